@@ -1,0 +1,17 @@
+// Bundles the server into dist/main.js: our code and @smart/contracts inlined, npm packages left external.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  packages: 'external',
+  alias: { '@smart/contracts': '../../packages/contracts/src/index.ts' },
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: 'warning',
+});
+console.log('server built: apps/server/dist/main.js');

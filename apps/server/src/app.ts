@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authRoutes } from './modules/auth/routes';
+import { systemRoutes } from './modules/system/routes';
+import { userRoutes } from './modules/user/routes';
+import { requestContext } from './platform/auth/context';
+import { TokenService } from './platform/auth/tokens';
+import type { Config } from './platform/config';
+import type { Db } from './platform/db';
+import { ApiError, OAuthError } from './platform/http/errors';
+import { loggerOptions } from './platform/http/logging';
+import { type Lang, langOf, t } from './platform/http/messages';
+import { describeValidation } from './platform/http/validation';
+import type { KvStore } from './platform/kv';
+import { defaultWebDist } from './platform/paths';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Lang;
+  }
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+/** Everything a module needs, handed over once; modules never reach for globals. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  kv: KvStore;
+  tokens: TokenService;
+}
+
+export async function buildApp(
+  deps: Omit<AppDeps, 'tokens'> & { signingKey: Uint8Array; logger?: boolean },
+): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : loggerOptions(config.LOG_LEVEL),
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  const tokens = new TokenService(deps.signingKey, deps.kv);
+  app.decorate('deps', { config, db: deps.db, kv: deps.kv, tokens });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorateRequest('lang', 'zh');
+  app.addHook('onRequest', async (req) => {
+    req.lang = langOf(req.headers['accept-language']);
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof OAuthError) {
+      return reply
+        .status(err.status)
+        .send({ error_code: err.status, error_description: t(req.lang, err.key, err.vars) });
+    }
+    if (err instanceof ApiError) {
+      return reply
+        .status(err.status)
+        .send({ code: err.status, success: false, data: null, msg: t(req.lang, err.key, err.vars) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const { field, message } = describeValidation(req.lang, err.validation);
+      return reply.status(400).send({ code: 400, success: false, data: { field }, msg: message });
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) req.log.error({ err }, 'unexpected error');
+    const msg = status === 500 ? t(req.lang, 'serverError') : status === 429 ? t(req.lang, 'tooManyRequests') : t(req.lang, 'badRequest');
+    return reply.status(status).send({ code: status, success: false, data: null, msg });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(requestContext, { tokens });
+
+  await app.register(authRoutes, { prefix: '/api/dfem-auth' });
+  await app.register(systemRoutes, { prefix: '/api/dfem-system' });
+  await app.register(userRoutes, { prefix: '/api/dfem-user' });
+
+  const webDist = config.WEB_DIST ?? defaultWebDist;
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      preCompressed: true,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // hashed file names never change: cache them for a year; everything else revalidates
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    // pre-register every built file would need a restart per build; fastify-static with wildcard:false
+    // registers the files present at start, which is what production serves.
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (!req.url.startsWith('/api/') && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+      // the single-page app owns every other path; the browser's router shows its own 404
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ code: 404, success: false, data: null, msg: t(req.lang, 'routeNotFound') });
+  });
+
+  return app;
+}

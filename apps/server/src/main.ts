@@ -1,0 +1,35 @@
+import { loadConfig } from './platform/config';
+import { createServer } from './server';
+
+const started = performance.now();
+const config = loadConfig();
+process.env.TZ = config.TZ;
+const server = await createServer(config);
+const address = await server.app.listen({ port: config.PORT, host: config.HOST });
+const ms = Math.round(performance.now() - started);
+const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+server.app.log.info(
+  { ms, database: server.database.kind, sharedState: config.REDIS_URL ? 'redis' : 'memory' },
+  `智慧管理系统 ready at ${shown}`,
+);
+if (process.stdout.isTTY || process.env.PRINT_WELCOME === '1') {
+  console.log(`\n  智慧管理系统 is running: ${shown}/\n  Sign in as admin / admin (tenant 000000); you will be asked to choose a new password.\n`);
+}
+
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    server.app.log.info(`${signal}: finishing requests in flight, then closing the database`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await server.close();
+      process.exit(0);
+    } catch (err) {
+      server.app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  });
+}

@@ -1,0 +1,119 @@
+import type { AppSettings, UserInfo } from '@smart/contracts';
+import { DEFAULT_TENANT_ID } from '@smart/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { bearerOf, requireCtx } from '../../platform/auth/context';
+import { schema } from '../../platform/db';
+import { OAuthError, unauthorized } from '../../platform/http/errors';
+import { ok } from '../../platform/http/envelope';
+import { checkCaptcha, issueCaptcha } from './captcha';
+import { authenticateClient, clientGrants } from './clients';
+import { roleNames, signInWithPassword, signInWithRefresh } from './signin';
+
+const header = (req: FastifyRequest, name: string) => {
+  const v = req.headers[name.toLowerCase()];
+  const s = Array.isArray(v) ? v[0] : v;
+  return s?.trim() || undefined;
+};
+
+const TokenQuery = z.object({
+  grant_type: z.string().min(1),
+  tenantId: z.string().max(12).optional(),
+  username: z.string().max(45).optional(),
+  password: z.string().max(64).optional(),
+  refresh_token: z.string().max(4096).optional(),
+  scope: z.string().optional(),
+  type: z.string().optional(),
+});
+
+export async function authRoutes(app: FastifyInstance) {
+  const deps = app.deps;
+  const { config, db, kv, tokens } = deps;
+
+  app.get('/oauth/settings', { config: { public: true } }, async (req) => {
+    const settings: AppSettings = {
+      tenantMode: config.TENANT_MODE,
+      captchaMode: config.CAPTCHA_MODE,
+      switchMode: config.SWITCH_MODE,
+      tokenTime: config.TOKEN_TIME,
+      defaultTenantId: DEFAULT_TENANT_ID,
+    };
+    return ok(req, settings);
+  });
+
+  app.get('/oauth/captcha', { config: { public: true } }, async (req) => ok(req, await issueCaptcha(kv)));
+
+  app.post('/oauth/token', { config: { public: true } }, async (req, reply) => {
+    const client = await authenticateClient(db, req);
+    const parsed = TokenQuery.safeParse(req.query);
+    if (!parsed.success) throw new OAuthError(400, 'badRequest');
+    const q = parsed.data;
+    const grants = clientGrants(client);
+    const grant = q.grant_type;
+    if (grant === 'social' || grant === 'authorization_code') throw new OAuthError(400, 'grantNotConfigured');
+    if (!grants.has(grant)) throw new OAuthError(400, 'grantNotAllowed');
+    const deptId = header(req, 'Dept-Id');
+    const roleId = header(req, 'Role-Id');
+    let result;
+    if (grant === 'password' || grant === 'captcha') {
+      // a client able to solve captchas may not skip them while captcha mode is on
+      if (grant === 'password' && config.CAPTCHA_MODE && grants.has('captcha'))
+        throw new OAuthError(400, 'captchaRequired');
+      if (grant === 'captcha' && !(await checkCaptcha(kv, header(req, 'Captcha-Key'), header(req, 'Captcha-Code'))))
+        throw new OAuthError(400, 'captchaInvalid');
+      const tenantId = q.tenantId || header(req, 'Tenant-Id') || DEFAULT_TENANT_ID;
+      if (!q.username || !q.password) throw new OAuthError(400, 'badCredentials');
+      result = await signInWithPassword(deps, client, {
+        tenantId,
+        username: q.username,
+        password: q.password,
+        deptId,
+        roleId,
+      });
+    } else if (grant === 'refresh_token') {
+      if (!q.refresh_token) throw new OAuthError(400, 'refreshInvalid');
+      result = await signInWithRefresh(deps, client, { refreshToken: q.refresh_token, deptId, roleId });
+    } else {
+      throw new OAuthError(400, 'grantNotConfigured');
+    }
+    return reply.header('cache-control', 'no-store').send(result);
+  });
+
+  /** Ends the session on the server: its access token and every refresh token of the same sign-in. */
+  const logout = async (req: FastifyRequest) => {
+    const raw = bearerOf(req);
+    const token = raw ? await tokens.verify(raw, 'access') : null;
+    if (!token) throw unauthorized('tokenInvalid');
+    await tokens.revokeFamily(token.fid, 31 * 24 * 3600);
+    return ok(req, true);
+  };
+  app.get('/oauth/logout', logout);
+  app.post('/oauth/logout', logout);
+
+  app.get('/oauth/user-info', async (req) => {
+    const ctx = requireCtx(req);
+    const [u] = await db
+      .select()
+      .from(schema.user)
+      .where(and(eq(schema.user.id, ctx.userId), eq(schema.user.tenantId, ctx.tenantId), eq(schema.user.isDeleted, 0)))
+      .limit(1);
+    if (!u) throw unauthorized('tokenInvalid');
+    const roles = await roleNames(db, ctx.roleIds);
+    const info: UserInfo = {
+      id: u.id,
+      tenantId: u.tenantId,
+      account: u.account,
+      name: u.name ?? '',
+      realName: u.realName ?? '',
+      avatar: u.avatar ?? '',
+      email: u.email ?? '',
+      phone: u.phone ?? '',
+      deptId: ctx.deptId,
+      roleId: ctx.roleIds.join(','),
+      roleName: roles.map((r) => r.roleName).join(','),
+      passwordChangeRequired: u.mustChangePassword,
+    };
+    return ok(req, info);
+  });
+}

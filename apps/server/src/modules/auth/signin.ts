@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import type { LoginResult } from '@smart/contracts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import { burnVerify, MD5_HEX, verifySecret } from '../../platform/auth/password';
+import type { VerifiedToken } from '../../platform/auth/tokens';
+import { type Db, schema } from '../../platform/db';
+import { OAuthError } from '../../platform/http/errors';
+import { paramNumber } from '../system/params';
+import type { Client } from './clients';
+
+export const LOCK_MINUTES = 30;
+const failKey = (tenantId: string, account: string) => `signin-failures:${tenantId}:${account.toLowerCase()}`;
+
+type UserRow = typeof schema.user.$inferSelect;
+
+export async function findTenant(db: Db, tenantId: string) {
+  const [row] = await db
+    .select()
+    .from(schema.tenant)
+    .where(and(eq(schema.tenant.tenantId, tenantId), eq(schema.tenant.isDeleted, 0)))
+    .limit(1);
+  return row;
+}
+
+async function checkTenant(db: Db, tenantId: string) {
+  const tenant = await findTenant(db, tenantId);
+  if (!tenant || tenant.status !== 1) throw new OAuthError(400, 'tenantNotFound');
+  if (tenant.expireTime && tenant.expireTime.getTime() < Date.now()) throw new OAuthError(400, 'tenantExpired');
+  return tenant;
+}
+
+/** The roles and depts a user holds, in a stable order (the first is the default when none is chosen). */
+export async function userMemberships(db: Db, userId: string) {
+  const roles = await db
+    .select({ id: schema.role.id, roleName: schema.role.roleName, roleAlias: schema.role.roleAlias })
+    .from(schema.userRole)
+    .innerJoin(schema.role, eq(schema.role.id, schema.userRole.roleId))
+    .where(and(eq(schema.userRole.userId, userId), eq(schema.role.isDeleted, 0)))
+    .orderBy(asc(schema.role.sort), asc(schema.role.id));
+  const depts = await db
+    .select({ id: schema.dept.id, deptName: schema.dept.deptName })
+    .from(schema.userDept)
+    .innerJoin(schema.dept, eq(schema.dept.id, schema.userDept.deptId))
+    .where(and(eq(schema.userDept.userId, userId), eq(schema.dept.isDeleted, 0)))
+    .orderBy(asc(schema.dept.sort), asc(schema.dept.id));
+  return { roles, depts };
+}
+
+/** Password and captcha grants: tenant, lockout, credentials, then the token pair. */
+export async function signInWithPassword(
+  deps: AppDeps,
+  client: Client,
+  input: { tenantId: string; username: string; password: string; deptId?: string; roleId?: string },
+): Promise<LoginResult> {
+  const { db, kv } = deps;
+  const tenantId = input.tenantId;
+  await checkTenant(db, tenantId);
+  const maxFailures = await paramNumber(db, 'account.failCount', 5);
+  const key = failKey(tenantId, input.username);
+  const failures = Number((await kv.get(key)) ?? 0);
+  if (failures >= maxFailures) throw new OAuthError(400, 'accountLocked', { minutes: LOCK_MINUTES });
+
+  const [user] = await db
+    .select()
+    .from(schema.user)
+    .where(
+      and(
+        eq(schema.user.tenantId, tenantId),
+        eq(schema.user.account, input.username),
+        eq(schema.user.isDeleted, 0),
+      ),
+    )
+    .limit(1);
+  const valid =
+    MD5_HEX.test(input.password) &&
+    (user ? await verifySecret(user.password, input.password) : await burnVerify(input.password));
+  if (!user || !valid) {
+    await kv.incr(key, LOCK_MINUTES * 60);
+    throw new OAuthError(400, 'badCredentials');
+  }
+  if (user.status === 0) throw new OAuthError(400, 'accountPending');
+  if (user.status !== 1) throw new OAuthError(400, 'accountDisabled');
+  await kv.del(key);
+  return issueTokens(deps, client, user, { deptId: input.deptId, roleId: input.roleId });
+}
+
+/** Refresh grant with rotation: a refresh token works once; presenting a used one ends its whole family. */
+export async function signInWithRefresh(
+  deps: AppDeps,
+  client: Client,
+  input: { refreshToken: string; deptId?: string; roleId?: string },
+): Promise<LoginResult> {
+  const { db, tokens } = deps;
+  const token = await tokens.verify(input.refreshToken, 'refresh');
+  if (!token || token.cid !== client.clientId) throw new OAuthError(400, 'refreshInvalid');
+  if (!(await tokens.markRefreshUsed(token))) {
+    await tokens.revokeFamily(token.fid, client.refreshTokenValidity);
+    throw new OAuthError(400, 'refreshInvalid');
+  }
+  await checkTenant(db, token.tid);
+  const [user] = await db
+    .select()
+    .from(schema.user)
+    .where(and(eq(schema.user.id, token.uid), eq(schema.user.isDeleted, 0), eq(schema.user.status, 1)))
+    .limit(1);
+  if (!user) throw new OAuthError(400, 'refreshInvalid');
+  return issueTokens(deps, client, user, {
+    deptId: input.deptId ?? token.did,
+    roleId: input.roleId ?? (token.rid.includes(',') ? undefined : token.rid),
+    family: token,
+  });
+}
+
+async function issueTokens(
+  deps: AppDeps,
+  client: Client,
+  user: UserRow,
+  choice: { deptId?: string; roleId?: string; family?: VerifiedToken },
+): Promise<LoginResult> {
+  const { roles, depts } = await userMemberships(deps.db, user.id);
+  // Dept-Id / Role-Id narrow the token only to one of the user's own depts and roles
+  const role = choice.roleId ? roles.find((r) => r.id === choice.roleId) : undefined;
+  if (choice.roleId && !role) throw new OAuthError(400, 'roleNotOwned');
+  const dept = choice.deptId ? depts.find((d) => d.id === choice.deptId) : depts[0];
+  if (choice.deptId && !dept) throw new OAuthError(400, 'deptNotOwned');
+  const chosenRoles = role ? [role] : roles;
+  const claims = {
+    tid: user.tenantId,
+    uid: user.id,
+    did: dept?.id ?? '',
+    rid: chosenRoles.map((r) => r.id).join(','),
+    acc: user.account,
+    cid: client.clientId,
+    fid: choice.family?.fid ?? randomUUID(),
+  };
+  const [accessToken, refreshToken] = await Promise.all([
+    deps.tokens.sign({ ...claims, typ: 'access' }, client.accessTokenValidity),
+    deps.tokens.sign({ ...claims, typ: 'refresh' }, client.refreshTokenValidity),
+  ]);
+  return {
+    access_token: accessToken,
+    token_type: 'bearer',
+    refresh_token: refreshToken,
+    expires_in: client.accessTokenValidity,
+    tenant_id: user.tenantId,
+    user_id: user.id,
+    dept_id: claims.did,
+    post_id: user.postIds ?? '',
+    role_id: claims.rid,
+    account: user.account,
+    user_name: user.account,
+    nick_name: user.name ?? user.account,
+    real_name: user.realName ?? '',
+    role_name: chosenRoles.map((r) => r.roleAlias).join(','),
+    avatar: user.avatar ?? '',
+    client_id: client.clientId,
+    license: 'powered by smart-admin',
+    password_change_required: user.mustChangePassword,
+  };
+}
+
+export async function roleNames(db: Db, roleIds: string[]) {
+  if (!roleIds.length) return [];
+  return db
+    .select({ id: schema.role.id, roleName: schema.role.roleName, roleAlias: schema.role.roleAlias })
+    .from(schema.role)
+    .where(and(inArray(schema.role.id, roleIds), eq(schema.role.isDeleted, 0)));
+}

@@ -1,0 +1,67 @@
+import type { MenuNode } from '@smart/contracts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { RequestContext } from '../../platform/auth/context';
+import { type Db, schema } from '../../platform/db';
+import { buildTree } from '../../platform/tree';
+
+const m = schema.menu;
+
+/** Menus or buttons granted to the token's roles, optionally only those of one top menu. */
+export async function grantedMenus(db: Db, ctx: RequestContext, category: 1 | 2, topMenuId?: string) {
+  if (!ctx.roleIds.length) return [];
+  const granted = db
+    .selectDistinct({ menuId: schema.roleMenu.menuId })
+    .from(schema.roleMenu)
+    .where(inArray(schema.roleMenu.roleId, ctx.roleIds));
+  const conditions = [eq(m.isDeleted, 0), eq(m.category, category), inArray(m.id, granted)];
+  if (topMenuId) {
+    conditions.push(
+      inArray(
+        m.id,
+        db
+          .select({ menuId: schema.topMenuSetting.menuId })
+          .from(schema.topMenuSetting)
+          .where(eq(schema.topMenuSetting.topMenuId, topMenuId)),
+      ),
+    );
+  }
+  return db
+    .select()
+    .from(m)
+    .where(and(...conditions))
+    .orderBy(asc(m.sort), asc(m.id));
+}
+
+export function toMenuTree(rows: (typeof m.$inferSelect)[]): MenuNode[] {
+  const nodes = rows.map(
+    (r): MenuNode => ({
+      id: r.id,
+      parentId: r.parentId,
+      code: r.code,
+      name: r.name,
+      alias: r.alias,
+      path: r.path,
+      source: r.source,
+      sort: r.sort,
+      category: r.category,
+      action: r.action,
+      isOpen: r.isOpen,
+      keepAlive: r.keepAlive,
+      children: [],
+    }),
+  );
+  return buildTree(nodes) as MenuNode[];
+}
+
+/** Buttons grouped under the menus they belong to, as BladeX's `menu/buttons` answers. */
+export async function buttonTree(db: Db, ctx: RequestContext) {
+  const buttons = await grantedMenus(db, ctx, 2);
+  if (!buttons.length) return [];
+  const parentIds = [...new Set(buttons.map((b) => b.parentId))];
+  const parents = await db
+    .select()
+    .from(m)
+    .where(and(inArray(m.id, parentIds), eq(m.isDeleted, 0)))
+    .orderBy(asc(m.sort));
+  return toMenuTree([...parents, ...buttons]).filter((n) => n.children.length);
+}

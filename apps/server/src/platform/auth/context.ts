@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { TOKEN_HEADER } from '@smart/contracts';
+import { unauthorized } from '../http/errors';
+import type { TokenService, VerifiedToken } from './tokens';
+
+/** Who is asking: built once per request from the access token, read by every module. */
+export interface RequestContext {
+  tenantId: string;
+  userId: string;
+  deptId: string;
+  roleIds: string[];
+  account: string;
+  clientId: string;
+  token: VerifiedToken;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext | null;
+  }
+  interface FastifyContextConfig {
+    /** true: reachable without a token (sign-in, captcha, settings, tenant info) */
+    public?: boolean;
+  }
+}
+
+/** `Blade-Auth: bearer <token>` (the bearer word is optional, as BladeX clients send either). */
+export function bearerOf(req: FastifyRequest): string | undefined {
+  const raw = req.headers[TOKEN_HEADER.toLowerCase()];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value) return undefined;
+  const m = /^(?:bearer\s+)?(\S+)$/i.exec(value.trim());
+  return m?.[1];
+}
+
+export function requireCtx(req: FastifyRequest): RequestContext {
+  if (!req.ctx) throw unauthorized();
+  return req.ctx;
+}
+
+export const requestContext = fp(async (app: FastifyInstance, opts: { tokens: TokenService }) => {
+  app.decorateRequest('ctx', null);
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    const raw = bearerOf(req);
+    const token = raw ? await opts.tokens.verify(raw, 'access') : null;
+    if (token) {
+      req.ctx = {
+        tenantId: token.tid,
+        userId: token.uid,
+        deptId: token.did,
+        roleIds: token.rid ? token.rid.split(',') : [],
+        account: token.acc,
+        clientId: token.cid,
+        token,
+      };
+      return;
+    }
+    if (req.routeOptions.config?.public) return;
+    // an unknown /api path is a 404 for everyone, signed in or not; everything else needs a valid token
+    if (!req.routeOptions.url) return;
+    throw unauthorized(raw ? 'tokenInvalid' : 'unauthorized');
+  });
+});

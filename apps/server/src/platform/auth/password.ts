@@ -1,0 +1,26 @@
+import { Algorithm, hash, verify } from '@node-rs/argon2';
+
+/** The browser sends md5 hex of the typed password (spec §5); only an argon2id hash of that is stored. */
+export const MD5_HEX = /^[0-9a-f]{32}$/;
+
+const options = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+export function hashSecret(secret: string): Promise<string> {
+  return hash(secret, options);
+}
+
+export async function verifySecret(stored: string, secret: string): Promise<boolean> {
+  try {
+    return await verify(stored, secret);
+  } catch {
+    return false;
+  }
+}
+
+/** Spent on unknown accounts so that a wrong user name costs the same time as a wrong password. */
+let dummyHash: Promise<string> | undefined;
+export async function burnVerify(secret: string): Promise<false> {
+  dummyHash ??= hashSecret('0'.repeat(32));
+  await verifySecret(await dummyHash, secret);
+  return false;
+}

@@ -1,0 +1,84 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { KvStore } from '../kv';
+
+/** What an access or refresh token carries. Short claim names keep the header small. */
+export interface TokenClaims {
+  /** tenant id */
+  tid: string;
+  /** user id */
+  uid: string;
+  /** dept id the token is narrowed to */
+  did: string;
+  /** role ids (comma list) the token is narrowed to */
+  rid: string;
+  /** account */
+  acc: string;
+  /** client id */
+  cid: string;
+  /** token family: every refresh of one sign-in shares it; revoking it ends the whole session */
+  fid: string;
+  typ: 'access' | 'refresh';
+}
+
+export interface VerifiedToken extends TokenClaims {
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+const ISSUER = 'smart-admin';
+
+/** The HS256 key: JWT_SECRET, or a random key generated once into the data folder (never in the repository). */
+export function loadSigningKey(configured: string | undefined, dataDir: string): Uint8Array {
+  if (configured) return new TextEncoder().encode(configured);
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export class TokenService {
+  constructor(
+    private readonly key: Uint8Array,
+    private readonly kv: KvStore,
+  ) {}
+
+  async sign(claims: TokenClaims, lifetimeSeconds: number): Promise<string> {
+    return new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setJti(randomUUID())
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + lifetimeSeconds)
+      .sign(this.key);
+  }
+
+  /** Verifies signature (HS256 only, so `alg: none` and other algorithms fail), expiry, type and revocation. */
+  async verify(token: string, typ: TokenClaims['typ']): Promise<VerifiedToken | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER });
+      if (payload.typ !== typ || typeof payload.fid !== 'string' || typeof payload.jti !== 'string') return null;
+      if (await this.kv.get(`revoked-family:${payload.fid}`)) return null;
+      return payload as unknown as VerifiedToken;
+    } catch (e) {
+      if (e instanceof errors.JOSEError) return null;
+      throw e;
+    }
+  }
+
+  /** Ends a whole sign-in: its access tokens and every refresh token of the family. */
+  async revokeFamily(fid: string, ttlSeconds: number): Promise<void> {
+    await this.kv.set(`revoked-family:${fid}`, '1', ttlSeconds);
+  }
+
+  /** Marks a refresh token used; false when it was used before (a replay). Atomic across instances. */
+  async markRefreshUsed(t: VerifiedToken): Promise<boolean> {
+    const ttl = Math.max(1, t.exp - Math.floor(Date.now() / 1000));
+    return this.kv.setIfAbsent(`used-refresh:${t.jti}`, '1', ttl);
+  }
+}

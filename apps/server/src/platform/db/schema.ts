@@ -1,0 +1,225 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, primaryKey, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { baseColumns, id, idRef, idSequence, tenantColumn } from './columns';
+
+export { idSequence };
+
+const sqlNotDeleted = () => sql`is_deleted = 0`;
+
+export const tenant = pgTable(
+  'blade_tenant',
+  {
+    id: id(),
+    tenantId: varchar('tenant_id', { length: 12 }).notNull(),
+    tenantName: varchar('tenant_name', { length: 50 }).notNull(),
+    domain: varchar('domain', { length: 255 }),
+    backgroundUrl: varchar('background_url', { length: 1000 }),
+    linkman: varchar('linkman', { length: 20 }),
+    contactNumber: varchar('contact_number', { length: 20 }),
+    address: varchar('address', { length: 255 }),
+    /** -1 = unlimited */
+    accountNumber: integer('account_number').notNull().default(-1),
+    expireTime: timestamp('expire_time', { withTimezone: true }),
+    packageId: idRef('package_id'),
+    ...baseColumns(),
+  },
+  (t) => [uniqueIndex('blade_tenant_tenant_id_uq').on(t.tenantId)],
+);
+
+export const user = pgTable(
+  'blade_user',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    code: varchar('code', { length: 12 }),
+    userType: integer('user_type').notNull().default(1),
+    account: varchar('account', { length: 45 }).notNull(),
+    /** argon2id of the md5 hex the browser sends; never leaves the server */
+    password: varchar('password', { length: 255 }).notNull(),
+    name: varchar('name', { length: 20 }),
+    realName: varchar('real_name', { length: 10 }),
+    avatar: varchar('avatar', { length: 500 }),
+    email: varchar('email', { length: 45 }),
+    phone: varchar('phone', { length: 45 }),
+    birthday: timestamp('birthday', { withTimezone: true }),
+    sex: integer('sex'),
+    postIds: varchar('post_id', { length: 1000 }),
+    /** set for the seeded and reset default passwords: the console asks for a new one */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    ...baseColumns(),
+  },
+  (t) => [uniqueIndex('blade_user_account_uq').on(t.tenantId, t.account).where(sqlNotDeleted())],
+);
+
+
+export const role = pgTable(
+  'blade_role',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    parentId: idRef('parent_id').notNull().default('0'),
+    roleName: varchar('role_name', { length: 255 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    roleAlias: varchar('role_alias', { length: 255 }).notNull(),
+    ...baseColumns(),
+  },
+  (t) => [index('blade_role_tenant_idx').on(t.tenantId)],
+);
+
+export const dept = pgTable(
+  'blade_dept',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    parentId: idRef('parent_id').notNull().default('0'),
+    /** comma list of ancestor ids from the root, used for "own dept and below" */
+    ancestors: varchar('ancestors', { length: 2000 }).notNull().default('0'),
+    deptCategory: integer('dept_category').notNull().default(1),
+    deptName: varchar('dept_name', { length: 45 }).notNull(),
+    fullName: varchar('full_name', { length: 45 }),
+    sort: integer('sort').notNull().default(0),
+    remark: varchar('remark', { length: 255 }),
+    ...baseColumns(),
+  },
+  (t) => [index('blade_dept_tenant_idx').on(t.tenantId)],
+);
+
+export const post = pgTable('blade_post', {
+  id: id(),
+  tenantId: tenantColumn(),
+  category: integer('category').notNull().default(1),
+  postCode: varchar('post_code', { length: 12 }).notNull(),
+  postName: varchar('post_name', { length: 64 }).notNull(),
+  sort: integer('sort').notNull().default(0),
+  remark: varchar('remark', { length: 255 }),
+  ...baseColumns(),
+});
+
+export const userRole = pgTable(
+  'blade_user_role',
+  { userId: idRef('user_id').notNull(), roleId: idRef('role_id').notNull() },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('blade_user_role_role_idx').on(t.roleId)],
+);
+
+export const userDept = pgTable(
+  'blade_user_dept',
+  { userId: idRef('user_id').notNull(), deptId: idRef('dept_id').notNull() },
+  (t) => [primaryKey({ columns: [t.userId, t.deptId] }), index('blade_user_dept_dept_idx').on(t.deptId)],
+);
+
+export const menu = pgTable('blade_menu', {
+  id: id(),
+  parentId: idRef('parent_id').notNull().default('0'),
+  code: varchar('code', { length: 255 }).notNull(),
+  name: varchar('name', { length: 255 }).notNull(),
+  alias: varchar('alias', { length: 255 }).notNull().default('menu'),
+  path: varchar('path', { length: 255 }).notNull().default(''),
+  source: varchar('source', { length: 255 }).notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+  /** 1 menu, 2 button */
+  category: integer('category').notNull().default(1),
+  /** 0 toolbar, 1 row, 2 both */
+  action: integer('action').notNull().default(0),
+  /** 1 opens in the console, 2 opens a new window */
+  isOpen: integer('is_open').notNull().default(1),
+  keepAlive: boolean('keep_alive').notNull().default(true),
+  remark: varchar('remark', { length: 255 }),
+  isDeleted: integer('is_deleted').notNull().default(0),
+});
+
+export const roleMenu = pgTable(
+  'blade_role_menu',
+  { roleId: idRef('role_id').notNull(), menuId: idRef('menu_id').notNull() },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
+);
+
+export const topMenu = pgTable('blade_top_menu', {
+  id: id(),
+  tenantId: tenantColumn(),
+  code: varchar('code', { length: 255 }).notNull(),
+  name: varchar('name', { length: 255 }).notNull(),
+  source: varchar('source', { length: 255 }).notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+  ...baseColumns(),
+});
+
+export const topMenuSetting = pgTable(
+  'blade_top_menu_setting',
+  { topMenuId: idRef('top_menu_id').notNull(), menuId: idRef('menu_id').notNull() },
+  (t) => [primaryKey({ columns: [t.topMenuId, t.menuId] })],
+);
+
+/** Platform dictionaries (shared by all tenants); parent rows (parentId 0) name a dictionary by code. */
+export const dict = pgTable(
+  'blade_dict',
+  {
+    id: id(),
+    parentId: idRef('parent_id').notNull().default('0'),
+    code: varchar('code', { length: 255 }).notNull(),
+    dictKey: varchar('dict_key', { length: 255 }).notNull().default('-1'),
+    dictValue: varchar('dict_value', { length: 255 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    remark: varchar('remark', { length: 255 }),
+    isSealed: integer('is_sealed').notNull().default(0),
+    isDeleted: integer('is_deleted').notNull().default(0),
+  },
+  (t) => [index('blade_dict_code_idx').on(t.code)],
+);
+
+/** The tenant's own business dictionaries. */
+export const dictBiz = pgTable(
+  'blade_dict_biz',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    parentId: idRef('parent_id').notNull().default('0'),
+    code: varchar('code', { length: 255 }).notNull(),
+    dictKey: varchar('dict_key', { length: 255 }).notNull().default('-1'),
+    dictValue: varchar('dict_value', { length: 255 }).notNull(),
+    sort: integer('sort').notNull().default(0),
+    remark: varchar('remark', { length: 255 }),
+    isSealed: integer('is_sealed').notNull().default(0),
+    isDeleted: integer('is_deleted').notNull().default(0),
+  },
+  (t) => [index('blade_dict_biz_code_idx').on(t.tenantId, t.code)],
+);
+
+export const param = pgTable(
+  'blade_param',
+  {
+    id: id(),
+    paramName: varchar('param_name', { length: 255 }).notNull(),
+    paramKey: varchar('param_key', { length: 255 }).notNull(),
+    paramValue: text('param_value').notNull(),
+    remark: varchar('remark', { length: 255 }),
+    ...baseColumns(),
+  },
+  (t) => [uniqueIndex('blade_param_key_uq').on(t.paramKey).where(sqlNotDeleted())],
+);
+
+export const client = pgTable(
+  'blade_client',
+  {
+    id: id(),
+    clientId: varchar('client_id', { length: 48 }).notNull(),
+    /** argon2id hash; the plain secret is never stored */
+    clientSecret: varchar('client_secret', { length: 255 }).notNull(),
+    resourceIds: varchar('resource_ids', { length: 255 }),
+    scope: varchar('scope', { length: 255 }).notNull().default('all'),
+    authorizedGrantTypes: varchar('authorized_grant_types', { length: 255 }).notNull(),
+    webServerRedirectUri: varchar('web_server_redirect_uri', { length: 255 }),
+    authorities: varchar('authorities', { length: 255 }),
+    accessTokenValidity: integer('access_token_validity').notNull().default(3600),
+    refreshTokenValidity: integer('refresh_token_validity').notNull().default(604800),
+    additionalInformation: varchar('additional_information', { length: 4096 }),
+    autoapprove: varchar('autoapprove', { length: 255 }),
+    ...baseColumns(),
+  },
+  (t) => [uniqueIndex('blade_client_client_id_uq').on(t.clientId).where(sqlNotDeleted())],
+);
+
+/** Named seed steps already applied, so a restart seeds nothing twice. */
+export const seedLog = pgTable('app_seed_log', {
+  name: varchar('name', { length: 100 }).primaryKey(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});

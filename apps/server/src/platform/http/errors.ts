@@ -1,0 +1,29 @@
+import type { MessageKey } from './messages';
+
+/** An error the client is meant to see: HTTP status equals the envelope code (api-contract §Envelope). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 429 | 500,
+    readonly key: MessageKey,
+    readonly vars?: Record<string, string | number>,
+  ) {
+    super(key);
+  }
+}
+
+export const badRequest = (key: MessageKey = 'badRequest', vars?: Record<string, string | number>) =>
+  new ApiError(400, key, vars);
+export const unauthorized = (key: MessageKey = 'unauthorized') => new ApiError(401, key);
+export const forbidden = () => new ApiError(403, 'forbidden');
+export const notFound = () => new ApiError(404, 'notFound');
+
+/** A failure of the token endpoint: flat body `{ error_code, error_description }` as OAuth clients expect. */
+export class OAuthError extends Error {
+  constructor(
+    readonly status: 400 | 401,
+    readonly key: MessageKey,
+    readonly vars?: Record<string, string | number>,
+  ) {
+    super(key);
+  }
+}

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { type Db, schema } from '../platform/db';
+import { SEED } from './system';
+
+/**
+ * The menu tree of every screen that exists, with its button codes (`<menu>_add|_edit|_delete|_view`).
+ * Adding a screen = adding a node here; ids derive from codes, so they are stable everywhere.
+ */
+export interface MenuSeed {
+  code: string;
+  name: string;
+  path: string;
+  source?: string;
+  alias?: string;
+  keepAlive?: boolean;
+  /** button suffixes granted with the menu */
+  buttons?: string[];
+  children?: MenuSeed[];
+}
+
+export const MENU_TREE: MenuSeed[] = [
+  {
+    code: 'system',
+    name: '系统管理',
+    path: '/system',
+    source: 'SettingOutlined',
+    children: [{ code: 'param', name: '参数管理', path: '/system/param', source: 'ControlOutlined', buttons: ['add', 'edit', 'delete', 'view'] }],
+  },
+];
+
+const BUTTON_NAMES: Record<string, string> = {
+  add: '新增',
+  edit: '修改',
+  delete: '删除',
+  view: '查看',
+  import: '导入',
+  export: '导出',
+};
+const BUTTON_ALIAS: Record<string, string> = { add: 'add', edit: 'edit', delete: 'delete', view: 'view' };
+
+export function menuId(code: string): string {
+  const digits = BigInt(`0x${createHash('sha1').update(`menu:${code}`).digest('hex').slice(0, 15)}`).toString().padStart(18, '0');
+  return `17${digits.slice(0, 17)}`;
+}
+
+type MenuRow = typeof schema.menu.$inferInsert;
+
+export function flattenMenus(tree: MenuSeed[], parentId = '0'): MenuRow[] {
+  const rows: MenuRow[] = [];
+  tree.forEach((m, i) => {
+    const id = menuId(m.code);
+    rows.push({
+      id,
+      parentId,
+      code: m.code,
+      name: m.name,
+      alias: m.alias ?? 'menu',
+      path: m.path,
+      source: m.source ?? '',
+      sort: i + 1,
+      category: 1,
+      keepAlive: m.keepAlive ?? true,
+    });
+    (m.buttons ?? []).forEach((b, j) => {
+      const code = `${m.code}_${b}`;
+      rows.push({
+        id: menuId(code),
+        parentId: id,
+        code,
+        name: BUTTON_NAMES[b] ?? b,
+        alias: BUTTON_ALIAS[b] ?? b,
+        path: `${m.path}/${b}`,
+        sort: j + 1,
+        category: 2,
+        action: b === 'add' ? 1 : 2,
+      });
+    });
+    if (m.children) rows.push(...flattenMenus(m.children, id));
+  });
+  return rows;
+}
+
+/** Runs at every start: inserts menus new since the last start and grants only those to the administrator. */
+export async function syncMenus(db: Db) {
+  const rows = flattenMenus(MENU_TREE);
+  const added = await db.insert(schema.menu).values(rows).onConflictDoNothing().returning({ id: schema.menu.id });
+  if (added.length) {
+    await db
+      .insert(schema.roleMenu)
+      .values(added.map((a) => ({ roleId: SEED.adminRoleId, menuId: a.id })))
+      .onConflictDoNothing();
+  }
+  return added.length;
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { loadSigningKey } from './platform/auth/tokens';
+import type { Config } from './platform/config';
+import { type Database, openDatabase } from './platform/db';
+import { type KvStore, openKv } from './platform/kv';
+import { seed } from './seed';
+
+export interface Server {
+  app: FastifyInstance;
+  database: Database;
+  kv: KvStore;
+  close(): Promise<void>;
+}
+
+/** Opens the database and the shared store, migrates, seeds, and builds the app (not yet listening). */
+export async function createServer(config: Config, opts: { logger?: boolean; kvPrefix?: string } = {}): Promise<Server> {
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  await seed(database.db);
+  const kv = openKv(config.REDIS_URL, opts.kvPrefix);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    kv,
+    signingKey: loadSigningKey(config.JWT_SECRET, config.DATA_DIR),
+    logger: opts.logger,
+  });
+  let closed = false;
+  return {
+    app,
+    database,
+    kv,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close(); // waits for requests in flight
+      await kv.close();
+      await database.close();
+    },
+  };
+}
