@@ -37,11 +37,14 @@ export interface AppDeps {
 }
 
 export async function buildApp(
-  deps: Omit<AppDeps, 'tokens'> & { signingKey: Uint8Array; logger?: boolean },
+  deps: Omit<AppDeps, 'tokens'> & { signingKey: Uint8Array; logger?: false | NodeJS.WritableStream },
 ): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : loggerOptions(config.LOG_LEVEL),
+    logger:
+      deps.logger === false
+        ? false
+        : { ...loggerOptions(config.LOG_LEVEL), ...(deps.logger ? { stream: deps.logger } : {}) },
     trustProxy: true,
     bodyLimit: 10 * 1024 * 1024,
   });

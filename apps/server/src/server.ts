@@ -14,10 +14,21 @@ export interface Server {
 }
 
 /** Opens the database and the shared store, migrates, seeds, and builds the app (not yet listening). */
-export async function createServer(config: Config, opts: { logger?: boolean; kvPrefix?: string } = {}): Promise<Server> {
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await database.migrate();
-  await seed(database.db);
+export interface ServerOptions {
+  /** false: no logging; a stream: JSON log lines written there (tests read them) */
+  logger?: false | NodeJS.WritableStream;
+  kvPrefix?: string;
+  /** an already migrated and seeded database (tests share one per worker); closing the server leaves it open */
+  database?: Database;
+}
+
+export async function createServer(config: Config, opts: ServerOptions = {}): Promise<Server> {
+  const owned = !opts.database;
+  const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  if (owned) {
+    await database.migrate();
+    await seed(database.db);
+  }
   const kv = openKv(config.REDIS_URL, opts.kvPrefix);
   const app = await buildApp({
     config,
@@ -36,7 +47,7 @@ export async function createServer(config: Config, opts: { logger?: boolean; kvP
       closed = true;
       await app.close(); // waits for requests in flight
       await kv.close();
-      await database.close();
+      if (owned) await database.close();
     },
   };
 }

@@ -21,6 +21,7 @@ export interface Database {
 }
 
 /** PostgreSQL when a URL is given, otherwise PGlite persisted in `<dataDir>/pgdata`. One dialect, one migration set. */
+/** dataDir 'memory://' keeps PGlite in memory (tests). */
 export async function openDatabase(opts: { url?: string; dataDir: string; poolSize?: number }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
@@ -33,8 +34,9 @@ export async function openDatabase(opts: { url?: string; dataDir: string; poolSi
       close: () => pool.end(),
     };
   }
-  const dir = resolve(opts.dataDir, 'pgdata');
-  mkdirSync(dir, { recursive: true });
+  const memory = opts.dataDir === 'memory://';
+  const dir = memory ? undefined : resolve(opts.dataDir, 'pgdata');
+  if (dir) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
