@@ -4,9 +4,11 @@ import { defineConfig } from 'vitest/config';
  * Projects: `unit` (pure code beside the sources), `api` on PGlite, and `api-postgres` on a real
  * PostgreSQL when TEST_DATABASE_URL is set (CI sets it). API workers keep one database each across files.
  */
-const apiProject = (name: string, db: string) => ({
+const apiProject = (name: string, db: string, groupOrder: number) => ({
   test: {
     name,
+    sequence: { groupOrder },
+    globalSetup: db === 'postgres' ? ['apps/server/test/postgres-setup.ts'] : [],
     include: ['apps/server/test/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB: db, TZ: 'Asia/Shanghai' },
@@ -26,10 +28,11 @@ export default defineConfig({
           name: 'unit',
           include: ['apps/**/src/**/*.test.ts', 'packages/**/src/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
-      apiProject('api', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
+      apiProject('api', 'pglite', 1),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres', 2)] : []),
     ],
   },
 });

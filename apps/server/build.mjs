@@ -11,7 +11,9 @@ await build({
   sourcemap: true,
   packages: 'external',
   alias: { '@smart/contracts': '../../packages/contracts/src/index.ts' },
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 console.log('server built: apps/server/dist/main.js');

@@ -4,7 +4,11 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/routes';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/user/routes';
@@ -75,7 +79,12 @@ export async function buildApp(
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error({ err }, 'unexpected error');
-    const msg = status === 500 ? t(req.lang, 'serverError') : status === 429 ? t(req.lang, 'tooManyRequests') : t(req.lang, 'badRequest');
+    const msg =
+      status === 500
+        ? t(req.lang, 'serverError')
+        : status === 429
+          ? t(req.lang, 'tooManyRequests')
+          : t(req.lang, 'badRequest');
     return reply.status(status).send({ code: status, success: false, data: null, msg });
   });
 

@@ -13,7 +13,9 @@ server.app.log.info(
   `智慧管理系统 ready at ${shown}`,
 );
 if (process.stdout.isTTY || process.env.PRINT_WELCOME === '1') {
-  console.log(`\n  智慧管理系统 is running: ${shown}/\n  Sign in as admin / admin (tenant 000000); you will be asked to choose a new password.\n`);
+  console.log(
+    `\n  智慧管理系统 is running: ${shown}/\n  Sign in as admin / admin (tenant 000000); you will be asked to choose a new password.\n`,
+  );
 }
 
 let stopping = false;

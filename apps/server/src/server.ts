@@ -24,7 +24,8 @@ export interface ServerOptions {
 
 export async function createServer(config: Config, opts: ServerOptions = {}): Promise<Server> {
   const owned = !opts.database;
-  const database = opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const database =
+    opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   if (owned) {
     await database.migrate();
     await seed(database.db);

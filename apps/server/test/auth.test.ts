@@ -22,7 +22,11 @@ const userInfo = (token: string) =>
 
 describe('password grant', () => {
   it('answers the flat login result with every field of the contract', async () => {
-    const res = await tokenRequest(s, { grant_type: 'password', username: 'admin', password: md5Hex('admin') });
+    const res = await tokenRequest(s, {
+      grant_type: 'password',
+      username: 'admin',
+      password: md5Hex('admin'),
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     for (const field of [
@@ -56,7 +60,11 @@ describe('password grant', () => {
   });
 
   it('refuses a wrong password with error_description and no token', async () => {
-    const res = await tokenRequest(s, { grant_type: 'password', username: 'admin', password: md5Hex('nope') });
+    const res = await tokenRequest(s, {
+      grant_type: 'password',
+      username: 'admin',
+      password: md5Hex('nope'),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error_code: 400, error_description: '用户名或密码不正确' });
     expect(res.body).not.toContain('access_token');
@@ -80,7 +88,11 @@ describe('password grant', () => {
   it('locks the account after 5 failures: the 6th attempt fails even with the right password', async () => {
     await createUser('locky', 'right-password');
     for (let i = 0; i < 5; i++) {
-      const r = await tokenRequest(s, { grant_type: 'password', username: 'locky', password: md5Hex('wrong') });
+      const r = await tokenRequest(s, {
+        grant_type: 'password',
+        username: 'locky',
+        password: md5Hex('wrong'),
+      });
       expect(r.json().error_description).toBe('用户名或密码不正确');
     }
     const sixth = await tokenRequest(s, {
@@ -98,16 +110,22 @@ describe('password grant', () => {
   it('takes the lock count from the account.failCount parameter', async () => {
     await createUser('strict', 'pw');
     await s.database.db.execute(
-      (await import('drizzle-orm')).sql`update blade_param set param_value = '2' where param_key = 'account.failCount'`,
+      (await import('drizzle-orm'))
+        .sql`update blade_param set param_value = '2' where param_key = 'account.failCount'`,
     );
     try {
       for (let i = 0; i < 2; i++)
         await tokenRequest(s, { grant_type: 'password', username: 'strict', password: md5Hex('bad') });
-      const third = await tokenRequest(s, { grant_type: 'password', username: 'strict', password: md5Hex('pw') });
+      const third = await tokenRequest(s, {
+        grant_type: 'password',
+        username: 'strict',
+        password: md5Hex('pw'),
+      });
       expect(third.json().error_description).toContain('锁定');
     } finally {
       await s.database.db.execute(
-        (await import('drizzle-orm')).sql`update blade_param set param_value = '5' where param_key = 'account.failCount'`,
+        (await import('drizzle-orm'))
+          .sql`update blade_param set param_value = '5' where param_key = 'account.failCount'`,
       );
     }
   });
@@ -130,7 +148,10 @@ describe('client authentication', () => {
   });
 
   it('refuses a missing or unknown client with 401', async () => {
-    const none = await s.app.inject({ method: 'POST', url: '/api/dfem-auth/oauth/token?grant_type=password' });
+    const none = await s.app.inject({
+      method: 'POST',
+      url: '/api/dfem-auth/oauth/token?grant_type=password',
+    });
     expect(none.statusCode).toBe(401);
     const unknown = await tokenRequest(
       s,
@@ -163,7 +184,10 @@ describe('tokens', () => {
     expect(replay.json().error_description).toBe('刷新令牌无效或已使用,请重新登录');
     // the replay revoked the whole family: the successor's tokens are dead too
     expect((await userInfo(second.access_token)).statusCode).toBe(401);
-    const successor = await tokenRequest(s, { grant_type: 'refresh_token', refresh_token: second.refresh_token });
+    const successor = await tokenRequest(s, {
+      grant_type: 'refresh_token',
+      refresh_token: second.refresh_token,
+    });
     expect(successor.statusCode).toBe(400);
   });
 
@@ -184,7 +208,11 @@ describe('tokens', () => {
   it('after logout the old access and refresh tokens are refused', async () => {
     const t = await signIn(s);
     expect((await userInfo(t.access_token)).statusCode).toBe(200);
-    const out = await s.app.inject({ method: 'GET', url: '/api/dfem-auth/oauth/logout', headers: auth(t.access_token) });
+    const out = await s.app.inject({
+      method: 'GET',
+      url: '/api/dfem-auth/oauth/logout',
+      headers: auth(t.access_token),
+    });
     expect(out.statusCode).toBe(200);
     expect((await userInfo(t.access_token)).statusCode).toBe(401);
     const refreshed = await tokenRequest(s, { grant_type: 'refresh_token', refresh_token: t.refresh_token });
@@ -224,7 +252,11 @@ describe('tokens', () => {
   });
 
   it('requests without a token get 401 on guarded endpoints', async () => {
-    for (const url of ['/api/dfem-auth/oauth/user-info', '/api/dfem-system/menu/routes', '/api/dfem-user/page']) {
+    for (const url of [
+      '/api/dfem-auth/oauth/user-info',
+      '/api/dfem-system/menu/routes',
+      '/api/dfem-user/page',
+    ]) {
       const res = await s.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(401);
       expect(res.json()).toMatchObject({ code: 401, success: false, data: null });
@@ -270,7 +302,11 @@ describe('secrets never leave the server', () => {
       bodies.push((await s.app.inject({ method: 'GET', url, headers: auth(refreshed.access_token) })).body);
     }
     await tokenRequest(s, { grant_type: 'password', username: 'admin', password: md5Hex('wrong-once') });
-    await s.app.inject({ method: 'GET', url: '/api/dfem-auth/oauth/logout', headers: auth(refreshed.access_token) });
+    await s.app.inject({
+      method: 'GET',
+      url: '/api/dfem-auth/oauth/logout',
+      headers: auth(refreshed.access_token),
+    });
     const logs = s.logs.join('\n');
     expect(logs.length).toBeGreaterThan(0);
     expect(logs).toContain('/api/dfem-auth/oauth/token');
@@ -292,7 +328,11 @@ describe('secrets never leave the server', () => {
 });
 
 async function changePassword(token: string, oldP: string, newP: string, newP1: string) {
-  const q = new URLSearchParams({ oldPassword: md5Hex(oldP), newPassword: md5Hex(newP), newPassword1: md5Hex(newP1) });
+  const q = new URLSearchParams({
+    oldPassword: md5Hex(oldP),
+    newPassword: md5Hex(newP),
+    newPassword1: md5Hex(newP1),
+  });
   return s.app.inject({ method: 'POST', url: `/api/dfem-user/update-password?${q}`, headers: auth(token) });
 }
 

@@ -24,7 +24,7 @@ let shared: Promise<{ database: Database; url?: string }> | undefined;
 async function postgresUrl(): Promise<string> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
-  const name = `smart_test_${process.env.VITEST_POOL_ID ?? "0"}`;
+  const name = `smart_test_${process.pid}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name}`);
@@ -93,11 +93,7 @@ export const basic = (id = WEB_CLIENT_ID, secret = WEB_CLIENT_SECRET) =>
 export { md5Hex };
 
 /** POST /oauth/token with the password grant; returns the raw inject response. */
-export function tokenRequest(
-  s: Server,
-  q: Record<string, string>,
-  headers: Record<string, string> = {},
-) {
+export function tokenRequest(s: Server, q: Record<string, string>, headers: Record<string, string> = {}) {
   const query = new URLSearchParams({ tenantId: '000000', scope: 'all', type: 'account', ...q });
   return s.app.inject({
     method: 'POST',

@@ -1,7 +1,10 @@
 /** Date-times on the wire are `YYYY-MM-DD HH:mm:ss` in the server's time zone (api-contract §Identifiers). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-export function formatDateTime(d: Date | null | undefined, timeZone = process.env.TZ || 'Asia/Shanghai'): string {
+export function formatDateTime(
+  d: Date | null | undefined,
+  timeZone = process.env.TZ || 'Asia/Shanghai',
+): string {
   if (!d) return '';
   let f = formatters.get(timeZone);
   if (!f) {

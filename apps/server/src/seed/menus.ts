@@ -24,7 +24,15 @@ export const MENU_TREE: MenuSeed[] = [
     name: '系统管理',
     path: '/system',
     source: 'SettingOutlined',
-    children: [{ code: 'param', name: '参数管理', path: '/system/param', source: 'ControlOutlined', buttons: ['add', 'edit', 'delete', 'view'] }],
+    children: [
+      {
+        code: 'param',
+        name: '参数管理',
+        path: '/system/param',
+        source: 'ControlOutlined',
+        buttons: ['add', 'edit', 'delete', 'view'],
+      },
+    ],
   },
 ];
 
@@ -39,7 +47,9 @@ const BUTTON_NAMES: Record<string, string> = {
 const BUTTON_ALIAS: Record<string, string> = { add: 'add', edit: 'edit', delete: 'delete', view: 'view' };
 
 export function menuId(code: string): string {
-  const digits = BigInt(`0x${createHash('sha1').update(`menu:${code}`).digest('hex').slice(0, 15)}`).toString().padStart(18, '0');
+  const digits = BigInt(`0x${createHash('sha1').update(`menu:${code}`).digest('hex').slice(0, 15)}`)
+    .toString()
+    .padStart(18, '0');
   return `17${digits.slice(0, 17)}`;
 }
 
@@ -83,7 +93,11 @@ export function flattenMenus(tree: MenuSeed[], parentId = '0'): MenuRow[] {
 /** Runs at every start: inserts menus new since the last start and grants only those to the administrator. */
 export async function syncMenus(db: Db) {
   const rows = flattenMenus(MENU_TREE);
-  const added = await db.insert(schema.menu).values(rows).onConflictDoNothing().returning({ id: schema.menu.id });
+  const added = await db
+    .insert(schema.menu)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: schema.menu.id });
   if (added.length) {
     await db
       .insert(schema.roleMenu)

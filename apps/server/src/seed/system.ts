@@ -15,11 +15,24 @@ export const SEED = {
 export const md5Hex = (s: string) => createHash('md5').update(s).digest('hex');
 
 const depts = [
-  { id: SEED.rootDeptId, parentId: '0', ancestors: '0', deptName: '智慧乡村', fullName: '智慧乡村运营中心', sort: 1 },
+  {
+    id: SEED.rootDeptId,
+    parentId: '0',
+    ancestors: '0',
+    deptName: '智慧乡村',
+    fullName: '智慧乡村运营中心',
+    sort: 1,
+  },
   { id: '1123598813738675202', parentId: SEED.rootDeptId, deptName: '技术部', fullName: '技术部', sort: 1 },
   { id: '1123598813738675203', parentId: SEED.rootDeptId, deptName: '运营部', fullName: '运营部', sort: 2 },
   { id: '1123598813738675204', parentId: SEED.rootDeptId, deptName: '财务部', fullName: '财务部', sort: 3 },
-  { id: '1123598813738675205', parentId: '1123598813738675203', deptName: '村务组', fullName: '运营部村务组', sort: 1 },
+  {
+    id: '1123598813738675205',
+    parentId: '1123598813738675203',
+    deptName: '村务组',
+    fullName: '运营部村务组',
+    sort: 1,
+  },
 ];
 
 const posts = [
@@ -31,21 +44,149 @@ const posts = [
 
 type DictSeed = [code: string, name: string, entries: [key: string, value: string, remark?: string][]];
 const dicts: DictSeed[] = [
-  ['sex', '性别', [['1', '男'], ['2', '女'], ['3', '未知']]],
-  ['yes_no', '是否', [['0', '否'], ['1', '是']]],
-  ['status', '状态', [['1', '正常'], ['2', '停用']]],
-  ['menu_category', '菜单类型', [['1', '菜单'], ['2', '按钮']]],
-  ['button_func', '按钮功能', [['1', '工具栏'], ['2', '操作栏'], ['3', '工具操作栏']]],
-  ['notice', '通知类型', [['1', '发布通知'], ['2', '批转通知'], ['3', '转发通知'], ['4', '指示通知'], ['5', '任命通知'], ['6', '决定通知'], ['7', '通告'], ['8', '公告']]],
-  ['data_scope_type', '数据权限', [['1', '全部可见'], ['2', '本人可见'], ['3', '所在机构可见'], ['4', '所在机构及子级可见'], ['5', '自定义']]],
-  ['api_scope_type', '接口权限', [['1', '系统接口'], ['2', '业务接口']]],
-  ['post_category', '岗位类型', [['1', '高层'], ['2', '中层'], ['3', '基层'], ['4', '其他']]],
-  ['org_category', '机构类型', [['1', '公司'], ['2', '部门'], ['3', '小组']]],
-  ['user_type', '用户平台', [['1', 'WEB'], ['2', 'APP'], ['3', 'OTHER']]],
-  ['oss', '对象存储', [['1', 'minio'], ['2', 'qiniu'], ['3', 'ali'], ['4', 'tencent'], ['5', 'local']]],
-  ['sms', '短信服务', [['1', 'yunpian'], ['2', 'qiniu'], ['3', 'ali'], ['4', 'tencent']]],
-  ['flow', '流程类型', [['1', '请假流程', 'leave'], ['2', '报销流程', 'expense']]],
-  ['region', '行政区划', [['1', '省份'], ['2', '地市'], ['3', '区县'], ['4', '乡镇'], ['5', '村委']]],
+  [
+    'sex',
+    '性别',
+    [
+      ['1', '男'],
+      ['2', '女'],
+      ['3', '未知'],
+    ],
+  ],
+  [
+    'yes_no',
+    '是否',
+    [
+      ['0', '否'],
+      ['1', '是'],
+    ],
+  ],
+  [
+    'status',
+    '状态',
+    [
+      ['1', '正常'],
+      ['2', '停用'],
+    ],
+  ],
+  [
+    'menu_category',
+    '菜单类型',
+    [
+      ['1', '菜单'],
+      ['2', '按钮'],
+    ],
+  ],
+  [
+    'button_func',
+    '按钮功能',
+    [
+      ['1', '工具栏'],
+      ['2', '操作栏'],
+      ['3', '工具操作栏'],
+    ],
+  ],
+  [
+    'notice',
+    '通知类型',
+    [
+      ['1', '发布通知'],
+      ['2', '批转通知'],
+      ['3', '转发通知'],
+      ['4', '指示通知'],
+      ['5', '任命通知'],
+      ['6', '决定通知'],
+      ['7', '通告'],
+      ['8', '公告'],
+    ],
+  ],
+  [
+    'data_scope_type',
+    '数据权限',
+    [
+      ['1', '全部可见'],
+      ['2', '本人可见'],
+      ['3', '所在机构可见'],
+      ['4', '所在机构及子级可见'],
+      ['5', '自定义'],
+    ],
+  ],
+  [
+    'api_scope_type',
+    '接口权限',
+    [
+      ['1', '系统接口'],
+      ['2', '业务接口'],
+    ],
+  ],
+  [
+    'post_category',
+    '岗位类型',
+    [
+      ['1', '高层'],
+      ['2', '中层'],
+      ['3', '基层'],
+      ['4', '其他'],
+    ],
+  ],
+  [
+    'org_category',
+    '机构类型',
+    [
+      ['1', '公司'],
+      ['2', '部门'],
+      ['3', '小组'],
+    ],
+  ],
+  [
+    'user_type',
+    '用户平台',
+    [
+      ['1', 'WEB'],
+      ['2', 'APP'],
+      ['3', 'OTHER'],
+    ],
+  ],
+  [
+    'oss',
+    '对象存储',
+    [
+      ['1', 'minio'],
+      ['2', 'qiniu'],
+      ['3', 'ali'],
+      ['4', 'tencent'],
+      ['5', 'local'],
+    ],
+  ],
+  [
+    'sms',
+    '短信服务',
+    [
+      ['1', 'yunpian'],
+      ['2', 'qiniu'],
+      ['3', 'ali'],
+      ['4', 'tencent'],
+    ],
+  ],
+  [
+    'flow',
+    '流程类型',
+    [
+      ['1', '请假流程', 'leave'],
+      ['2', '报销流程', 'expense'],
+    ],
+  ],
+  [
+    'region',
+    '行政区划',
+    [
+      ['1', '省份'],
+      ['2', '地市'],
+      ['3', '区县'],
+      ['4', '乡镇'],
+      ['5', '村委'],
+    ],
+  ],
 ];
 
 const params: [name: string, key: string, value: string, remark: string][] = [
@@ -72,7 +213,9 @@ export async function seedSystem(db: Db) {
   await db.insert(schema.dept).values(
     depts.map((d) => ({
       ...d,
-      ancestors: d.ancestors ?? (d.parentId === SEED.rootDeptId ? `0,${SEED.rootDeptId}` : `0,${SEED.rootDeptId},${d.parentId}`),
+      ancestors:
+        d.ancestors ??
+        (d.parentId === SEED.rootDeptId ? `0,${SEED.rootDeptId}` : `0,${SEED.rootDeptId},${d.parentId}`),
     })),
   );
   await db.insert(schema.post).values(posts);
@@ -97,12 +240,25 @@ export async function seedSystem(db: Db) {
     const parentId = dictId();
     await db.insert(schema.dict).values({ id: parentId, parentId: '0', code, dictValue: name, sort: n });
     await db.insert(schema.dict).values(
-      entries.map(([dictKey, dictValue, remark], i) => ({ id: dictId(), parentId, code, dictKey, dictValue, remark, sort: i + 1 })),
+      entries.map(([dictKey, dictValue, remark], i) => ({
+        id: dictId(),
+        parentId,
+        code,
+        dictKey,
+        dictValue,
+        remark,
+        sort: i + 1,
+      })),
     );
   }
-  await db
-    .insert(schema.param)
-    .values(params.map(([paramName, paramKey, paramValue, remark]) => ({ paramName, paramKey, paramValue, remark })));
+  await db.insert(schema.param).values(
+    params.map(([paramName, paramKey, paramValue, remark]) => ({
+      paramName,
+      paramKey,
+      paramValue,
+      remark,
+    })),
+  );
   await db.insert(schema.client).values({
     clientId: WEB_CLIENT_ID,
     clientSecret: await hashSecret(WEB_CLIENT_SECRET),

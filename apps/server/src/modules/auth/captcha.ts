@@ -6,7 +6,14 @@ import type { KvStore } from '../../platform/kv';
 export const CAPTCHA_TTL_SECONDS = 300;
 
 export async function issueCaptcha(kv: KvStore): Promise<{ key: string; image: string }> {
-  const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true, width: 120, height: 40 });
+  const c = svgCaptcha.create({
+    size: 4,
+    noise: 2,
+    ignoreChars: '0oO1ilI',
+    color: true,
+    width: 120,
+    height: 40,
+  });
   const key = randomUUID();
   await kv.set(`captcha:${key}`, c.text.toLowerCase(), CAPTCHA_TTL_SECONDS);
   return { key, image: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}` };

@@ -19,7 +19,9 @@ export async function authenticateClient(db: Db, req: FastifyRequest): Promise<C
   const [row] = await db
     .select()
     .from(schema.client)
-    .where(and(eq(schema.client.clientId, clientId), eq(schema.client.isDeleted, 0), eq(schema.client.status, 1)))
+    .where(
+      and(eq(schema.client.clientId, clientId), eq(schema.client.isDeleted, 0), eq(schema.client.status, 1)),
+    )
     .limit(1);
   if (!row || !(await verifySecret(row.clientSecret, secret))) throw new OAuthError(401, 'clientAuthFailed');
   return row;

@@ -1,12 +1,12 @@
-import type { AppSettings, UserInfo } from '@smart/contracts';
+import type { AppSettings, LoginResult, UserInfo } from '@smart/contracts';
 import { DEFAULT_TENANT_ID } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bearerOf, requireCtx } from '../../platform/auth/context';
 import { schema } from '../../platform/db';
-import { OAuthError, unauthorized } from '../../platform/http/errors';
 import { ok } from '../../platform/http/envelope';
+import { OAuthError, unauthorized } from '../../platform/http/errors';
 import { checkCaptcha, issueCaptcha } from './captcha';
 import { authenticateClient, clientGrants } from './clients';
 import { roleNames, signInWithPassword, signInWithRefresh } from './signin';
@@ -55,12 +55,15 @@ export async function authRoutes(app: FastifyInstance) {
     if (!grants.has(grant)) throw new OAuthError(400, 'grantNotAllowed');
     const deptId = header(req, 'Dept-Id');
     const roleId = header(req, 'Role-Id');
-    let result;
+    let result: LoginResult;
     if (grant === 'password' || grant === 'captcha') {
       // a client able to solve captchas may not skip them while captcha mode is on
       if (grant === 'password' && config.CAPTCHA_MODE && grants.has('captcha'))
         throw new OAuthError(400, 'captchaRequired');
-      if (grant === 'captcha' && !(await checkCaptcha(kv, header(req, 'Captcha-Key'), header(req, 'Captcha-Code'))))
+      if (
+        grant === 'captcha' &&
+        !(await checkCaptcha(kv, header(req, 'Captcha-Key'), header(req, 'Captcha-Code')))
+      )
         throw new OAuthError(400, 'captchaInvalid');
       const tenantId = q.tenantId || header(req, 'Tenant-Id') || DEFAULT_TENANT_ID;
       if (!q.username || !q.password) throw new OAuthError(400, 'badCredentials');
@@ -96,7 +99,13 @@ export async function authRoutes(app: FastifyInstance) {
     const [u] = await db
       .select()
       .from(schema.user)
-      .where(and(eq(schema.user.id, ctx.userId), eq(schema.user.tenantId, ctx.tenantId), eq(schema.user.isDeleted, 0)))
+      .where(
+        and(
+          eq(schema.user.id, ctx.userId),
+          eq(schema.user.tenantId, ctx.tenantId),
+          eq(schema.user.isDeleted, 0),
+        ),
+      )
       .limit(1);
     if (!u) throw unauthorized('tokenInvalid');
     const roles = await roleNames(db, ctx.roleIds);

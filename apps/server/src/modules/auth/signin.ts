@@ -26,7 +26,8 @@ export async function findTenant(db: Db, tenantId: string) {
 async function checkTenant(db: Db, tenantId: string) {
   const tenant = await findTenant(db, tenantId);
   if (!tenant || tenant.status !== 1) throw new OAuthError(400, 'tenantNotFound');
-  if (tenant.expireTime && tenant.expireTime.getTime() < Date.now()) throw new OAuthError(400, 'tenantExpired');
+  if (tenant.expireTime && tenant.expireTime.getTime() < Date.now())
+    throw new OAuthError(400, 'tenantExpired');
   return tenant;
 }
 

@@ -52,7 +52,10 @@ export async function systemRoutes(base: FastifyInstance) {
   /** Public: the login page asks which tenant a domain belongs to. */
   app.get(
     '/tenant/info',
-    { config: { public: true }, schema: { querystring: z.object({ domain: z.string().max(255).optional() }) } },
+    {
+      config: { public: true },
+      schema: { querystring: z.object({ domain: z.string().max(255).optional() }) },
+    },
     async (req) => {
       if (!req.query.domain) return ok(req, {});
       const t = schema.tenant;

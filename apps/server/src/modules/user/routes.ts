@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { requireCtx } from '../../platform/auth/context';
 import { hashSecret, MD5_HEX, verifySecret } from '../../platform/auth/password';
 import { schema } from '../../platform/db';
-import { badRequest, notFound } from '../../platform/http/errors';
-import { ok } from '../../platform/http/envelope';
 import { formatDateTime } from '../../platform/format';
+import { ok } from '../../platform/http/envelope';
+import { badRequest, notFound } from '../../platform/http/errors';
 import { PageQuery, toPage } from '../../platform/paging';
 import { containsPattern } from '../../platform/sql';
 
@@ -23,7 +23,10 @@ export async function userRoutes(base: FastifyInstance) {
     {
       schema: {
         querystring: PageQuery.extend({
-          deptId: z.string().regex(/^\d{1,19}$/).optional(),
+          deptId: z
+            .string()
+            .regex(/^\d{1,19}$/)
+            .optional(),
           account: z.string().max(45).optional(),
           realName: z.string().max(20).optional(),
         }),
@@ -51,7 +54,10 @@ export async function userRoutes(base: FastifyInstance) {
         where.push(
           inArray(
             u.id,
-            db.select({ id: schema.userDept.userId }).from(schema.userDept).where(inArray(schema.userDept.deptId, depts)),
+            db
+              .select({ id: schema.userDept.userId })
+              .from(schema.userDept)
+              .where(inArray(schema.userDept.deptId, depts)),
           ),
         );
       }
@@ -102,7 +108,12 @@ export async function userRoutes(base: FastifyInstance) {
       if (oldPassword === newPassword) throw badRequest('passwordSame');
       await db
         .update(u)
-        .set({ password: await hashSecret(newPassword), mustChangePassword: false, updateUser: ctx.userId, updateTime: new Date() })
+        .set({
+          password: await hashSecret(newPassword),
+          mustChangePassword: false,
+          updateUser: ctx.userId,
+          updateTime: new Date(),
+        })
         .where(and(eq(u.id, ctx.userId), eq(u.tenantId, ctx.tenantId)));
       return ok(req, true);
     },

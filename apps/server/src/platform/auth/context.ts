@@ -1,6 +1,6 @@
+import { TOKEN_HEADER } from '@smart/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { TOKEN_HEADER } from '@smart/contracts';
 import { unauthorized } from '../http/errors';
 import type { TokenService, VerifiedToken } from './tokens';
 

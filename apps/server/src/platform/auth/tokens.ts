@@ -62,7 +62,8 @@ export class TokenService {
   async verify(token: string, typ: TokenClaims['typ']): Promise<VerifiedToken | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER });
-      if (payload.typ !== typ || typeof payload.fid !== 'string' || typeof payload.jti !== 'string') return null;
+      if (payload.typ !== typ || typeof payload.fid !== 'string' || typeof payload.jti !== 'string')
+        return null;
       if (await this.kv.get(`revoked-family:${payload.fid}`)) return null;
       return payload as unknown as VerifiedToken;
     } catch (e) {

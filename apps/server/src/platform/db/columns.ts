@@ -11,10 +11,7 @@ const bigintString = customType<{ data: string; driverData: string | number | bi
   toDriver: (v) => v,
 });
 
-export const id = () =>
-  bigintString('id')
-    .primaryKey()
-    .default(sql`nextval('blade_id_seq')`);
+export const id = () => bigintString('id').primaryKey().default(sql`nextval('blade_id_seq')`);
 
 export const idRef = (name: string) => bigintString(name);
 

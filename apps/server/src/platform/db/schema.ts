@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, primaryKey, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { baseColumns, id, idRef, idSequence, tenantColumn } from './columns';
 
 export { idSequence };
@@ -50,7 +60,6 @@ export const user = pgTable(
   },
   (t) => [uniqueIndex('blade_user_account_uq').on(t.tenantId, t.account).where(sqlNotDeleted())],
 );
-
 
 export const role = pgTable(
   'blade_role',

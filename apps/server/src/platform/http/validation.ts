@@ -47,7 +47,9 @@ export function messageForIssue(lang: Lang, label: string, issue: ZodIssueLike |
     case 'invalid_format':
       return t(lang, 'fieldFormat', { field: label });
     case 'custom':
-      return issue.message && issue.message !== 'Invalid input' ? `${label}: ${issue.message}` : t(lang, 'fieldInvalid', { field: label });
+      return issue.message && issue.message !== 'Invalid input'
+        ? `${label}: ${issue.message}`
+        : t(lang, 'fieldInvalid', { field: label });
     default:
       return t(lang, 'fieldInvalid', { field: label });
   }

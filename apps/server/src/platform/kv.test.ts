@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { type KvStore, MemoryKv, RedisKv } from './kv';
+
+/** One contract, two stores: the in-process map and Redis (when REDIS_URL is set, as in CI). */
+const stores: [string, () => KvStore][] = [['memory', () => new MemoryKv()]];
+if (process.env.REDIS_URL)
+  stores.push(['redis', () => new RedisKv(process.env.REDIS_URL!, `kvtest:${randomUUID()}:`)]);
+
+describe.each(stores)('%s store', (_name, make) => {
+  const kv = make();
+  afterAll(() => kv.close());
+
+  it('sets, gets and deletes', async () => {
+    await kv.set('a', '1', 60);
+    expect(await kv.get('a')).toBe('1');
+    await kv.del('a');
+    expect(await kv.get('a')).toBeNull();
+  });
+
+  it('take reads a value once', async () => {
+    await kv.set('once', 'x', 60);
+    expect(await kv.take('once')).toBe('x');
+    expect(await kv.take('once')).toBeNull();
+  });
+
+  it('setIfAbsent has exactly one winner among racers', async () => {
+    const results = await Promise.all(Array.from({ length: 10 }, () => kv.setIfAbsent('race', '1', 60)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('incr counts from one', async () => {
+    expect(await kv.incr('n', 60)).toBe(1);
+    expect(await kv.incr('n', 60)).toBe(2);
+    expect(await kv.get('n')).toBe('2');
+  });
+});
+
+describe('memory store expiry', () => {
+  it('forgets values after their time to live, and incr keeps the first expiry', async () => {
+    vi.useFakeTimers();
+    try {
+      const kv = new MemoryKv();
+      await kv.set('k', 'v', 5);
+      await kv.incr('c', 5);
+      vi.advanceTimersByTime(4000);
+      await kv.incr('c', 5);
+      expect(await kv.get('k')).toBe('v');
+      vi.advanceTimersByTime(1500);
+      expect(await kv.get('k')).toBeNull();
+      expect(await kv.get('c')).toBeNull();
+      await kv.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
