@@ -10,13 +10,14 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/routes';
+import { resourceRoutes } from './modules/resources';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/user/routes';
 import { requestContext } from './platform/auth/context';
 import { TokenService } from './platform/auth/tokens';
 import type { Config } from './platform/config';
 import type { Db } from './platform/db';
-import { ApiError, OAuthError } from './platform/http/errors';
+import { ApiError, FieldInputError, OAuthError } from './platform/http/errors';
 import { loggerOptions } from './platform/http/logging';
 import { type Lang, langOf, t } from './platform/http/messages';
 import { describeValidation } from './platform/http/validation';
@@ -73,6 +74,11 @@ export async function buildApp(
         .status(err.status)
         .send({ code: err.status, success: false, data: null, msg: t(req.lang, err.key, err.vars) });
     }
+    if (err instanceof FieldInputError) {
+      return reply
+        .status(400)
+        .send({ code: 400, success: false, data: { field: err.field }, msg: err.text[req.lang] });
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const { field, message } = describeValidation(req.lang, err.validation);
       return reply.status(400).send({ code: 400, success: false, data: { field }, msg: message });
@@ -112,6 +118,7 @@ export async function buildApp(
   await app.register(authRoutes, { prefix: '/api/dfem-auth' });
   await app.register(systemRoutes, { prefix: '/api/dfem-system' });
   await app.register(userRoutes, { prefix: '/api/dfem-user' });
+  await resourceRoutes(app);
 
   const webDist = config.WEB_DIST ?? defaultWebDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));

@@ -12,11 +12,10 @@ server.app.log.info(
   { ms, database: server.database.kind, sharedState: config.REDIS_URL ? 'redis' : 'memory' },
   `智慧管理系统 ready at ${shown}`,
 );
-if (process.stdout.isTTY || process.env.PRINT_WELCOME === '1') {
-  console.log(
-    `\n  智慧管理系统 is running: ${shown}/\n  Sign in as admin / admin (tenant 000000); you will be asked to choose a new password.\n`,
-  );
-}
+// printed on its own, plainly, for the person who just ran `npm start`
+console.log(
+  `\n  智慧管理系统 is running: ${shown}/\n  Sign in as admin / admin (tenant 000000); you will be asked to choose a new password.\n`,
+);
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

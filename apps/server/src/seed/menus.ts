@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { resourceByKey } from '@smart/contracts';
 import { type Db, schema } from '../platform/db';
 import { SEED } from './system';
 
@@ -18,20 +19,38 @@ export interface MenuSeed {
   children?: MenuSeed[];
 }
 
+/** A menu entry for a registry resource: its code, name, route and buttons come from the definition. */
+function screen(key: string, source: string): MenuSeed {
+  const def = resourceByKey.get(key);
+  if (!def) throw new Error(`no resource ${key}`);
+  return {
+    code: def.permission,
+    name: def.label.zh,
+    path: def.route,
+    source,
+    buttons: def.view === false ? ['add', 'edit', 'delete'] : ['add', 'edit', 'delete', 'view'],
+  };
+}
+
 export const MENU_TREE: MenuSeed[] = [
+  {
+    code: 'desk',
+    name: '工作台',
+    path: '/desk',
+    source: 'DesktopOutlined',
+    children: [screen('notice', 'NotificationOutlined')],
+  },
   {
     code: 'system',
     name: '系统管理',
     path: '/system',
     source: 'SettingOutlined',
     children: [
-      {
-        code: 'param',
-        name: '参数管理',
-        path: '/system/param',
-        source: 'ControlOutlined',
-        buttons: ['add', 'edit', 'delete', 'view'],
-      },
+      screen('post', 'IdcardOutlined'),
+      screen('topMenu', 'AppstoreOutlined'),
+      screen('param', 'ControlOutlined'),
+      screen('tenantPackage', 'GiftOutlined'),
+      screen('client', 'ApiOutlined'),
     ],
   },
 ];

@@ -232,3 +232,64 @@ export const seedLog = pgTable('app_seed_log', {
   name: varchar('name', { length: 100 }).primaryKey(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const tenantPackage = pgTable('blade_tenant_package', {
+  id: id(),
+  packageName: varchar('package_name', { length: 50 }).notNull(),
+  /** comma-joined menu ids (spec §3) */
+  menuId: text('menu_id').notNull().default(''),
+  remark: varchar('remark', { length: 255 }),
+  ...baseColumns(),
+});
+
+export const notice = pgTable(
+  'blade_notice',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    title: varchar('title', { length: 255 }).notNull(),
+    category: varchar('category', { length: 32 }).notNull(),
+    releaseTime: timestamp('release_time', { withTimezone: true }),
+    content: text('content'),
+    ...baseColumns(),
+  },
+  (t) => [index('blade_notice_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Data scopes: which rows of a resource a role sees (api-contract §Menus and permissions). */
+export const scopeData = pgTable('blade_scope_data', {
+  id: id(),
+  menuId: idRef('menu_id').notNull(),
+  resourceCode: varchar('resource_code', { length: 255 }).notNull(),
+  scopeName: varchar('scope_name', { length: 255 }).notNull(),
+  /** 1 all, 2 own rows, 3 own dept, 4 own dept and below, 5 custom */
+  scopeType: integer('scope_type').notNull(),
+  /** type 5 only: a JSON condition over the resource's whitelisted fields, never SQL */
+  scopeValue: varchar('scope_value', { length: 2000 }),
+  remark: varchar('remark', { length: 255 }),
+  ...baseColumns(),
+});
+
+/** API scopes: a path (prefix, `**` suffix allowed) that only granted roles may call. */
+export const scopeApi = pgTable('blade_scope_api', {
+  id: id(),
+  menuId: idRef('menu_id').notNull(),
+  resourceCode: varchar('resource_code', { length: 255 }).notNull(),
+  scopeName: varchar('scope_name', { length: 255 }).notNull(),
+  scopePath: varchar('scope_path', { length: 255 }).notNull(),
+  /** 1 system API, 2 business API */
+  scopeType: integer('scope_type').notNull().default(1),
+  remark: varchar('remark', { length: 255 }),
+  ...baseColumns(),
+});
+
+export const roleScope = pgTable(
+  'blade_role_scope',
+  {
+    /** 1 data scope, 2 API scope */
+    scopeCategory: integer('scope_category').notNull(),
+    scopeId: idRef('scope_id').notNull(),
+    roleId: idRef('role_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scopeCategory, t.scopeId, t.roleId] })],
+);

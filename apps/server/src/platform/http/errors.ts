@@ -27,3 +27,13 @@ export class OAuthError extends Error {
     super(key);
   }
 }
+
+/** Bad input in one field: 400 with `data.field` and the message in the request's language. */
+export class FieldInputError extends Error {
+  constructor(
+    readonly field: string,
+    readonly text: { zh: string; en: string },
+  ) {
+    super(text.en);
+  }
+}

@@ -35,6 +35,11 @@ const zh = {
   fieldFormat: '{field} 格式不正确',
   fieldInvalid: '{field} 的值无效',
   tooManyRequests: '请求过于频繁,请稍后再试',
+  unknownFilter: '不支持的查询条件: {field}',
+  unknownSort: '不支持的排序字段: {field}',
+  duplicate: '{field}已存在',
+  fieldMessage: '{message}',
+  idsRequired: '请选择至少一条数据',
 };
 
 export type MessageKey = keyof typeof zh;
@@ -72,6 +77,11 @@ const en: Record<MessageKey, string> = {
   fieldFormat: '{field} has an incorrect format',
   fieldInvalid: '{field} has an invalid value',
   tooManyRequests: 'Too many requests; please try again later',
+  unknownFilter: 'Unsupported filter: {field}',
+  unknownSort: 'Unsupported sort column: {field}',
+  duplicate: '{field} already exists',
+  fieldMessage: '{message}',
+  idsRequired: 'please select at least one record',
 };
 
 export type Lang = 'zh' | 'en';

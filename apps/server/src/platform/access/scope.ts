@@ -1,0 +1,136 @@
+import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { RequestContext } from '../auth/context';
+import { type Db, schema } from '../db';
+import { ADMIN_ROLE_ALIAS, roleAliases } from './permissions';
+
+/** The five data-scope types of api-contract §Menus and permissions. */
+export const SCOPE_ALL = 1;
+export const SCOPE_OWN = 2;
+export const SCOPE_DEPT = 3;
+export const SCOPE_DEPT_TREE = 4;
+export const SCOPE_CUSTOM = 5;
+
+/** A custom scope: a condition over one whitelisted field. Values may name the caller: ${userId}, ${deptId}. */
+export interface CustomScope {
+  field: string;
+  op: 'eq' | 'ne' | 'in';
+  value: string | string[];
+}
+
+export function parseCustomScope(raw: string | null | undefined, allowed: Set<string>): CustomScope | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as CustomScope;
+    if (!v || typeof v.field !== 'string' || !allowed.has(v.field)) return null;
+    if (!['eq', 'ne', 'in'].includes(v.op)) return null;
+    const values = Array.isArray(v.value) ? v.value : [v.value];
+    if (!values.length || !values.every((x) => typeof x === 'string' || typeof x === 'number')) return null;
+    return {
+      field: v.field,
+      op: v.op,
+      value: Array.isArray(v.value) ? v.value.map(String) : String(v.value),
+    };
+  } catch {
+    return null;
+  }
+}
+
+const TTL_MS = 5_000;
+const scopeCache = new Map<
+  string,
+  { at: number; rows: Promise<{ scopeType: number; scopeValue: string | null }[]> }
+>();
+export function clearScopeCache() {
+  scopeCache.clear();
+}
+
+/** The data scopes of one resource granted to the caller's roles. */
+function grantedScopes(db: Db, roleIds: string[], resourceCode: string) {
+  const key = `${[...roleIds].sort().join(',')}|${resourceCode}`;
+  const hit = scopeCache.get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.rows;
+  const rows = roleIds.length
+    ? db
+        .selectDistinct({ scopeType: schema.scopeData.scopeType, scopeValue: schema.scopeData.scopeValue })
+        .from(schema.scopeData)
+        .innerJoin(
+          schema.roleScope,
+          and(eq(schema.roleScope.scopeId, schema.scopeData.id), eq(schema.roleScope.scopeCategory, 1)),
+        )
+        .where(
+          and(
+            inArray(schema.roleScope.roleId, roleIds),
+            eq(schema.scopeData.resourceCode, resourceCode),
+            eq(schema.scopeData.isDeleted, 0),
+          ),
+        )
+    : Promise.resolve([]);
+  scopeCache.set(key, { at: Date.now(), rows });
+  return rows;
+}
+
+export interface ScopedColumns {
+  createUser: PgColumn;
+  createDept: PgColumn;
+  /** whitelisted columns a custom scope may name, by field name */
+  fields: Record<string, PgColumn>;
+}
+
+/**
+ * The row constraint a caller's data scope adds to every read and write of a resource: undefined when the
+ * caller sees every row of its tenant (administrator, no scope granted, or a granted "all"). Several granted
+ * scopes widen each other (any of them lets a row through).
+ */
+export async function dataScopeCondition(
+  db: Db,
+  ctx: RequestContext,
+  resourceCode: string,
+  cols: ScopedColumns,
+): Promise<SQL | undefined> {
+  if ((await roleAliases(db, ctx.roleIds)).includes(ADMIN_ROLE_ALIAS)) return undefined;
+  const scopes = await grantedScopes(db, ctx.roleIds, resourceCode);
+  if (!scopes.length || scopes.some((s) => s.scopeType === SCOPE_ALL)) return undefined;
+  const parts: SQL[] = [];
+  for (const s of scopes) {
+    switch (s.scopeType) {
+      case SCOPE_OWN:
+        parts.push(eq(cols.createUser, ctx.userId));
+        break;
+      case SCOPE_DEPT:
+        if (ctx.deptId) parts.push(eq(cols.createDept, ctx.deptId));
+        break;
+      case SCOPE_DEPT_TREE:
+        if (ctx.deptId) parts.push(inArray(cols.createDept, deptSubtree(db, ctx.tenantId, ctx.deptId)));
+        break;
+      case SCOPE_CUSTOM: {
+        const c = parseCustomScope(s.scopeValue, new Set(Object.keys(cols.fields)));
+        if (!c) break; // a malformed custom scope lets nothing through
+        const col = cols.fields[c.field];
+        const fillIn = (v: string) => (v === '${userId}' ? ctx.userId : v === '${deptId}' ? ctx.deptId : v);
+        const values = (Array.isArray(c.value) ? c.value : [c.value]).map(fillIn);
+        parts.push(
+          c.op === 'eq' ? eq(col, values[0]) : c.op === 'ne' ? ne(col, values[0]) : inArray(col, values),
+        );
+        break;
+      }
+    }
+  }
+  // nothing valid granted: the caller sees no row
+  return parts.length ? (or(...parts) as SQL) : sql`false`;
+}
+
+/** A dept and every dept below it, within one tenant (ancestors holds the comma path from the root). */
+export function deptSubtree(db: Db, tenantId: string, deptId: string) {
+  const d = schema.dept;
+  return db
+    .select({ id: d.id })
+    .from(d)
+    .where(
+      and(
+        eq(d.tenantId, tenantId),
+        eq(d.isDeleted, 0),
+        or(eq(d.id, deptId), sql`(',' || ${d.ancestors} || ',') like ${`%,${deptId},%`}`),
+      ),
+    );
+}

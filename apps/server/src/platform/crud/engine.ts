@@ -1,0 +1,246 @@
+import type { FieldDef, ResourceDef } from '@smart/contracts';
+import { DEFAULT_TENANT_ID, parseRecord } from '@smart/contracts';
+import { and, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireAnyPermission, requirePermission } from '../access/permissions';
+import { dataScopeCondition } from '../access/scope';
+import { type RequestContext, requireCtx } from '../auth/context';
+import type { Db } from '../db';
+import { formatDateTime } from '../format';
+import { ok } from '../http/envelope';
+import { badRequest, FieldInputError, forbidden, notFound } from '../http/errors';
+import { toPage } from '../paging';
+import { parseListQuery } from './query';
+
+/**
+ * The resource engine: turns a definition (packages/contracts) and its table into the spec's routes
+ * (list/page, detail, submit, remove), with validation, soft delete, base columns, whitelisted filters and
+ * sorting, permission codes, tenant isolation and data scope on every read and write, by-id included.
+ */
+
+export interface ResourceHooks {
+  /** adjusts a validated record before it is written (hash a secret, check a reference…) */
+  beforeWrite?: (
+    ctx: RequestContext,
+    record: Record<string, unknown>,
+    mode: 'create' | 'update',
+  ) => Promise<void> | void;
+  /** turns a row into what the API answers, after the engine's formatting */
+  toRow?: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** extra query keys the list accepts (handled by `extraWhere`) */
+  extraKeys?: string[];
+  extraWhere?: (ctx: RequestContext, query: Record<string, string>) => SQL | undefined;
+}
+
+export interface MountedResource {
+  def: ResourceDef;
+  table: PgTable;
+  /** the constraint every read and write of this caller adds: tenant, not deleted, data scope */
+  constraint(ctx: RequestContext): Promise<SQL>;
+}
+
+type Cols = Record<string, PgColumn>;
+
+export function mountResource(
+  app: FastifyInstance,
+  db: Db,
+  def: ResourceDef,
+  table: PgTable,
+  hooks: ResourceHooks = {},
+): MountedResource {
+  const cols = getTableColumns(table) as unknown as Cols;
+  for (const f of def.fields) {
+    if (!cols[f.name]) throw new Error(`resource ${def.key}: table has no column for field ${f.name}`);
+  }
+  if (def.tenant && !cols.tenantId) throw new Error(`resource ${def.key}: tenant resource without tenant_id`);
+  const visible = def.fields.filter((f) => !f.secret);
+  const byField = new Map<string, { column: PgColumn; field?: FieldDef }>();
+  for (const f of visible) byField.set(f.name, { column: cols[f.name], field: f });
+  for (const base of ['id', 'createTime', 'updateTime', 'status', 'createUser', 'createDept'])
+    if (cols[base]) byField.set(base, { column: cols[base] });
+  const scopeFields = Object.fromEntries(visible.map((f) => [f.name, cols[f.name]]));
+  const base = `/${def.path}`;
+  const code = def.permission;
+
+  async function constraint(ctx: RequestContext): Promise<SQL> {
+    // platform resources (no tenant column) belong to the platform tenant: other tenants see none of them
+    if (!def.tenant && ctx.tenantId !== DEFAULT_TENANT_ID) return sql`false`;
+    const parts: SQL[] = [eq(cols.isDeleted, 0)];
+    if (def.tenant) parts.push(eq(cols.tenantId, ctx.tenantId));
+    const scope = await dataScopeCondition(db, ctx, def.key, {
+      createUser: cols.createUser,
+      createDept: cols.createDept,
+      fields: scopeFields,
+    });
+    if (scope) parts.push(scope);
+    return and(...parts) as SQL;
+  }
+
+  const output = (row: Record<string, unknown>) => {
+    const out: Record<string, unknown> = { id: row.id };
+    if (def.tenant) out.tenantId = row.tenantId;
+    for (const f of visible) {
+      const v = row[f.name];
+      out[f.name] =
+        v instanceof Date ? (f.type === 'date' ? formatDateTime(v).slice(0, 10) : formatDateTime(v)) : v;
+    }
+    out.status = row.status;
+    out.createTime = formatDateTime(row.createTime as Date);
+    out.updateTime = formatDateTime(row.updateTime as Date);
+    return hooks.toRow ? hooks.toRow(out) : out;
+  };
+
+  const selection = Object.fromEntries(
+    ['id', 'tenantId', 'status', 'createTime', 'updateTime', ...visible.map((f) => f.name)]
+      .filter((k) => cols[k])
+      .map((k) => [k, cols[k]]),
+  );
+  const defaultOrder = def.defaultSort
+    ? [def.defaultSort.desc ? desc(cols[def.defaultSort.field]) : cols[def.defaultSort.field], desc(cols.id)]
+    : [desc(cols.createTime), desc(cols.id)];
+  const extraKeys = new Set(hooks.extraKeys ?? []);
+
+  app.get(`${base}/${def.listPath ?? 'list'}`, async (req) => {
+    const ctx = requireCtx(req);
+    await requirePermission(db, req, code);
+    const query = req.query as Record<string, string>;
+    const q = parseListQuery(def, { byField }, query, extraKeys);
+    const extra = hooks.extraWhere?.(ctx, query);
+    const where = and(await constraint(ctx), ...q.where, ...(extra ? [extra] : []));
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select(selection)
+        .from(table)
+        .where(where)
+        .orderBy(...(q.orderBy.length ? q.orderBy : defaultOrder))
+        .limit(q.size)
+        .offset((q.current - 1) * q.size),
+      db.select({ total: count() }).from(table).where(where),
+    ]);
+    return ok(req, toPage(rows.map(output), Number(total), q.current, q.size));
+  });
+
+  app.get(`${base}/detail`, async (req) => {
+    const ctx = requireCtx(req);
+    // the view dialog and the edit dialog both read the detail
+    await requireAnyPermission(
+      db,
+      req,
+      def.view === false ? [`${code}_edit`] : [`${code}_view`, `${code}_edit`],
+    );
+    const id = idParam(req, 'id');
+    const [row] = await db
+      .select(selection)
+      .from(table)
+      .where(and(eq(cols.id, id), await constraint(ctx)))
+      .limit(1);
+    if (!row) throw notFound();
+    return ok(req, output(row));
+  });
+
+  app.post(`${base}/submit`, async (req) => {
+    const ctx = requireCtx(req);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest();
+    const id = body.id === undefined || body.id === null || body.id === '' ? undefined : String(body.id);
+    if (id !== undefined && !/^\d{1,19}$/.test(id)) throw badRequest('fieldInvalid', { field: 'id' });
+    const mode = id ? 'update' : 'create';
+    await requirePermission(db, req, `${code}_${mode === 'create' ? 'add' : 'edit'}`);
+    if (mode === 'create' && !def.tenant && ctx.tenantId !== DEFAULT_TENANT_ID) throw forbidden();
+    const parsed = parseRecord(def, body, mode);
+    if (parsed.error) throw new FieldInputError(parsed.error.field, parsed.error.message);
+    const record = parsed.record;
+    await hooks.beforeWrite?.(ctx, record, mode);
+    toColumnValues(def, record);
+    const scope = await constraint(ctx);
+    for (const u of def.unique ?? []) {
+      if (record[u] === undefined || record[u] === null) continue;
+      const clash = [eq(cols[u], record[u]), eq(cols.isDeleted, 0)];
+      if (def.tenant) clash.push(eq(cols.tenantId, ctx.tenantId));
+      if (id) clash.push(ne(cols.id, id));
+      const [hit] = await db
+        .select({ id: cols.id })
+        .from(table)
+        .where(and(...clash))
+        .limit(1);
+      if (hit) {
+        const f = def.fields.find((x) => x.name === u)!;
+        throw new FieldInputError(u, {
+          zh: `${f.label.zh}已存在`,
+          en: `${f.label.en} already exists`,
+        });
+      }
+    }
+    const now = new Date();
+    if (mode === 'create') {
+      const values: Record<string, unknown> = {
+        ...record,
+        createUser: ctx.userId,
+        createDept: ctx.deptId || null,
+        updateUser: ctx.userId,
+        createTime: now,
+        updateTime: now,
+      };
+      if (def.tenant) values.tenantId = ctx.tenantId;
+      const [created] = await db
+        .insert(table)
+        .values(values as never)
+        .returning(selection);
+      return ok(req, output(created as Record<string, unknown>));
+    }
+    const [updated] = await db
+      .update(table)
+      .set({ ...record, updateUser: ctx.userId, updateTime: now } as never)
+      .where(and(eq(cols.id, id!), scope))
+      .returning(selection);
+    if (!updated) throw notFound();
+    return ok(req, output(updated as Record<string, unknown>));
+  });
+
+  app.post(`${base}/remove`, async (req) => {
+    const ctx = requireCtx(req);
+    await requirePermission(db, req, `${code}_delete`);
+    const ids = idsParam(req);
+    const scope = await constraint(ctx);
+    await db.transaction(async (tx) => {
+      const removed = await tx
+        .update(table)
+        .set({ isDeleted: 1, updateUser: ctx.userId, updateTime: new Date() } as never)
+        .where(and(inArray(cols.id, ids), scope))
+        .returning({ id: cols.id });
+      // all or nothing: an id the caller may not see (or that is gone) removes nothing
+      if (removed.length !== ids.length) throw notFound();
+    });
+    return ok(req, true);
+  });
+
+  return { def, table, constraint };
+}
+
+/** Wall-clock date-times of the form become timestamps in the server's time zone. */
+function toColumnValues(def: ResourceDef, record: Record<string, unknown>) {
+  const tz = process.env.TZ || 'Asia/Shanghai';
+  for (const f of def.fields) {
+    const v = record[f.name];
+    if (f.type === 'datetime' && typeof v === 'string')
+      record[f.name] = sql`(${v}::timestamp at time zone ${tz})`;
+  }
+}
+
+export function idParam(req: FastifyRequest, name: string): string {
+  const v = (req.query as Record<string, unknown>)[name];
+  const s = Array.isArray(v) ? v[0] : v;
+  if (typeof s !== 'string' || !/^\d{1,19}$/.test(s)) throw badRequest('fieldInvalid', { field: name });
+  return s;
+}
+
+export function idsParam(req: FastifyRequest, name = 'ids'): string[] {
+  const v = (req.query as Record<string, unknown>)[name];
+  const s = Array.isArray(v) ? v.join(',') : v;
+  if (typeof s !== 'string' || !s) throw badRequest('idsRequired');
+  const ids = [...new Set(s.split(',').map((x) => x.trim()))];
+  if (ids.length > 1000 || !ids.every((x) => /^\d{1,19}$/.test(x)))
+    throw badRequest('fieldInvalid', { field: name });
+  return ids;
+}

@@ -1,0 +1,100 @@
+import type { FieldDef, ResourceDef } from '@smart/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { clearPermissionCache } from '../src/platform/access/permissions';
+import { clearScopeCache } from '../src/platform/access/scope';
+import { hashSecret } from '../src/platform/auth/password';
+import { type Db, schema } from '../src/platform/db';
+import { md5Hex } from './harness';
+
+/** A valid value for a field, distinct per n, within its length and pattern. */
+export function sampleValue(f: FieldDef, n: number): unknown {
+  if (f.default !== undefined && f.pattern) return f.default;
+  switch (f.type) {
+    case 'int':
+      return Math.max(f.min ?? 0, 1) + (n % 5);
+    case 'decimal':
+      return 1.5 + n;
+    case 'switch':
+      return 1;
+    case 'mobile':
+      return `1380013${String(8000 + n).padStart(4, '0')}`;
+    case 'email':
+      return `user${n}@example.com`;
+    case 'date':
+      return '2026-01-15';
+    case 'datetime':
+      return '2026-01-15 10:30:00';
+    case 'dict':
+    case 'dictMulti':
+      return '1';
+    case 'ids':
+    case 'ref':
+      return '1123598816738675201';
+    default: {
+      const base = f.pattern ? `s${n}` : `${f.label.zh}${n}`;
+      return base.padEnd(f.min ?? 0, 'x').slice(0, f.max ?? 255);
+    }
+  }
+}
+
+export function sampleRecord(def: ResourceDef, n: number): Record<string, unknown> {
+  const r: Record<string, unknown> = {};
+  for (const f of def.fields) if (f.form !== false && !f.readOnly) r[f.name] = sampleValue(f, n);
+  return r;
+}
+
+let counter = 0;
+
+/** A user in a tenant holding the given roles and dept; returns its id. */
+export async function makeUser(
+  db: Db,
+  opts: { tenantId?: string; account: string; password?: string; roleIds: string[]; deptId?: string },
+) {
+  const [u] = await db
+    .insert(schema.user)
+    .values({
+      tenantId: opts.tenantId ?? '000000',
+      account: opts.account,
+      password: await hashSecret(md5Hex(opts.password ?? 'pass')),
+      realName: opts.account.slice(0, 10),
+    })
+    .returning({ id: schema.user.id });
+  if (opts.roleIds.length)
+    await db.insert(schema.userRole).values(opts.roleIds.map((roleId) => ({ userId: u.id, roleId })));
+  if (opts.deptId) await db.insert(schema.userDept).values({ userId: u.id, deptId: opts.deptId });
+  return u.id;
+}
+
+export async function makeRole(db: Db, tenantId: string, alias: string, name = alias) {
+  const [r] = await db
+    .insert(schema.role)
+    .values({ tenantId, roleName: name, roleAlias: alias })
+    .returning({ id: schema.role.id });
+  return r.id;
+}
+
+/** Replaces a role's granted codes (menus and buttons) and drops the caches that remember grants. */
+export async function grantCodes(db: Db, roleId: string, codes: string[] | 'all') {
+  await db.delete(schema.roleMenu).where(eq(schema.roleMenu.roleId, roleId));
+  const menus = await db
+    .select({ id: schema.menu.id })
+    .from(schema.menu)
+    .where(
+      codes === 'all'
+        ? eq(schema.menu.isDeleted, 0)
+        : and(inArray(schema.menu.code, codes), eq(schema.menu.isDeleted, 0)),
+    );
+  if (menus.length) await db.insert(schema.roleMenu).values(menus.map((m) => ({ roleId, menuId: m.id })));
+  clearCaches();
+}
+
+export function clearCaches() {
+  clearPermissionCache();
+  clearScopeCache();
+}
+
+export async function makeTenant(db: Db, tenantId: string, name: string) {
+  await db.insert(schema.tenant).values({ tenantId, tenantName: name });
+}
+
+export const uniqueName = (prefix: string) => `${prefix}${++counter}`;

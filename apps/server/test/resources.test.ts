@@ -1,0 +1,156 @@
+import { RESOURCES, type ResourceDef } from '@smart/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED } from '../src/seed/system';
+import { grantCodes, makeRole, makeTenant, makeUser, sampleRecord } from './fixtures';
+import { auth, signIn, startTestServer, type TestServer } from './harness';
+
+/**
+ * Generated from the registry: every resource gets the same isolation and permission cases, so a new
+ * resource is covered the day it is declared.
+ */
+let s: TestServer;
+let adminA: string; // tenant 000000's administrator
+let adminB: string; // another tenant's administrator, holding every code
+let limited: string; // a tenant-000000 user whose role's codes each case sets
+let limitedRole: string;
+let n = 0;
+const cases = { isolation: 0, permission: 0 };
+
+beforeAll(async () => {
+  s = await startTestServer();
+  const db = s.database.db;
+  adminA = (await signIn(s)).access_token;
+  await makeTenant(db, '100001', '第二租户');
+  const roleB = await makeRole(db, '100001', 'administrator', '超级管理员');
+  await grantCodes(db, roleB, 'all');
+  await makeUser(db, { tenantId: '100001', account: 'badmin', roleIds: [roleB] });
+  adminB = (await tokenFor('badmin', '100001')).access_token;
+  limitedRole = await makeRole(db, '000000', 'limited', '受限角色');
+  await makeUser(db, { account: 'limited', roleIds: [limitedRole], deptId: SEED.rootDeptId });
+  limited = (await tokenFor('limited')).access_token;
+});
+afterAll(async () => {
+  console.log(
+    `resource cases: ${cases.isolation} isolation, ${cases.permission} permission, over ${RESOURCES.length} resources`,
+  );
+  await s?.close();
+});
+
+async function tokenFor(account: string, tenantId = '000000') {
+  const { tokenRequest, md5Hex } = await import('./harness');
+  const res = await tokenRequest(s, {
+    grant_type: 'password',
+    username: account,
+    password: md5Hex('pass'),
+    tenantId,
+  });
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return res.json();
+}
+
+const base = (d: ResourceDef) => `/api/${d.service}/${d.path}`;
+const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  s.app.inject({ method, url, headers: auth(token), payload });
+
+async function create(def: ResourceDef, token = adminA) {
+  const res = await call(token, 'POST', `${base(def)}/submit`, sampleRecord(def, ++n));
+  expect(res.statusCode, `${def.key} create: ${res.body}`).toBe(200);
+  return res.json().data as { id: string } & Record<string, unknown>;
+}
+
+describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
+  it('the owner tenant can create, list, read, update and remove', async () => {
+    const row = await create(def);
+    const list = (
+      await call(adminA, 'GET', `${base(def)}/${def.listPath ?? 'list'}?current=1&size=200`)
+    ).json();
+    expect(list.data.records.map((r: { id: string }) => r.id)).toContain(row.id);
+    const detail = await call(adminA, 'GET', `${base(def)}/detail?id=${row.id}`);
+    expect(detail.statusCode).toBe(200);
+    for (const f of def.fields.filter((x) => x.secret)) expect(detail.json().data).not.toHaveProperty(f.name);
+    const update = await call(adminA, 'POST', `${base(def)}/submit`, {
+      ...sampleRecord(def, ++n),
+      id: row.id,
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    const removed = await call(adminA, 'POST', `${base(def)}/remove?ids=${row.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect((await call(adminA, 'GET', `${base(def)}/detail?id=${row.id}`)).statusCode).toBe(404);
+  });
+
+  it('another tenant’s administrator gets nothing of it through list, detail, submit and remove', async () => {
+    const row = await create(def);
+    const before = (await call(adminA, 'GET', `${base(def)}/detail?id=${row.id}`)).json().data;
+
+    const list = await call(adminB, 'GET', `${base(def)}/${def.listPath ?? 'list'}?current=1&size=200`);
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(row.id);
+    cases.isolation++;
+
+    expect((await call(adminB, 'GET', `${base(def)}/detail?id=${row.id}`)).statusCode).toBe(404);
+    cases.isolation++;
+
+    const foreignUpdate = await call(adminB, 'POST', `${base(def)}/submit`, {
+      ...sampleRecord(def, ++n),
+      id: row.id,
+    });
+    expect(foreignUpdate.statusCode).toBe(404);
+    cases.isolation++;
+
+    expect((await call(adminB, 'POST', `${base(def)}/remove?ids=${row.id}`)).statusCode).toBe(404);
+    cases.isolation++;
+
+    // and the row is exactly as it was
+    const after = (await call(adminA, 'GET', `${base(def)}/detail?id=${row.id}`)).json().data;
+    expect(after).toEqual(before);
+  });
+
+  const buttons = ['add', 'edit', 'delete', ...(def.view === false ? [] : ['view'])];
+  it.each(buttons)(
+    `a user lacking ${def.permission}_%s is refused by the API and is not offered the button`,
+    async (button) => {
+      const all = [def.permission, ...buttons.map((b) => `${def.permission}_${b}`)];
+      const row = await create(def);
+      const missing = `${def.permission}_${button}`;
+      const attempt = () => {
+        switch (button) {
+          case 'add':
+            return call(limited, 'POST', `${base(def)}/submit`, sampleRecord(def, ++n));
+          case 'edit':
+            return call(limited, 'POST', `${base(def)}/submit`, { ...sampleRecord(def, ++n), id: row.id });
+          case 'delete':
+            return call(limited, 'POST', `${base(def)}/remove?ids=${row.id}`);
+          default:
+            return call(limited, 'GET', `${base(def)}/detail?id=${row.id}`);
+        }
+      };
+      // without the code (and, for view, without edit, which also opens the detail): 403
+      await grantCodes(
+        s.database.db,
+        limitedRole,
+        all.filter((c) => c !== missing && !(button === 'view' && c.endsWith('_edit'))),
+      );
+      const refused = await attempt();
+      expect(refused.statusCode, refused.body).toBe(403);
+      const offered = JSON.stringify(
+        (await call(limited, 'GET', '/api/dfem-system/menu/buttons')).json().data,
+      );
+      expect(offered).not.toContain(`"${missing}"`);
+      // with it: allowed, and offered
+      await grantCodes(s.database.db, limitedRole, all);
+      const allowed = await attempt();
+      expect(allowed.statusCode, allowed.body).toBe(def.tenant ? 200 : 200);
+      expect(
+        JSON.stringify((await call(limited, 'GET', '/api/dfem-system/menu/buttons')).json().data),
+      ).toContain(`"${missing}"`);
+      cases.permission++;
+    },
+  );
+
+  it('without the menu code even the list is refused', async () => {
+    await grantCodes(s.database.db, limitedRole, []);
+    const res = await call(limited, 'GET', `${base(def)}/${def.listPath ?? 'list'}`);
+    expect(res.statusCode).toBe(403);
+    cases.permission++;
+  });
+});

@@ -1,0 +1,4 @@
+export * from './registry';
+export * from './system';
+export * from './types';
+export * from './validate';

@@ -1,0 +1,21 @@
+import {
+  clientResource,
+  noticeResource,
+  paramResource,
+  postResource,
+  tenantPackageResource,
+  topMenuResource,
+} from './system';
+import type { ResourceDef } from './types';
+
+/** Every resource of the product; the server mounts each, and the generated tests cover each. */
+export const RESOURCES: ResourceDef[] = [
+  paramResource,
+  postResource,
+  tenantPackageResource,
+  noticeResource,
+  clientResource,
+  topMenuResource,
+];
+
+export const resourceByKey = new Map(RESOURCES.map((r) => [r.key, r]));

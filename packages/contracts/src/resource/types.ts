@@ -1,0 +1,105 @@
+/**
+ * A resource definition: one entity, declared once, read by the server (routes, validation, access, SQL
+ * whitelists) and by the web (search form, table, dialogs). See README § "How to add an entity".
+ */
+
+export interface Text2 {
+  zh: string;
+  en: string;
+}
+
+export type FieldType =
+  | 'text' // single line, max length, optional pattern
+  | 'textarea'
+  | 'int'
+  | 'decimal'
+  | 'date' // YYYY-MM-DD
+  | 'datetime' // YYYY-MM-DD HH:mm:ss
+  | 'dict' // one key of a dictionary (dict: code)
+  | 'dictMulti' // comma-joined keys of a dictionary
+  | 'switch' // 0 / 1
+  | 'mobile' // mainland mobile, spec §5 phone messages
+  | 'email'
+  | 'ids' // comma-joined ids (e.g. menuId of a tenant package), picked from a tree
+  | 'ref'; // id of another resource (ref: key of that resource)
+
+/** How a field is searched: `equal` and `like` through the search form; the rest through suffixed query keys. */
+export type SearchOp = 'equal' | 'like';
+
+export interface FieldDef {
+  /** API and form name (camelCase); the database column is its snake_case */
+  name: string;
+  label: Text2;
+  type: FieldType;
+  required?: boolean;
+  /** the exact required message where the spec gives one; otherwise "<label> is required" */
+  requiredMessage?: Text2;
+  /** validate the required rule on blur (spec §5 parameter form) */
+  requiredOnBlur?: boolean;
+  max?: number;
+  min?: number;
+  /** a regular expression source the whole value must match */
+  pattern?: string;
+  patternMessage?: Text2;
+  /** dictionary code for dict / dictMulti */
+  dict?: string;
+  /** key of the referenced resource for ref */
+  ref?: string;
+  default?: string | number;
+  /** shown in the search form with this operator */
+  search?: SearchOp;
+  /** shown as a table column (default true) */
+  list?: boolean;
+  /** shown in the add/edit dialog (default true) */
+  form?: boolean;
+  /** may be sorted with ascs / descs (default: true for list columns) */
+  sortable?: boolean;
+  /** the form control spans the dialog's full width */
+  span?: 24 | 12;
+  /** where the field's options come from when type is ids */
+  tree?: 'menu';
+  /** written by the server only (e.g. computed values); never read from a body */
+  readOnly?: boolean;
+  /** write-only (a secret): never answered, filtered or sorted; an empty value on update keeps the old one */
+  secret?: boolean;
+}
+
+export interface ResourceDef {
+  /** unique key, also the data-scope resource code */
+  key: string;
+  label: Text2;
+  /** API service prefix and path: routes live under /api/<service>/<path>/… */
+  service: string;
+  path: string;
+  /** web route of its screen */
+  route: string;
+  /** button codes are `<permission>_add|_edit|_delete|_view` */
+  permission: string;
+  /** rows belong to a tenant (tenant_id column) */
+  tenant: boolean;
+  fields: FieldDef[];
+  /** the list endpoint's name: `list` (most system ones) or `page` */
+  listPath?: 'list' | 'page';
+  /** paging parameter names (spec §7 conventions) */
+  paging?: 'current' | 'page' | 'currentPage';
+  /** whether the view button exists (tenant package: off) */
+  view?: boolean;
+  dialogWidth?: number;
+  pageSize?: number;
+  /** field(s) that must be unique among live rows (within the tenant for tenant resources) */
+  unique?: string[];
+  /** default order when none is asked for */
+  defaultSort?: { field: string; desc?: boolean };
+  /** texts the screen shows after a save instead of 新增成功 / 更新成功 */
+  savedMessage?: Text2;
+}
+
+export const BASE_FIELDS = [
+  'id',
+  'createUser',
+  'createDept',
+  'createTime',
+  'updateUser',
+  'updateTime',
+  'status',
+] as const;
