@@ -152,7 +152,7 @@ export function mountResource(
     if (parsed.error) throw new FieldInputError(parsed.error.field, parsed.error.message);
     const record = parsed.record;
     await hooks.beforeWrite?.(ctx, record, mode);
-    toColumnValues(def, record);
+    toColumnValues(def, record, cols);
     const scope = await constraint(ctx);
     for (const u of def.unique ?? []) {
       if (record[u] === undefined || record[u] === null) continue;
@@ -219,10 +219,19 @@ export function mountResource(
 }
 
 /** Wall-clock date-times of the form become timestamps in the server's time zone. */
-function toColumnValues(def: ResourceDef, record: Record<string, unknown>) {
+function toColumnValues(def: ResourceDef, record: Record<string, unknown>, cols: Cols) {
   const tz = process.env.TZ || 'Asia/Shanghai';
   for (const f of def.fields) {
     const v = record[f.name];
+    // a dictionary key kept in a number column must be a number
+    if (cols[f.name].dataType === 'number' && typeof v === 'string') {
+      if (!/^-?\d+$/.test(v))
+        throw new FieldInputError(f.name, {
+          zh: `${f.label.zh}的值无效`,
+          en: `${f.label.en} has an invalid value`,
+        });
+      record[f.name] = Number(v);
+    }
     if (f.type === 'datetime' && typeof v === 'string')
       record[f.name] = sql`(${v}::timestamp at time zone ${tz})`;
   }

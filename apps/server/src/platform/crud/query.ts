@@ -48,9 +48,12 @@ export interface ColumnSet {
   byField: Map<string, { column: PgColumn; field?: FieldDef }>;
 }
 
-function parseValue(name: string, field: FieldDef | undefined, raw: string): string | number {
+function parseValue(name: string, field: FieldDef | undefined, raw: string, col: PgColumn): string | number {
   if (raw.length > 500) throw badRequest('fieldInvalid', { field: name });
-  if (field && (field.type === 'int' || field.type === 'switch' || field.type === 'decimal')) {
+  if (
+    col.dataType === 'number' ||
+    (field && (field.type === 'int' || field.type === 'switch' || field.type === 'decimal'))
+  ) {
     const n = Number(raw);
     if (!Number.isFinite(n)) throw badRequest('fieldInvalid', { field: name });
     return n;
@@ -117,12 +120,12 @@ function condition(col: PgColumn, field: FieldDef | undefined, name: string, op:
     return op === 'datelt' ? sql`${col} < ${at}` : sql`${col} <= ${at}`;
   }
   if (op === 'in') {
-    const values = raw.split(',').map((x) => parseValue(name, field, x));
+    const values = raw.split(',').map((x) => parseValue(name, field, x, col));
     if (values.length > 500) throw badRequest('fieldInvalid', { field: name });
     return inArray(col, values);
   }
   if (op === 'like') return ilike(col, containsPattern(raw));
-  const v = parseValue(name, field, raw);
+  const v = parseValue(name, field, raw, col);
   switch (op) {
     case 'equal':
       return eq(col, v);
