@@ -31,6 +31,7 @@ export const tenant = pgTable(
     accountNumber: integer('account_number').notNull().default(-1),
     expireTime: timestamp('expire_time', { withTimezone: true }),
     packageId: idRef('package_id'),
+    datasourceId: idRef('datasource_id'),
     ...baseColumns(),
   },
   (t) => [uniqueIndex('blade_tenant_tenant_id_uq').on(t.tenantId)],
@@ -54,6 +55,8 @@ export const user = pgTable(
     birthday: timestamp('birthday', { withTimezone: true }),
     sex: integer('sex'),
     postIds: varchar('post_id', { length: 1000 }),
+    /** platform settings of update-platform: user type and a free extension text */
+    userExt: varchar('user_ext', { length: 2000 }),
     /** set for the seeded and reset default passwords: the console asks for a new one */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     ...baseColumns(),
@@ -293,3 +296,92 @@ export const roleScope = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scopeCategory, t.scopeId, t.roleId] })],
 );
+
+/** China's administrative divisions, down to village level; the code is the key. */
+export const region = pgTable(
+  'blade_region',
+  {
+    code: varchar('code', { length: 12 }).primaryKey(),
+    parentCode: varchar('parent_code', { length: 12 }).notNull().default('00'),
+    /** comma list of ancestor codes from the root */
+    ancestors: varchar('ancestors', { length: 255 }).notNull().default('00'),
+    name: varchar('name', { length: 64 }).notNull(),
+    /** 1 province, 2 city, 3 district, 4 town, 5 village */
+    regionLevel: integer('region_level').notNull(),
+    sort: integer('sort').notNull().default(0),
+    remark: varchar('remark', { length: 255 }),
+  },
+  (t) => [index('blade_region_parent_idx').on(t.parentCode)],
+);
+
+const logColumns = () => ({
+  id: id(),
+  tenantId: tenantColumn(),
+  serviceId: varchar('service_id', { length: 32 }),
+  serverHost: varchar('server_host', { length: 255 }),
+  serverIp: varchar('server_ip', { length: 255 }),
+  env: varchar('env', { length: 255 }),
+  method: varchar('method', { length: 10 }),
+  requestUri: varchar('request_uri', { length: 255 }),
+  userAgent: varchar('user_agent', { length: 1000 }),
+  remoteIp: varchar('remote_ip', { length: 255 }),
+  methodClass: varchar('method_class', { length: 255 }),
+  methodName: varchar('method_name', { length: 255 }),
+  /** the query string with secrets masked; bodies are never stored */
+  params: text('params'),
+  createBy: varchar('create_by', { length: 64 }),
+  createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every mutating API call and every sign-in. */
+export const logApi = pgTable(
+  'blade_log_api',
+  {
+    ...logColumns(),
+    type: varchar('type', { length: 2 }).notNull().default('1'),
+    title: varchar('title', { length: 255 }),
+    /** milliseconds the call took */
+    time: integer('time'),
+    statusCode: integer('status_code'),
+  },
+  (t) => [index('blade_log_api_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Unexpected errors with their stack, and errors the browser sends. */
+export const logError = pgTable(
+  'blade_log_error',
+  {
+    ...logColumns(),
+    stackTrace: text('stack_trace'),
+    exceptionName: varchar('exception_name', { length: 255 }),
+    message: text('message'),
+    fileName: varchar('file_name', { length: 1000 }),
+    lineNumber: integer('line_number'),
+  },
+  (t) => [index('blade_log_error_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** Ordinary events worth keeping (sign-in, sign-out, grants, password resets…). */
+export const logUsual = pgTable(
+  'blade_log_usual',
+  {
+    ...logColumns(),
+    logLevel: varchar('log_level', { length: 10 }),
+    logId: varchar('log_id', { length: 100 }),
+    logData: text('log_data'),
+  },
+  (t) => [index('blade_log_usual_tenant_idx').on(t.tenantId, t.createTime)],
+);
+
+/** A third-party identity; guest registration links its oauthId to the account awaiting approval. */
+export const userOauth = pgTable('blade_user_oauth', {
+  id: id(),
+  tenantId: tenantColumn(),
+  uuid: varchar('uuid', { length: 64 }).notNull(),
+  userId: idRef('user_id'),
+  username: varchar('username', { length: 64 }),
+  nickname: varchar('nickname', { length: 64 }),
+  avatar: varchar('avatar', { length: 1000 }),
+  source: varchar('source', { length: 32 }),
+  createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+});

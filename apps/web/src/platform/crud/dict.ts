@@ -1,0 +1,33 @@
+import type { DictEntry } from '@smart/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { getData } from '../http/client';
+
+/** A dictionary's entries, fetched once per code and shared by every select and column that uses it. */
+export function useDict(code: string | undefined) {
+  return useQuery({
+    queryKey: ['dict', code],
+    queryFn: () => getData<DictEntry[]>('/api/dfem-system/dict/dictionary', { code }),
+    enabled: !!code,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export interface TreeOption {
+  id: string;
+  parentId: string;
+  title: string;
+  key: string;
+  value: string;
+  children?: TreeOption[];
+}
+
+/** Option trees for `ids` fields (menus of a tenant package…), fetched once per source. */
+export function useOptionTree(source: string | undefined) {
+  return useQuery({
+    queryKey: ['tree', source],
+    queryFn: () => getData<TreeOption[]>(`/api/dfem-system/${source}/tree`),
+    enabled: !!source,
+    staleTime: 60_000,
+  });
+}

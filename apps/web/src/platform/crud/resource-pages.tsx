@@ -1,0 +1,12 @@
+import { RESOURCES } from '@smart/contracts';
+import type { PageLoader } from '../../features/registry';
+
+/** Every registry resource's screen is the generic list page: its route (with /index) maps to it. */
+export function resourcePageLoaders(): Record<string, PageLoader> {
+  const loaders: Record<string, PageLoader> = {};
+  for (const def of RESOURCES) {
+    loaders[`${def.route}/index`] = () =>
+      import('./CrudPage').then(({ CrudPage }) => ({ default: () => <CrudPage def={def} /> }));
+  }
+  return loaders;
+}
