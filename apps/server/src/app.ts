@@ -11,7 +11,9 @@ import {
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/routes';
 import { resourceRoutes } from './modules/resources';
+import { registerGrantRoutes } from './modules/system/grants';
 import { systemRoutes } from './modules/system/routes';
+import { registerTenantRoutes } from './modules/system/tenant';
 import { userRoutes } from './modules/user/routes';
 import { requestContext } from './platform/auth/context';
 import { TokenService } from './platform/auth/tokens';
@@ -117,6 +119,8 @@ export async function buildApp(
 
   await app.register(authRoutes, { prefix: '/api/dfem-auth' });
   await app.register(systemRoutes, { prefix: '/api/dfem-system' });
+  await app.register(registerGrantRoutes, { prefix: '/api/dfem-system' });
+  await app.register(registerTenantRoutes, { prefix: '/api/dfem-system' });
   await app.register(userRoutes, { prefix: '/api/dfem-user' });
   await resourceRoutes(app);
 

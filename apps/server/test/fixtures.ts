@@ -3,11 +3,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { clearPermissionCache } from '../src/platform/access/permissions';
 import { clearScopeCache } from '../src/platform/access/scope';
 import { hashSecret } from '../src/platform/auth/password';
+import { forgetAllCounts } from '../src/platform/crud/count-cache';
 import { type Db, schema } from '../src/platform/db';
+import { menuId } from '../src/seed/menus';
 import { md5Hex } from './harness';
 
 /** A valid value for a field, distinct per n, within its length and pattern. */
 export function sampleValue(f: FieldDef, n: number): unknown {
+  if (f.example !== undefined) return f.example;
   if (f.default !== undefined && f.pattern) return f.default;
   switch (f.type) {
     case 'int':
@@ -28,12 +31,15 @@ export function sampleValue(f: FieldDef, n: number): unknown {
     case 'dictMulti':
       return '1';
     case 'ids':
+      return menuId('system');
     case 'ref':
-      return '1123598816738675201';
-    default: {
-      const base = f.pattern ? `s${n}` : `${f.label.zh}${n}`;
-      return base.padEnd(f.min ?? 0, 'x').slice(0, f.max ?? 255);
-    }
+      // a menu reference names a real menu; a parent in a tree is the root
+      if (f.tree === 'menu') return f.name === 'parentId' ? '0' : menuId('system');
+      return f.tree ? '0' : '';
+    default:
+      // an optional field with a pattern is left empty unless it has an example
+      if (f.pattern && !f.required) return '';
+      return (f.pattern ? `s${n}` : `${f.label.zh}${n}`).padEnd(f.min ?? 0, 'x').slice(0, f.max ?? 255);
   }
 }
 
@@ -91,6 +97,7 @@ export async function grantCodes(db: Db, roleId: string, codes: string[] | 'all'
 export function clearCaches() {
   clearPermissionCache();
   clearScopeCache();
+  forgetAllCounts();
 }
 
 export async function makeTenant(db: Db, tenantId: string, name: string) {
@@ -98,3 +105,19 @@ export async function makeTenant(db: Db, tenantId: string, name: string) {
 }
 
 export const uniqueName = (prefix: string) => `${prefix}${++counter}`;
+
+/** The rows a list answered: a page's records, or every node of a tree. */
+export function listedRows(data: unknown): ({ id: string } & Record<string, unknown>)[] {
+  if (Array.isArray(data)) {
+    const out: ({ id: string } & Record<string, unknown>)[] = [];
+    const walk = (nodes: ({ id: string; children?: unknown[] } & Record<string, unknown>)[]) => {
+      for (const n of nodes) {
+        out.push(n);
+        if (Array.isArray(n.children)) walk(n.children as never);
+      }
+    };
+    walk(data as never);
+    return out;
+  }
+  return (data as { records: ({ id: string } & Record<string, unknown>)[] }).records;
+}

@@ -1,7 +1,7 @@
 import { RESOURCES, type ResourceDef } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../src/seed/system';
-import { grantCodes, makeRole, makeTenant, makeUser, sampleRecord } from './fixtures';
+import { grantCodes, listedRows, makeRole, makeTenant, makeUser, sampleRecord } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /**
@@ -64,7 +64,7 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
     const list = (
       await call(adminA, 'GET', `${base(def)}/${def.listPath ?? 'list'}?current=1&size=200`)
     ).json();
-    expect(list.data.records.map((r: { id: string }) => r.id)).toContain(row.id);
+    expect(listedRows(list.data).map((r) => r.id)).toContain(row.id);
     const detail = await call(adminA, 'GET', `${base(def)}/detail?id=${row.id}`);
     expect(detail.statusCode).toBe(200);
     for (const f of def.fields.filter((x) => x.secret)) expect(detail.json().data).not.toHaveProperty(f.name);

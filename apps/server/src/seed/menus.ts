@@ -46,12 +46,51 @@ export const MENU_TREE: MenuSeed[] = [
     path: '/system',
     source: 'SettingOutlined',
     children: [
+      {
+        code: 'user',
+        name: '用户管理',
+        path: '/system/user',
+        source: 'UserOutlined',
+        buttons: ['add', 'edit', 'delete', 'view', 'role', 'reset', 'unlock', 'platform', 'import', 'export'],
+      },
+      screen('dept', 'ApartmentOutlined'),
+      { ...screen('role', 'TeamOutlined'), buttons: ['add', 'edit', 'delete', 'view', 'grant'] },
+      { ...screen('menu', 'MenuOutlined') },
       screen('post', 'IdcardOutlined'),
-      screen('topMenu', 'AppstoreOutlined'),
+      { ...screen('topMenu', 'AppstoreOutlined'), buttons: ['add', 'edit', 'delete', 'view', 'grant'] },
       screen('param', 'ControlOutlined'),
       screen('tenantPackage', 'GiftOutlined'),
       screen('client', 'ApiOutlined'),
+      screen('tenant', 'ClusterOutlined'),
+      {
+        code: 'dict',
+        name: '字典管理',
+        path: '/system/dict',
+        source: 'BookOutlined',
+        buttons: ['add', 'edit', 'delete', 'view'],
+      },
+      {
+        code: 'dict_biz',
+        name: '业务字典',
+        path: '/system/dictbiz',
+        source: 'ReadOutlined',
+        buttons: ['add', 'edit', 'delete', 'view'],
+      },
+      {
+        code: 'region',
+        name: '行政区划',
+        path: '/system/region',
+        source: 'GlobalOutlined',
+        buttons: ['add', 'edit', 'delete', 'view'],
+      },
     ],
+  },
+  {
+    code: 'authority',
+    name: '权限管理',
+    path: '/authority',
+    source: 'SafetyOutlined',
+    children: [screen('dataScope', 'DatabaseOutlined'), screen('apiScope', 'LockOutlined')],
   },
 ];
 
@@ -62,6 +101,11 @@ const BUTTON_NAMES: Record<string, string> = {
   view: '查看',
   import: '导入',
   export: '导出',
+  grant: '权限设置',
+  role: '角色配置',
+  reset: '密码重置',
+  unlock: '账号解封',
+  platform: '平台配置',
 };
 const BUTTON_ALIAS: Record<string, string> = { add: 'add', edit: 'edit', delete: 'delete', view: 'view' };
 

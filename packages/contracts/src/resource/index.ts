@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './registry';
 export * from './system';
 export * from './types';

@@ -1,4 +1,12 @@
 import {
+  apiScopeResource,
+  dataScopeResource,
+  deptResource,
+  menuResource,
+  roleResource,
+  tenantResource,
+} from './admin';
+import {
   clientResource,
   noticeResource,
   paramResource,
@@ -16,6 +24,12 @@ export const RESOURCES: ResourceDef[] = [
   noticeResource,
   clientResource,
   topMenuResource,
+  roleResource,
+  deptResource,
+  menuResource,
+  dataScopeResource,
+  apiScopeResource,
+  tenantResource,
 ];
 
 export const resourceByKey = new Map(RESOURCES.map((r) => [r.key, r]));

@@ -54,10 +54,12 @@ export interface FieldDef {
   form?: boolean;
   /** may be sorted with ascs / descs (default: true for list columns) */
   sortable?: boolean;
+  /** a valid value, shown as the placeholder's hint and used by generated tests */
+  example?: string | number;
   /** the form control spans the dialog's full width */
   span?: 24 | 12;
-  /** where the field's options come from when type is ids */
-  tree?: 'menu';
+  /** a tree the options come from (ref: pick one, ids: pick several): GET /api/dfem-system/<tree>/tree */
+  tree?: 'menu' | 'dept' | 'role' | 'post' | 'region';
   /** written by the server only (e.g. computed values); never read from a body */
   readOnly?: boolean;
   /** write-only (a secret): never answered, filtered or sorted; an empty value on update keeps the old one */
@@ -92,6 +94,8 @@ export interface ResourceDef {
   defaultSort?: { field: string; desc?: boolean };
   /** texts the screen shows after a save instead of 新增成功 / 更新成功 */
   savedMessage?: Text2;
+  /** rows form a tree by parentId: the list answers nodes with children instead of a page */
+  tree?: boolean;
 }
 
 export const BASE_FIELDS = [

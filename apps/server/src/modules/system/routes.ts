@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { requireCtx } from '../../platform/auth/context';
 import { schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
-import { buildTree } from '../../platform/tree';
 import { buttonTree, grantedMenus, toMenuTree } from './menus';
 
 const idString = z.string().regex(/^\d{1,19}$/);
@@ -25,17 +24,6 @@ export async function systemRoutes(base: FastifyInstance) {
   );
 
   app.get('/menu/buttons', async (req) => ok(req, await buttonTree(db, requireCtx(req))));
-
-  /** Every menu and button as a picker tree (tenant packages, grants). */
-  app.get('/menu/tree', async (req) => {
-    requireCtx(req);
-    const m = schema.menu;
-    const rows = await db.select().from(m).where(eq(m.isDeleted, 0)).orderBy(asc(m.sort), asc(m.id));
-    return ok(
-      req,
-      buildTree(rows.map((r) => ({ id: r.id, parentId: r.parentId, title: r.name, key: r.id, value: r.id, category: r.category }))),
-    );
-  });
 
   app.get(
     '/dict/dictionary',

@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCtx } from '../../platform/auth/context';
 import { hashSecret, MD5_HEX, verifySecret } from '../../platform/auth/password';
+import { cachedCount } from '../../platform/crud/count-cache';
+import { countKey } from '../../platform/crud/engine';
 import { schema } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
@@ -62,7 +64,7 @@ export async function userRoutes(base: FastifyInstance) {
         );
       }
       const cond = and(...where);
-      const [rows, [{ total }]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select({
             id: u.id,
@@ -83,10 +85,16 @@ export async function userRoutes(base: FastifyInstance) {
           .orderBy(desc(u.createTime), desc(u.id))
           .limit(q.size)
           .offset((q.current - 1) * q.size),
-        db.select({ total: count() }).from(u).where(cond),
+        cachedCount(countKey('user', ctx, q), () =>
+          db
+            .select({ total: count() })
+            .from(u)
+            .where(cond)
+            .then(([r]) => Number(r.total)),
+        ),
       ]);
       const records = rows.map((r) => ({ ...r, createTime: formatDateTime(r.createTime) }));
-      return ok(req, toPage(records, Number(total), q.current, q.size));
+      return ok(req, toPage(records, total, q.current, q.size));
     },
   );
 

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createSecretKey, type KeyObject, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
@@ -43,10 +43,15 @@ export function loadSigningKey(configured: string | undefined, dataDir: string):
 }
 
 export class TokenService {
+  /** imported once: jose would otherwise import raw key bytes again on every signature and check */
+  private readonly key: KeyObject;
+
   constructor(
-    private readonly key: Uint8Array,
+    key: Uint8Array,
     private readonly kv: KvStore,
-  ) {}
+  ) {
+    this.key = createSecretKey(key);
+  }
 
   async sign(claims: TokenClaims, lifetimeSeconds: number): Promise<string> {
     return new SignJWT({ ...claims })

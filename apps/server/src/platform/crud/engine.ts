@@ -1,6 +1,6 @@
 import type { FieldDef, ResourceDef } from '@smart/contracts';
 import { DEFAULT_TENANT_ID, parseRecord } from '@smart/contracts';
-import { and, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAnyPermission, requirePermission } from '../access/permissions';
@@ -11,6 +11,8 @@ import { formatDateTime } from '../format';
 import { ok } from '../http/envelope';
 import { badRequest, FieldInputError, forbidden, notFound } from '../http/errors';
 import { toPage } from '../paging';
+import { buildTree } from '../tree';
+import { cachedCount, forgetCounts } from './count-cache';
 import { parseListQuery } from './query';
 
 /**
@@ -31,6 +33,12 @@ export interface ResourceHooks {
   /** extra query keys the list accepts (handled by `extraWhere`) */
   extraKeys?: string[];
   extraWhere?: (ctx: RequestContext, query: Record<string, string>) => SQL | undefined;
+  /** runs in the write's transaction after a row is created (e.g. a tenant's administrator) */
+  afterCreate?: (ctx: RequestContext, row: Record<string, unknown>, tx: Db) => Promise<void>;
+  /** after any successful submit or remove (drop caches that remember these rows) */
+  onChanged?: () => void;
+  /** runs in the removal's transaction before rows are removed; throw to refuse */
+  beforeRemove?: (ctx: RequestContext, ids: string[], tx: Db) => Promise<void>;
 }
 
 export interface MountedResource {
@@ -41,6 +49,9 @@ export interface MountedResource {
 }
 
 type Cols = Record<string, PgColumn>;
+type TreeRow = { id: string; parentId: string } & Record<string, unknown>;
+/** a tree is answered whole; past this many nodes a screen must page instead */
+const TREE_LIMIT = 5000;
 
 export function mountResource(
   app: FastifyInstance,
@@ -63,6 +74,11 @@ export function mountResource(
   const base = `/${def.path}`;
   const code = def.permission;
 
+  const changed = () => {
+    forgetCounts(def.key);
+    hooks.onChanged?.();
+  };
+
   async function constraint(ctx: RequestContext): Promise<SQL> {
     // platform resources (no tenant column) belong to the platform tenant: other tenants see none of them
     if (!def.tenant && ctx.tenantId !== DEFAULT_TENANT_ID) return sql`false`;
@@ -81,7 +97,7 @@ export function mountResource(
     const out: Record<string, unknown> = { id: row.id };
     if (def.tenant) out.tenantId = row.tenantId;
     for (const f of visible) {
-      const v = row[f.name];
+      const v = typeof row[f.name] === 'boolean' ? Number(row[f.name]) : row[f.name];
       out[f.name] =
         v instanceof Date ? (f.type === 'date' ? formatDateTime(v).slice(0, 10) : formatDateTime(v)) : v;
     }
@@ -101,6 +117,47 @@ export function mountResource(
     : [desc(cols.createTime), desc(cols.id)];
   const extraKeys = new Set(hooks.extraKeys ?? []);
 
+  /**
+   * A tree node's parent must be a visible node of the same resource and not the node itself or one of its
+   * descendants; where the table keeps `ancestors`, they follow the parent (and the descendants follow it).
+   */
+  async function placeInTree(record: Record<string, unknown>, id: string | undefined, scope: SQL) {
+    const parentId = String(record.parentId ?? '0') || '0';
+    record.parentId = parentId;
+    let parentAncestors = '0';
+    if (parentId !== '0') {
+      const [parent] = await db
+        .select({ id: cols.id, ...(cols.ancestors ? { ancestors: cols.ancestors } : {}) })
+        .from(table)
+        .where(and(eq(cols.id, parentId), scope))
+        .limit(1);
+      const p = parent as { id: string; ancestors?: string } | undefined;
+      const cyclic = id !== undefined && (p?.id === id || `,${p?.ancestors ?? ''},`.includes(`,${id},`));
+      if (!p || cyclic)
+        throw new FieldInputError('parentId', { zh: '上级节点无效', en: 'The parent is invalid' });
+      parentAncestors = `${p.ancestors ?? '0'},${p.id}`;
+    }
+    if (!cols.ancestors) return;
+    record.ancestors = parentAncestors;
+    if (id) {
+      // descendants keep their path below this node
+      const [self] = await db
+        .select({ ancestors: cols.ancestors })
+        .from(table)
+        .where(eq(cols.id, id))
+        .limit(1);
+      const old = (self as { ancestors?: string } | undefined)?.ancestors;
+      if (old !== undefined && old !== parentAncestors) {
+        await db
+          .update(table)
+          .set({
+            ancestors: sql`${parentAncestors} || substr(${cols.ancestors}, ${old.length + 1})`,
+          } as never)
+          .where(and(sql`(',' || ${cols.ancestors} || ',') like ${`%,${id},%`}`, scope));
+      }
+    }
+  }
+
   app.get(`${base}/${def.listPath ?? 'list'}`, async (req) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, code);
@@ -108,7 +165,17 @@ export function mountResource(
     const q = parseListQuery(def, { byField }, query, extraKeys);
     const extra = hooks.extraWhere?.(ctx, query);
     const where = and(await constraint(ctx), ...q.where, ...(extra ? [extra] : []));
-    const [rows, [{ total }]] = await Promise.all([
+    if (def.tree) {
+      // a tree answers every matching node (children under their parents; orphans of a filter as roots)
+      const rows = await db
+        .select(selection)
+        .from(table)
+        .where(where)
+        .orderBy(...(q.orderBy.length ? q.orderBy : defaultOrder))
+        .limit(TREE_LIMIT);
+      return ok(req, buildTree(rows.map(output) as TreeRow[]));
+    }
+    const [rows, total] = await Promise.all([
       db
         .select(selection)
         .from(table)
@@ -116,10 +183,34 @@ export function mountResource(
         .orderBy(...(q.orderBy.length ? q.orderBy : defaultOrder))
         .limit(q.size)
         .offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(table).where(where),
+      cachedCount(countKey(def.key, ctx, query), () =>
+        db
+          .select({ total: count() })
+          .from(table)
+          .where(where)
+          .then(([r]) => Number(r.total)),
+      ),
     ]);
-    return ok(req, toPage(rows.map(output), Number(total), q.current, q.size));
+    return ok(req, toPage(rows.map(output), total, q.current, q.size));
   });
+
+  if (def.tree) {
+    /** The picker tree of a tree resource (parent selects): every signed-in caller of the tenant may read it. */
+    app.get(`${base}/tree`, async (req) => {
+      const ctx = requireCtx(req);
+      const titleField = def.fields[0].name;
+      const rows = await db
+        .select({ id: cols.id, parentId: cols.parentId, title: cols[titleField] })
+        .from(table)
+        .where(await constraint(ctx))
+        .orderBy(...defaultOrder)
+        .limit(TREE_LIMIT);
+      return ok(
+        req,
+        buildTree(rows.map((r) => ({ ...(r as TreeRow), key: r.id as string, value: r.id as string }))),
+      );
+    });
+  }
 
   app.get(`${base}/detail`, async (req) => {
     const ctx = requireCtx(req);
@@ -172,6 +263,7 @@ export function mountResource(
         });
       }
     }
+    if (def.tree && record.parentId !== undefined) await placeInTree(record, id, scope);
     const now = new Date();
     if (mode === 'create') {
       const values: Record<string, unknown> = {
@@ -183,10 +275,15 @@ export function mountResource(
         updateTime: now,
       };
       if (def.tenant) values.tenantId = ctx.tenantId;
-      const [created] = await db
-        .insert(table)
-        .values(values as never)
-        .returning(selection);
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(table)
+          .values(values as never)
+          .returning(selection);
+        await hooks.afterCreate?.(ctx, row as Record<string, unknown>, tx as unknown as Db);
+        return row;
+      });
+      changed();
       return ok(req, output(created as Record<string, unknown>));
     }
     const [updated] = await db
@@ -195,6 +292,7 @@ export function mountResource(
       .where(and(eq(cols.id, id!), scope))
       .returning(selection);
     if (!updated) throw notFound();
+    changed();
     return ok(req, output(updated as Record<string, unknown>));
   });
 
@@ -204,6 +302,15 @@ export function mountResource(
     const ids = idsParam(req);
     const scope = await constraint(ctx);
     await db.transaction(async (tx) => {
+      if (def.tree) {
+        const [child] = await tx
+          .select({ id: cols.id })
+          .from(table)
+          .where(and(inArray(cols.parentId, ids), eq(cols.isDeleted, 0), not(inArray(cols.id, ids))))
+          .limit(1);
+        if (child) throw badRequest('hasChildren');
+      }
+      await hooks.beforeRemove?.(ctx, ids, tx as unknown as Db);
       const removed = await tx
         .update(table)
         .set({ isDeleted: 1, updateUser: ctx.userId, updateTime: new Date() } as never)
@@ -212,6 +319,7 @@ export function mountResource(
       // all or nothing: an id the caller may not see (or that is gone) removes nothing
       if (removed.length !== ids.length) throw notFound();
     });
+    changed();
     return ok(req, true);
   });
 
@@ -223,6 +331,10 @@ function toColumnValues(def: ResourceDef, record: Record<string, unknown>, cols:
   const tz = process.env.TZ || 'Asia/Shanghai';
   for (const f of def.fields) {
     const v = record[f.name];
+    if (cols[f.name].dataType === 'boolean' && v !== undefined && v !== null) {
+      record[f.name] = Number(v) === 1;
+      continue;
+    }
     // a dictionary key kept in a number column must be a number
     if (cols[f.name].dataType === 'number' && typeof v === 'string') {
       if (!/^-?\d+$/.test(v))
@@ -235,6 +347,21 @@ function toColumnValues(def: ResourceDef, record: Record<string, unknown>, cols:
     if (f.type === 'datetime' && typeof v === 'string')
       record[f.name] = sql`(${v}::timestamp at time zone ${tz})`;
   }
+}
+
+/** Totals depend on who asks (tenant, roles, user, dept) and on the filters, not on the page. */
+export function countKey(resource: string, ctx: RequestContext, query: Record<string, unknown>): string {
+  const {
+    current: _c,
+    size: _s,
+    page: _p,
+    currentPage: _cp,
+    pageSize: _ps,
+    ascs: _a,
+    descs: _d,
+    ...filters
+  } = query;
+  return `${resource}|${ctx.tenantId}|${ctx.roleIds.join(',')}|${ctx.userId}|${ctx.deptId}|${JSON.stringify(filters)}`;
 }
 
 export function idParam(req: FastifyRequest, name: string): string {

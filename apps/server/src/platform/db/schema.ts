@@ -61,7 +61,11 @@ export const user = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     ...baseColumns(),
   },
-  (t) => [uniqueIndex('blade_user_account_uq').on(t.tenantId, t.account).where(sqlNotDeleted())],
+  (t) => [
+    uniqueIndex('blade_user_account_uq').on(t.tenantId, t.account).where(sqlNotDeleted()),
+    // the users page: newest first within a tenant
+    index('blade_user_page_idx').on(t.tenantId, t.createTime.desc(), t.id.desc()).where(sqlNotDeleted()),
+  ],
 );
 
 export const role = pgTable(
@@ -136,7 +140,7 @@ export const menu = pgTable('blade_menu', {
   isOpen: integer('is_open').notNull().default(1),
   keepAlive: boolean('keep_alive').notNull().default(true),
   remark: varchar('remark', { length: 255 }),
-  isDeleted: integer('is_deleted').notNull().default(0),
+  ...baseColumns(),
 });
 
 export const roleMenu = pgTable(

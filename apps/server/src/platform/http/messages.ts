@@ -40,6 +40,8 @@ const zh = {
   duplicate: '{field}已存在',
   fieldMessage: '{message}',
   idsRequired: '请选择至少一条数据',
+  hasChildren: '请先删除子节点',
+  parentInvalid: '上级节点无效',
 };
 
 export type MessageKey = keyof typeof zh;
@@ -82,6 +84,8 @@ const en: Record<MessageKey, string> = {
   duplicate: '{field} already exists',
   fieldMessage: '{message}',
   idsRequired: 'please select at least one record',
+  hasChildren: 'please remove its children first',
+  parentInvalid: 'The parent is invalid',
 };
 
 export type Lang = 'zh' | 'en';

@@ -1,0 +1,1 @@
+CREATE INDEX "blade_user_page_idx" ON "blade_user" USING btree ("tenant_id","create_time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE is_deleted = 0;

@@ -1,0 +1,257 @@
+import { randomInt } from 'node:crypto';
+import { DEFAULT_TENANT_ID } from '@smart/contracts';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clearPermissionCache, requirePermission } from '../../platform/access/permissions';
+import { type RequestContext, requireCtx } from '../../platform/auth/context';
+import { hashSecret } from '../../platform/auth/password';
+import type { ResourceHooks } from '../../platform/crud/engine';
+import { type Db, schema } from '../../platform/db';
+import { ok } from '../../platform/http/envelope';
+import { badRequest, FieldInputError, forbidden, notFound } from '../../platform/http/errors';
+import { md5Hex } from '../../seed/system';
+import { paramValue } from './params';
+
+const t = schema.tenant;
+const idString = z.string().regex(/^\d{1,19}$/);
+
+/** Menu ids a package grants; without a package, every menu except the platform-only ones. */
+async function packageMenus(db: Db, packageId: string | null | undefined): Promise<string[]> {
+  if (packageId) {
+    const [pkg] = await db
+      .select({ menuId: schema.tenantPackage.menuId })
+      .from(schema.tenantPackage)
+      .where(and(eq(schema.tenantPackage.id, packageId), eq(schema.tenantPackage.isDeleted, 0)))
+      .limit(1);
+    if (!pkg) throw new FieldInputError('packageId', { zh: '产品包不存在', en: 'No such package' });
+    return pkg.menuId.split(',').filter(Boolean);
+  }
+  const rows = await db.select({ id: schema.menu.id }).from(schema.menu).where(eq(schema.menu.isDeleted, 0));
+  return rows.map((r) => r.id);
+}
+
+/** Replaces the menus of a tenant's administrator role with those of its package. */
+async function grantPackage(db: Db, tenantId: string, packageId: string | null | undefined) {
+  const menuIds = await packageMenus(db, packageId);
+  const roles = await db
+    .select({ id: schema.role.id })
+    .from(schema.role)
+    .where(
+      and(
+        eq(schema.role.tenantId, tenantId),
+        eq(schema.role.roleAlias, 'administrator'),
+        eq(schema.role.isDeleted, 0),
+      ),
+    );
+  for (const r of roles) {
+    await db.delete(schema.roleMenu).where(eq(schema.roleMenu.roleId, r.id));
+    if (menuIds.length)
+      await db.insert(schema.roleMenu).values(menuIds.map((menuId) => ({ roleId: r.id, menuId })));
+  }
+  clearPermissionCache();
+}
+
+async function newTenantId(db: Db): Promise<string> {
+  for (;;) {
+    const candidate = String(randomInt(100000, 1000000));
+    const [hit] = await db.select({ id: t.id }).from(t).where(eq(t.tenantId, candidate)).limit(1);
+    if (!hit) return candidate;
+  }
+}
+
+export function tenantHooks(db: Db): ResourceHooks {
+  return {
+    async beforeWrite(_ctx, record, mode) {
+      if (mode === 'update')
+        delete record.tenantId; // a tenant's id never changes
+      else if (!record.tenantId) record.tenantId = await newTenantId(db);
+    },
+    /** A new tenant gets a root dept, an administrator role holding its package's menus, and an admin account. */
+    async afterCreate(ctx: RequestContext, row, tx) {
+      const tenantId = String(row.tenantId);
+      const tenantName = String(row.tenantName);
+      const [dept] = await tx
+        .insert(schema.dept)
+        .values({
+          tenantId,
+          deptName: tenantName.slice(0, 45),
+          fullName: tenantName.slice(0, 45),
+          createUser: ctx.userId,
+        })
+        .returning({ id: schema.dept.id });
+      const [role] = await tx
+        .insert(schema.role)
+        .values({ tenantId, roleName: '管理员', roleAlias: 'administrator', createUser: ctx.userId })
+        .returning({ id: schema.role.id });
+      const password = await paramValue(tx, 'tenant.default.password', '123456');
+      const [admin] = await tx
+        .insert(schema.user)
+        .values({
+          tenantId,
+          account: 'admin',
+          password: await hashSecret(md5Hex(password)),
+          name: '管理员',
+          realName: '管理员',
+          mustChangePassword: true,
+          createUser: ctx.userId,
+        })
+        .returning({ id: schema.user.id });
+      await tx.insert(schema.userRole).values({ userId: admin.id, roleId: role.id });
+      await tx.insert(schema.userDept).values({ userId: admin.id, deptId: dept.id });
+      await grantPackage(tx, tenantId, row.packageId as string | null);
+    },
+    async beforeRemove(_ctx, ids, tx) {
+      const rows = await tx.select({ tenantId: t.tenantId }).from(t).where(inArray(t.id, ids));
+      if (rows.some((r) => r.tenantId === DEFAULT_TENANT_ID))
+        throw new FieldInputError('ids', {
+          zh: '管理组租户不能删除',
+          en: 'The platform tenant cannot be removed',
+        });
+    },
+  };
+}
+
+/** Refuses a new account when the tenant's quota (accountNumber, -1 unlimited) is used up. */
+export async function checkAccountQuota(db: Db, tenantId: string) {
+  const [tenant] = await db
+    .select({ accountNumber: t.accountNumber })
+    .from(t)
+    .where(eq(t.tenantId, tenantId))
+    .limit(1);
+  if (!tenant || tenant.accountNumber < 0) return;
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(schema.user)
+    .where(and(eq(schema.user.tenantId, tenantId), eq(schema.user.isDeleted, 0)));
+  if (Number(n) >= tenant.accountNumber)
+    throw new FieldInputError('account', {
+      zh: `账号额度已用完(上限 ${tenant.accountNumber} 个)`,
+      en: `The account quota is used up (at most ${tenant.accountNumber})`,
+    });
+}
+
+/** Tenant settings beyond the list page: quota and expiry, data source, package. Platform tenant only. */
+export async function registerTenantRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = base.deps;
+  const platformOnly = async (req: Parameters<typeof requireCtx>[0], code: string) => {
+    const ctx = requireCtx(req);
+    await requirePermission(db, req, code);
+    if (ctx.tenantId !== DEFAULT_TENANT_ID) throw forbidden();
+    return ctx;
+  };
+
+  app.post(
+    '/tenant/setting',
+    {
+      schema: {
+        querystring: z.object({
+          ids: z.string().regex(/^\d{1,19}(,\d{1,19})*$/),
+          accountNumber: z.coerce.number().int().min(-1).max(1_000_000).optional(),
+          expireTime: z
+            .string()
+            .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/)
+            .or(z.literal(''))
+            .optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const ctx = await platformOnly(req, 'tenant_edit');
+      const { ids, accountNumber, expireTime } = req.query;
+      const set: Partial<typeof t.$inferInsert> = { updateUser: ctx.userId, updateTime: new Date() };
+      if (accountNumber !== undefined) set.accountNumber = accountNumber;
+      if (expireTime !== undefined) {
+        // a bare date expires at the end of that day, in the server's time zone
+        const wall = expireTime.length === 10 ? `${expireTime} 23:59:59` : expireTime;
+        set.expireTime = expireTime
+          ? (sql`(${wall}::timestamp at time zone ${process.env.TZ || 'Asia/Shanghai'})` as never)
+          : null;
+      }
+      const updated = await db
+        .update(t)
+        .set(set)
+        .where(and(inArray(t.id, ids.split(',')), eq(t.isDeleted, 0)))
+        .returning({ id: t.id });
+      if (!updated.length) throw notFound();
+      return ok(req, true);
+    },
+  );
+
+  app.post(
+    '/tenant/datasource',
+    {
+      schema: {
+        querystring: z.object({
+          tenantId: z.string().regex(/^\d{6}$/),
+          datasourceId: idString.or(z.literal('')),
+        }),
+      },
+    },
+    async (req) => {
+      const ctx = await platformOnly(req, 'tenant_edit');
+      const updated = await db
+        .update(t)
+        .set({ datasourceId: req.query.datasourceId || null, updateUser: ctx.userId, updateTime: new Date() })
+        .where(and(eq(t.tenantId, req.query.tenantId), eq(t.isDeleted, 0)))
+        .returning({ id: t.id });
+      if (!updated.length) throw notFound();
+      return ok(req, true);
+    },
+  );
+
+  app.get(
+    '/tenant/package-detail',
+    { schema: { querystring: z.object({ tenantId: z.string().regex(/^\d{6}$/) }) } },
+    async (req) => {
+      await platformOnly(req, 'tenant');
+      const [row] = await db
+        .select({ packageId: t.packageId })
+        .from(t)
+        .where(and(eq(t.tenantId, req.query.tenantId), eq(t.isDeleted, 0)))
+        .limit(1);
+      if (!row) throw notFound();
+      if (!row.packageId) return ok(req, null);
+      const [pkg] = await db
+        .select()
+        .from(schema.tenantPackage)
+        .where(and(eq(schema.tenantPackage.id, row.packageId), eq(schema.tenantPackage.isDeleted, 0)))
+        .limit(1);
+      return ok(
+        req,
+        pkg
+          ? { id: pkg.id, packageName: pkg.packageName, menuId: pkg.menuId, remark: pkg.remark ?? '' }
+          : null,
+      );
+    },
+  );
+
+  app.post(
+    '/tenant/package-setting',
+    {
+      schema: {
+        querystring: z.object({
+          tenantId: z.string().regex(/^\d{6}$/),
+          packageId: idString.or(z.literal('')).optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const ctx = await platformOnly(req, 'tenant_edit');
+      const { tenantId, packageId } = req.query;
+      if (tenantId === DEFAULT_TENANT_ID) throw badRequest('fieldInvalid', { field: 'tenantId' });
+      await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(t)
+          .set({ packageId: packageId || null, updateUser: ctx.userId, updateTime: new Date() })
+          .where(and(eq(t.tenantId, tenantId), eq(t.isDeleted, 0), ne(t.tenantId, DEFAULT_TENANT_ID)))
+          .returning({ id: t.id });
+        if (!updated.length) throw notFound();
+        await grantPackage(tx as unknown as Db, tenantId, packageId || null);
+      });
+      return ok(req, true);
+    },
+  );
+}
