@@ -10,11 +10,15 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/routes';
+import { installAuditHooks } from './modules/log/recorder';
+import { logRoutes } from './modules/log/routes';
 import { resourceRoutes } from './modules/resources';
 import { registerGrantRoutes } from './modules/system/grants';
 import { systemRoutes } from './modules/system/routes';
 import { registerTenantRoutes } from './modules/system/tenant';
+import { userAdminRoutes } from './modules/user/admin';
 import { userRoutes } from './modules/user/routes';
+import { installApiScopes } from './platform/access/api-scope';
 import { requestContext } from './platform/auth/context';
 import { TokenService } from './platform/auth/tokens';
 import type { Config } from './platform/config';
@@ -87,6 +91,7 @@ export async function buildApp(
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error({ err }, 'unexpected error');
+    if (status === 500) app.auditLog.unexpected(req, err);
     const msg =
       status === 500
         ? t(req.lang, 'serverError')
@@ -116,12 +121,16 @@ export async function buildApp(
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(requestContext, { tokens });
+  installApiScopes(app, deps.db);
+  installAuditHooks(app);
 
   await app.register(authRoutes, { prefix: '/api/dfem-auth' });
   await app.register(systemRoutes, { prefix: '/api/dfem-system' });
   await app.register(registerGrantRoutes, { prefix: '/api/dfem-system' });
   await app.register(registerTenantRoutes, { prefix: '/api/dfem-system' });
   await app.register(userRoutes, { prefix: '/api/dfem-user' });
+  await app.register(userAdminRoutes, { prefix: '/api/dfem-user' });
+  await app.register(logRoutes, { prefix: '/api/dfem-log' });
   await resourceRoutes(app);
 
   const webDist = config.WEB_DIST ?? defaultWebDist;

@@ -1,5 +1,6 @@
 import type { FieldDef, ResourceDef } from '@smart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
+import { clearApiScopeCache } from '../src/platform/access/api-scope';
 import { clearPermissionCache } from '../src/platform/access/permissions';
 import { clearScopeCache } from '../src/platform/access/scope';
 import { hashSecret } from '../src/platform/auth/password';
@@ -31,7 +32,11 @@ export function sampleValue(f: FieldDef, n: number): unknown {
     case 'dictMulti':
       return '1';
     case 'ids':
-      return menuId('system');
+      if (f.tree === 'role') return '1123598816738675201';
+      if (f.tree === 'dept') return '1123598813738675201';
+      return f.tree === 'menu' ? menuId('system') : '';
+    case 'password':
+      return md5Hex(`secret-${n}`);
     case 'ref':
       // a menu reference names a real menu; a parent in a tree is the root
       if (f.tree === 'menu') return f.name === 'parentId' ? '0' : menuId('system');
@@ -98,6 +103,7 @@ export function clearCaches() {
   clearPermissionCache();
   clearScopeCache();
   forgetAllCounts();
+  clearApiScopeCache();
 }
 
 export async function makeTenant(db: Db, tenantId: string, name: string) {

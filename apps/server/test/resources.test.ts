@@ -1,4 +1,4 @@
-import { RESOURCES, type ResourceDef } from '@smart/contracts';
+import { ALL_RESOURCES as RESOURCES, type ResourceDef } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../src/seed/system';
 import { grantCodes, listedRows, makeRole, makeTenant, makeUser, sampleRecord } from './fixtures';
@@ -48,7 +48,7 @@ async function tokenFor(account: string, tenantId = '000000') {
   return res.json();
 }
 
-const base = (d: ResourceDef) => `/api/${d.service}/${d.path}`;
+const base = (d: ResourceDef) => (d.path ? `/api/${d.service}/${d.path}` : `/api/${d.service}`);
 const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   s.app.inject({ method, url, headers: auth(token), payload });
 

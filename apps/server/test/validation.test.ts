@@ -1,4 +1,4 @@
-import { RESOURCES, type ResourceDef } from '@smart/contracts';
+import { ALL_RESOURCES as RESOURCES, type ResourceDef } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listedRows, sampleRecord } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const base = (d: ResourceDef) => `/api/${d.service}/${d.path}`;
+const base = (d: ResourceDef) => (d.path ? `/api/${d.service}/${d.path}` : `/api/${d.service}`);
 const list = (d: ResourceDef, q = '') =>
   s.app.inject({
     method: 'GET',

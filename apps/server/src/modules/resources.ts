@@ -1,6 +1,7 @@
 import { RESOURCES, resourceByKey } from '@smart/contracts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
+import { clearApiScopeCache } from '../platform/access/api-scope';
 import { clearPermissionCache } from '../platform/access/permissions';
 import { clearScopeCache, parseCustomScope } from '../platform/access/scope';
 import { hashSecret } from '../platform/auth/password';
@@ -10,9 +11,10 @@ import { FieldInputError } from '../platform/http/errors';
 import { tenantHooks } from './system/tenant';
 
 /** Grants and scopes are cached briefly; a change to them drops the caches of this instance at once. */
-const dropAccessCaches = () => {
+export const dropAccessCaches = () => {
   clearPermissionCache();
   clearScopeCache();
+  clearApiScopeCache();
 };
 
 /** A custom data scope must name a field its resource whitelists (never SQL text). */
@@ -34,6 +36,7 @@ const dataScopeHooks: ResourceHooks = {
 export function resourceBindings(db: Db): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
   return {
     param: { table: schema.param },
+    report: { table: schema.reportFile },
     post: { table: schema.post },
     tenantPackage: { table: schema.tenantPackage },
     notice: { table: schema.notice },

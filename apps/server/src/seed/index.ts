@@ -1,10 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { type Db, schema } from '../platform/db';
 import { syncMenus } from './menus';
+import { seedRegions } from './regions';
 import { seedSystem } from './system';
 
 /** Named steps run once each (recorded in app_seed_log), in one transaction per step. */
-const STEPS: [name: string, run: (db: Db) => Promise<void>][] = [['system-v1', seedSystem]];
+const STEPS: [name: string, run: (db: Db) => Promise<void>][] = [
+  ['system-v1', seedSystem],
+  ['regions-v1', seedRegions],
+];
 
 export async function seed(db: Db): Promise<string[]> {
   const applied: string[] = [];

@@ -86,11 +86,35 @@ export const MENU_TREE: MenuSeed[] = [
     ],
   },
   {
+    code: 'tool',
+    name: '研发工具',
+    path: '/tool',
+    source: 'ToolOutlined',
+    children: [screen('report', 'BarChartOutlined')],
+  },
+  {
     code: 'authority',
     name: '权限管理',
     path: '/authority',
     source: 'SafetyOutlined',
     children: [screen('dataScope', 'DatabaseOutlined'), screen('apiScope', 'LockOutlined')],
+  },
+  {
+    code: 'log',
+    name: '日志管理',
+    path: '/log',
+    source: 'FileSearchOutlined',
+    children: [
+      {
+        code: 'log_usual',
+        name: '通用日志',
+        path: '/log/usual',
+        source: 'FileTextOutlined',
+        buttons: ['view'],
+      },
+      { code: 'log_api', name: '接口日志', path: '/log/api', source: 'ApiOutlined', buttons: ['view'] },
+      { code: 'log_error', name: '错误日志', path: '/log/error', source: 'BugOutlined', buttons: ['view'] },
+    ],
   },
 ];
 

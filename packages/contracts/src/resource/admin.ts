@@ -275,7 +275,7 @@ const scopeFields = (kind: 'data' | 'api') =>
             required: true,
             max: 255,
             pattern: '/api/[A-Za-z0-9_\\-/{}*.]*',
-            example: '/api/dfem-system/param/**',
+            example: '/api/dfem-system/demo/**',
           },
           {
             name: 'scopeType',

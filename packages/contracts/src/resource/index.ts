@@ -2,4 +2,5 @@ export * from './admin';
 export * from './registry';
 export * from './system';
 export * from './types';
+export * from './user';
 export * from './validate';

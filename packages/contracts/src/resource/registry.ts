@@ -11,10 +11,12 @@ import {
   noticeResource,
   paramResource,
   postResource,
+  reportResource,
   tenantPackageResource,
   topMenuResource,
 } from './system';
 import type { ResourceDef } from './types';
+import { userResource } from './user';
 
 /** Every resource of the product; the server mounts each, and the generated tests cover each. */
 export const RESOURCES: ResourceDef[] = [
@@ -30,6 +32,13 @@ export const RESOURCES: ResourceDef[] = [
   dataScopeResource,
   apiScopeResource,
   tenantResource,
+  reportResource,
 ];
 
-export const resourceByKey = new Map(RESOURCES.map((r) => [r.key, r]));
+/** Resources served by their module's own routes, which follow the same conventions (and the same tests). */
+export const BESPOKE_RESOURCES: ResourceDef[] = [userResource];
+
+/** Every resource with a list screen: the generated isolation, permission and validation tests cover each. */
+export const ALL_RESOURCES: ResourceDef[] = [...RESOURCES, ...BESPOKE_RESOURCES];
+
+export const resourceByKey = new Map(ALL_RESOURCES.map((r) => [r.key, r]));

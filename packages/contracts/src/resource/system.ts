@@ -301,3 +301,25 @@ export const topMenuResource: ResourceDef = {
     },
   ],
 };
+
+export const reportResource: ResourceDef = {
+  key: 'report',
+  label: { zh: '报表管理', en: 'Reports' },
+  service: 'dfem-report',
+  path: 'report/rest',
+  route: '/tool/report',
+  permission: 'report',
+  tenant: false,
+  unique: ['name'],
+  fields: [
+    {
+      name: 'name',
+      label: { zh: '报表名称', en: 'Report name' },
+      type: 'text',
+      required: true,
+      max: 100,
+      search: 'like',
+    },
+    { name: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', max: 255, span: 24 },
+  ],
+};

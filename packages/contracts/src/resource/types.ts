@@ -21,7 +21,8 @@ export type FieldType =
   | 'mobile' // mainland mobile, spec §5 phone messages
   | 'email'
   | 'ids' // comma-joined ids (e.g. menuId of a tenant package), picked from a tree
-  | 'ref'; // id of another resource (ref: key of that resource)
+  | 'ref' // id of another resource (ref: key of that resource)
+  | 'password'; // typed in the browser, sent as lower-case md5 hex (spec §5), stored as argon2id
 
 /** How a field is searched: `equal` and `like` through the search form; the rest through suffixed query keys. */
 export type SearchOp = 'equal' | 'like';

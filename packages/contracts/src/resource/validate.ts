@@ -84,6 +84,9 @@ export function checkField(f: FieldDef, value: unknown): Text2 | null {
     case 'ids':
       if (!s.split(',').every((x) => ID.test(x))) return localize(FIELD_MESSAGES.format, label);
       break;
+    case 'password':
+      // what reaches the server is the md5 of what was typed; the browser checks the typed length
+      return /^[0-9a-f]{32}$/.test(s) ? null : localize(FIELD_MESSAGES.format, label);
   }
   if (typeof value !== 'string' && typeof value !== 'number') return localize(FIELD_MESSAGES.format, label);
   const max = f.max ?? defaultMax(f);

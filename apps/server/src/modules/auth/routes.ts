@@ -4,9 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bearerOf, requireCtx } from '../../platform/auth/context';
+import { forgetAllCounts } from '../../platform/crud/count-cache';
 import { schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { OAuthError, unauthorized } from '../../platform/http/errors';
+import { dropAccessCaches } from '../resources';
 import { checkCaptcha, issueCaptcha } from './captcha';
 import { authenticateClient, clientGrants } from './clients';
 import { roleNames, signInWithPassword, signInWithRefresh } from './signin';
@@ -93,6 +95,14 @@ export async function authRoutes(app: FastifyInstance) {
   };
   app.get('/oauth/logout', logout);
   app.post('/oauth/logout', logout);
+
+  /** Drops what this instance remembers (grants, scopes, totals); the next requests read the database afresh. */
+  app.get('/oauth/clear-cache', async (req) => {
+    requireCtx(req);
+    dropAccessCaches();
+    forgetAllCounts();
+    return ok(req, true);
+  });
 
   app.get('/oauth/user-info', async (req) => {
     const ctx = requireCtx(req);

@@ -5,17 +5,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ADMIN_ROLE_ALIAS,
-  clearPermissionCache,
   grantedCodes,
   requirePermission,
   roleAliases,
 } from '../../platform/access/permissions';
-import { clearScopeCache } from '../../platform/access/scope';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { type Db, schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { buildTree } from '../../platform/tree';
+import { dropAccessCaches } from '../resources';
 
 /**
  * Grants (role → menus, data scopes, API scopes; top menu → menus), the trees the grant dialogs show, and
@@ -185,8 +184,7 @@ export async function registerGrantRoutes(base: FastifyInstance) {
         ]);
         if (scopes.length) await tx.insert(schema.roleScope).values(scopes);
       });
-      clearPermissionCache();
-      clearScopeCache();
+      dropAccessCaches();
       return ok(req, true);
     },
   );
@@ -367,6 +365,20 @@ export async function registerGrantRoutes(base: FastifyInstance) {
       .from(r)
       .where(and(...where))
       .orderBy(asc(r.sort), asc(r.id));
+  });
+  /** Posts as a (flat) picker tree, like the tree resources answer. */
+  app.get('/post/tree', async (req) => {
+    const ctx = requireCtx(req);
+    const p = schema.post;
+    const rows = await db
+      .select({ id: p.id, name: p.postName })
+      .from(p)
+      .where(and(eq(p.tenantId, ctx.tenantId), eq(p.isDeleted, 0)))
+      .orderBy(asc(p.sort), asc(p.id));
+    return ok(
+      req,
+      rows.map((r) => node(r.id, '0', r.name)),
+    );
   });
   select('/post/select', async (ctx) => {
     const p = schema.post;

@@ -1,12 +1,13 @@
-import type { DictEntry } from '@smart/contracts';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCtx } from '../../platform/auth/context';
 import { schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
+import { registerDictRoutes } from './dict';
 import { buttonTree, grantedMenus, toMenuTree } from './menus';
+import { registerRegionRoutes } from './region';
 
 const idString = z.string().regex(/^\d{1,19}$/);
 
@@ -24,30 +25,6 @@ export async function systemRoutes(base: FastifyInstance) {
   );
 
   app.get('/menu/buttons', async (req) => ok(req, await buttonTree(db, requireCtx(req))));
-
-  app.get(
-    '/dict/dictionary',
-    { schema: { querystring: z.object({ code: z.string().min(1).max(255) }) } },
-    async (req) => {
-      const d = schema.dict;
-      const rows = await db
-        .select()
-        .from(d)
-        .where(and(eq(d.code, req.query.code), ne(d.parentId, '0'), eq(d.isDeleted, 0)))
-        .orderBy(asc(d.sort), asc(d.id));
-      const entries: DictEntry[] = rows.map((r) => ({
-        id: r.id,
-        parentId: r.parentId,
-        code: r.code,
-        dictKey: r.dictKey,
-        dictValue: r.dictValue,
-        sort: r.sort,
-        remark: r.remark ?? '',
-        isSealed: r.isSealed,
-      }));
-      return ok(req, entries);
-    },
-  );
 
   /** Public: the login page asks which tenant a domain belongs to. */
   app.get(
@@ -67,4 +44,7 @@ export async function systemRoutes(base: FastifyInstance) {
       return ok(req, row ? { ...row, backgroundUrl: row.backgroundUrl ?? '' } : {});
     },
   );
+
+  registerDictRoutes(base);
+  registerRegionRoutes(base);
 }

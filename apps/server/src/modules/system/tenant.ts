@@ -113,6 +113,16 @@ export function tenantHooks(db: Db): ResourceHooks {
   };
 }
 
+/** The live tenant row of a tenant id. */
+export async function findTenantRow(db: Db, tenantId: string) {
+  const [row] = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.tenantId, tenantId), eq(t.isDeleted, 0)))
+    .limit(1);
+  return row;
+}
+
 /** Refuses a new account when the tenant's quota (accountNumber, -1 unlimited) is used up. */
 export async function checkAccountQuota(db: Db, tenantId: string) {
   const [tenant] = await db

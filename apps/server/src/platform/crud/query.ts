@@ -2,7 +2,7 @@ import type { FieldDef, ResourceDef } from '@smart/contracts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@smart/contracts';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { badRequest } from '../http/errors';
+import { invalidField } from '../http/errors';
 import { containsPattern } from '../sql';
 
 /**
@@ -49,17 +49,16 @@ export interface ColumnSet {
 }
 
 function parseValue(name: string, field: FieldDef | undefined, raw: string, col: PgColumn): string | number {
-  if (raw.length > 500) throw badRequest('fieldInvalid', { field: name });
+  if (raw.length > 500) throw invalidField(name);
   if (
     col.dataType === 'number' ||
     (field && (field.type === 'int' || field.type === 'switch' || field.type === 'decimal'))
   ) {
     const n = Number(raw);
-    if (!Number.isFinite(n)) throw badRequest('fieldInvalid', { field: name });
+    if (!Number.isFinite(n)) throw invalidField(name);
     return n;
   }
-  if ((field?.type === 'ref' || name === 'id') && !/^\d{1,19}$/.test(raw))
-    throw badRequest('fieldInvalid', { field: name });
+  if ((field?.type === 'ref' || name === 'id') && !/^\d{1,19}$/.test(raw)) throw invalidField(name);
   return raw;
 }
 
@@ -82,7 +81,7 @@ export function parseListQuery(
     if (key === pageKey || key === sizeKey) {
       const n = Number(raw);
       const max = key === pageKey ? 1_000_000 : MAX_PAGE_SIZE;
-      if (!Number.isInteger(n) || n < 1 || n > max) throw badRequest('fieldInvalid', { field: key });
+      if (!Number.isInteger(n) || n < 1 || n > max) throw invalidField(key);
       if (key === pageKey) current = n;
       else size = n;
       continue;
@@ -91,7 +90,7 @@ export function parseListQuery(
       if (!raw) continue;
       for (const name of raw.split(',')) {
         const c = byName(name.trim());
-        if (!c || c.field?.sortable === false) throw badRequest('unknownSort', { field: name });
+        if (!c || c.field?.sortable === false) throw invalidField(name, 'unknownSort');
         orderBy.push(key === 'ascs' ? asc(c.column) : desc(c.column));
       }
       continue;
@@ -101,7 +100,7 @@ export function parseListQuery(
     const suffix = m && (SUFFIX_OPS as readonly string[]).includes(m[2]) ? (m[2] as SuffixOp) : undefined;
     const name = suffix ? m![1] : key;
     const c = byName(name);
-    if (!c) throw badRequest('unknownFilter', { field: key });
+    if (!c) throw invalidField(key, 'unknownFilter');
     const op: SuffixOp = suffix ?? (c.field?.search === 'like' ? 'like' : 'equal');
     where.push(condition(c.column, c.field, name, op, raw));
   }
@@ -110,7 +109,7 @@ export function parseListQuery(
 
 function condition(col: PgColumn, field: FieldDef | undefined, name: string, op: SuffixOp, raw: string): SQL {
   if (op.startsWith('date')) {
-    if (!DATE_RE.test(raw)) throw badRequest('fieldInvalid', { field: name });
+    if (!DATE_RE.test(raw)) throw invalidField(name);
     // wall-clock times are the server's time zone; a bare date means the whole day
     const tz = process.env.TZ || 'Asia/Shanghai';
     const at = sql`(${raw}::timestamp at time zone ${tz})`;
@@ -121,7 +120,7 @@ function condition(col: PgColumn, field: FieldDef | undefined, name: string, op:
   }
   if (op === 'in') {
     const values = raw.split(',').map((x) => parseValue(name, field, x, col));
-    if (values.length > 500) throw badRequest('fieldInvalid', { field: name });
+    if (values.length > 500) throw invalidField(name);
     return inArray(col, values);
   }
   if (op === 'like') return ilike(col, containsPattern(raw));

@@ -1,4 +1,5 @@
 import type { MessageKey } from './messages';
+import { t } from './messages';
 
 /** An error the client is meant to see: HTTP status equals the envelope code (api-contract §Envelope). */
 export class ApiError extends Error {
@@ -36,4 +37,12 @@ export class FieldInputError extends Error {
   ) {
     super(text.en);
   }
+}
+
+/** A 400 naming a query or body field whose value is invalid, in both languages. */
+export function invalidField(
+  field: string,
+  key: 'fieldInvalid' | 'unknownFilter' | 'unknownSort' = 'fieldInvalid',
+) {
+  return new FieldInputError(field, { zh: t('zh', key, { field }), en: t('en', key, { field }) });
 }

@@ -1,0 +1,521 @@
+import {
+  checkField,
+  DEFAULT_TENANT_ID,
+  type DictEntry,
+  type FieldDef,
+  MAX_PAGE_SIZE,
+  type Text2,
+} from '@smart/contracts';
+import { and, asc, count, eq, ilike, inArray, ne, notInArray, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAnyPermission, requirePermission } from '../../platform/access/permissions';
+import { type RequestContext, requireCtx } from '../../platform/auth/context';
+import { idsParam } from '../../platform/crud/engine';
+import { type Db, schema } from '../../platform/db';
+import { ok } from '../../platform/http/envelope';
+import { badRequest, FieldInputError, forbidden, notFound } from '../../platform/http/errors';
+import { toPage } from '../../platform/paging';
+import { containsPattern } from '../../platform/sql';
+import { buildTree } from '../../platform/tree';
+
+/**
+ * Dictionaries (spec §2, §3, §5, §7): platform ones (blade_dict, shared by every tenant, changed only by the
+ * platform tenant) and the tenant's own (blade_dict_biz, always within the caller's tenant). One dictionary is
+ * a parent row (parentId '0', dictKey '-1') naming it by `code`; its entries are rows below it that share the
+ * code and may nest. The same routes serve both tables under /dict and /dict-biz.
+ */
+
+const idString = z.string().regex(/^\d{1,19}$/);
+const filterText = z.string().max(255).optional();
+/** a list is answered whole when no page is asked for; past this many rows a screen must page */
+const LIST_LIMIT = 5000;
+/** nesting deeper than this is not followed (and cannot be built through submit's checks in practice) */
+const MAX_DEPTH = 32;
+
+const text = (zh: string, en: string): Text2 => ({ zh, en });
+
+/** The form's fields, their rules and the spec's messages (§5), checked with the shared field rules. */
+export const DICT_FIELDS = {
+  code: {
+    name: 'code',
+    label: text('字典编号', 'dictionary number'),
+    type: 'text',
+    required: true,
+    max: 255,
+    requiredMessage: text('请输入字典编号', 'please enter dictionary number'),
+  },
+  dictValue: {
+    name: 'dictValue',
+    label: text('字典名称', 'dictionary name'),
+    type: 'text',
+    required: true,
+    max: 255,
+    requiredMessage: text('请输入字典名称', 'please enter dictionary name'),
+  },
+  dictKey: {
+    name: 'dictKey',
+    label: text('字典键值', 'dictionary key'),
+    type: 'text',
+    required: true,
+    max: 255,
+    requiredMessage: text('请输入字典键值', 'please enter dictionary key'),
+  },
+  sort: {
+    name: 'sort',
+    label: text('字典排序', 'dictionary sort'),
+    type: 'int',
+    required: true,
+    min: 0,
+    max: 2_147_483_647,
+    requiredMessage: text('请输入字典排序', 'please enter dictionary sort'),
+  },
+  isSealed: {
+    name: 'isSealed',
+    label: text('封存', 'sealed'),
+    type: 'switch',
+    required: true,
+    requiredMessage: text('请选择封存', 'please select sealed'),
+  },
+  remark: { name: 'remark', label: text('字典备注', 'dictionary remark'), type: 'text', max: 255 },
+} satisfies Record<string, FieldDef>;
+
+export const DICT_MESSAGES = {
+  parentInvalid: text('上级字典无效', 'the parent dictionary is invalid'),
+  codeExists: text('字典编号已存在', 'dictionary number already exists'),
+  keyExists: text('字典键值已存在', 'dictionary key already exists'),
+  sealed: text('封存的字典不能删除', 'a sealed dictionary cannot be removed'),
+};
+
+export interface DictTableOptions {
+  /** route segment: dict or dict-biz */
+  path: 'dict' | 'dict-biz';
+  table: typeof schema.dict | typeof schema.dictBiz;
+  /** menu code; buttons are `<permission>_add|_edit|_delete|_view` */
+  permission: 'dict' | 'dict_biz';
+  /** rows belong to the caller's tenant (blade_dict_biz); otherwise platform rows */
+  tenantScoped: boolean;
+}
+
+type Row = {
+  id: string;
+  parentId: string;
+  code: string;
+  dictKey: string;
+  dictValue: string;
+  sort: number;
+  remark: string | null;
+  isSealed: number;
+};
+
+/** Registers /dict/... (platform) and /dict-biz/... (tenant) on the /api/dfem-system scope. */
+export function registerDictRoutes(app: FastifyInstance) {
+  dictRoutes(app, { path: 'dict', table: schema.dict, permission: 'dict', tenantScoped: false });
+  dictRoutes(app, { path: 'dict-biz', table: schema.dictBiz, permission: 'dict_biz', tenantScoped: true });
+}
+
+export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = base.deps;
+  // both tables have the same columns (dict_biz adds tenant_id): the columns render with their own table
+  const d = opts.table as typeof schema.dict;
+  const tenantCol = opts.tenantScoped ? (opts.table as typeof schema.dictBiz).tenantId : undefined;
+  const prefix = `/${opts.path}`;
+  const code = opts.permission;
+  const selection = {
+    id: d.id,
+    parentId: d.parentId,
+    code: d.code,
+    dictKey: d.dictKey,
+    dictValue: d.dictValue,
+    sort: d.sort,
+    remark: d.remark,
+    isSealed: d.isSealed,
+  };
+  const order = [asc(d.sort), asc(d.id)];
+
+  /** live rows the caller may see: not deleted, and of the caller's tenant for dict-biz */
+  const visible = (ctx: RequestContext): SQL =>
+    and(eq(d.isDeleted, 0), ...(tenantCol ? [eq(tenantCol, ctx.tenantId)] : [])) as SQL;
+
+  const output = (ctx: RequestContext, r: Row) => ({
+    id: r.id,
+    ...(opts.tenantScoped ? { tenantId: ctx.tenantId } : {}),
+    parentId: r.parentId,
+    code: r.code,
+    dictKey: r.dictKey,
+    dictValue: r.dictValue,
+    sort: r.sort,
+    remark: r.remark ?? '',
+    isSealed: r.isSealed,
+  });
+
+  /** platform dictionaries are changed by the platform tenant only */
+  const requireWritable = (ctx: RequestContext) => {
+    if (!opts.tenantScoped && ctx.tenantId !== DEFAULT_TENANT_ID) throw forbidden();
+  };
+
+  /** every live row below the given ones (not the given ones), level by level */
+  async function descendants(q: Db, rootIds: string[], scope: SQL): Promise<Row[]> {
+    const found: Row[] = [];
+    const seen = new Set(rootIds);
+    let frontier = rootIds;
+    for (let depth = 0; frontier.length && depth < MAX_DEPTH; depth++) {
+      const rows = await q
+        .select(selection)
+        .from(d)
+        .where(and(inArray(d.parentId, frontier), scope));
+      frontier = [];
+      for (const r of rows) {
+        if (seen.has(r.id)) continue;
+        seen.add(r.id);
+        found.push(r);
+        frontier.push(r.id);
+      }
+    }
+    return found;
+  }
+
+  const likeFilters = (q: { code?: string; dictValue?: string }) => [
+    ...(q.code ? [ilike(d.code, containsPattern(q.code))] : []),
+    ...(q.dictValue ? [ilike(d.dictValue, containsPattern(q.dictValue))] : []),
+  ];
+
+  /** Every entry (parents and children), filtered; a page when current or size is given. */
+  app.get(
+    `${prefix}/list`,
+    {
+      schema: {
+        querystring: z.object({
+          code: filterText,
+          dictValue: filterText,
+          parentId: idString.optional().or(z.literal('')),
+          current: z.coerce.number().int().min(1).max(1_000_000).optional(),
+          size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const ctx = requireCtx(req);
+      await requirePermission(db, req, code);
+      const q = req.query;
+      const where = and(visible(ctx), ...likeFilters(q), ...(q.parentId ? [eq(d.parentId, q.parentId)] : []));
+      if (q.current === undefined && q.size === undefined) {
+        const rows = await db
+          .select(selection)
+          .from(d)
+          .where(where)
+          .orderBy(asc(d.code), asc(d.parentId), ...order)
+          .limit(LIST_LIMIT);
+        return ok(
+          req,
+          rows.map((r) => output(ctx, r)),
+        );
+      }
+      return ok(req, await page(ctx, where, q.current ?? 1, q.size ?? 10));
+    },
+  );
+
+  async function page(ctx: RequestContext, where: SQL | undefined, current: number, size: number) {
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select(selection)
+        .from(d)
+        .where(where)
+        .orderBy(...order)
+        .limit(size)
+        .offset((current - 1) * size),
+      db.select({ total: count() }).from(d).where(where),
+    ]);
+    return toPage(
+      rows.map((r) => output(ctx, r)),
+      Number(total),
+      current,
+      size,
+    );
+  }
+
+  /** The dictionaries themselves (parent rows), paged. */
+  app.get(
+    `${prefix}/parent-list`,
+    {
+      schema: {
+        querystring: z.object({
+          code: filterText,
+          dictValue: filterText,
+          current: z.coerce.number().int().min(1).max(1_000_000).default(1),
+          size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
+        }),
+      },
+    },
+    async (req) => {
+      const ctx = requireCtx(req);
+      await requirePermission(db, req, code);
+      const q = req.query;
+      const where = and(visible(ctx), eq(d.parentId, '0'), ...likeFilters(q));
+      return ok(req, await page(ctx, where, q.current, q.size));
+    },
+  );
+
+  /** The entries below one row, as a tree (entries may nest); [] when the row is not the caller's. */
+  app.get(
+    `${prefix}/child-list`,
+    { schema: { querystring: z.object({ parentId: idString }) } },
+    async (req) => {
+      const ctx = requireCtx(req);
+      await requirePermission(db, req, code);
+      const scope = visible(ctx);
+      const [parent] = await db
+        .select({ id: d.id, code: d.code })
+        .from(d)
+        .where(and(eq(d.id, req.query.parentId), scope))
+        .limit(1);
+      if (!parent) return ok(req, []);
+      // the whole dictionary in one read (entries share their parent's code), then the subtree below it
+      const rows = await db
+        .select(selection)
+        .from(d)
+        .where(and(eq(d.code, parent.code), scope))
+        .orderBy(...order)
+        .limit(LIST_LIMIT);
+      type Node = ReturnType<typeof output> & { children: Node[] };
+      const forest = buildTree(rows.map((r) => output(ctx, r))) as Node[];
+      const find = (nodes: Node[]): Node | undefined => {
+        for (const n of nodes) {
+          if (n.id === parent.id) return n;
+          const hit = find(n.children);
+          if (hit) return hit;
+        }
+        return undefined;
+      };
+      return ok(req, find(forest)?.children ?? []);
+    },
+  );
+
+  app.get(`${prefix}/detail`, { schema: { querystring: z.object({ id: idString }) } }, async (req) => {
+    const ctx = requireCtx(req);
+    await requireAnyPermission(db, req, [`${code}_view`, `${code}_edit`]);
+    const [row] = await db
+      .select(selection)
+      .from(d)
+      .where(and(eq(d.id, req.query.id), visible(ctx)))
+      .limit(1);
+    if (!row) throw notFound();
+    return ok(req, output(ctx, row));
+  });
+
+  /** The picker tree: code DICT (or none) is every dictionary with its entries; another code, that one. */
+  app.get(`${prefix}/tree`, { schema: { querystring: z.object({ code: filterText }) } }, async (req) => {
+    const ctx = requireCtx(req);
+    const only = req.query.code && req.query.code !== 'DICT' ? req.query.code : undefined;
+    const rows = await db
+      .select({ id: d.id, parentId: d.parentId, title: d.dictValue })
+      .from(d)
+      .where(and(visible(ctx), ...(only ? [eq(d.code, only)] : [])))
+      .orderBy(...order)
+      .limit(LIST_LIMIT);
+    return ok(
+      req,
+      buildTree(
+        rows.map((r) => ({ id: r.id, parentId: r.parentId, title: r.title, key: r.id, value: r.id })),
+      ),
+    );
+  });
+
+  /** The entries of one dictionary, in order: every screen's selects read it. */
+  app.get(
+    `${prefix}/dictionary`,
+    { schema: { querystring: z.object({ code: z.string().min(1).max(255) }) } },
+    async (req) => {
+      const ctx = requireCtx(req);
+      const rows = await db
+        .select(selection)
+        .from(d)
+        .where(and(eq(d.code, req.query.code), ne(d.parentId, '0'), visible(ctx)))
+        .orderBy(...order);
+      const entries: DictEntry[] = rows.map((r) => ({
+        id: r.id,
+        parentId: r.parentId,
+        code: r.code,
+        dictKey: r.dictKey,
+        dictValue: r.dictValue,
+        sort: r.sort,
+        remark: r.remark ?? '',
+        isSealed: r.isSealed,
+      }));
+      return ok(req, entries);
+    },
+  );
+
+  app.post(`${prefix}/submit`, async (req) => {
+    const ctx = requireCtx(req);
+    const body = req.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest();
+    const input = body as Record<string, unknown>;
+    const rawId = input.id;
+    const id = rawId === undefined || rawId === null || rawId === '' ? undefined : String(rawId);
+    if (id !== undefined && !/^\d{1,19}$/.test(id)) throw badRequest('fieldInvalid', { field: 'id' });
+    await requirePermission(db, req, `${code}_${id ? 'edit' : 'add'}`);
+    requireWritable(ctx);
+    const scope = visible(ctx);
+
+    const saved = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      let existing: Row | undefined;
+      if (id) {
+        [existing] = await tx
+          .select(selection)
+          .from(d)
+          .where(and(eq(d.id, id), scope))
+          .limit(1);
+        if (!existing) throw notFound();
+      }
+      // on update an absent field keeps its value; on create it is empty (isSealed and parentId default)
+      const value = (name: keyof Row, fallback?: unknown) =>
+        Object.hasOwn(input, name) ? input[name] : existing ? existing[name] : fallback;
+
+      const rawParent = value('parentId', '0');
+      const parentId =
+        rawParent === undefined || rawParent === null || rawParent === '' ? '0' : String(rawParent);
+      if (!/^\d{1,19}$/.test(parentId)) throw new FieldInputError('parentId', DICT_MESSAGES.parentInvalid);
+      let parent: Row | undefined;
+      const subtree = id ? await descendants(tx, [id], scope) : [];
+      if (parentId !== '0') {
+        [parent] = await tx
+          .select(selection)
+          .from(d)
+          .where(and(eq(d.id, parentId), scope))
+          .limit(1);
+        // the parent is a live row of this table and tenant, and not the row itself or one below it
+        if (!parent || parentId === id || subtree.some((r) => r.id === parentId))
+          throw new FieldInputError('parentId', DICT_MESSAGES.parentInvalid);
+      }
+
+      const check = (f: FieldDef, v: unknown) => {
+        const err = checkField(f, v);
+        if (err) throw new FieldInputError(f.name, err);
+      };
+      const str = (v: unknown) => String(v).trim();
+
+      // a child's code is its parent's; a dictionary (parent row) names itself and has the key -1
+      const rawCode = value('code');
+      if (!parent) check(DICT_FIELDS.code, rawCode);
+      const dictCode = parent ? parent.code : str(rawCode);
+      const rawValue = value('dictValue');
+      check(DICT_FIELDS.dictValue, rawValue);
+      const rawKey = value('dictKey');
+      if (parent) check(DICT_FIELDS.dictKey, rawKey);
+      const dictKey = parent ? str(rawKey) : '-1';
+      const rawSort = value('sort');
+      check(DICT_FIELDS.sort, rawSort);
+      const rawSealed = Object.hasOwn(input, 'isSealed') ? input.isSealed : (existing?.isSealed ?? 0);
+      check(DICT_FIELDS.isSealed, rawSealed);
+      const rawRemark = value('remark');
+      check(DICT_FIELDS.remark, rawRemark);
+      const remark =
+        rawRemark === undefined || rawRemark === null || str(rawRemark) === '' ? null : str(rawRemark);
+
+      const record = {
+        parentId,
+        code: dictCode,
+        dictKey,
+        dictValue: str(rawValue),
+        sort: Math.trunc(Number(rawSort)),
+        isSealed: Number(rawSealed),
+        remark,
+      };
+
+      // a dictionary's code is unique among dictionaries; an entry's key is unique within its dictionary
+      const subtreeIds = subtree.map((r) => r.id);
+      if (!parent) {
+        const [clash] = await tx
+          .select({ id: d.id })
+          .from(d)
+          .where(and(scope, eq(d.parentId, '0'), eq(d.code, dictCode), ...(id ? [ne(d.id, id)] : [])))
+          .limit(1);
+        if (clash) throw new FieldInputError('code', DICT_MESSAGES.codeExists);
+      }
+      const codeChanges = !existing || existing.code !== dictCode;
+      const keys = new Set<string>();
+      if (parent) keys.add(dictKey);
+      // entries that move with this row into another dictionary take their keys along
+      if (existing && codeChanges) for (const r of subtree) keys.add(r.dictKey);
+      if (keys.size) {
+        const [clash] = await tx
+          .select({ id: d.id })
+          .from(d)
+          .where(
+            and(
+              scope,
+              eq(d.code, dictCode),
+              ne(d.parentId, '0'),
+              inArray(d.dictKey, [...keys]),
+              ...(id ? [notInArray(d.id, [id, ...subtreeIds])] : []),
+            ),
+          )
+          .limit(1);
+        if (clash) throw new FieldInputError('dictKey', DICT_MESSAGES.keyExists);
+      }
+
+      if (!existing) {
+        const [row] = await tx
+          .insert(d)
+          .values({
+            ...record,
+            ...(opts.tenantScoped ? { tenantId: ctx.tenantId } : {}),
+          } as typeof d.$inferInsert)
+          .returning(selection);
+        return row;
+      }
+      const [row] = await tx
+        .update(d)
+        .set(record)
+        .where(and(eq(d.id, existing.id), scope))
+        .returning(selection);
+      if (codeChanges && subtreeIds.length)
+        await tx
+          .update(d)
+          .set({ code: dictCode })
+          .where(and(inArray(d.id, subtreeIds), scope));
+      return row;
+    });
+    return ok(req, output(ctx, saved));
+  });
+
+  /** Soft delete; a dictionary takes its entries along; a sealed entry is never removed. All or nothing. */
+  app.post(`${prefix}/remove`, async (req) => {
+    const ctx = requireCtx(req);
+    await requirePermission(db, req, `${code}_delete`);
+    requireWritable(ctx);
+    const ids = idsParam(req);
+    const scope = visible(ctx);
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const rows = await tx
+        .select(selection)
+        .from(d)
+        .where(and(inArray(d.id, ids), scope));
+      // an id the caller may not see (or that is gone) removes nothing
+      if (rows.length !== ids.length) throw notFound();
+      const all = [...rows, ...(await descendants(tx, ids, scope))];
+      if (all.some((r) => r.isSealed === 1)) throw sealedError(req);
+      await tx
+        .update(d)
+        .set({ isDeleted: 1 })
+        .where(
+          and(
+            inArray(
+              d.id,
+              all.map((r) => r.id),
+            ),
+            scope,
+          ),
+        );
+    });
+    return ok(req, true);
+  });
+}
+
+const sealedError = (req: FastifyRequest) =>
+  badRequest('fieldMessage', { message: DICT_MESSAGES.sealed[req.lang] });

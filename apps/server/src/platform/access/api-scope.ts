@@ -1,0 +1,66 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type Db, schema } from '../db';
+import { forbidden } from '../http/errors';
+import { ADMIN_ROLE_ALIAS, roleAliases } from './permissions';
+
+/**
+ * API scopes: a scope names a path (exact, `*` for one segment, `**` for the rest); once a path is covered
+ * by a scope, only roles granted that scope may call it (api-contract §Menus and permissions). Paths no
+ * scope covers are governed by permission codes alone. The administrator passes.
+ */
+const TTL_MS = 5_000;
+let cached: { at: number; scopes: Promise<{ id: string; pattern: RegExp }[]> } | undefined;
+const grants = new Map<string, { at: number; ids: Promise<Set<string>> }>();
+
+export function clearApiScopeCache() {
+  cached = undefined;
+  grants.clear();
+}
+
+export function pathPattern(scopePath: string): RegExp {
+  const escaped = scopePath
+    .split('/')
+    .map((seg) => (seg === '**' ? '.*' : seg.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]*')))
+    .join('/');
+  return new RegExp(`^${escaped.replace('/.*', '(/.*)?')}$`);
+}
+
+function allScopes(db: Db) {
+  if (cached && Date.now() - cached.at < TTL_MS) return cached.scopes;
+  const scopes = db
+    .select({ id: schema.scopeApi.id, path: schema.scopeApi.scopePath })
+    .from(schema.scopeApi)
+    .where(eq(schema.scopeApi.isDeleted, 0))
+    .then((rows) => rows.map((r) => ({ id: r.id, pattern: pathPattern(r.path) })));
+  cached = { at: Date.now(), scopes };
+  return scopes;
+}
+
+function grantedScopeIds(db: Db, roleIds: string[]) {
+  const key = [...roleIds].sort().join(',');
+  const hit = grants.get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.ids;
+  const ids = roleIds.length
+    ? db
+        .select({ id: schema.roleScope.scopeId })
+        .from(schema.roleScope)
+        .where(and(inArray(schema.roleScope.roleId, roleIds), eq(schema.roleScope.scopeCategory, 2)))
+        .then((rows) => new Set(rows.map((r) => r.id)))
+    : Promise.resolve(new Set<string>());
+  grants.set(key, { at: Date.now(), ids });
+  return ids;
+}
+
+export function installApiScopes(app: FastifyInstance, db: Db) {
+  app.addHook('preHandler', async (req) => {
+    const ctx = req.ctx;
+    if (!ctx) return;
+    const path = req.url.split('?')[0];
+    const covering = (await allScopes(db)).filter((s) => s.pattern.test(path));
+    if (!covering.length) return;
+    if ((await roleAliases(db, ctx.roleIds)).includes(ADMIN_ROLE_ALIAS)) return;
+    const granted = await grantedScopeIds(db, ctx.roleIds);
+    if (!covering.some((s) => granted.has(s.id))) throw forbidden();
+  });
+}
