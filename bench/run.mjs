@@ -1,0 +1,802 @@
+// Benchmark of 智慧管理系统: `npm run bench` (builds first) or `node bench/run.mjs` (uses what is built).
+//
+//   bytes on the wire to show /login and the signed-in home (Debian Chromium, PGlite server only)
+//   throughput and latency of two authenticated API routes over 100 000 seeded users (autocannon, 50 connections)
+//   the same SQL behind a bare Fastify route (bench/bare-server.mjs): framework overhead ratio
+//   start-up time on an existing data folder, resident memory after the load
+//
+// PGlite always; PostgreSQL too when DATABASE_URL is set (the database is created when missing).
+// Progress goes to stderr; the table to stdout and to bench/last-run.md.
+// Environment: DATABASE_URL, BENCH_SECONDS (load per route, default 10), BENCH_DATA (data folder root,
+// default <repo>/.bench-data), WEB_DIST (default apps/web/dist).
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+const serverDir = join(root, 'apps', 'server');
+const serverMain = join(serverDir, 'dist', 'main.js');
+const bareMain = join(here, 'bare-server.mjs');
+const webDist = resolve(process.env.WEB_DIST ?? join(root, 'apps', 'web', 'dist'));
+const dataRoot = resolve(process.env.BENCH_DATA ?? join(root, '.bench-data'));
+const DATABASE_URL = process.env.DATABASE_URL || '';
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = 2;
+const CONNECTIONS = 50;
+const USERS = 100_000;
+const CHROMIUM = '/usr/bin/chromium';
+
+// the server's own drivers, so seeding and the bare server use the same versions as the server
+const requireServer = createRequire(join(serverDir, 'package.json'));
+const pg = requireServer('pg');
+
+const ADMIN = 'admin';
+const SEEDED_PASSWORD = 'admin';
+/** the admin's password after the bench changed it (the seeded one must be changed on first sign-in) */
+const BENCH_PASSWORD = 'Bench#Pass-2024';
+const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+
+const started = performance.now();
+const elapsed = () => ((performance.now() - started) / 1000).toFixed(1);
+const log = (msg) => process.stderr.write(`[bench ${elapsed()}s] ${msg}\n`);
+const md5 = (s) => createHash('md5').update(s).digest('hex');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+// ---------------------------------------------------------------------------------------------------------
+// child processes: every one is tracked and killed by its own pid, also when the bench fails or is stopped
+
+const children = new Set();
+
+function killAll(signal = 'SIGKILL') {
+  for (const child of children) {
+    try {
+      if (child.exitCode === null && child.signalCode === null) process.kill(child.pid, signal);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+process.on('exit', () => killAll());
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    log(`${signal}: stopping child processes`);
+    killAll();
+    process.exit(130);
+  });
+}
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const s = net.createServer();
+    s.unref();
+    s.on('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+  });
+}
+
+/** Spawns `node <script>` and polls `readyPath` until it answers 200; returns the process and the ms it took. */
+async function startProcess(name, script, env, port, readyPath, timeoutMs = 60_000) {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [script], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk).slice(-4000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const url = `http://127.0.0.1:${port}${readyPath}`;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      children.delete(child);
+      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before answering:\n${output}`);
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) {
+        await res.arrayBuffer();
+        break;
+      }
+    } catch {
+      /* not listening yet */
+    }
+    if (performance.now() - t0 > timeoutMs) {
+      await stopProcess({ child, name });
+      throw new Error(`${name} did not answer ${readyPath} within ${timeoutMs} ms:\n${output}`);
+    }
+    await sleep(10);
+  }
+  const ms = Math.round(performance.now() - t0);
+  return { child, name, ms, output: () => output };
+}
+
+/** SIGTERM (the server finishes requests and closes the database), SIGKILL after 15 s. */
+async function stopProcess(proc) {
+  const { child } = proc;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((r) => child.once('exit', r));
+    process.kill(child.pid, 'SIGTERM');
+    const timer = setTimeout(() => {
+      log(`${proc.name} ignored SIGTERM for 15 s: SIGKILL`);
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }, 15_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  children.delete(child);
+}
+
+function serverEnv(port, dataDir, databaseUrl) {
+  const env = { ...process.env };
+  for (const k of ['DATABASE_URL', 'REDIS_URL', 'WEB_DIST', 'JWT_SECRET', 'PRINT_WELCOME', 'PGLITE_DIR'])
+    delete env[k];
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    CAPTCHA_MODE: 'false',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: webDist,
+    NODE_ENV: 'production',
+  });
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  return env;
+}
+
+async function startServer(dataDir, databaseUrl) {
+  const port = await freePort();
+  const proc = await startProcess(
+    'server',
+    serverMain,
+    serverEnv(port, dataDir, databaseUrl),
+    port,
+    '/api/dfem-auth/oauth/settings',
+  );
+  return { ...proc, port, base: `http://127.0.0.1:${port}` };
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// seeding 100 000 users with one statement, through a direct connection (never through the running server)
+
+const BENCH_ACCOUNT = `account ~ '^bench[0-9]+$'`;
+const SEED_SQL = `
+BEGIN;
+DELETE FROM blade_user_dept WHERE user_id IN (SELECT id FROM blade_user WHERE ${BENCH_ACCOUNT});
+DELETE FROM blade_user WHERE ${BENCH_ACCOUNT};
+INSERT INTO blade_user (tenant_id, account, password, name, real_name, email, phone, sex, status, create_time, update_time)
+SELECT '000000', 'bench' || n, 'not-a-hash: bench users cannot sign in', 'bench' || n, '用户' || n,
+       'bench' || n || '@example.com', '138' || lpad(n::text, 8, '0'), n % 2 + 1, 1,
+       timestamptz '2023-01-01 00:00:00+08' + n * interval '7 minutes',
+       timestamptz '2023-01-01 00:00:00+08' + n * interval '7 minutes'
+FROM generate_series(1, ${USERS}) AS n;
+INSERT INTO blade_user_dept (user_id, dept_id)
+SELECT id, 1123598813738675202 + (substr(account, 6)::int % 4) FROM blade_user WHERE ${BENCH_ACCOUNT};
+COMMIT;
+`;
+/** A settled table, as autovacuum leaves it on PostgreSQL (fresh statistics, visibility map); cheap when done. */
+const VACUUM_SQL = ['VACUUM ANALYZE blade_user', 'VACUUM ANALYZE blade_user_dept'];
+const COUNT_SQL = `SELECT count(*)::int AS n FROM blade_user WHERE tenant_id = '000000' AND is_deleted = 0 AND ${BENCH_ACCOUNT}`;
+
+async function seedPglite(pgdata) {
+  const { PGlite } = requireServer('@electric-sql/pglite');
+  const client = await PGlite.create(pgdata);
+  try {
+    const { rows } = await client.query(COUNT_SQL);
+    if (rows[0].n === USERS) log(`PGlite: ${USERS} bench users already there`);
+    else {
+      log(`PGlite: inserting ${USERS} users (${rows[0].n} were there)…`);
+      const t0 = performance.now();
+      await client.exec(SEED_SQL);
+      log(`PGlite: seeded in ${Math.round(performance.now() - t0)} ms`);
+    }
+    for (const q of VACUUM_SQL) await client.exec(q); // one statement each: VACUUM refuses a transaction
+  } finally {
+    await client.close();
+  }
+}
+
+async function pgClient(url) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  return c;
+}
+
+/** Connects to DATABASE_URL, creating the database (through the `postgres` database) when it is missing. */
+async function ensurePgDatabase(url) {
+  try {
+    const c = await pgClient(url);
+    await c.end();
+  } catch (err) {
+    if (err.code !== '3D000') throw err;
+    const name = decodeURIComponent(new URL(url).pathname.slice(1));
+    const adminUrl = new URL(url);
+    adminUrl.pathname = '/postgres';
+    const admin = await pgClient(adminUrl.toString());
+    try {
+      await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+      log(`PostgreSQL: created database ${name}`);
+    } finally {
+      await admin.end();
+    }
+  }
+}
+
+async function pgHasTables(url) {
+  const c = await pgClient(url);
+  try {
+    const { rows } = await c.query(`SELECT to_regclass('public.blade_user') IS NOT NULL AS ok`);
+    return rows[0].ok;
+  } finally {
+    await c.end();
+  }
+}
+
+async function seedPostgres(url) {
+  const c = await pgClient(url);
+  try {
+    const { rows } = await c.query(COUNT_SQL);
+    if (rows[0].n === USERS) log(`PostgreSQL: ${USERS} bench users already there`);
+    else {
+      log(`PostgreSQL: inserting ${USERS} users (${rows[0].n} were there)…`);
+      const t0 = performance.now();
+      await c.query(SEED_SQL);
+      log(`PostgreSQL: seeded in ${Math.round(performance.now() - t0)} ms`);
+    }
+    for (const q of VACUUM_SQL) await c.query(q); // one statement each: VACUUM refuses a transaction
+  } finally {
+    await c.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// API helpers
+
+async function passwordToken(base, password) {
+  const q = new URLSearchParams({
+    tenantId: '000000',
+    username: ADMIN,
+    password: md5(password),
+    grant_type: 'password',
+    scope: 'all',
+    type: 'account',
+  });
+  const res = await fetch(`${base}/api/dfem-auth/oauth/token?${q}`, {
+    method: 'POST',
+    headers: { authorization: CLIENT_BASIC },
+  });
+  const body = await res.json();
+  return res.ok ? body : null;
+}
+
+/** Signs the admin in with the bench password, changing the seeded one first when this folder is new. */
+async function adminSession(base) {
+  let session = await passwordToken(base, BENCH_PASSWORD);
+  if (session) return session;
+  session = await passwordToken(base, SEEDED_PASSWORD);
+  if (!session) throw new Error('cannot sign in as admin with the bench password nor the seeded one');
+  const q = new URLSearchParams({
+    oldPassword: md5(SEEDED_PASSWORD),
+    newPassword: md5(BENCH_PASSWORD),
+    newPassword1: md5(BENCH_PASSWORD),
+  });
+  const res = await fetch(`${base}/api/dfem-user/update-password?${q}`, {
+    method: 'POST',
+    headers: { 'blade-auth': `bearer ${session.access_token}` },
+  });
+  if (!res.ok) throw new Error(`update-password failed: ${res.status} ${await res.text()}`);
+  log('admin password changed from the seeded one to the bench one');
+  session = await passwordToken(base, BENCH_PASSWORD);
+  if (!session) throw new Error('cannot sign in with the bench password after changing it');
+  return session;
+}
+
+async function getJson(url, headers = {}) {
+  const res = await fetch(url, { headers });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+/** autocannon for `seconds` at 50 connections; req/s, p50, p99 (ms) and anything that was not a 2xx. */
+async function load(url, headers, seconds = LOAD_SECONDS, connections = CONNECTIONS) {
+  const r = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    // autocannon's `errors` include its timeouts (10 s); a timed-out request has no latency sample
+    bad: [
+      r.non2xx && `${r.non2xx} non-2xx`,
+      r.timeouts && `${r.timeouts} timed out after 10 s`,
+      r.errors - r.timeouts > 0 && `${r.errors - r.timeouts} errors`,
+    ]
+      .filter(Boolean)
+      .join(', '),
+  };
+}
+
+async function measureRoute(label, url, headers) {
+  await load(url, headers, WARMUP_SECONDS, 10);
+  const r = await load(url, headers);
+  log(
+    `${label}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.total} requests` +
+      (r.bad ? `, ${r.bad}` : ''),
+  );
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// one database: start-up, load on the two routes, memory, then the bare server on the same data
+
+const API_MENU = '/api/dfem-system/menu/routes';
+const API_PAGE = '/api/dfem-user/page?current=1&size=10';
+const BARE_PAGE = '/bare/user/page?current=1&size=10';
+
+/** Fills `out` as it goes, so what was measured before a failure still reaches the table. */
+async function benchDatabase(kind, withBrowser, out) {
+  const isPg = kind === 'postgres';
+  const dataDir = join(dataRoot, kind);
+  const pgdata = join(dataDir, 'pgdata');
+  mkdirSync(dataDir, { recursive: true });
+  const label = isPg ? 'PostgreSQL' : 'PGlite';
+
+  // 1. a migrated and seeded database with the bench users, seeded while no server runs
+  if (isPg) await ensurePgDatabase(DATABASE_URL);
+  const migrated = isPg ? await pgHasTables(DATABASE_URL) : existsSync(join(pgdata, 'PG_VERSION'));
+  if (!migrated) {
+    log(`${label}: first start (migrate and seed)…`);
+    const first = await startServer(dataDir, isPg ? DATABASE_URL : undefined);
+    log(`${label}: first start took ${first.ms} ms`);
+    await stopProcess(first);
+  }
+  if (isPg) await seedPostgres(DATABASE_URL);
+  else await seedPglite(pgdata);
+
+  // 2. start-up on the existing folder / database
+  let server;
+  let session;
+  try {
+    server = await startServer(dataDir, isPg ? DATABASE_URL : undefined);
+    out.startMs = server.ms;
+    log(`${label}: server (pid ${server.child.pid}) answering after ${server.ms} ms`);
+
+    session = await adminSession(server.base);
+    const headers = { 'blade-auth': `bearer ${session.access_token}` };
+
+    // sanity: both routes answer, and the page sees the seeded users
+    const menu = await getJson(server.base + API_MENU, headers);
+    const page = await getJson(server.base + API_PAGE, headers);
+    if (!menu.success || !Array.isArray(menu.data)) throw new Error(`menu/routes: unexpected answer`);
+    if (!page.success || page.data.total < USERS) throw new Error(`user/page: total ${page.data?.total}`);
+    out.realPage = page.data;
+    log(`${label}: menu/routes has ${menu.data.length} top menus; user/page total ${page.data.total}`);
+
+    // 3. load
+    out.menu = await measureRoute(`${label} menu/routes`, server.base + API_MENU, headers);
+    out.page = await measureRoute(`${label} user/page`, server.base + API_PAGE, headers);
+    out.rssMb = rssMb(server.child.pid);
+    log(`${label}: server RSS after the load ${out.rssMb.toFixed(0)} MB`);
+
+    // 4. the browser (bytes do not depend on the database: PGlite only)
+    if (withBrowser) {
+      try {
+        out.web = await measureWeb(server.base);
+      } catch (err) {
+        log(`web FAILED: ${err.stack ?? err}`);
+        out.web = { error: String(err.message ?? err).split('\n')[0] };
+      }
+    }
+  } finally {
+    if (server) await stopProcess(server);
+  }
+
+  // 5. the bare server on the same data, while the real one is stopped (one PGlite folder, one process)
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port) };
+  delete env.DATABASE_URL;
+  delete env.PGLITE_DIR;
+  if (isPg) env.DATABASE_URL = DATABASE_URL;
+  else env.PGLITE_DIR = pgdata;
+  const bare = await startProcess('bare server', bareMain, env, port, '/ready');
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const bp = await getJson(base + BARE_PAGE);
+    const same =
+      bp.total === out.realPage.total &&
+      bp.records.map((r) => String(r.id)).join() === out.realPage.records.map((r) => String(r.id)).join();
+    if (!same) {
+      out.bareMismatch = true;
+      log(`WARNING ${label}: the bare route's answer differs from the real one: is PAGE_SQL in sync?`);
+    }
+    out.bare = await measureRoute(`${label} bare user/page`, base + BARE_PAGE, {});
+  } finally {
+    await stopProcess(bare);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// the browser: JS + CSS bytes on the wire for /login and the signed-in home, each from a cold cache
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Counts JS and CSS responses (compressed, as transferred) of a page until network idle. */
+function track(page) {
+  const pending = [];
+  const files = [];
+  page.on('requestfinished', (req) => {
+    pending.push(
+      (async () => {
+        const res = await req.response();
+        if (!res) return;
+        const type = req.resourceType();
+        const ctype = res.headers()['content-type'] ?? '';
+        const isJs = type === 'script' || /javascript/.test(ctype);
+        const isCss = type === 'stylesheet' || /text\/css/.test(ctype);
+        if (!isJs && !isCss) return;
+        const sizes = await req.sizes();
+        const length = Number(res.headers()['content-length'] ?? 0);
+        const bytes = sizes.responseBodySize || length;
+        files.push({
+          url: new URL(req.url()).pathname,
+          kind: isJs ? 'js' : 'css',
+          bytes,
+          encoding: res.headers()['content-encoding'] ?? 'identity',
+          status: res.status(),
+        });
+      })(),
+    );
+  });
+  return async () => {
+    await Promise.all(pending);
+    return files;
+  };
+}
+
+function summarise(label, files) {
+  const total = files.reduce((s, f) => s + f.bytes, 0);
+  const encodings = [...new Set(files.map((f) => f.encoding))].join('/');
+  log(`${label}: ${files.length} JS/CSS files, ${kb(total)} on the wire (${encodings || 'none'})`);
+  for (const f of [...files].sort((a, b) => b.bytes - a.bytes)) {
+    log(`    ${kb(f.bytes).padStart(9)}  ${f.kind.padEnd(3)} ${f.encoding.padEnd(8)} ${f.status} ${f.url}`);
+  }
+  return { total, files: files.length, encodings };
+}
+
+async function signInThroughForm(page, base) {
+  await page.goto(`${base}/login`, { waitUntil: 'networkidle', timeout: 30_000 });
+  const password = page.locator('input[type="password"]').first();
+  await password.waitFor({ state: 'visible', timeout: 10_000 });
+  const byName = page
+    .locator(
+      'input[autocomplete="username"], input[name="username"], input[id$="username"], input[name="account"]',
+    )
+    .first();
+  const username = (await byName.count())
+    ? byName
+    : page.locator('input:not([type]), input[type="text"]').filter({ visible: true }).first();
+  await username.fill(ADMIN);
+  await password.fill(BENCH_PASSWORD);
+  await password.press('Enter');
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 15_000 });
+  await page.waitForLoadState('networkidle', { timeout: 30_000 });
+}
+
+/** The tokens where the web app keeps them (cookie saber-access-token, localStorage saber-token). */
+function injectedState(base, session) {
+  const origin = new URL(base).origin;
+  const cookie = (name, value) => ({
+    name,
+    value: encodeURIComponent(value),
+    domain: '127.0.0.1',
+    path: '/',
+    expires: -1,
+    httpOnly: false,
+    secure: false,
+    sameSite: 'Lax',
+  });
+  const blob = {
+    state: {
+      tokenIssuedAt: Date.now(),
+      expiresIn: Number(session.expires_in) || 0,
+      tenantId: session.tenant_id,
+      passwordChangeRequired: false,
+    },
+    version: 0,
+  };
+  return {
+    cookies: [
+      cookie('saber-access-token', session.access_token),
+      cookie('saber-refresh-token', session.refresh_token),
+    ],
+    origins: [
+      {
+        origin,
+        localStorage: [
+          { name: 'saber-token', value: session.access_token },
+          { name: 'saber-refresh-token', value: session.refresh_token },
+          { name: 'saber-session', value: JSON.stringify(blob) },
+        ],
+      },
+    ],
+  };
+}
+
+async function measureWeb(base) {
+  if (!existsSync(join(webDist, 'index.html'))) {
+    log(`web: ${webDist}/index.html missing: browser rows are n/a`);
+    return { missing: true };
+  }
+  log('web: launching Chromium…');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const web = {};
+  try {
+    // /login from a cold cache
+    {
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      const page = await context.newPage();
+      const done = track(page);
+      await page.goto(`${base}/login`, { waitUntil: 'networkidle', timeout: 30_000 });
+      const hasForm = await page.locator('input[type="password"]').count();
+      web.login = summarise('/login', await done());
+      if (!hasForm) web.login.note = 'no password field rendered';
+      await context.close();
+    }
+    // sign in through the form (the session is stored as the app stores it), then the home from a cold cache
+    let state;
+    {
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      const page = await context.newPage();
+      try {
+        await signInThroughForm(page, base);
+        state = await context.storageState();
+        log(`web: signed in through the form, landed on ${new URL(page.url()).pathname}`);
+      } catch (err) {
+        log(
+          `web: signing in through the form failed (${err.message.split('\n')[0]}): injecting tokens instead`,
+        );
+        const session = await adminSession(base);
+        state = injectedState(base, session);
+        web.injected = true;
+      }
+      await context.close();
+    }
+    {
+      const context = await browser.newContext({ serviceWorkers: 'block', storageState: state });
+      const page = await context.newPage();
+      const done = track(page);
+      await page.goto(`${base}/wel/index`, { waitUntil: 'networkidle', timeout: 30_000 });
+      const landed = new URL(page.url()).pathname;
+      web.home = summarise(`home (${landed})`, await done());
+      if (landed !== '/wel/index') web.home.note = `landed on ${landed}`;
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return web;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// the table
+
+const fmt = {
+  kb: (n) => kb(n),
+  ms: (n) => `${Math.round(n)} ms`,
+  lat: (n) => `${Number(n).toFixed(n < 10 ? 2 : 1)} ms`,
+  rps: (n) => `${Math.round(n).toLocaleString('en-US')} req/s`,
+  mb: (n) => `${n.toFixed(0)} MB`,
+  ratio: (n) => n.toFixed(2),
+};
+
+function buildTable(res) {
+  const runs = { pglite: res.pglite, postgres: res.postgres };
+  const webCell = (key) => {
+    const r = res.pglite;
+    if (!r?.web && r?.error) return { value: undefined, text: 'error' };
+    if (!r?.web || r.web.missing) return { value: undefined, text: 'n/a (web not built)' };
+    if (r.web.error) return { value: undefined, text: `error: ${r.web.error}` };
+    const m = r.web[key];
+    const notes = [m.note, key === 'home' && r.web.injected ? 'tokens injected' : ''].filter(Boolean);
+    return {
+      value: m.total,
+      suspect: Boolean(m.note),
+      text: `${fmt.kb(m.total)} (${m.files} files)${notes.length ? ` — ${notes.join(', ')}` : ''}`,
+    };
+  };
+  const rows = [
+    {
+      name: 'Bytes to show /login (JS+CSS on the wire, cold cache)',
+      cells: { pglite: webCell('login'), postgres: { text: '—' } },
+      target: '≤ 200 KB',
+      ok: (v) => v <= 200 * 1024,
+    },
+    {
+      name: 'Bytes to show the signed-in home /wel/index (JS+CSS, cold cache)',
+      cells: { pglite: webCell('home'), postgres: { text: '—' } },
+      target: '≤ 400 KB',
+      ok: (v) => v <= 400 * 1024,
+    },
+    {
+      name: 'Start-up to answering /oauth/settings (existing data)',
+      get: (r) => r.startMs,
+      f: fmt.ms,
+      target: '≤ 3000 ms',
+      ok: (v) => v <= 3000,
+    },
+    { name: 'GET menu/routes: throughput (50 conns)', src: 'menu', get: (r) => r.menu?.rps, f: fmt.rps },
+    { name: 'GET menu/routes: p50 latency', src: 'menu', get: (r) => r.menu?.p50, f: fmt.lat },
+    {
+      name: 'GET menu/routes: p99 latency',
+      src: 'menu',
+      get: (r) => r.menu?.p99,
+      f: fmt.lat,
+      target: '≤ 20 ms (PostgreSQL)',
+      ok: (v) => v <= 20,
+      only: 'postgres',
+    },
+    {
+      name: 'GET user/page (100k users): throughput (50 conns)',
+      src: 'page',
+      get: (r) => r.page?.rps,
+      f: fmt.rps,
+    },
+    { name: 'GET user/page: p50 latency', src: 'page', get: (r) => r.page?.p50, f: fmt.lat },
+    {
+      name: 'GET user/page: p99 latency',
+      src: 'page',
+      get: (r) => r.page?.p99,
+      f: fmt.lat,
+      target: '≤ 20 ms (PostgreSQL)',
+      ok: (v) => v <= 20,
+      only: 'postgres',
+    },
+    {
+      name: 'Bare Fastify, same SQL as user/page: throughput',
+      src: 'bare',
+      get: (r) => r.bare?.rps,
+      f: fmt.rps,
+    },
+    {
+      name: 'Framework overhead ratio user/page real/bare',
+      get: (r) => (r.page && r.bare ? r.page.rps / r.bare.rps : undefined),
+      f: fmt.ratio,
+      target: '≥ 0.7',
+      ok: (v) => v >= 0.7,
+    },
+    { name: 'Server resident memory after the load (VmRSS)', get: (r) => r.rssMb, f: fmt.mb },
+  ];
+  const lines = ['| measurement | PGlite | PostgreSQL | target | ok? |', '|---|---|---|---|---|'];
+  for (const row of rows) {
+    const cells = {};
+    for (const kind of ['pglite', 'postgres']) {
+      if (row.cells) {
+        cells[kind] = row.cells[kind];
+        continue;
+      }
+      const r = runs[kind];
+      if (!r) cells[kind] = { text: kind === 'postgres' ? 'not run (no DATABASE_URL)' : 'not run' };
+      else {
+        const v = row.get(r);
+        const bad = row.src && r[row.src]?.bad;
+        cells[kind] =
+          v === undefined || Number.isNaN(v)
+            ? { text: r.error ? 'error' : 'n/a' }
+            : {
+                value: v,
+                suspect: Boolean(bad),
+                text: row.f(v) + (bad ? ` (${bad}!)` : ''),
+              };
+      }
+    }
+    let ok = '—';
+    if (row.ok) {
+      const judged = ['pglite', 'postgres']
+        .filter((k) => !row.only || row.only === k)
+        .map((k) => ({ k, v: cells[k].value, suspect: cells[k].suspect }))
+        .filter((c) => c.v !== undefined);
+      if (!judged.length) ok = 'n/a';
+      else {
+        const failed = judged
+          .filter((c) => !row.ok(c.v))
+          .map((c) => (c.k === 'pglite' ? 'PGlite' : 'PostgreSQL'));
+        ok = failed.length
+          ? `❌ ${failed.join(', ')}`
+          : judged.some((c) => c.suspect)
+            ? '⚠ see the cell'
+            : '✅';
+      }
+    }
+    lines.push(
+      `| ${row.name} | ${cells.pglite.text} | ${cells.postgres.text} | ${row.target ?? '—'} | ${ok} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+async function main() {
+  if (!existsSync(serverMain))
+    throw new Error(`${serverMain} missing: run \`npm run build\` (or \`npm run bench\`)`);
+  log(
+    `data in ${dataRoot}; ${LOAD_SECONDS} s per route at ${CONNECTIONS} connections; ` +
+      `PostgreSQL ${DATABASE_URL ? 'on' : 'off (set DATABASE_URL)'}; web ${existsSync(join(webDist, 'index.html')) ? 'built' : 'not built'}`,
+  );
+  const results = {};
+  const errors = [];
+  for (const kind of DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']) {
+    try {
+      results[kind] = {};
+      await benchDatabase(kind, kind === 'pglite', results[kind]);
+    } catch (err) {
+      log(`${kind} FAILED: ${err.stack ?? err}`);
+      results[kind].error = String(err.message ?? err);
+      errors.push(kind);
+    }
+  }
+  const table = buildTable(results);
+  const seconds = elapsed();
+  const notes = [];
+  for (const [kind, r] of Object.entries(results)) {
+    if (r.error) notes.push(`- ${kind}: ${r.error.split('\n')[0]}`);
+    if (r.bareMismatch)
+      notes.push(
+        `- ${kind}: the bare route answered different rows than the real one (PAGE_SQL out of sync?)`,
+      );
+  }
+  const md = [
+    `# Benchmark, last run`,
+    '',
+    `${new Date().toISOString()} · Node ${process.version} · ${LOAD_SECONDS} s per route, ${CONNECTIONS} connections, ` +
+      `autocannon in the same machine · ${USERS.toLocaleString('en-US')} seeded users · took ${seconds} s`,
+    '',
+    table,
+    ...(notes.length ? ['', ...notes] : []),
+    '',
+  ].join('\n');
+  writeFileSync(join(here, 'last-run.md'), md);
+  process.stdout.write(`${table}\n`);
+  log(`done in ${seconds} s (table also in bench/last-run.md)`);
+  if (errors.length) process.exitCode = 1;
+}
+
+try {
+  await main();
+} catch (err) {
+  log(`FAILED: ${err.stack ?? err}`);
+  process.exitCode = 1;
+} finally {
+  killAll();
+}
