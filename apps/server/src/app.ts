@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
@@ -17,13 +18,14 @@ import { registerGrantRoutes } from './modules/system/grants';
 import { systemRoutes } from './modules/system/routes';
 import { registerTenantRoutes } from './modules/system/tenant';
 import { userAdminRoutes } from './modules/user/admin';
+import { userExcelRoutes } from './modules/user/excel';
 import { userRoutes } from './modules/user/routes';
 import { installApiScopes } from './platform/access/api-scope';
 import { requestContext } from './platform/auth/context';
 import { TokenService } from './platform/auth/tokens';
 import type { Config } from './platform/config';
 import type { Db } from './platform/db';
-import { ApiError, FieldInputError, OAuthError } from './platform/http/errors';
+import { ApiError, FieldInputError, OAuthError, RowsInputError } from './platform/http/errors';
 import { loggerOptions } from './platform/http/logging';
 import { type Lang, langOf, t } from './platform/http/messages';
 import { describeValidation } from './platform/http/validation';
@@ -80,6 +82,15 @@ export async function buildApp(
         .status(err.status)
         .send({ code: err.status, success: false, data: null, msg: t(req.lang, err.key, err.vars) });
     }
+    if (err instanceof RowsInputError) {
+      const rows = err.rows.map((r) => ({ row: r.row, field: r.field, message: r.message[req.lang] }));
+      const first = rows[0];
+      const msg =
+        req.lang === 'en'
+          ? `${rows.length} row(s) are invalid; nothing was imported. Row ${first.row}: ${first.message}`
+          : `共 ${rows.length} 行数据有误,未导入任何数据。第 ${first.row} 行: ${first.message}`;
+      return reply.status(400).send({ code: 400, success: false, data: { errors: rows }, msg });
+    }
     if (err instanceof FieldInputError) {
       return reply
         .status(400)
@@ -120,6 +131,7 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(requestContext, { tokens });
   installApiScopes(app, deps.db);
   installAuditHooks(app);
@@ -130,6 +142,7 @@ export async function buildApp(
   await app.register(registerTenantRoutes, { prefix: '/api/dfem-system' });
   await app.register(userRoutes, { prefix: '/api/dfem-user' });
   await app.register(userAdminRoutes, { prefix: '/api/dfem-user' });
+  await app.register(userExcelRoutes, { prefix: '/api/dfem-user' });
   await app.register(logRoutes, { prefix: '/api/dfem-log' });
   await resourceRoutes(app);
 

@@ -91,6 +91,42 @@ async function checkOwn(
 
 const csv = (v: unknown) => (typeof v === 'string' && v ? [...new Set(v.split(','))] : []);
 
+/** The users list's filters (whitelisted columns, dept subtree) and the caller's constraint. */
+export async function userListQuery(db: Db, ctx: RequestContext, query: Record<string, string>) {
+  const { deptId, ...rest } = query;
+  const cols = new Map(
+    [
+      ['account', u.account],
+      ['realName', u.realName],
+      ['name', u.name],
+      ['phone', u.phone],
+      ['email', u.email],
+      ['sex', u.sex],
+      ['status', u.status],
+      ['createTime', u.createTime],
+      ['id', u.id],
+    ].map(([k, c]) => [k as string, { column: c as never, field: def.fields.find((f) => f.name === k) }]),
+  );
+  const q = parseListQuery(def, { byField: cols }, rest);
+  const where: SQL[] = [await userConstraint(db, ctx), ...q.where];
+  if (deptId) {
+    if (!/^\d{1,19}$/.test(deptId)) throw badRequest('fieldInvalid', { field: 'deptId' });
+    // the chosen dept and every dept below it
+    where.push(
+      inArray(
+        u.id,
+        db
+          .select({ id: schema.userDept.userId })
+          .from(schema.userDept)
+          .where(inArray(schema.userDept.deptId, deptSubtree(db, ctx.tenantId, deptId))),
+      ),
+    );
+  }
+  return { ...q, where };
+}
+
+export { output as userOutput, rowSelection, u as userTable };
+
 export async function userAdminRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, kv } = base.deps;
@@ -101,35 +137,8 @@ export async function userAdminRoutes(base: FastifyInstance) {
     const ctx = requireCtx(req);
     await requirePermission(db, req, 'user');
     const query = req.query as Record<string, string>;
-    const { deptId, ...rest } = query;
-    const cols = new Map(
-      [
-        ['account', u.account],
-        ['realName', u.realName],
-        ['name', u.name],
-        ['phone', u.phone],
-        ['email', u.email],
-        ['sex', u.sex],
-        ['status', u.status],
-        ['createTime', u.createTime],
-        ['id', u.id],
-      ].map(([k, c]) => [k as string, { column: c as never, field: def.fields.find((f) => f.name === k) }]),
-    );
-    const q = parseListQuery(def, { byField: cols }, rest);
-    const where: SQL[] = [await userConstraint(db, ctx), ...q.where];
-    if (deptId) {
-      if (!/^\d{1,19}$/.test(deptId)) throw badRequest('fieldInvalid', { field: 'deptId' });
-      // the chosen dept and every dept below it
-      where.push(
-        inArray(
-          u.id,
-          db
-            .select({ id: schema.userDept.userId })
-            .from(schema.userDept)
-            .where(inArray(schema.userDept.deptId, deptSubtree(db, ctx.tenantId, deptId))),
-        ),
-      );
-    }
+    const q = await userListQuery(db, ctx, query);
+    const where = q.where;
     const cond = and(...where);
     const [rows, total] = await Promise.all([
       db

@@ -1,17 +1,12 @@
-import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCtx } from '../../platform/auth/context';
 import { hashSecret, MD5_HEX, verifySecret } from '../../platform/auth/password';
-import { cachedCount } from '../../platform/crud/count-cache';
-import { countKey } from '../../platform/crud/engine';
 import { schema } from '../../platform/db';
-import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { PageQuery, toPage } from '../../platform/paging';
-import { containsPattern } from '../../platform/sql';
 
 const u = schema.user;
 const md5 = z.string().regex(MD5_HEX);

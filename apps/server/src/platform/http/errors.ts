@@ -46,3 +46,10 @@ export function invalidField(
 ) {
   return new FieldInputError(field, { zh: t('zh', key, { field }), en: t('en', key, { field }) });
 }
+
+/** Bad rows of an import: 400 listing every row with its field and reason; nothing was written. */
+export class RowsInputError extends Error {
+  constructor(readonly rows: { row: number; field: string; message: { zh: string; en: string } }[]) {
+    super('bad rows');
+  }
+}

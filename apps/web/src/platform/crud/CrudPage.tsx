@@ -1,10 +1,17 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
 import { type FieldDef, PAGE_SIZES, type Page, type ResourceDef } from '@smart/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Form, Modal, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getData, HttpError, postData } from '../http/client';
 import { currentLanguage, i18n } from '../i18n';
@@ -38,7 +45,12 @@ export function CrudPage({ def, toolbar }: { def: ResourceDef; toolbar?: ReactNo
   const base = `/api/${def.service}/${def.path}`;
   const listUrl = `${base}/${def.listPath ?? 'list'}`;
   const code = def.permission;
-  const perms = { add: can(`${code}_add`), edit: can(`${code}_edit`), del: can(`${code}_delete`), view: def.view !== false && can(`${code}_view`) };
+  const perms = {
+    add: can(`${code}_add`),
+    edit: can(`${code}_edit`),
+    del: can(`${code}_delete`),
+    view: def.view !== false && can(`${code}_view`),
+  };
   const label = (f: FieldDef) => f.label[lang];
   const searchFields = def.fields.filter((f) => f.search);
   const listFields = def.fields.filter((f) => f.list !== false && !f.secret);
@@ -83,45 +95,58 @@ export function CrudPage({ def, toolbar }: { def: ResourceDef; toolbar?: ReactNo
     });
   };
 
-  const columns: ColumnsType<Row> = useMemo(
-    () => [
-      ...listFields.map((f) => ({
-        key: f.name,
-        dataIndex: f.name,
-        title: label(f),
-        ellipsis: f.type === 'textarea',
-        render: (v: unknown) => (f.dict ? <DictLabel code={f.dict} value={v} /> : (v as ReactNode)),
-      })),
-      { key: 'createTime', dataIndex: 'createTime', title: t('crud.createTime'), width: 170 },
-      {
-        key: 'actions',
-        title: t('crud.actions'),
-        fixed: 'right' as const,
-        width: 200,
-        render: (_: unknown, row: Row) => (
-          <Space size={0}>
-            {perms.view && (
-              <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setDialog({ mode: 'view', row })}>
-                {t('crud.view')}
-              </Button>
-            )}
-            {perms.edit && (
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ mode: 'edit', row })}>
-                {t('crud.edit')}
-              </Button>
-            )}
-            {perms.del && (
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row.id])}>
-                {t('crud.delete')}
-              </Button>
-            )}
-          </Space>
-        ),
-      },
-    ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the language or grants change
-    [lang, perms.view, perms.edit, perms.del],
-  );
+  // rebuilt on each render: cheap, and always in the current language with the current grants
+  const columns: ColumnsType<Row> = [
+    ...listFields.map((f) => ({
+      key: f.name,
+      dataIndex: f.name,
+      title: label(f),
+      ellipsis: f.type === 'textarea',
+      render: (v: unknown) => (f.dict ? <DictLabel code={f.dict} value={v} /> : (v as ReactNode)),
+    })),
+    { key: 'createTime', dataIndex: 'createTime', title: t('crud.createTime'), width: 170 },
+    {
+      key: 'actions',
+      title: t('crud.actions'),
+      fixed: 'right' as const,
+      width: 200,
+      render: (_: unknown, row: Row) => (
+        <Space size={0}>
+          {perms.view && (
+            <Button
+              type="link"
+              size="small"
+              icon={<EyeOutlined />}
+              onClick={() => setDialog({ mode: 'view', row })}
+            >
+              {t('crud.view')}
+            </Button>
+          )}
+          {perms.edit && (
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setDialog({ mode: 'edit', row })}
+            >
+              {t('crud.edit')}
+            </Button>
+          )}
+          {perms.del && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() => remove([row.id])}
+            >
+              {t('crud.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
 
   return (
     <Card variant="borderless" styles={{ body: { padding: 16 } }}>
@@ -136,7 +161,9 @@ export function CrudPage({ def, toolbar }: { def: ResourceDef; toolbar?: ReactNo
           <Form.Item key={f.name} name={f.name} label={label(f)}>
             <FieldControl
               field={{ ...f, type: f.type === 'textarea' ? 'text' : f.type }}
-              placeholder={t(f.dict ? 'crud.placeholderSelect' : 'crud.placeholderInput', { label: label(f) })}
+              placeholder={t(f.dict ? 'crud.placeholderSelect' : 'crud.placeholderInput', {
+                label: label(f),
+              })}
             />
           </Form.Item>
         ))}
@@ -178,7 +205,9 @@ export function CrudPage({ def, toolbar }: { def: ResourceDef; toolbar?: ReactNo
             </Button>
           )}
           {toolbar}
-          {selected.length > 0 && <span aria-live="polite">{t('crud.selected', { count: selected.length })}</span>}
+          {selected.length > 0 && (
+            <span aria-live="polite">{t('crud.selected', { count: selected.length })}</span>
+          )}
         </Space>
         <Tooltip title={t('crud.refresh')}>
           <Button aria-label={t('crud.refresh')} icon={<ReloadOutlined />} onClick={() => refresh()} />
@@ -192,7 +221,11 @@ export function CrudPage({ def, toolbar }: { def: ResourceDef; toolbar?: ReactNo
         dataSource={query.data?.records ?? []}
         loading={query.isFetching}
         scroll={{ x: 'max-content' }}
-        rowSelection={perms.del ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
+        rowSelection={
+          perms.del
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }
+            : undefined
+        }
         locale={{ emptyText: t('crud.empty') }}
         pagination={{
           current: paging.current,
@@ -212,7 +245,9 @@ export function CrudPage({ def, toolbar }: { def: ResourceDef; toolbar?: ReactNo
           row={dialog.row}
           onClose={() => setDialog(null)}
           onSaved={async (mode) => {
-            message.success(def.savedMessage ? def.savedMessage[lang] : t(mode === 'add' ? 'crud.added' : 'crud.updated'));
+            message.success(
+              def.savedMessage ? def.savedMessage[lang] : t(mode === 'add' ? 'crud.added' : 'crud.updated'),
+            );
             setDialog(null);
             await refresh();
           }}
@@ -250,13 +285,11 @@ function RecordDialog({
     enabled: !!row,
     gcTime: 0,
   });
-  const initial = useMemo(() => {
-    const source = detail.data ?? row;
-    const values: Record<string, unknown> = {};
-    for (const f of fields) values[f.name] = source ? toFormValue(f, source[f.name]) : toFormValue(f, f.default);
-    return values;
-    // biome-ignore lint/correctness/useExhaustiveDependencies: computed once the detail arrives
-  }, [detail.data]);
+  // the form reads its initial values once, when it mounts (after the detail has arrived)
+  const source = detail.data ?? row;
+  const initial: Record<string, unknown> = {};
+  for (const f of fields)
+    initial[f.name] = source ? toFormValue(f, source[f.name]) : toFormValue(f, f.default);
 
   const submit = async (values: Record<string, unknown>) => {
     const body: Record<string, unknown> = {};
@@ -271,7 +304,8 @@ function RecordDialog({
       console.error(e);
       if (e instanceof HttpError) {
         const field = (e.body as { data?: { field?: string } } | null)?.data?.field;
-        if (field && fields.some((f) => f.name === field)) form.setFields([{ name: field, errors: [e.message] }]);
+        if (field && fields.some((f) => f.name === field))
+          form.setFields([{ name: field, errors: [e.message] }]);
       }
     } finally {
       setSaving(false);
@@ -289,7 +323,11 @@ function RecordDialog({
       maskClosable={false}
       okText={t('crud.save')}
       cancelText={t(readOnly ? 'crud.close' : 'crud.cancel')}
-      okButtonProps={{ loading: saving, disabled: (!!row && detail.isLoading) || readOnly, style: readOnly ? { display: 'none' } : undefined }}
+      okButtonProps={{
+        loading: saving,
+        disabled: (!!row && detail.isLoading) || readOnly,
+        style: readOnly ? { display: 'none' } : undefined,
+      }}
       onOk={() => form.submit()}
     >
       {(!row || detail.data) && (
@@ -314,9 +352,12 @@ function RecordDialog({
               <FieldControl
                 field={f}
                 disabled={readOnly}
-                placeholder={t(f.dict || f.type === 'ids' ? 'crud.placeholderSelect' : 'crud.placeholderInput', {
-                  label: f.label[lang],
-                })}
+                placeholder={t(
+                  f.dict || f.type === 'ids' ? 'crud.placeholderSelect' : 'crud.placeholderInput',
+                  {
+                    label: f.label[lang],
+                  },
+                )}
                 secretHint={mode === 'edit' && f.secret ? t('crud.secretKept') : undefined}
               />
             </Form.Item>

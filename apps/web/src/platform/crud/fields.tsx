@@ -13,7 +13,11 @@ export function rulesFor(f: FieldDef): Rule[] {
   if (f.required && !f.secret) rules.push({ required: true, message: requiredMessage(f)[lang] });
   rules.push({
     validator: async (_rule, value) => {
-      const v = dayjs.isDayjs(value) ? formatForWire(f, value) : Array.isArray(value) ? value.join(',') : value;
+      const v = dayjs.isDayjs(value)
+        ? formatForWire(f, value)
+        : Array.isArray(value)
+          ? value.join(',')
+          : value;
       const err = checkField({ ...f, required: false }, v);
       if (err) throw new Error(err[lang]);
     },
@@ -93,7 +97,15 @@ export function FieldControl({
     case 'ids':
       return <TreeIds field={field} {...common} value={value as string[]} onChange={onChange} />;
     case 'switch':
-      return <Switch id={id} disabled={disabled} checked={!!value} onChange={(v) => onChange?.(v)} aria-label={placeholder} />;
+      return (
+        <Switch
+          id={id}
+          disabled={disabled}
+          checked={!!value}
+          onChange={(v) => onChange?.(v)}
+          aria-label={placeholder}
+        />
+      );
     case 'date':
     case 'datetime':
       return (

@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { configureHttp } from './platform/http/client';
+import { currentLanguage, htmlLang, initI18n, t } from './platform/i18n';
+import { localLogout, useSession } from './platform/session/session';
+import { loadSettings } from './platform/session/settings';
+import { createRouter, isGuardRunning } from './router';
+
+initI18n();
+// The login page needs the server's modes: ask for them before anything else.
+void loadSettings();
+
+const router = createRouter();
+
+configureHttp({
+  getToken: () => useSession.getState().token,
+  getLanguage: () => htmlLang(currentLanguage()),
+  translate: t,
+  onUnauthorized: () => {
+    const wasSignedIn = Boolean(useSession.getState().token);
+    localLogout();
+    // During a navigation the guard sees the cleared session and redirects by itself.
+    if (wasSignedIn && !isGuardRunning() && window.location.pathname !== '/login') {
+      void router.navigate('/login', { replace: true });
+    }
+  },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

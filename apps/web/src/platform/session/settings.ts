@@ -1,0 +1,43 @@
+import { type AppSettings, DEFAULT_TENANT_ID, DEFAULT_TOKEN_TIME } from '@smart/contracts';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { fetchSettings } from '../auth/api';
+import { jsonStorage } from '../storage';
+
+/** Spec §9 defaults, used until the server's settings arrive. */
+export const DEFAULT_SETTINGS: AppSettings = {
+  tenantMode: false,
+  captchaMode: true,
+  switchMode: false,
+  tokenTime: DEFAULT_TOKEN_TIME,
+  defaultTenantId: DEFAULT_TENANT_ID,
+};
+
+interface SettingsState {
+  settings: AppSettings;
+  /** the server answered during this page load */
+  loaded: boolean;
+}
+
+/** The server's modes (tenant, captcha, switch, token time); cached for the next start. */
+export const useSettings = create<SettingsState>()(
+  persist((): SettingsState => ({ settings: DEFAULT_SETTINGS, loaded: false }), {
+    name: 'saber-settings',
+    storage: jsonStorage('local'),
+    partialize: (state) => ({ settings: state.settings }),
+  }),
+);
+
+let pending: Promise<void> | null = null;
+
+/** Loads the settings once per page load; resolves (never rejects) when done or failed. */
+export function loadSettings(): Promise<void> {
+  pending ??= fetchSettings()
+    .then((settings) => {
+      useSettings.setState({ settings: { ...DEFAULT_SETTINGS, ...settings }, loaded: true });
+    })
+    .catch(() => {
+      pending = null;
+    });
+  return pending ?? Promise.resolve();
+}

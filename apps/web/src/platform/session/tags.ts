@@ -1,0 +1,70 @@
+import { FIRST_PAGE } from '@smart/contracts';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { jsonStorage } from '../storage';
+
+export interface RouteMeta {
+  /** false: reachable without signing in */
+  isAuth?: boolean;
+  /** false: navigating there adds no tab */
+  isTab?: boolean;
+  /** false: hide the sidebar */
+  menu?: boolean;
+  keepAlive?: boolean;
+  /** i18n key of the label */
+  i18n?: string;
+}
+
+/** One open page of the tabs bar (spec §2 navigation guard). */
+export interface Tag {
+  /** raw label: query name, route name or menu name */
+  label: string;
+  /** where the tab leads: query src or the full path */
+  value: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  meta: RouteMeta;
+  group: string[];
+}
+
+export const HOME_TAG: Tag = {
+  label: 'home',
+  value: FIRST_PAGE,
+  params: {},
+  query: {},
+  meta: { i18n: 'route.home' },
+  group: [],
+};
+
+interface TagsState {
+  tags: Tag[];
+  add: (tag: Tag) => void;
+  remove: (value: string) => void;
+  closeOthers: (value: string) => void;
+  reset: () => void;
+}
+
+/** The tab list, persisted; reset to the home tab on sign-in. */
+export const useTags = create<TagsState>()(
+  persist(
+    (set) => ({
+      tags: [HOME_TAG],
+      add: (tag) =>
+        set((state) => {
+          const index = state.tags.findIndex((t) => t.value === tag.value);
+          if (index === -1) return { tags: [...state.tags, tag] };
+          const tags = state.tags.slice();
+          tags[index] = tag;
+          return { tags };
+        }),
+      remove: (value) =>
+        set((state) => {
+          if (state.tags.length <= 1) return state;
+          return { tags: state.tags.filter((t) => t.value !== value) };
+        }),
+      closeOthers: (value) => set((state) => ({ tags: state.tags.filter((t) => t.value === value) })),
+      reset: () => set({ tags: [HOME_TAG] }),
+    }),
+    { name: 'saber-tags', storage: jsonStorage('local'), partialize: (s) => ({ tags: s.tags }) },
+  ),
+);

@@ -1,0 +1,266 @@
+import { FIRST_PAGE, LOCK_PAGE } from '@smart/contracts';
+import { describe, expect, it } from 'vitest';
+import { type Decision, decideNavigation, type GuardState, matchPattern, STATIC_ROUTES } from './guard';
+import { flattenMenu, normalizeMenu } from './menu';
+
+const menu = flattenMenu(
+  normalizeMenu([
+    {
+      id: '1',
+      parentId: '0',
+      code: 'system',
+      name: '系统管理',
+      alias: 'system',
+      path: '/system',
+      source: 'SettingOutlined',
+      sort: 1,
+      category: 1,
+      action: 0,
+      isOpen: 1,
+      children: [
+        {
+          id: '2',
+          parentId: '1',
+          code: 'user',
+          name: '用户管理',
+          alias: 'user',
+          path: '/system/user',
+          source: '',
+          sort: 1,
+          category: 1,
+          action: 0,
+          isOpen: 1,
+          keepAlive: true,
+          children: [],
+        },
+        {
+          id: '3',
+          parentId: '1',
+          code: 'docs',
+          name: '接口文档',
+          alias: 'docs',
+          path: 'https://example.org/docs',
+          source: '',
+          sort: 2,
+          category: 1,
+          action: 0,
+          isOpen: 2,
+          children: [],
+        },
+      ],
+    },
+  ]),
+);
+
+const signedIn: GuardState = { token: 'tok', cookieToken: 'tok', locked: false, menu };
+const signedOut: GuardState = { token: '', cookieToken: '', locked: false, menu: [] };
+
+function go(state: GuardState, url: string): Decision {
+  const u = new URL(url, 'http://localhost');
+  return decideNavigation(state, { pathname: u.pathname, search: u.search });
+}
+
+function pass(decision: Decision) {
+  if (decision.kind !== 'pass') throw new Error(`expected pass, got ${JSON.stringify(decision)}`);
+  return decision;
+}
+
+describe('decideNavigation — redirects of the route table', () => {
+  it('sends / to /wel and /wel to the home page', () => {
+    expect(go(signedIn, '/')).toEqual({ kind: 'redirect', to: '/wel' });
+    expect(go(signedIn, '/wel')).toEqual({ kind: 'redirect', to: FIRST_PAGE });
+    expect(FIRST_PAGE).toBe('/wel/index');
+  });
+
+  it('follows the same redirects when signed out, then the guard applies', () => {
+    expect(go(signedOut, '/')).toEqual({ kind: 'redirect', to: '/wel' });
+    expect(go(signedOut, '/wel/index')).toEqual({ kind: 'redirect', to: '/login' });
+  });
+});
+
+describe('decideNavigation — with a token', () => {
+  it('sends everything but the lock page to /lock while locked', () => {
+    const locked = { ...signedIn, locked: true };
+    expect(go(locked, '/wel/index')).toEqual({ kind: 'redirect', to: LOCK_PAGE });
+    expect(go(locked, '/login')).toEqual({ kind: 'redirect', to: LOCK_PAGE });
+    expect(go(locked, '/system/user/index')).toEqual({ kind: 'redirect', to: LOCK_PAGE });
+    expect(pass(go(locked, '/lock')).tab).toBeNull();
+  });
+
+  it('sends /login to /', () => {
+    expect(go(signedIn, '/login')).toEqual({ kind: 'redirect', to: '/' });
+    expect(go(signedIn, '/login?redirect=x')).toEqual({ kind: 'redirect', to: '/' });
+  });
+
+  it('logs out locally and goes to /login when the stored (cookie) token is empty', () => {
+    expect(go({ ...signedIn, cookieToken: '' }, '/wel/index')).toEqual({
+      kind: 'redirect',
+      to: '/login',
+      logout: true,
+    });
+  });
+
+  it('adds the home tab with its i18n label', () => {
+    const d = pass(go(signedIn, '/wel/index'));
+    expect(d.tab).toMatchObject({ label: 'home', value: '/wel/index', meta: { i18n: 'route.home' } });
+    expect(d.title).toEqual({ label: 'home', i18n: 'route.home' });
+    expect(d.menu).toBe(true);
+  });
+
+  it('adds a tab for a page of the server menu, labelled with the menu name and carrying its group', () => {
+    const d = pass(go(signedIn, '/system/user/index'));
+    expect(d.tab).toEqual({
+      label: '用户管理',
+      value: '/system/user/index',
+      params: {},
+      query: {},
+      meta: { keepAlive: true },
+      group: ['/system'],
+    });
+    expect(d.title).toEqual({ label: '用户管理', i18n: undefined });
+  });
+
+  it('takes the label from query name and the value from query src', () => {
+    const d = pass(go(signedIn, '/system/user/index?name=Custom&src=/system/user/index?x=1'));
+    expect(d.tab?.label).toBe('Custom');
+    expect(d.tab?.value).toBe('/system/user/index?x=1');
+    expect(d.tab?.query).toEqual({ name: 'Custom', src: '/system/user/index?x=1' });
+    expect(d.title.label).toBe('Custom');
+  });
+
+  it('uses the full path (with the query) as the value when there is no src', () => {
+    const d = pass(go(signedIn, '/system/user/index?deptId=5'));
+    expect(d.tab?.value).toBe('/system/user/index?deptId=5');
+    expect(d.tab?.query).toEqual({ deptId: '5' });
+  });
+
+  it('takes an i18n key from the query', () => {
+    const d = pass(go(signedIn, '/wel/index?i18n=route.info'));
+    expect(d.tab?.meta.i18n).toBe('route.info');
+  });
+
+  it('keeps route params on the tab', () => {
+    const routes = [
+      ...STATIC_ROUTES,
+      { path: '/work/process/leave/detail/:processInstanceId/:businessId', name: 'leave', meta: {} },
+    ];
+    const d = pass(go({ ...signedIn, routes }, '/work/process/leave/detail/p1/b2'));
+    expect(d.tab?.params).toEqual({ processInstanceId: 'p1', businessId: 'b2' });
+  });
+
+  it('adds no tab when meta isTab is false', () => {
+    for (const path of ['/lock', '/404', '/403', '/500']) {
+      const d = pass(go(signedIn, path));
+      expect(d.tab, path).toBeNull();
+    }
+  });
+
+  it('adds no tab when the label is empty', () => {
+    const routes = [...STATIC_ROUTES, { path: '/nameless/index', name: '', meta: {} }];
+    const d = pass(go({ ...signedIn, routes }, '/nameless/index'));
+    expect(d.tab).toBeNull();
+  });
+
+  it('opens a query target in a new window instead of navigating', () => {
+    expect(go(signedIn, '/system/user/index?target=_blank')).toEqual({
+      kind: 'open',
+      url: '/system/user/index?target=_blank',
+    });
+    expect(go(signedIn, '/system/user/index?target=1&src=https://example.org')).toEqual({
+      kind: 'open',
+      url: 'https://example.org',
+    });
+  });
+
+  it('sets the menu flag from route meta or the query parameter menu', () => {
+    expect(pass(go(signedIn, '/wel/index')).menu).toBe(true);
+    expect(pass(go(signedIn, '/wel/index?menu=false')).menu).toBe(false);
+    expect(pass(go(signedIn, '/404')).menu).toBe(false);
+    expect(pass(go(signedIn, '/404?menu=true')).menu).toBe(true);
+  });
+
+  it('sends unknown paths, and menu paths the user does not have, to /404', () => {
+    expect(go(signedIn, '/no/such/page')).toEqual({ kind: 'redirect', to: '/404' });
+    expect(go(signedIn, '/system/role/index')).toEqual({ kind: 'redirect', to: '/404' });
+    // external menu entries are not app routes
+    expect(go(signedIn, '/https://example.org/docs')).toEqual({ kind: 'redirect', to: '/404' });
+  });
+
+  it('ignores a trailing slash', () => {
+    expect(pass(go(signedIn, '/wel/index/')).tab?.value).toBe('/wel/index');
+  });
+});
+
+describe('decideNavigation — without a token', () => {
+  it('lets public routes (meta isAuth false) pass, without a tab', () => {
+    for (const path of ['/login', '/lock', '/404', '/403', '/500']) {
+      const d = pass(go(signedOut, path));
+      expect(d.tab, path).toBeNull();
+    }
+    expect(pass(go(signedOut, '/login')).title).toEqual({ label: 'login', i18n: 'route.login' });
+  });
+
+  it('sends guarded routes to /login', () => {
+    expect(go(signedOut, '/wel/index')).toEqual({ kind: 'redirect', to: '/login' });
+    expect(go(signedOut, '/info/index')).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
+  it('ignores a cookie without a session token', () => {
+    expect(go({ ...signedOut, cookieToken: 'stale' }, '/wel/index')).toEqual({
+      kind: 'redirect',
+      to: '/login',
+    });
+  });
+
+  it('sends unknown paths to /404', () => {
+    expect(go(signedOut, '/no/such/page')).toEqual({ kind: 'redirect', to: '/404' });
+  });
+});
+
+describe('matchPattern', () => {
+  it('matches static segments and captures params', () => {
+    expect(matchPattern('/a/:id', '/a/42')).toEqual({ id: '42' });
+    expect(matchPattern('/a/:id', '/a/42/b')).toBeNull();
+    expect(matchPattern('/a/b', '/a/c')).toBeNull();
+    expect(matchPattern('/', '/')).toEqual({});
+  });
+});
+
+describe('menu normalisation', () => {
+  it('appends /index to leaves, keeps external paths, gives a default icon', () => {
+    const items = normalizeMenu([
+      {
+        id: '9',
+        parentId: '0',
+        code: 'x',
+        name: 'X',
+        alias: '',
+        path: '/x',
+        source: '',
+        sort: 2,
+        category: 1,
+        action: 0,
+        isOpen: 1,
+        children: [],
+      },
+      {
+        id: '8',
+        parentId: '0',
+        code: 'h',
+        name: 'H',
+        alias: '',
+        path: '/static/page.html',
+        source: 'HomeOutlined',
+        sort: 1,
+        category: 1,
+        action: 0,
+        isOpen: 1,
+        children: [],
+      },
+    ]);
+    expect(items.map((i) => i.path)).toEqual(['/static/page.html', '/x/index']);
+    expect(items.map((i) => i.icon)).toEqual(['HomeOutlined', 'AppstoreOutlined']);
+    expect(items[0].external).toBe(true);
+    expect(menu.map((m) => m.path)).toEqual(['/system/user/index', 'https://example.org/docs']);
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The navigation guard of spec §2 as a pure function: given what the session knows and where the user is
+ * going, decide to redirect, to open a new window, or to pass (with the tab to add and the title).
+ * src/router.tsx applies the decision from the root loader on every navigation.
+ */
+import { FIRST_PAGE, LOCK_PAGE } from '@smart/contracts';
+import type { RouteMeta, Tag } from '../platform/session/tags';
+import type { MenuEntry } from './menu';
+
+export const LOGIN_PAGE = '/login';
+export const NOT_FOUND_PAGE = '/404';
+
+export interface StaticRoute {
+  path: string;
+  /** route name: the tab label when no query name is given (displayed through meta.i18n) */
+  name: string;
+  meta: RouteMeta;
+  redirect?: string;
+}
+
+/** Routes that exist whatever the menu (spec §2). Pages of the server menu are resolved through it. */
+export const STATIC_ROUTES: StaticRoute[] = [
+  { path: '/', name: '', redirect: '/wel', meta: {} },
+  { path: '/wel', name: '', redirect: FIRST_PAGE, meta: {} },
+  {
+    path: LOGIN_PAGE,
+    name: 'login',
+    meta: { isAuth: false, isTab: false, menu: false, i18n: 'route.login' },
+  },
+  { path: LOCK_PAGE, name: 'lock', meta: { isAuth: false, isTab: false, menu: false, i18n: 'route.lock' } },
+  { path: '/404', name: '404', meta: { isAuth: false, isTab: false, menu: false, i18n: 'route.notFound' } },
+  { path: '/403', name: '403', meta: { isAuth: false, isTab: false, menu: false, i18n: 'route.forbidden' } },
+  {
+    path: '/500',
+    name: '500',
+    meta: { isAuth: false, isTab: false, menu: false, i18n: 'route.serverError' },
+  },
+  { path: FIRST_PAGE, name: 'home', meta: { i18n: 'route.home' } },
+  { path: '/info/index', name: 'info', meta: { i18n: 'route.info' } },
+];
+
+export interface GuardState {
+  /** access token held by the session (localStorage) */
+  token: string;
+  /** access token in the cookie: the "stored token" */
+  cookieToken: string;
+  locked: boolean;
+  /** leaves of the signed-in user's menu */
+  menu: MenuEntry[];
+  routes?: StaticRoute[];
+}
+
+export interface NavTarget {
+  pathname: string;
+  /** '' or '?a=b' */
+  search: string;
+}
+
+export interface Title {
+  label: string;
+  i18n?: string;
+}
+
+export type Decision =
+  | { kind: 'redirect'; to: string; logout?: boolean }
+  | { kind: 'open'; url: string }
+  | { kind: 'pass'; tab: Tag | null; title: Title; menu: boolean; meta: RouteMeta };
+
+interface Resolved {
+  name: string;
+  meta: RouteMeta;
+  params: Record<string, string>;
+  group: string[];
+  redirect?: string;
+}
+
+/** Match '/a/:id/b' against a path; returns the params or null. */
+export function matchPattern(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/').filter(Boolean);
+  const have = path.split('/').filter(Boolean);
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i += 1) {
+    if (want[i].startsWith(':')) {
+      try {
+        params[want[i].slice(1)] = decodeURIComponent(have[i]);
+      } catch {
+        return null;
+      }
+    } else if (want[i] !== have[i]) {
+      return null;
+    }
+  }
+  return params;
+}
+
+export function normalizePath(pathname: string): string {
+  if (!pathname) return '/';
+  const p = pathname.startsWith('/') ? pathname : `/${pathname}`;
+  return p.length > 1 && p.endsWith('/') ? p.replace(/\/+$/, '') || '/' : p;
+}
+
+export function resolveRoute(path: string, state: GuardState): Resolved | null {
+  for (const route of state.routes ?? STATIC_ROUTES) {
+    const params = matchPattern(route.path, path);
+    if (params) return { name: route.name, meta: route.meta, params, group: [], redirect: route.redirect };
+  }
+  const entry = state.menu.find((m) => !m.external && m.path === path);
+  if (entry) {
+    return { name: entry.name, meta: { keepAlive: entry.keepAlive }, params: {}, group: entry.group };
+  }
+  return null;
+}
+
+function parseQuery(search: string): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(search)) query[key] = value;
+  return query;
+}
+
+function titleOf(resolved: Resolved): Title {
+  return { label: resolved.name, i18n: resolved.meta.i18n };
+}
+
+export function decideNavigation(state: GuardState, target: NavTarget): Decision {
+  const path = normalizePath(target.pathname);
+  const search = target.search && target.search !== '?' ? target.search : '';
+  const query = parseQuery(search);
+  const resolved = resolveRoute(path, state);
+
+  if (state.token) {
+    if (state.locked && path !== LOCK_PAGE) return { kind: 'redirect', to: LOCK_PAGE };
+    if (path === LOGIN_PAGE) return { kind: 'redirect', to: '/' };
+    if (!state.cookieToken) return { kind: 'redirect', to: LOGIN_PAGE, logout: true };
+    if (resolved?.redirect) return { kind: 'redirect', to: resolved.redirect + search };
+    if (!resolved) return { kind: 'redirect', to: NOT_FOUND_PAGE };
+
+    const value = query.src || path + search;
+    if (query.target) return { kind: 'open', url: value };
+
+    const label = query.name || resolved.name;
+    const meta: RouteMeta = query.i18n ? { ...resolved.meta, i18n: query.i18n } : { ...resolved.meta };
+    if (query.name && !query.i18n) delete meta.i18n;
+    const menu = query.menu !== undefined ? query.menu !== 'false' : resolved.meta.menu !== false;
+    const title: Title = { label, i18n: meta.i18n };
+    const tab: Tag | null =
+      resolved.meta.isTab === false || !label || !value
+        ? null
+        : { label, value, params: resolved.params, query, meta, group: resolved.group };
+    return { kind: 'pass', tab, title: tab ? title : titleOf(resolved), menu, meta };
+  }
+
+  // Signed out.
+  if (resolved?.redirect) return { kind: 'redirect', to: resolved.redirect + search };
+  if (!resolved) return { kind: 'redirect', to: NOT_FOUND_PAGE };
+  if (resolved.meta.isAuth === false) {
+    return { kind: 'pass', tab: null, title: titleOf(resolved), menu: false, meta: resolved.meta };
+  }
+  return { kind: 'redirect', to: LOGIN_PAGE };
+}

@@ -1,0 +1,23 @@
+/** Dynamic imports shared by the router and by pages that warm a chunk up before navigating. */
+import { CHUNK_LOAD_TIMEOUT_MS } from '@smart/contracts';
+
+/** A chunk that does not arrive within 120 s fails (spec §8) instead of hanging forever. */
+export function withTimeout<T>(load: () => Promise<T>, ms = CHUNK_LOAD_TIMEOUT_MS): () => Promise<T> {
+  return () =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('chunk load timeout')), ms);
+      load().then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+}
+
+export const loadLayout = withTimeout(() => import('./layout/Layout'));
+export const loadLogin = withTimeout(() => import('./login/LoginPage'));

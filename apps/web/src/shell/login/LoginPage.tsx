@@ -1,0 +1,266 @@
+/**
+ * /login — kept light on purpose (first-load budget < 200 KB compressed): antd Input, Input.Password and
+ * Button only, a plain <form>, no shell, no TanStack Query, no antd message. Errors show inline.
+ */
+import type { CaptchaResult } from '@smart/contracts';
+import { Button } from 'antd';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { fetchCaptcha, requestToken } from '../../platform/auth/api';
+import { signIn } from '../../platform/session/session';
+import { useSettings } from '../../platform/session/settings';
+import { Input, type InputRef, Password } from '../../platform/ui/light-input';
+import { LanguageLinks } from '../LanguageLinks';
+import { loadLayout } from '../lazy';
+
+type Field = 'tenantId' | 'username' | 'password' | 'captcha';
+
+const styles = {
+  page: {
+    minHeight: '100%',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    background: 'linear-gradient(135deg, #1f3c88 0%, #409eff 100%)',
+    padding: 16,
+    boxSizing: 'border-box',
+  },
+  card: {
+    width: '100%',
+    maxWidth: 400,
+    background: '#fff',
+    borderRadius: 8,
+    boxShadow: '0 8px 24px rgba(0,0,0,.18)',
+    padding: '32px 32px 24px',
+    boxSizing: 'border-box',
+  },
+  field: { marginBottom: 16 },
+  label: { display: 'block', marginBottom: 6, fontSize: 14, color: '#303133' },
+  captchaRow: { display: 'flex', gap: 8, alignItems: 'stretch' },
+  captchaButton: {
+    padding: 0,
+    border: '1px solid #d9d9d9',
+    borderRadius: 6,
+    background: '#fafafa',
+    cursor: 'pointer',
+    width: 120,
+    minHeight: 40,
+    flex: 'none',
+  },
+  alert: {
+    marginBottom: 16,
+    padding: '8px 12px',
+    borderRadius: 6,
+    background: '#fff2f0',
+    border: '1px solid #ffccc7',
+    color: '#a8071a',
+    fontSize: 14,
+  },
+} satisfies Record<string, React.CSSProperties>;
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const settings = useSettings((s) => s.settings);
+  const id = useId();
+  const [tenantId, setTenantId] = useState(settings.defaultTenantId);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [captchaCode, setCaptchaCode] = useState('');
+  const [captcha, setCaptcha] = useState<CaptchaResult | null>(null);
+  const [captchaFailed, setCaptchaFailed] = useState(false);
+  const [error, setError] = useState('');
+  const [invalid, setInvalid] = useState<Field | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const refs = {
+    tenantId: useRef<InputRef>(null),
+    username: useRef<InputRef>(null),
+    password: useRef<InputRef>(null),
+    captcha: useRef<InputRef>(null),
+  };
+
+  useEffect(() => {
+    setTenantId((current) => current || settings.defaultTenantId);
+  }, [settings.defaultTenantId]);
+
+  const refreshCaptcha = useCallback(async () => {
+    try {
+      setCaptcha(await fetchCaptcha());
+      setCaptchaFailed(false);
+    } catch {
+      setCaptcha(null);
+      setCaptchaFailed(true);
+    }
+    setCaptchaCode('');
+  }, []);
+
+  useEffect(() => {
+    if (settings.captchaMode) void refreshCaptcha();
+  }, [settings.captchaMode, refreshCaptcha]);
+
+  const fail = (field: Field | null, message: string) => {
+    setInvalid(field);
+    setError(message);
+    if (field) refs[field].current?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const tenant = settings.tenantMode ? tenantId.trim() : settings.defaultTenantId;
+    if (settings.tenantMode && !tenant) return fail('tenantId', t('login.required.tenantId'));
+    if (!username.trim()) return fail('username', t('login.required.username'));
+    if (!password) return fail('password', t('login.required.password'));
+    if (settings.captchaMode && !captchaCode.trim()) return fail('captcha', t('login.required.captcha'));
+    setInvalid(null);
+    setError('');
+    setSubmitting(true);
+    void loadLayout().catch(() => {}); // warm the shell chunk while the server checks the password
+    try {
+      const result = await requestToken(
+        {
+          tenantId: tenant,
+          username: username.trim(),
+          password,
+          captchaKey: captcha?.key,
+          captchaCode: captchaCode.trim(),
+        },
+        settings.captchaMode,
+      );
+      signIn(result);
+      await navigate('/', { replace: true });
+    } catch (e) {
+      setSubmitting(false);
+      fail(null, e instanceof Error && e.message ? e.message : t('http.unknownError'));
+      if (settings.captchaMode) void refreshCaptcha();
+    }
+  };
+
+  const errorId = `${id}-error`;
+  const describedBy = (field: Field) =>
+    error && (invalid === field || invalid === null) ? errorId : undefined;
+
+  return (
+    <main style={styles.page}>
+      <div style={styles.card}>
+        <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
+          <LanguageLinks />
+        </div>
+        <h1 style={{ margin: '0 0 4px', fontSize: 26, textAlign: 'center', color: '#1f2d3d' }}>
+          {t('app.title')}
+        </h1>
+        <p style={{ margin: '0 0 24px', textAlign: 'center', color: '#909399' }}>{t('login.subtitle')}</p>
+        <form aria-label={t('login.form')} onSubmit={onSubmit} noValidate>
+          {error && (
+            <div id={errorId} role="alert" style={styles.alert}>
+              {error}
+            </div>
+          )}
+          {settings.tenantMode && (
+            <div style={styles.field}>
+              <label htmlFor={`${id}-tenant`} style={styles.label}>
+                {t('login.tenantId')}
+              </label>
+              <Input
+                id={`${id}-tenant`}
+                ref={refs.tenantId}
+                size="large"
+                name="tenantId"
+                autoComplete="organization"
+                placeholder={t('login.tenantIdPlaceholder')}
+                value={tenantId}
+                status={invalid === 'tenantId' ? 'error' : undefined}
+                aria-invalid={invalid === 'tenantId' || undefined}
+                aria-describedby={describedBy('tenantId')}
+                onChange={(e) => setTenantId(e.target.value)}
+              />
+            </div>
+          )}
+          <div style={styles.field}>
+            <label htmlFor={`${id}-username`} style={styles.label}>
+              {t('login.username')}
+            </label>
+            <Input
+              id={`${id}-username`}
+              ref={refs.username}
+              size="large"
+              name="username"
+              autoComplete="username"
+              autoFocus
+              placeholder={t('login.usernamePlaceholder')}
+              value={username}
+              status={invalid === 'username' ? 'error' : undefined}
+              aria-invalid={invalid === 'username' || undefined}
+              aria-describedby={describedBy('username')}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+          </div>
+          <div style={styles.field}>
+            <label htmlFor={`${id}-password`} style={styles.label}>
+              {t('login.password')}
+            </label>
+            <Password
+              id={`${id}-password`}
+              ref={refs.password}
+              size="large"
+              name="password"
+              autoComplete="current-password"
+              placeholder={t('login.passwordPlaceholder')}
+              value={password}
+              status={invalid === 'password' ? 'error' : undefined}
+              aria-invalid={invalid === 'password' || undefined}
+              aria-describedby={describedBy('password')}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+          {settings.captchaMode && (
+            <div style={styles.field}>
+              <label htmlFor={`${id}-captcha`} style={styles.label}>
+                {t('login.captcha')}
+              </label>
+              <div style={styles.captchaRow}>
+                <Input
+                  id={`${id}-captcha`}
+                  ref={refs.captcha}
+                  size="large"
+                  name="captcha"
+                  autoComplete="off"
+                  placeholder={t('login.captchaPlaceholder')}
+                  value={captchaCode}
+                  status={invalid === 'captcha' ? 'error' : undefined}
+                  aria-invalid={invalid === 'captcha' || undefined}
+                  aria-describedby={describedBy('captcha')}
+                  onChange={(e) => setCaptchaCode(e.target.value)}
+                />
+                <button
+                  type="button"
+                  style={styles.captchaButton}
+                  title={t('login.captchaRefresh')}
+                  aria-label={t('login.captchaRefresh')}
+                  onClick={() => void refreshCaptcha()}
+                >
+                  {captcha ? (
+                    <img
+                      src={captcha.image}
+                      alt={t('login.captchaImage')}
+                      style={{ display: 'block', width: '100%', height: 38, objectFit: 'contain' }}
+                    />
+                  ) : (
+                    <span style={{ fontSize: 12, color: '#909399' }}>
+                      {captchaFailed ? t('login.captchaRefresh') : t('login.captchaLoading')}
+                    </span>
+                  )}
+                </button>
+              </div>
+            </div>
+          )}
+          <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+            {t('login.submit')}
+          </Button>
+        </form>
+      </div>
+    </main>
+  );
+}

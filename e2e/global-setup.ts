@@ -1,0 +1,100 @@
+/**
+ * Starts the production server (apps/server/dist/main.js, serving apps/web/dist) on a free port with a
+ * fresh DATA_DIR and CAPTCHA_MODE=false, waits until it answers, and hands the base URL to the tests
+ * through E2E_BASE_URL. The returned teardown stops that process by its own pid.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, child: ChildProcess, logFile: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`the server exited with code ${child.exitCode} before answering; see ${logFile}`);
+    }
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not answer ${url} within ${timeoutMs} ms; see ${logFile}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolveStop) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
+    const timer = setTimeout(() => {
+      if (child.pid) process.kill(child.pid, 'SIGKILL');
+    }, 5_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolveStop();
+    });
+    if (child.pid) process.kill(child.pid, 'SIGTERM');
+  });
+}
+
+export default async function globalSetup() {
+  const main = join(root, 'apps/server/dist/main.js');
+  const web = join(root, 'apps/web/dist/index.html');
+  for (const file of [main, web]) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before the e2e tests`);
+  }
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'smart-e2e-'));
+  const logFile = join(dataDir, 'server.log');
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, [main], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dataDir, 'data'),
+      CAPTCHA_MODE: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+
+  const baseURL = `http://127.0.0.1:${port}`;
+  try {
+    await waitForServer(`${baseURL}/api/dfem-auth/oauth/settings`, child, logFile, 90_000);
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_AUTH_FILE = join(dataDir, 'admin-storage-state.json');
+
+  return async () => {
+    await stop(child);
+    log.end();
+    if (!process.env.E2E_KEEP_DATA) await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,52 @@
+import { statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { authFile, expect, test } from './fixtures';
+
+/**
+ * First-load budgets (architecture.md): what Chromium downloads to show /login must stay under 200 KB and
+ * the signed-in home under 400 KB, counted as the brotli size of each JS and CSS file it fetched.
+ */
+const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
+
+function collect(page: Page): string[] {
+  const files: string[] = [];
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (/\.(js|css)$/.test(path)) files.push(path);
+  });
+  return files;
+}
+
+function brotliBytes(files: string[]): number {
+  return [...new Set(files)].reduce((sum, path) => sum + statSync(join(dist, `${path}.br`)).size, 0);
+}
+
+test('the login page loads under 200 KB of compressed JS and CSS', async ({ page }) => {
+  const files = collect(page);
+  await page.goto('/login');
+  await expect(page.getByLabel('账号')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const bytes = brotliBytes(files);
+  test.info().annotations.push({ type: 'login-br-bytes', description: String(bytes) });
+  console.log(`/login: ${files.length} files, ${(bytes / 1024).toFixed(1)} KB brotli`);
+  expect(bytes).toBeLessThan(200 * 1024);
+  // nothing of the shell is fetched
+  expect(files.some((f) => /Layout|PageHost|Welcome/.test(f))).toBe(false);
+});
+
+test.describe('signed in', () => {
+  test.use({ storageState: authFile() });
+
+  test('the home page loads under 400 KB of compressed JS and CSS', async ({ page }) => {
+    const files = collect(page);
+    await page.goto('/wel/index');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const bytes = brotliBytes(files);
+    test.info().annotations.push({ type: 'home-br-bytes', description: String(bytes) });
+    console.log(`/wel/index: ${files.length} files, ${(bytes / 1024).toFixed(1)} KB brotli`);
+    expect(bytes).toBeLessThan(400 * 1024);
+  });
+});

@@ -1,0 +1,51 @@
+import { ADMIN, expect, submitLogin, test } from './fixtures';
+
+test.describe('signed out', () => {
+  test('a wrong password shows the server message and stores nothing', async ({ page }) => {
+    await submitLogin(page, ADMIN.username, 'not-the-password');
+    await expect(page.getByRole('alert')).toHaveText('用户名或密码不正确');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('saber-token'))).toBeNull();
+    expect((await page.context().cookies()).find((c) => c.name === 'saber-access-token')).toBeUndefined();
+  });
+
+  test('an empty form is refused without calling the server', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await expect(page.getByRole('alert')).toHaveText('请输入账号');
+  });
+
+  test('a guarded page sends a signed-out visitor to /login', async ({ page }) => {
+    await page.goto('/wel/index');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveTitle(/登录/);
+    await expect(page.getByLabel('账号')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    // No tenant field (tenant mode is off) and no captcha (CAPTCHA_MODE=false).
+    await expect(page.getByLabel('租户编号')).toHaveCount(0);
+    await expect(page.getByLabel('验证码')).toHaveCount(0);
+  });
+
+  test('an unknown path shows the 404 page', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByRole('heading', { name: /404/ })).toBeVisible();
+  });
+
+  test('the login page switches to English', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { name: 'Smart management system' })).toBeVisible();
+    await expect(page.getByLabel('Username')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await submitLoginEnglish();
+
+    async function submitLoginEnglish() {
+      await page.getByLabel('Username').fill('nobody-e2e');
+      await page.getByLabel('Password', { exact: true }).fill('wrong');
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      // the server answers in the request's language
+      await expect(page.getByRole('alert')).not.toBeEmpty();
+    }
+  });
+});
