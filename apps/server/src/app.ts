@@ -167,7 +167,13 @@ export async function buildApp(
   }
 
   app.setNotFoundHandler((req, reply) => {
-    if (!req.url.startsWith('/api/') && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+    // a missing hashed asset (an old tab after a deploy) is a 404, never the page: the browser then reloads
+    if (
+      !req.url.startsWith('/api/') &&
+      !req.url.startsWith('/assets/') &&
+      hasWeb &&
+      (req.method === 'GET' || req.method === 'HEAD')
+    ) {
       // the single-page app owns every other path; the browser's router shows its own 404
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

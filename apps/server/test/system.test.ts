@@ -73,6 +73,13 @@ describe('menus and buttons', () => {
     expect(all).not.toContain('"category":2');
   });
 
+  it('menus are named in the request language', async () => {
+    const en = (await get('/api/dfem-system/menu/routes', { 'accept-language': 'en' })).json().data;
+    expect(en.find((n: { code: string }) => n.code === 'system').name).toBe('System');
+    const zh = (await get('/api/dfem-system/menu/routes')).json().data;
+    expect(zh.find((n: { code: string }) => n.code === 'system').name).toBe('系统管理');
+  });
+
   it('a role without grants sees no menus and no buttons', async () => {
     const { hashSecret } = await import('../src/platform/auth/password');
     const { schema } = await import('../src/platform/db');

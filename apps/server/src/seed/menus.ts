@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { resourceByKey } from '@smart/contracts';
+import { sql } from 'drizzle-orm';
 import { type Db, schema } from '../platform/db';
 import { SEED } from './system';
 
@@ -10,6 +11,7 @@ import { SEED } from './system';
 export interface MenuSeed {
   code: string;
   name: string;
+  nameEn: string;
   path: string;
   source?: string;
   alias?: string;
@@ -19,16 +21,19 @@ export interface MenuSeed {
   children?: MenuSeed[];
 }
 
-/** A menu entry for a registry resource: its code, name, route and buttons come from the definition. */
-function screen(key: string, source: string): MenuSeed {
+const CRUD_BUTTONS = ['add', 'edit', 'delete', 'view'];
+
+/** A menu entry for a registry resource: its code, names, route and buttons come from the definition. */
+function screen(key: string, source: string, extraButtons: string[] = []): MenuSeed {
   const def = resourceByKey.get(key);
   if (!def) throw new Error(`no resource ${key}`);
   return {
     code: def.permission,
     name: def.label.zh,
+    nameEn: def.label.en,
     path: def.route,
     source,
-    buttons: def.view === false ? ['add', 'edit', 'delete'] : ['add', 'edit', 'delete', 'view'],
+    buttons: [...(def.view === false ? ['add', 'edit', 'delete'] : CRUD_BUTTONS), ...extraButtons],
   };
 }
 
@@ -36,6 +41,7 @@ export const MENU_TREE: MenuSeed[] = [
   {
     code: 'desk',
     name: '工作台',
+    nameEn: 'Desk',
     path: '/desk',
     source: 'DesktopOutlined',
     children: [screen('notice', 'NotificationOutlined')],
@@ -43,21 +49,16 @@ export const MENU_TREE: MenuSeed[] = [
   {
     code: 'system',
     name: '系统管理',
+    nameEn: 'System',
     path: '/system',
     source: 'SettingOutlined',
     children: [
-      {
-        code: 'user',
-        name: '用户管理',
-        path: '/system/user',
-        source: 'UserOutlined',
-        buttons: ['add', 'edit', 'delete', 'view', 'role', 'reset', 'unlock', 'platform', 'import', 'export'],
-      },
+      screen('user', 'UserOutlined', ['role', 'reset', 'unlock', 'platform', 'import', 'export']),
       screen('dept', 'ApartmentOutlined'),
-      { ...screen('role', 'TeamOutlined'), buttons: ['add', 'edit', 'delete', 'view', 'grant'] },
-      { ...screen('menu', 'MenuOutlined') },
+      screen('role', 'TeamOutlined', ['grant']),
+      screen('menu', 'MenuOutlined'),
       screen('post', 'IdcardOutlined'),
-      { ...screen('topMenu', 'AppstoreOutlined'), buttons: ['add', 'edit', 'delete', 'view', 'grant'] },
+      screen('topMenu', 'AppstoreOutlined', ['grant']),
       screen('param', 'ControlOutlined'),
       screen('tenantPackage', 'GiftOutlined'),
       screen('client', 'ApiOutlined'),
@@ -65,36 +66,33 @@ export const MENU_TREE: MenuSeed[] = [
       {
         code: 'dict',
         name: '字典管理',
+        nameEn: 'Dictionaries',
         path: '/system/dict',
         source: 'BookOutlined',
-        buttons: ['add', 'edit', 'delete', 'view'],
+        buttons: CRUD_BUTTONS,
       },
       {
         code: 'dict_biz',
         name: '业务字典',
+        nameEn: 'Business dictionaries',
         path: '/system/dictbiz',
         source: 'ReadOutlined',
-        buttons: ['add', 'edit', 'delete', 'view'],
+        buttons: CRUD_BUTTONS,
       },
       {
         code: 'region',
         name: '行政区划',
+        nameEn: 'Regions',
         path: '/system/region',
         source: 'GlobalOutlined',
-        buttons: ['add', 'edit', 'delete', 'view'],
+        buttons: CRUD_BUTTONS,
       },
     ],
   },
   {
-    code: 'tool',
-    name: '研发工具',
-    path: '/tool',
-    source: 'ToolOutlined',
-    children: [screen('report', 'BarChartOutlined')],
-  },
-  {
     code: 'authority',
     name: '权限管理',
+    nameEn: 'Authority',
     path: '/authority',
     source: 'SafetyOutlined',
     children: [screen('dataScope', 'DatabaseOutlined'), screen('apiScope', 'LockOutlined')],
@@ -102,34 +100,58 @@ export const MENU_TREE: MenuSeed[] = [
   {
     code: 'log',
     name: '日志管理',
+    nameEn: 'Logs',
     path: '/log',
     source: 'FileSearchOutlined',
     children: [
       {
         code: 'log_usual',
         name: '通用日志',
+        nameEn: 'Usual log',
         path: '/log/usual',
         source: 'FileTextOutlined',
         buttons: ['view'],
       },
-      { code: 'log_api', name: '接口日志', path: '/log/api', source: 'ApiOutlined', buttons: ['view'] },
-      { code: 'log_error', name: '错误日志', path: '/log/error', source: 'BugOutlined', buttons: ['view'] },
+      {
+        code: 'log_api',
+        name: '接口日志',
+        nameEn: 'API log',
+        path: '/log/api',
+        source: 'ApiOutlined',
+        buttons: ['view'],
+      },
+      {
+        code: 'log_error',
+        name: '错误日志',
+        nameEn: 'Error log',
+        path: '/log/error',
+        source: 'BugOutlined',
+        buttons: ['view'],
+      },
     ],
+  },
+  {
+    code: 'tool',
+    name: '研发工具',
+    nameEn: 'Developer tools',
+    path: '/tool',
+    source: 'ToolOutlined',
+    children: [screen('report', 'BarChartOutlined')],
   },
 ];
 
-const BUTTON_NAMES: Record<string, string> = {
-  add: '新增',
-  edit: '修改',
-  delete: '删除',
-  view: '查看',
-  import: '导入',
-  export: '导出',
-  grant: '权限设置',
-  role: '角色配置',
-  reset: '密码重置',
-  unlock: '账号解封',
-  platform: '平台配置',
+const BUTTON_NAMES: Record<string, [zh: string, en: string]> = {
+  add: ['新增', 'Add'],
+  edit: ['修改', 'Edit'],
+  delete: ['删除', 'Delete'],
+  view: ['查看', 'View'],
+  import: ['导入', 'Import'],
+  export: ['导出', 'Export'],
+  grant: ['权限设置', 'Permissions'],
+  role: ['角色配置', 'Roles'],
+  reset: ['密码重置', 'Reset password'],
+  unlock: ['账号解封', 'Unlock'],
+  platform: ['平台配置', 'Platform'],
 };
 const BUTTON_ALIAS: Record<string, string> = { add: 'add', edit: 'edit', delete: 'delete', view: 'view' };
 
@@ -151,6 +173,7 @@ export function flattenMenus(tree: MenuSeed[], parentId = '0'): MenuRow[] {
       parentId,
       code: m.code,
       name: m.name,
+      nameEn: m.nameEn,
       alias: m.alias ?? 'menu',
       path: m.path,
       source: m.source ?? '',
@@ -164,7 +187,8 @@ export function flattenMenus(tree: MenuSeed[], parentId = '0'): MenuRow[] {
         id: menuId(code),
         parentId: id,
         code,
-        name: BUTTON_NAMES[b] ?? b,
+        name: BUTTON_NAMES[b]?.[0] ?? b,
+        nameEn: BUTTON_NAMES[b]?.[1] ?? b,
         alias: BUTTON_ALIAS[b] ?? b,
         path: `${m.path}/${b}`,
         sort: j + 1,
@@ -177,7 +201,10 @@ export function flattenMenus(tree: MenuSeed[], parentId = '0'): MenuRow[] {
   return rows;
 }
 
-/** Runs at every start: inserts menus new since the last start and grants only those to the administrator. */
+/**
+ * Runs at every start: inserts menus new since the last start and grants only those to the administrator;
+ * fills English names that are still missing (an administrator's edits are kept).
+ */
 export async function syncMenus(db: Db) {
   const rows = flattenMenus(MENU_TREE);
   const added = await db
@@ -191,5 +218,10 @@ export async function syncMenus(db: Db) {
       .values(added.map((a) => ({ roleId: SEED.adminRoleId, menuId: a.id })))
       .onConflictDoNothing();
   }
+  const names = JSON.stringify(rows.map((r) => ({ id: r.id, en: r.nameEn ?? null })));
+  await db.execute(
+    sql`update blade_menu m set name_en = v.en from json_to_recordset(${names}::json) as v(id bigint, en text)
+        where m.id = v.id and m.name_en is null and v.en is not null`,
+  );
   return added.length;
 }

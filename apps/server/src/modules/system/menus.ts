@@ -32,13 +32,14 @@ export async function grantedMenus(db: Db, ctx: RequestContext, category: 1 | 2,
     .orderBy(asc(m.sort), asc(m.id));
 }
 
-export function toMenuTree(rows: (typeof m.$inferSelect)[]): MenuNode[] {
+/** Menu rows as the console's tree, named in the caller's language. */
+export function toMenuTree(rows: (typeof m.$inferSelect)[], lang: 'zh' | 'en' = 'zh'): MenuNode[] {
   const nodes = rows.map(
     (r): MenuNode => ({
       id: r.id,
       parentId: r.parentId,
       code: r.code,
-      name: r.name,
+      name: lang === 'en' && r.nameEn ? r.nameEn : r.name,
       alias: r.alias,
       path: r.path,
       source: r.source,
@@ -54,7 +55,7 @@ export function toMenuTree(rows: (typeof m.$inferSelect)[]): MenuNode[] {
 }
 
 /** Buttons grouped under the menus they belong to, as BladeX's `menu/buttons` answers. */
-export async function buttonTree(db: Db, ctx: RequestContext) {
+export async function buttonTree(db: Db, ctx: RequestContext, lang: 'zh' | 'en' = 'zh') {
   const buttons = await grantedMenus(db, ctx, 2);
   if (!buttons.length) return [];
   const parentIds = [...new Set(buttons.map((b) => b.parentId))];
@@ -63,5 +64,5 @@ export async function buttonTree(db: Db, ctx: RequestContext) {
     .from(m)
     .where(and(inArray(m.id, parentIds), eq(m.isDeleted, 0)))
     .orderBy(asc(m.sort));
-  return toMenuTree([...parents, ...buttons]).filter((n) => n.children.length);
+  return toMenuTree([...parents, ...buttons], lang).filter((n) => n.children.length);
 }

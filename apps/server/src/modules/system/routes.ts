@@ -20,11 +20,11 @@ export async function systemRoutes(base: FastifyInstance) {
     { schema: { querystring: z.object({ topMenuId: idString.optional() }) } },
     async (req) => {
       const ctx = requireCtx(req);
-      return ok(req, toMenuTree(await grantedMenus(db, ctx, 1, req.query.topMenuId)));
+      return ok(req, toMenuTree(await grantedMenus(db, ctx, 1, req.query.topMenuId), req.lang));
     },
   );
 
-  app.get('/menu/buttons', async (req) => ok(req, await buttonTree(db, requireCtx(req))));
+  app.get('/menu/buttons', async (req) => ok(req, await buttonTree(db, requireCtx(req), req.lang)));
 
   /** Public: the login page asks which tenant a domain belongs to. */
   app.get(

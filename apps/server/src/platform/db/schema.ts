@@ -128,6 +128,8 @@ export const menu = pgTable('blade_menu', {
   parentId: idRef('parent_id').notNull().default('0'),
   code: varchar('code', { length: 255 }).notNull(),
   name: varchar('name', { length: 255 }).notNull(),
+  /** the English name (the console shows it when the user's language is English) */
+  nameEn: varchar('name_en', { length: 255 }),
   alias: varchar('alias', { length: 255 }).notNull().default('menu'),
   path: varchar('path', { length: 255 }).notNull().default(''),
   source: varchar('source', { length: 255 }).notNull().default(''),

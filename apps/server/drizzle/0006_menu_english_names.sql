@@ -1,0 +1,1 @@
+ALTER TABLE "blade_menu" ADD COLUMN "name_en" varchar(255);
