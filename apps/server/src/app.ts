@@ -13,6 +13,7 @@ import {
 import { authRoutes } from './modules/auth/routes';
 import { installAuditHooks } from './modules/log/recorder';
 import { logRoutes } from './modules/log/routes';
+import { fileRoutes } from './modules/resource/files';
 import { resourceRoutes } from './modules/resources';
 import { registerGrantRoutes } from './modules/system/grants';
 import { systemRoutes } from './modules/system/routes';
@@ -31,6 +32,7 @@ import { type Lang, langOf, t } from './platform/http/messages';
 import { describeValidation } from './platform/http/validation';
 import type { KvStore } from './platform/kv';
 import { defaultWebDist } from './platform/paths';
+import { type FileStorage, LocalStorage } from './platform/storage';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,10 +49,14 @@ export interface AppDeps {
   db: Db;
   kv: KvStore;
   tokens: TokenService;
+  storage: FileStorage;
 }
 
 export async function buildApp(
-  deps: Omit<AppDeps, 'tokens'> & { signingKey: Uint8Array; logger?: false | NodeJS.WritableStream },
+  deps: Omit<AppDeps, 'tokens' | 'storage'> & {
+    signingKey: Uint8Array;
+    logger?: false | NodeJS.WritableStream;
+  },
 ): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
@@ -62,7 +68,13 @@ export async function buildApp(
     bodyLimit: 10 * 1024 * 1024,
   });
   const tokens = new TokenService(deps.signingKey, deps.kv);
-  app.decorate('deps', { config, db: deps.db, kv: deps.kv, tokens });
+  app.decorate('deps', {
+    config,
+    db: deps.db,
+    kv: deps.kv,
+    tokens,
+    storage: new LocalStorage(config.DATA_DIR),
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -144,6 +156,7 @@ export async function buildApp(
   await app.register(userAdminRoutes, { prefix: '/api/dfem-user' });
   await app.register(userExcelRoutes, { prefix: '/api/dfem-user' });
   await app.register(logRoutes, { prefix: '/api/dfem-log' });
+  await app.register(fileRoutes, { prefix: '/api/dfem-resource' });
   await resourceRoutes(app);
 
   const webDist = config.WEB_DIST ?? defaultWebDist;

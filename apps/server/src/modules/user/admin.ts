@@ -424,7 +424,7 @@ export async function userAdminRoutes(base: FastifyInstance) {
       'update',
     );
     if (check.error) throw new FieldInputError(check.error.field, check.error.message);
-    if (body.avatar && !/^\/api\/dfem-resource\/file\/avatar\/[A-Za-z0-9-]+\.(png|jpg)$/.test(body.avatar))
+    if (body.avatar && !/^\/api\/dfem-resource\/file\/avatar\/[0-9a-f-]{36}\.(png|jpg)$/.test(body.avatar))
       throw new FieldInputError('avatar', { zh: '头像地址无效', en: 'The avatar address is invalid' });
     const set: Partial<typeof u.$inferInsert> = { updateUser: ctx.userId, updateTime: new Date() };
     for (const k of ['avatar', 'realName', 'name', 'phone', 'email'] as const)
