@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/platform/db/schema.ts',
+  // platform tables, and each business module's own tables
+  schema: ['./src/platform/db/schema.ts', './src/modules/*/tables.ts'],
   out: './drizzle',
 });

@@ -138,6 +138,8 @@ export async function buildApp(
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'self'"],
+        // /myiframe embeds external pages that menus point at
+        frameSrc: ["'self'", 'https:', 'http:'],
       },
     },
     crossOriginEmbedderPolicy: false,
