@@ -11,6 +11,8 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/routes';
+import { leaveRoutes } from './modules/desk/leave';
+import { flowRoutes } from './modules/flow/routes';
 import { installAuditHooks } from './modules/log/recorder';
 import { logRoutes } from './modules/log/routes';
 import { fileRoutes } from './modules/resource/files';
@@ -159,6 +161,8 @@ export async function buildApp(
   await app.register(userExcelRoutes, { prefix: '/api/dfem-user' });
   await app.register(logRoutes, { prefix: '/api/dfem-log' });
   await app.register(fileRoutes, { prefix: '/api/dfem-resource' });
+  await app.register(flowRoutes, { prefix: '/api/dfem-flow' });
+  await app.register(leaveRoutes, { prefix: '/api/dfem-desk' });
   await resourceRoutes(app);
 
   const webDist = config.WEB_DIST ?? defaultWebDist;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type Db, schema } from '../platform/db';
+import { seedFlow } from './flow';
 import { syncMenus } from './menus';
 import { seedRegions } from './regions';
 import { seedSystem } from './system';
@@ -8,6 +9,7 @@ import { seedSystem } from './system';
 const STEPS: [name: string, run: (db: Db) => Promise<void>][] = [
   ['system-v1', seedSystem],
   ['regions-v1', seedRegions],
+  ['flow-leave-v1', seedFlow],
 ];
 
 export async function seed(db: Db): Promise<string[]> {

@@ -90,6 +90,71 @@ export const MENU_TREE: MenuSeed[] = [
     ],
   },
   {
+    code: 'work',
+    name: '我的事务',
+    nameEn: 'My work',
+    path: '/work',
+    source: 'ScheduleOutlined',
+    children: [
+      { code: 'work_start', name: '发起事务', nameEn: 'Start', path: '/work/start', source: 'SendOutlined' },
+      {
+        code: 'work_claim',
+        name: '待签事务',
+        nameEn: 'To claim',
+        path: '/work/claim',
+        source: 'InboxOutlined',
+      },
+      {
+        code: 'work_todo',
+        name: '待办事务',
+        nameEn: 'To do',
+        path: '/work/todo',
+        source: 'CarryOutOutlined',
+      },
+      { code: 'work_send', name: '已发事务', nameEn: 'Sent', path: '/work/send', source: 'ExportOutlined' },
+      {
+        code: 'work_done',
+        name: '办结事务',
+        nameEn: 'Done',
+        path: '/work/done',
+        source: 'CheckSquareOutlined',
+      },
+    ],
+  },
+  {
+    code: 'flow',
+    name: '流程管理',
+    nameEn: 'Workflow',
+    path: '/flow',
+    source: 'ApartmentOutlined',
+    children: [
+      {
+        code: 'flow_model',
+        name: '模型管理',
+        nameEn: 'Models',
+        path: '/flow/model',
+        source: 'EditOutlined',
+        buttons: ['add', 'edit', 'delete', 'deploy'],
+      },
+      {
+        code: 'flow_manager',
+        name: '部署管理',
+        nameEn: 'Deployments',
+        path: '/flow/manager',
+        source: 'DeploymentUnitOutlined',
+        buttons: ['state', 'upload', 'delete'],
+      },
+      {
+        code: 'flow_follow',
+        name: '流程跟踪',
+        nameEn: 'Running processes',
+        path: '/flow/follow',
+        source: 'NodeIndexOutlined',
+        buttons: ['delete'],
+      },
+    ],
+  },
+  {
     code: 'authority',
     name: '权限管理',
     nameEn: 'Authority',
@@ -152,6 +217,9 @@ const BUTTON_NAMES: Record<string, [zh: string, en: string]> = {
   reset: ['密码重置', 'Reset password'],
   unlock: ['账号解封', 'Unlock'],
   platform: ['平台配置', 'Platform'],
+  deploy: ['部署', 'Deploy'],
+  state: ['变更状态', 'Change state'],
+  upload: ['上传部署', 'Upload'],
 };
 const BUTTON_ALIAS: Record<string, string> = { add: 'add', edit: 'edit', delete: 'delete', view: 'view' };
 

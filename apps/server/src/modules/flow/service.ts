@@ -1,0 +1,390 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_TENANT_ID } from '@smart/contracts';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../platform/auth/context';
+import { type Db, schema } from '../../platform/db';
+import { ApiError, FieldInputError, notFound } from '../../platform/http/errors';
+import { resolve } from './expressions';
+import { inspectDiagram, type RunResult, signalTask, startProcess, type WaitingTask } from './runtime';
+import { flowDefinition, flowDeployment, flowHistory, flowInstance, flowTask } from './tables';
+
+/**
+ * The workflow service: deploys diagrams, starts instances, hands out, claims and completes tasks. Every
+ * running instance's engine state is saved at each wait, so any server (after a restart or a crash)
+ * continues it. Claiming and completing are single conditional updates: of two racers exactly one wins.
+ */
+
+type SQLWrapperLike = typeof flowTask.candidateUsers | typeof flowTask.candidateGroups;
+
+const flowError = (zh: string, en: string) => new FieldInputError('taskId', { zh, en });
+
+/** Definitions a tenant may use: deployed for every tenant ('') or for it by name. */
+export function definitionVisibleTo(tenantId: string): SQL {
+  return or(
+    eq(flowDefinition.tenantIds, ''),
+    sql`(',' || ${flowDefinition.tenantIds} || ',') like ${`%,${tenantId},%`}`,
+  ) as SQL;
+}
+
+export interface DeployFile {
+  name: string;
+  xml: string;
+}
+
+/** Checks every file first; one bad file deploys nothing. */
+export async function deploy(
+  db: Db,
+  ctx: RequestContext,
+  input: { name?: string; category?: string; tenantIds: string[]; files: DeployFile[] },
+) {
+  if (!input.files.length)
+    throw new FieldInputError('files', { zh: '请选择流程文件', en: 'please choose a process file' });
+  const inspected: { file: DeployFile; info: Awaited<ReturnType<typeof inspectDiagram>> }[] = [];
+  for (const f of input.files) {
+    try {
+      inspected.push({ file: f, info: await inspectDiagram(f.xml) });
+    } catch (e) {
+      throw new FieldInputError('files', {
+        zh: `${f.name} 不能部署: ${(e as Error).message}`,
+        en: `${f.name} cannot be deployed: ${(e as Error).message}`,
+      });
+    }
+  }
+  const tenantIds = [...new Set(input.tenantIds)].join(',');
+  return db.transaction(async (tx) => {
+    const [deployment] = await tx
+      .insert(flowDeployment)
+      .values({
+        name: input.name || inspected[0].info.name,
+        category: input.category ?? null,
+        tenantIds,
+        createUser: ctx.userId,
+        createDept: ctx.deptId || null,
+      })
+      .returning({ id: flowDeployment.id });
+    const created = [];
+    for (const { file, info } of inspected) {
+      const [{ v }] = await tx
+        .select({ v: sql<number>`coalesce(max(${flowDefinition.version}), 0) + 1` })
+        .from(flowDefinition)
+        .where(eq(flowDefinition.processKey, info.processKey));
+      const [row] = await tx
+        .insert(flowDefinition)
+        .values({
+          deploymentId: deployment.id,
+          processDefinitionId: `${info.processKey}:${v}:${randomUUID().slice(0, 8)}`,
+          processKey: info.processKey,
+          name: info.name,
+          version: Number(v),
+          category: input.category ?? null,
+          tenantIds,
+          resourceName: file.name,
+          xml: file.xml,
+          createUser: ctx.userId,
+        })
+        .returning();
+      created.push(row);
+    }
+    return { deploymentId: deployment.id, definitions: created };
+  });
+}
+
+async function userRoleKeys(db: Db, ctx: RequestContext): Promise<string[]> {
+  // candidate groups name roles by alias or id
+  const roles = await db
+    .select({ id: schema.role.id, alias: schema.role.roleAlias })
+    .from(schema.userRole)
+    .innerJoin(schema.role, eq(schema.role.id, schema.userRole.roleId))
+    .where(and(eq(schema.userRole.userId, ctx.userId), eq(schema.role.isDeleted, 0)));
+  return roles.flatMap((r) => [r.id, r.alias]);
+}
+
+/** The condition "the caller may claim this unassigned task". */
+export async function claimableBy(db: Db, ctx: RequestContext): Promise<SQL> {
+  const keys = await userRoleKeys(db, ctx);
+  const csvHas = (col: SQLWrapperLike, v: string) => sql`(',' || ${col} || ',') like ${`%,${v},%`}`;
+  return and(
+    eq(flowTask.tenantId, ctx.tenantId),
+    eq(flowTask.status, 0),
+    isNull(flowTask.assignee),
+    or(csvHas(flowTask.candidateUsers, ctx.userId), ...keys.map((k) => csvHas(flowTask.candidateGroups, k))),
+  ) as SQL;
+}
+
+function taskRows(
+  instance: { tenantId: string; processInstanceId: string; processDefinitionId: string },
+  waiting: WaitingTask[],
+  vars: Record<string, unknown>,
+) {
+  const list = (text: string | undefined) =>
+    text
+      ? text
+          .split(',')
+          .map((p) => String(resolve(p.trim(), vars) ?? ''))
+          .filter(Boolean)
+          .join(',')
+      : null;
+  return waiting.map((w) => {
+    const assignee = w.assignee ? String(resolve(w.assignee, vars) ?? '') : '';
+    return {
+      tenantId: instance.tenantId,
+      processInstanceId: instance.processInstanceId,
+      processDefinitionId: instance.processDefinitionId,
+      executionId: w.executionId,
+      taskDefinitionKey: w.activityId,
+      name: w.name,
+      assignee: /^\d{1,19}$/.test(assignee) ? assignee : null,
+      candidateUsers: list(w.candidateUsers),
+      candidateGroups: list(w.candidateGroups),
+    };
+  });
+}
+
+/** Writes what a run produced: the saved state, new tasks, history. */
+async function record(tx: Db, instance: typeof flowInstance.$inferSelect, run: RunResult) {
+  const now = new Date();
+  await tx
+    .update(flowInstance)
+    .set({
+      engineState: run.ended ? null : run.state,
+      variables: JSON.stringify(run.variables),
+      state: run.ended ? 'finished' : 'running',
+      endTime: run.ended ? now : null,
+      updateTime: now,
+    })
+    .where(eq(flowInstance.id, instance.id));
+  const known = new Set(
+    (
+      await tx
+        .select({ e: flowTask.executionId })
+        .from(flowTask)
+        .where(eq(flowTask.processInstanceId, instance.processInstanceId))
+    ).map((r) => r.e),
+  );
+  const fresh = taskRows(instance, run.waiting, run.variables).filter((t) => !known.has(t.executionId));
+  if (fresh.length) await tx.insert(flowTask).values(fresh);
+  for (const h of run.history) {
+    if (h.kind === 'start') {
+      await tx.insert(flowHistory).values({
+        tenantId: instance.tenantId,
+        processInstanceId: instance.processInstanceId,
+        executionId: h.executionId,
+        activityId: h.activityId,
+        activityName: h.activityName ?? null,
+        activityType: h.activityType,
+        startTime: h.at,
+      });
+    } else if (h.activityType === 'sequenceFlow') {
+      await tx.insert(flowHistory).values({
+        tenantId: instance.tenantId,
+        processInstanceId: instance.processInstanceId,
+        executionId: h.executionId,
+        activityId: h.activityId,
+        activityType: h.activityType,
+        startTime: h.at,
+        endTime: h.at,
+      });
+    } else {
+      await tx
+        .update(flowHistory)
+        .set({ endTime: h.at })
+        .where(
+          and(
+            eq(flowHistory.processInstanceId, instance.processInstanceId),
+            eq(flowHistory.executionId, h.executionId),
+          ),
+        );
+    }
+  }
+  if (run.ended) {
+    // a process that ended leaves no task waiting (a terminate end cancels the rest)
+    await tx
+      .update(flowTask)
+      .set({ status: 2, endTime: now })
+      .where(and(eq(flowTask.processInstanceId, instance.processInstanceId), eq(flowTask.status, 0)));
+  }
+}
+
+export async function startInstance(
+  db: Db,
+  ctx: RequestContext,
+  input: { processDefinitionId: string; variables: Record<string, unknown>; businessId?: string },
+  tx?: Db,
+) {
+  const run = async (t: Db) => {
+    const [def] = await t
+      .select()
+      .from(flowDefinition)
+      .where(
+        and(
+          eq(flowDefinition.processDefinitionId, input.processDefinitionId),
+          eq(flowDefinition.isDeleted, 0),
+          definitionVisibleTo(ctx.tenantId),
+        ),
+      )
+      .limit(1);
+    if (!def) throw notFound();
+    if (def.suspended)
+      throw new FieldInputError('processDefinitionId', {
+        zh: '流程已挂起,不能发起',
+        en: 'The process is suspended and cannot be started',
+      });
+    const processInstanceId = randomUUID();
+    const variables = { ...input.variables, applyUser: ctx.userId, businessId: input.businessId ?? '' };
+    const result = await startProcess(processInstanceId, def.xml, variables);
+    const [instance] = await t
+      .insert(flowInstance)
+      .values({
+        tenantId: ctx.tenantId,
+        processInstanceId,
+        definitionId: def.id,
+        processDefinitionId: def.processDefinitionId,
+        processKey: def.processKey,
+        processName: def.name,
+        category: def.category,
+        businessId: input.businessId ?? null,
+        startUser: ctx.userId,
+        createUser: ctx.userId,
+        createDept: ctx.deptId || null,
+      })
+      .returning();
+    await record(t, instance, result);
+    return { processInstanceId, processDefinitionId: def.processDefinitionId, finished: result.ended };
+  };
+  return tx ? run(tx) : db.transaction((t) => run(t as unknown as Db));
+}
+
+/** Takes an unassigned task the caller is a candidate for; of two racers one wins, the other is told. */
+export async function claimTask(db: Db, ctx: RequestContext, taskId: string) {
+  const [task] = await db
+    .update(flowTask)
+    .set({ assignee: ctx.userId, claimTime: new Date() })
+    .where(and(eq(flowTask.id, taskId), await claimableBy(db, ctx)))
+    .returning({ id: flowTask.id });
+  if (!task)
+    throw flowError('任务已被签收或您无权签收', 'The task was already claimed or you may not claim it');
+}
+
+export async function completeTask(
+  db: Db,
+  ctx: RequestContext,
+  input: { taskId: string; flag?: string; comment: string; variables?: Record<string, unknown> },
+) {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const now = new Date();
+    const flag = input.flag === 'ok' ? 'ok' : 'reject';
+    const [task] = await tx
+      .update(flowTask)
+      .set({ status: 1, endTime: now, flag, comment: input.comment })
+      .where(
+        and(
+          eq(flowTask.id, input.taskId),
+          eq(flowTask.tenantId, ctx.tenantId),
+          eq(flowTask.status, 0),
+          eq(flowTask.assignee, ctx.userId),
+        ),
+      )
+      .returning();
+    if (!task) throw flowError('任务不存在或已被处理', 'The task does not exist or was already handled');
+    const [instance] = await tx
+      .select()
+      .from(flowInstance)
+      .where(
+        and(eq(flowInstance.processInstanceId, task.processInstanceId), eq(flowInstance.state, 'running')),
+      )
+      .for('update')
+      .limit(1);
+    if (!instance?.engineState) throw flowError('流程已结束', 'The process has ended');
+    const vars = { ...(input.variables ?? {}), flag, comment: input.comment, pass: flag === 'ok' };
+    let run: RunResult;
+    try {
+      run = await signalTask(
+        instance.processInstanceId,
+        instance.engineState,
+        task.executionId,
+        vars,
+        JSON.parse(instance.variables ?? '{}'),
+      );
+    } catch (e) {
+      throw new ApiError(409, 'badRequest', { reason: (e as Error).message });
+    }
+    await tx
+      .update(flowHistory)
+      .set({ assignee: ctx.userId, comment: input.comment })
+      .where(
+        and(
+          eq(flowHistory.processInstanceId, instance.processInstanceId),
+          eq(flowHistory.executionId, task.executionId),
+        ),
+      );
+    await record(tx, instance, run);
+  });
+}
+
+/** Ends a running instance with a reason: its waiting tasks are cancelled. */
+export async function deleteInstance(db: Db, ctx: RequestContext, processInstanceId: string, reason: string) {
+  await db.transaction(async (tx) => {
+    const where = [eq(flowInstance.processInstanceId, processInstanceId), eq(flowInstance.state, 'running')];
+    if (ctx.tenantId !== DEFAULT_TENANT_ID) where.push(eq(flowInstance.tenantId, ctx.tenantId));
+    const [instance] = await tx
+      .update(flowInstance)
+      .set({
+        state: 'deleted',
+        deleteReason: reason,
+        endTime: new Date(),
+        engineState: null,
+        updateUser: ctx.userId,
+      })
+      .where(and(...where))
+      .returning({ id: flowInstance.id });
+    if (!instance) throw notFound();
+    await tx
+      .update(flowTask)
+      .set({ status: 2, endTime: new Date(), comment: reason })
+      .where(and(eq(flowTask.processInstanceId, processInstanceId), eq(flowTask.status, 0)));
+  });
+}
+
+/** Removes deployments; refused while their instances run unless `cascade` ends those instances too. */
+export async function deleteDeployments(
+  db: Db,
+  ctx: RequestContext,
+  deploymentIds: string[],
+  cascade: boolean,
+) {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const defs = await tx
+      .select({ id: flowDefinition.id, pdid: flowDefinition.processDefinitionId })
+      .from(flowDefinition)
+      .where(and(inArray(flowDefinition.deploymentId, deploymentIds), eq(flowDefinition.isDeleted, 0)));
+    if (!defs.length) throw notFound();
+    const running = await tx
+      .select({ piid: flowInstance.processInstanceId })
+      .from(flowInstance)
+      .where(
+        and(
+          inArray(
+            flowInstance.definitionId,
+            defs.map((d) => d.id),
+          ),
+          eq(flowInstance.state, 'running'),
+        ),
+      );
+    if (running.length && !cascade)
+      throw new FieldInputError('deploymentIds', {
+        zh: `该部署仍有 ${running.length} 个运行中的流程实例,确认后将一并终止`,
+        en: `${running.length} running instance(s) use this deployment; confirm to end them too`,
+      });
+    for (const r of running) await deleteInstance(tx, ctx, r.piid, 'deployment removed');
+    await tx
+      .update(flowDefinition)
+      .set({ isDeleted: 1, updateUser: ctx.userId, updateTime: new Date() })
+      .where(inArray(flowDefinition.deploymentId, deploymentIds));
+    await tx
+      .update(flowDeployment)
+      .set({ isDeleted: 1, updateUser: ctx.userId, updateTime: new Date() })
+      .where(inArray(flowDeployment.id, deploymentIds));
+  });
+}
