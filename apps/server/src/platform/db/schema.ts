@@ -64,7 +64,8 @@ export const user = pgTable(
   (t) => [
     uniqueIndex('blade_user_account_uq').on(t.tenantId, t.account).where(sqlNotDeleted()),
     // the users page: newest first within a tenant
-    index('blade_user_page_idx').on(t.tenantId, t.createTime.desc(), t.id.desc()).where(sqlNotDeleted()),
+    // DESC NULLS FIRST matches ORDER BY … DESC, so the page reads the index in order instead of sorting
+    index('blade_user_page_idx').on(t.tenantId, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sqlNotDeleted()),
   ],
 );
 

@@ -1,0 +1,2 @@
+DROP INDEX "blade_user_page_idx";--> statement-breakpoint
+CREATE INDEX "blade_user_page_idx" ON "blade_user" USING btree ("tenant_id","create_time" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_deleted = 0;
