@@ -1,8 +1,6 @@
 import type { FieldDef, ResourceDef } from '@smart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { clearApiScopeCache } from '../src/platform/access/api-scope';
-import { clearPermissionCache } from '../src/platform/access/permissions';
-import { clearScopeCache } from '../src/platform/access/scope';
+import { dropAccessCaches } from '../src/modules/system/caches';
 import { hashSecret } from '../src/platform/auth/password';
 import { forgetAllCounts } from '../src/platform/crud/count-cache';
 import { type Db, schema } from '../src/platform/db';
@@ -100,10 +98,8 @@ export async function grantCodes(db: Db, roleId: string, codes: string[] | 'all'
 }
 
 export function clearCaches() {
-  clearPermissionCache();
-  clearScopeCache();
+  dropAccessCaches();
   forgetAllCounts();
-  clearApiScopeCache();
 }
 
 export async function makeTenant(db: Db, tenantId: string, name: string) {

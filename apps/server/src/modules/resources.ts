@@ -1,21 +1,13 @@
 import { RESOURCES, resourceByKey } from '@smart/contracts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import { clearApiScopeCache } from '../platform/access/api-scope';
-import { clearPermissionCache } from '../platform/access/permissions';
-import { clearScopeCache, parseCustomScope } from '../platform/access/scope';
+import { parseCustomScope } from '../platform/access/scope';
 import { hashSecret } from '../platform/auth/password';
 import { type MountedResource, mountResource, type ResourceHooks } from '../platform/crud/engine';
 import { type Db, schema } from '../platform/db';
 import { FieldInputError } from '../platform/http/errors';
+import { dropAccessCaches } from './system/caches';
 import { tenantHooks } from './system/tenant';
-
-/** Grants and scopes are cached briefly; a change to them drops the caches of this instance at once. */
-export const dropAccessCaches = () => {
-  clearPermissionCache();
-  clearScopeCache();
-  clearApiScopeCache();
-};
 
 /** A custom data scope must name a field its resource whitelists (never SQL text). */
 const dataScopeHooks: ResourceHooks = {

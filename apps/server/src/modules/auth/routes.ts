@@ -8,7 +8,7 @@ import { forgetAllCounts } from '../../platform/crud/count-cache';
 import { schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { OAuthError, unauthorized } from '../../platform/http/errors';
-import { dropAccessCaches } from '../resources';
+import { dropAccessCaches } from '../system/caches';
 import { checkCaptcha, issueCaptcha } from './captcha';
 import { authenticateClient, clientGrants } from './clients';
 import { roleNames, signInWithPassword, signInWithRefresh } from './signin';

@@ -14,7 +14,7 @@ import { type Db, schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { buildTree } from '../../platform/tree';
-import { dropAccessCaches } from '../resources';
+import { dropAccessCaches } from './caches';
 
 /**
  * Grants (role → menus, data scopes, API scopes; top menu → menus), the trees the grant dialogs show, and

@@ -66,3 +66,24 @@ export async function buttonTree(db: Db, ctx: RequestContext, lang: 'zh' | 'en' 
     .orderBy(asc(m.sort));
   return toMenuTree([...parents, ...buttons], lang).filter((n) => n.children.length);
 }
+
+/**
+ * The menu and button answers, serialised, per role set, top menu and language. Every page load asks for
+ * them and they change only when grants or menus do, which drops this cache (dropAccessCaches).
+ */
+const TTL_MS = 5_000;
+const answers = new Map<string, { at: number; body: Promise<string> }>();
+
+export function clearMenuCache() {
+  answers.clear();
+}
+
+export function cachedAnswer(key: string, build: () => Promise<unknown>): Promise<string> {
+  const hit = answers.get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.body;
+  if (answers.size > 10_000) answers.clear();
+  const body = build().then((v) => JSON.stringify(v));
+  answers.set(key, { at: Date.now(), body });
+  body.catch(() => answers.delete(key));
+  return body;
+}

@@ -6,7 +6,7 @@ import { requireCtx } from '../../platform/auth/context';
 import { schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { registerDictRoutes } from './dict';
-import { buttonTree, grantedMenus, toMenuTree } from './menus';
+import { buttonTree, cachedAnswer, grantedMenus, toMenuTree } from './menus';
 import { registerRegionRoutes } from './region';
 
 const idString = z.string().regex(/^\d{1,19}$/);
@@ -18,13 +18,22 @@ export async function systemRoutes(base: FastifyInstance) {
   app.get(
     '/menu/routes',
     { schema: { querystring: z.object({ topMenuId: idString.optional() }) } },
-    async (req) => {
+    async (req, reply) => {
       const ctx = requireCtx(req);
-      return ok(req, toMenuTree(await grantedMenus(db, ctx, 1, req.query.topMenuId), req.lang));
+      const key = `routes|${[...ctx.roleIds].sort().join(',')}|${req.query.topMenuId ?? ''}|${req.lang}`;
+      const body = await cachedAnswer(key, async () =>
+        ok(req, toMenuTree(await grantedMenus(db, ctx, 1, req.query.topMenuId), req.lang)),
+      );
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 
-  app.get('/menu/buttons', async (req) => ok(req, await buttonTree(db, requireCtx(req), req.lang)));
+  app.get('/menu/buttons', async (req, reply) => {
+    const ctx = requireCtx(req);
+    const key = `buttons|${[...ctx.roleIds].sort().join(',')}|${req.lang}`;
+    const body = await cachedAnswer(key, async () => ok(req, await buttonTree(db, ctx, req.lang)));
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 
   /** Public: the login page asks which tenant a domain belongs to. */
   app.get(

@@ -4,7 +4,7 @@ import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clearPermissionCache, requirePermission } from '../../platform/access/permissions';
+import { requirePermission } from '../../platform/access/permissions';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { hashSecret } from '../../platform/auth/password';
 import type { ResourceHooks } from '../../platform/crud/engine';
@@ -12,6 +12,7 @@ import { type Db, schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, FieldInputError, forbidden, notFound } from '../../platform/http/errors';
 import { md5Hex } from '../../seed/system';
+import { dropAccessCaches } from './caches';
 import { paramValue } from './params';
 
 const t = schema.tenant;
@@ -50,7 +51,7 @@ async function grantPackage(db: Db, tenantId: string, packageId: string | null |
     if (menuIds.length)
       await db.insert(schema.roleMenu).values(menuIds.map((menuId) => ({ roleId: r.id, menuId })));
   }
-  clearPermissionCache();
+  dropAccessCaches();
 }
 
 async function newTenantId(db: Db): Promise<string> {
