@@ -54,6 +54,19 @@ async function names(db: Db, userIds: (string | null)[]) {
 
 const dt = (d: Date | null | undefined) => (d ? formatDateTime(d) : '');
 
+/** The filters every work list takes: process name (contains) and category. */
+const WorkQuery = PageQuery.extend({
+  processDefinitionName: z.string().max(64).optional(),
+  category: z.string().max(32).optional(),
+});
+function instanceFilters(q: z.infer<typeof WorkQuery>): SQL[] {
+  const conds: SQL[] = [];
+  if (q.processDefinitionName)
+    conds.push(ilike(flowInstance.processName, containsPattern(q.processDefinitionName)));
+  if (q.category) conds.push(eq(flowInstance.category, q.category));
+  return conds;
+}
+
 export async function flowRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = base.deps;
@@ -124,71 +137,57 @@ export async function flowRoutes(base: FastifyInstance) {
     where: (ctx: RequestContext) => Promise<SQL>,
     order: 'create' | 'end',
   ) =>
-    app.get(
-      path,
-      {
-        schema: {
-          querystring: PageQuery.extend({
-            processDefinitionName: z.string().max(64).optional(),
-            category: z.string().max(32).optional(),
-          }),
-        },
-      },
-      async (req) => {
-        const ctx = requireCtx(req);
-        await requirePermission(db, req, code);
-        const q = req.query;
-        const conds: SQL[] = [await where(ctx)];
-        if (q.processDefinitionName)
-          conds.push(ilike(flowInstance.processName, containsPattern(q.processDefinitionName)));
-        if (q.category) conds.push(eq(flowInstance.category, q.category));
-        const cond = and(...conds);
-        const [rows, [{ total }]] = await Promise.all([
-          db
-            .select({ task: flowTask, instance: flowInstance, version: flowDefinition.version })
-            .from(flowTask)
-            .innerJoin(flowInstance, eq(flowInstance.processInstanceId, flowTask.processInstanceId))
-            .innerJoin(flowDefinition, eq(flowDefinition.id, flowInstance.definitionId))
-            .where(cond)
-            .orderBy(order === 'end' ? desc(flowTask.endTime) : desc(flowTask.createTime), desc(flowTask.id))
-            .limit(q.size)
-            .offset((q.current - 1) * q.size),
-          db
-            .select({ total: count() })
-            .from(flowTask)
-            .innerJoin(flowInstance, eq(flowInstance.processInstanceId, flowTask.processInstanceId))
-            .where(cond),
-        ]);
-        const n = await names(
-          db,
-          rows.flatMap((r) => [r.task.assignee, r.instance.startUser]),
-        );
-        const records = rows.map(({ task, instance, version }) => ({
-          taskId: task.id,
-          taskName: task.name,
-          taskDefinitionKey: task.taskDefinitionKey,
-          assignee: task.assignee ?? '',
-          assigneeName: n.user(task.assignee),
-          startUser: instance.startUser,
-          startUserName: n.user(instance.startUser),
-          category: instance.category ?? '',
-          categoryName: n.category(instance.category),
-          createTime: dt(task.createTime),
-          endTime: dt(task.endTime),
-          claimTime: dt(task.claimTime),
-          processInstanceId: instance.processInstanceId,
-          processDefinitionId: instance.processDefinitionId,
-          processDefinitionKey: instance.processKey,
-          processDefinitionName: instance.processName,
-          processDefinitionVersion: version,
-          businessId: instance.businessId ?? '',
-          processIsFinished: instance.state !== 'running' ? 'finished' : 'unfinished',
-          flag: task.flag ?? '',
-          comment: task.comment ?? '',
-        }));
-        return ok(req, toPage(records, Number(total), q.current, q.size));
-      },
-    );
+    app.get(path, { schema: { querystring: WorkQuery } }, async (req) => {
+      const ctx = requireCtx(req);
+      await requirePermission(db, req, code);
+      const q = req.query;
+      const conds: SQL[] = [await where(ctx), ...instanceFilters(q)];
+      const cond = and(...conds);
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select({ task: flowTask, instance: flowInstance, version: flowDefinition.version })
+          .from(flowTask)
+          .innerJoin(flowInstance, eq(flowInstance.processInstanceId, flowTask.processInstanceId))
+          .innerJoin(flowDefinition, eq(flowDefinition.id, flowInstance.definitionId))
+          .where(cond)
+          .orderBy(order === 'end' ? desc(flowTask.endTime) : desc(flowTask.createTime), desc(flowTask.id))
+          .limit(q.size)
+          .offset((q.current - 1) * q.size),
+        db
+          .select({ total: count() })
+          .from(flowTask)
+          .innerJoin(flowInstance, eq(flowInstance.processInstanceId, flowTask.processInstanceId))
+          .where(cond),
+      ]);
+      const n = await names(
+        db,
+        rows.flatMap((r) => [r.task.assignee, r.instance.startUser]),
+      );
+      const records = rows.map(({ task, instance, version }) => ({
+        taskId: task.id,
+        taskName: task.name,
+        taskDefinitionKey: task.taskDefinitionKey,
+        assignee: task.assignee ?? '',
+        assigneeName: n.user(task.assignee),
+        startUser: instance.startUser,
+        startUserName: n.user(instance.startUser),
+        category: instance.category ?? '',
+        categoryName: n.category(instance.category),
+        createTime: dt(task.createTime),
+        endTime: dt(task.endTime),
+        claimTime: dt(task.claimTime),
+        processInstanceId: instance.processInstanceId,
+        processDefinitionId: instance.processDefinitionId,
+        processDefinitionKey: instance.processKey,
+        processDefinitionName: instance.processName,
+        processDefinitionVersion: version,
+        businessId: instance.businessId ?? '',
+        processIsFinished: instance.state !== 'running' ? 'finished' : 'unfinished',
+        flag: task.flag ?? '',
+        comment: task.comment ?? '',
+      }));
+      return ok(req, toPage(records, Number(total), q.current, q.size));
+    });
 
   taskList('/work/claim-list', 'work_claim', (ctx) => claimableBy(db, ctx), 'create');
   taskList(
@@ -215,64 +214,54 @@ export async function flowRoutes(base: FastifyInstance) {
   );
 
   /** Processes the caller started, with where each stands. */
-  app.get(
-    '/work/send-list',
-    {
-      schema: {
-        querystring: PageQuery.extend({
-          processDefinitionName: z.string().max(64).optional(),
-          category: z.string().max(32).optional(),
-        }),
-      },
-    },
-    async (req) => {
-      const ctx = requireCtx(req);
-      await requirePermission(db, req, 'work_send');
-      const q = req.query;
-      const conds: SQL[] = [eq(flowInstance.tenantId, ctx.tenantId), eq(flowInstance.startUser, ctx.userId)];
-      if (q.processDefinitionName)
-        conds.push(ilike(flowInstance.processName, containsPattern(q.processDefinitionName)));
-      if (q.category) conds.push(eq(flowInstance.category, q.category));
-      const cond = and(...conds);
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select({
-            instance: flowInstance,
-            version: flowDefinition.version,
-            current: sql<string>`(select string_agg(t.name, ',') from flow_task t where t.process_instance_id = ${flowInstance.processInstanceId} and t.status = 0)`,
-          })
-          .from(flowInstance)
-          .innerJoin(flowDefinition, eq(flowDefinition.id, flowInstance.definitionId))
-          .where(cond)
-          .orderBy(desc(flowInstance.startTime), desc(flowInstance.id))
-          .limit(q.size)
-          .offset((q.current - 1) * q.size),
-        db.select({ total: count() }).from(flowInstance).where(cond),
-      ]);
-      const n = await names(
-        db,
-        rows.map((r) => r.instance.startUser),
-      );
-      const records = rows.map(({ instance, version, current }) => ({
-        taskName: current ?? '',
-        startUser: instance.startUser,
-        startUserName: n.user(instance.startUser),
-        category: instance.category ?? '',
-        categoryName: n.category(instance.category),
-        createTime: dt(instance.startTime),
-        endTime: dt(instance.endTime),
-        processInstanceId: instance.processInstanceId,
-        processDefinitionId: instance.processDefinitionId,
-        processDefinitionKey: instance.processKey,
-        processDefinitionName: instance.processName,
-        processDefinitionVersion: version,
-        businessId: instance.businessId ?? '',
-        processIsFinished: instance.state !== 'running' ? 'finished' : 'unfinished',
-        state: instance.state,
-      }));
-      return ok(req, toPage(records, Number(total), q.current, q.size));
-    },
-  );
+  app.get('/work/send-list', { schema: { querystring: WorkQuery } }, async (req) => {
+    const ctx = requireCtx(req);
+    await requirePermission(db, req, 'work_send');
+    const q = req.query;
+    const conds: SQL[] = [
+      eq(flowInstance.tenantId, ctx.tenantId),
+      eq(flowInstance.startUser, ctx.userId),
+      ...instanceFilters(q),
+    ];
+    const cond = and(...conds);
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({
+          instance: flowInstance,
+          version: flowDefinition.version,
+          current: sql<string>`(select string_agg(t.name, ',') from flow_task t where t.process_instance_id = ${flowInstance.processInstanceId} and t.status = 0)`,
+        })
+        .from(flowInstance)
+        .innerJoin(flowDefinition, eq(flowDefinition.id, flowInstance.definitionId))
+        .where(cond)
+        .orderBy(desc(flowInstance.startTime), desc(flowInstance.id))
+        .limit(q.size)
+        .offset((q.current - 1) * q.size),
+      db.select({ total: count() }).from(flowInstance).where(cond),
+    ]);
+    const n = await names(
+      db,
+      rows.map((r) => r.instance.startUser),
+    );
+    const records = rows.map(({ instance, version, current }) => ({
+      taskName: current ?? '',
+      startUser: instance.startUser,
+      startUserName: n.user(instance.startUser),
+      category: instance.category ?? '',
+      categoryName: n.category(instance.category),
+      createTime: dt(instance.startTime),
+      endTime: dt(instance.endTime),
+      processInstanceId: instance.processInstanceId,
+      processDefinitionId: instance.processDefinitionId,
+      processDefinitionKey: instance.processKey,
+      processDefinitionName: instance.processName,
+      processDefinitionVersion: version,
+      businessId: instance.businessId ?? '',
+      processIsFinished: instance.state !== 'running' ? 'finished' : 'unfinished',
+      state: instance.state,
+    }));
+    return ok(req, toPage(records, Number(total), q.current, q.size));
+  });
 
   app.post('/work/claim-task', { schema: { querystring: z.object({ taskId: idString }) } }, async (req) => {
     const ctx = requireCtx(req);
