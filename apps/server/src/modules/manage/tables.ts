@@ -25,7 +25,6 @@ const day = (name: string) => date(name, { mode: 'string' });
 const flag = (name: string, dflt = 0) => integer(name).notNull().default(dflt);
 const remark = () => varchar('remark', { length: 500 });
 
-
 export const villager = pgTable(
   'hope_villager',
   {
@@ -56,9 +55,7 @@ export const villager = pgTable(
   },
   (t) => [
     // the list's default order and its common filters, within the tenant, over live rows
-    index('hope_villager_page_idx')
-      .on(t.tenantId, t.createTime.desc(), t.id.desc())
-      .where(live()),
+    index('hope_villager_page_idx').on(t.tenantId, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst()).where(live()),
     uniqueIndex('hope_villager_id_card_uq')
       .on(t.tenantId, t.idCard)
       .where(sql`is_deleted = 0 and id_card is not null`),
@@ -71,7 +68,7 @@ export const villager = pgTable(
 type LinkColumns = Record<'tenantId' | 'villagerId' | 'createTime' | 'id', ExtraConfigColumn>;
 /** Relation tables point at a villager: paged newest first, and read by villager. */
 const villagerLink = (prefix: string) => (t: LinkColumns) => [
-  index(`${prefix}_page_idx`).on(t.tenantId, t.createTime.desc(), t.id.desc()).where(live()),
+  index(`${prefix}_page_idx`).on(t.tenantId, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst()).where(live()),
   index(`${prefix}_villager_idx`).on(t.villagerId),
 ];
 
