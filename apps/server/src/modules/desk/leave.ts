@@ -8,6 +8,7 @@ import { type Db, schema } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
+import { forgetWorkCounts } from '../flow/routes';
 import { startInstance } from '../flow/service';
 import { flowInstance, processLeave } from '../flow/tables';
 
@@ -91,6 +92,7 @@ export async function leaveRoutes(base: FastifyInstance) {
           .where(eq(processLeave.id, leave.id));
         return { businessId: leave.id, ...started };
       });
+      forgetWorkCounts();
       return ok(req, result);
     },
   );

@@ -5,6 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../../platform/access/permissions';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
+import { cachedCount, forgetCounts } from '../../platform/crud/count-cache';
+import { countKey } from '../../platform/crud/engine';
 import { type Db, schema } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
@@ -30,6 +32,24 @@ const tenantList = z
   .transform((v) => (Array.isArray(v) ? v : v ? v.split(',') : []).map((s) => s.trim()).filter(Boolean))
   .pipe(z.array(z.string().regex(/^\d{6}$/)).max(500));
 
+const WORK_LISTS = ['/work/claim-list', '/work/todo-list', '/work/done-list'];
+/** Task lists' totals change with every start, claim and completion. */
+export function forgetWorkCounts() {
+  for (const path of WORK_LISTS) forgetCounts(`flow-${path}`);
+}
+
+/** The `flow` dictionary's categories, read at most every few seconds (every list row names one). */
+let categories: { at: number; rows: Promise<{ key: string; value: string }[]> } | undefined;
+function flowCategories(db: Db) {
+  if (categories && Date.now() - categories.at < 5_000) return categories.rows;
+  const rows = db
+    .select({ key: schema.dict.dictKey, value: schema.dict.dictValue })
+    .from(schema.dict)
+    .where(and(eq(schema.dict.code, 'flow'), ne(schema.dict.parentId, '0'), eq(schema.dict.isDeleted, 0)));
+  categories = { at: Date.now(), rows };
+  return rows;
+}
+
 /** Names of users and of the `flow` dictionary's categories, for list rows. */
 async function names(db: Db, userIds: (string | null)[]) {
   const ids = [...new Set(userIds.filter((x): x is string => !!x))];
@@ -39,10 +59,7 @@ async function names(db: Db, userIds: (string | null)[]) {
         .from(schema.user)
         .where(inArray(schema.user.id, ids))
     : [];
-  const cats = await db
-    .select({ key: schema.dict.dictKey, value: schema.dict.dictValue, remark: schema.dict.remark })
-    .from(schema.dict)
-    .where(and(eq(schema.dict.code, 'flow'), ne(schema.dict.parentId, '0'), eq(schema.dict.isDeleted, 0)));
+  const cats = await flowCategories(db);
   return {
     user: (id: string | null) => {
       const u = users.find((x) => x.id === id);
@@ -143,7 +160,7 @@ export async function flowRoutes(base: FastifyInstance) {
       const q = req.query;
       const conds: SQL[] = [await where(ctx), ...instanceFilters(q)];
       const cond = and(...conds);
-      const [rows, [{ total }]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select({ task: flowTask, instance: flowInstance, version: flowDefinition.version })
           .from(flowTask)
@@ -153,11 +170,15 @@ export async function flowRoutes(base: FastifyInstance) {
           .orderBy(order === 'end' ? desc(flowTask.endTime) : desc(flowTask.createTime), desc(flowTask.id))
           .limit(q.size)
           .offset((q.current - 1) * q.size),
-        db
-          .select({ total: count() })
-          .from(flowTask)
-          .innerJoin(flowInstance, eq(flowInstance.processInstanceId, flowTask.processInstanceId))
-          .where(cond),
+        // a user's list totals, remembered briefly; starts, claims and completions drop them at once
+        cachedCount(countKey(`flow-${path}`, ctx, q), () =>
+          db
+            .select({ total: count() })
+            .from(flowTask)
+            .innerJoin(flowInstance, eq(flowInstance.processInstanceId, flowTask.processInstanceId))
+            .where(cond)
+            .then(([r]) => Number(r.total)),
+        ),
       ]);
       const n = await names(
         db,
@@ -186,7 +207,7 @@ export async function flowRoutes(base: FastifyInstance) {
         flag: task.flag ?? '',
         comment: task.comment ?? '',
       }));
-      return ok(req, toPage(records, Number(total), q.current, q.size));
+      return ok(req, toPage(records, total, q.current, q.size));
     });
 
   taskList('/work/claim-list', 'work_claim', (ctx) => claimableBy(db, ctx), 'create');
@@ -267,6 +288,7 @@ export async function flowRoutes(base: FastifyInstance) {
     const ctx = requireCtx(req);
     await requirePermission(db, req, 'work_claim');
     await claimTask(db, ctx, req.query.taskId);
+    forgetWorkCounts();
     return ok(req, true);
   });
 
@@ -292,6 +314,7 @@ export async function flowRoutes(base: FastifyInstance) {
       const ctx = requireCtx(req);
       await requirePermission(db, req, 'work_todo');
       await completeTask(db, ctx, req.body);
+      forgetWorkCounts();
       return ok(req, true);
     },
   );

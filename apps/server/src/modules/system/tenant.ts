@@ -125,7 +125,7 @@ export async function findTenantRow(db: Db, tenantId: string) {
 }
 
 /** Refuses a new account when the tenant's quota (accountNumber, -1 unlimited) is used up. */
-export async function checkAccountQuota(db: Db, tenantId: string) {
+export async function checkAccountQuota(db: Db, tenantId: string, adding = 1) {
   const [tenant] = await db
     .select({ accountNumber: t.accountNumber })
     .from(t)
@@ -136,7 +136,7 @@ export async function checkAccountQuota(db: Db, tenantId: string) {
     .select({ n: count() })
     .from(schema.user)
     .where(and(eq(schema.user.tenantId, tenantId), eq(schema.user.isDeleted, 0)));
-  if (Number(n) >= tenant.accountNumber)
+  if (Number(n) + adding > tenant.accountNumber)
     throw new FieldInputError('account', {
       zh: `账号额度已用完(上限 ${tenant.accountNumber} 个)`,
       en: `The account quota is used up (at most ${tenant.accountNumber})`,
