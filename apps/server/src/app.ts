@@ -15,6 +15,7 @@ import { leaveRoutes } from './modules/desk/leave';
 import { flowRoutes } from './modules/flow/routes';
 import { installAuditHooks } from './modules/log/recorder';
 import { logRoutes } from './modules/log/routes';
+import { manageRoutes } from './modules/manage/routes';
 import { fileRoutes } from './modules/resource/files';
 import { resourceRoutes } from './modules/resources';
 import { registerGrantRoutes } from './modules/system/grants';
@@ -164,6 +165,7 @@ export async function buildApp(
   await app.register(flowRoutes, { prefix: '/api/dfem-flow' });
   await app.register(leaveRoutes, { prefix: '/api/dfem-desk' });
   await resourceRoutes(app);
+  await app.register(manageRoutes, { prefix: '/api/dfem-hope-manage' });
 
   const webDist = config.WEB_DIST ?? defaultWebDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));

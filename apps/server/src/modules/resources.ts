@@ -6,6 +6,7 @@ import { hashSecret } from '../platform/auth/password';
 import { type MountedResource, mountResource, type ResourceHooks } from '../platform/crud/engine';
 import { type Db, schema } from '../platform/db';
 import { FieldInputError } from '../platform/http/errors';
+import { villageBindings } from './manage/hooks';
 import { dropAccessCaches } from './system/caches';
 import { tenantHooks } from './system/tenant';
 
@@ -39,6 +40,7 @@ export function resourceBindings(db: Db): Record<string, { table: PgTable; hooks
     dataScope: { table: schema.scopeData, hooks: dataScopeHooks },
     apiScope: { table: schema.scopeApi, hooks: { onChanged: dropAccessCaches } },
     tenant: { table: schema.tenant, hooks: tenantHooks(db) },
+    ...villageBindings(db),
     client: {
       table: schema.client,
       hooks: {

@@ -4,12 +4,14 @@ import { seedFlow } from './flow';
 import { syncMenus } from './menus';
 import { seedRegions } from './regions';
 import { seedSystem } from './system';
+import { seedVillage } from './village';
 
 /** Named steps run once each (recorded in app_seed_log), in one transaction per step. */
 const STEPS: [name: string, run: (db: Db) => Promise<void>][] = [
   ['system-v1', seedSystem],
   ['regions-v1', seedRegions],
   ['flow-leave-v1', seedFlow],
+  ['village-v1', seedVillage],
 ];
 
 export async function seed(db: Db): Promise<string[]> {

@@ -158,6 +158,7 @@ export const menuResource: ResourceDef = {
       max: 64,
       pattern: '[A-Za-z]*',
       example: 'SettingOutlined',
+      default: '',
     },
     {
       name: 'category',

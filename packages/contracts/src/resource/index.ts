@@ -4,3 +4,4 @@ export * from './system';
 export * from './types';
 export * from './user';
 export * from './validate';
+export * from './village';

@@ -17,6 +17,7 @@ import {
 } from './system';
 import type { ResourceDef } from './types';
 import { userResource } from './user';
+import { VILLAGE_RESOURCES } from './village';
 
 /** Every resource of the product; the server mounts each, and the generated tests cover each. */
 export const RESOURCES: ResourceDef[] = [
@@ -33,6 +34,7 @@ export const RESOURCES: ResourceDef[] = [
   apiScopeResource,
   tenantResource,
   reportResource,
+  ...VILLAGE_RESOURCES,
 ];
 
 /** Resources served by their module's own routes, which follow the same conventions (and the same tests). */

@@ -289,7 +289,7 @@ export const topMenuResource: ResourceDef = {
       max: 255,
       search: 'like',
     },
-    { name: 'source', label: { zh: '菜单图标', en: 'Icon' }, type: 'text', max: 255 },
+    { name: 'source', label: { zh: '菜单图标', en: 'Icon' }, type: 'text', max: 255, default: '' },
     {
       name: 'sort',
       label: { zh: '菜单排序', en: 'Sort' },

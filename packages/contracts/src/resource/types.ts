@@ -21,7 +21,10 @@ export type FieldType =
   | 'mobile' // mainland mobile, spec §5 phone messages
   | 'email'
   | 'ids' // comma-joined ids (e.g. menuId of a tenant package), picked from a tree
-  | 'ref' // id of another resource (ref: key of that resource)
+  | 'ref' // id of another resource (ref: key of that resource); lists answer its label as `<name less Id>Name`
+  | 'refs' // comma-joined ids of another resource (ref), picked with the same searchable selector
+  | 'idcard' // mainland resident ID number: 18 characters, GB 11643 check digit, a real birth date
+  | 'image' // an image uploaded through the server (a path it serves), or several comma-joined
   | 'password'; // typed in the browser, sent as lower-case md5 hex (spec §5), stored as argon2id
 
 /** How a field is searched: `equal` and `like` through the search form; the rest through suffixed query keys. */
@@ -65,6 +68,23 @@ export interface FieldDef {
   readOnly?: boolean;
   /** write-only (a secret): never answered, filtered or sorted; an empty value on update keeps the old one */
   secret?: boolean;
+  /** idcard: the fields whose values must agree with the number (birth date YYYY-MM-DD, sex dict 1/2) */
+  agrees?: { birthDate?: string; sex?: string };
+  /** a column of the resource's Excel export, template and import (default: when it is a list column) */
+  excel?: boolean;
+}
+
+/** Excel import, export and template of a resource: `<path>/excel/import|export|template`. */
+export interface ExcelDef {
+  /** the file's name without extension */
+  fileName: Text2;
+  import?: boolean;
+  export?: boolean;
+  /**
+   * a re-imported row whose value of this (unique) field — or these fields together — names a live row
+   * updates that row instead of adding one (villager: idCard; a household's income: villagerId + year)
+   */
+  key?: string | string[];
 }
 
 export interface ResourceDef {
@@ -97,6 +117,13 @@ export interface ResourceDef {
   savedMessage?: Text2;
   /** rows form a tree by parentId: the list answers nodes with children instead of a page */
   tree?: boolean;
+  /** Excel import / export / template (button codes `<permission>_import|_export`) */
+  excel?: ExcelDef;
+  /**
+   * How a row is picked by `ref` fields of other resources: the field that names it, and the fields a search
+   * matches (GET <path>/select?keyword=&ids=).
+   */
+  select?: { label: string; search: string[]; hint?: string };
 }
 
 export const BASE_FIELDS = [

@@ -38,7 +38,7 @@ export const FIELD_MESSAGES = {
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const selectLike = (f: FieldDef) =>
-  ['dict', 'dictMulti', 'ids', 'ref', 'date', 'datetime', 'switch'].includes(f.type);
+  ['dict', 'dictMulti', 'ids', 'ref', 'refs', 'date', 'datetime', 'switch', 'image'].includes(f.type);
 
 /** The message for a missing required value. */
 export function requiredMessage(f: FieldDef): Text2 {
@@ -84,6 +84,20 @@ export function checkField(f: FieldDef, value: unknown): Text2 | null {
     case 'ids':
       if (!s.split(',').every((x) => ID.test(x))) return localize(FIELD_MESSAGES.format, label);
       break;
+    case 'refs': {
+      const ids = s.split(',');
+      if (ids.length > 500 || !ids.every((x) => ID.test(x))) return localize(FIELD_MESSAGES.format, label);
+      return null;
+    }
+    case 'idcard': {
+      const why = idCardProblem(s);
+      if (why) return localize(ID_CARD_MESSAGES[why], label);
+      break;
+    }
+    case 'image':
+      if (s.length > (f.max ?? 2000) || !s.split(',').every((x) => IMAGE_PATH.test(x)))
+        return localize(FIELD_MESSAGES.format, label);
+      return null;
     case 'password':
       // what reaches the server is the md5 of what was typed; the browser checks the typed length
       return /^[0-9a-f]{32}$/.test(s) ? null : localize(FIELD_MESSAGES.format, label);
@@ -113,6 +127,89 @@ export function defaultMax(f: FieldDef): number {
   }
 }
 
+/** Where a `ref` / `refs` field's label is answered in list and detail rows: villagerId → villagerName. */
+export function refLabelKey(f: Pick<FieldDef, 'name'>): string {
+  if (f.name.endsWith('Ids')) return `${f.name.slice(0, -3)}Names`;
+  if (f.name.endsWith('Id')) return `${f.name.slice(0, -2)}Name`;
+  return `${f.name}Name`;
+}
+
+const IMAGE_PATH = /^\/api\/[A-Za-z0-9_\-./]+$/;
+
+export const ID_CARD_MESSAGES = {
+  format: { zh: '{label}应为18位,末位可为X', en: '{label} must be 18 characters, the last may be X' },
+  region: { zh: '{label}的地区码无效', en: '{label} has an invalid region code' },
+  birth: { zh: '{label}中的出生日期无效', en: '{label} holds an invalid birth date' },
+  check: { zh: '{label}校验位不正确', en: '{label} has a wrong check digit' },
+} as const;
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK = '10X98765432';
+const PROVINCES = new Set([
+  11, 12, 13, 14, 15, 21, 22, 23, 31, 32, 33, 34, 35, 36, 37, 41, 42, 43, 44, 45, 46, 50, 51, 52, 53, 54, 61,
+  62, 63, 64, 65, 71, 81, 82, 83, 91,
+]);
+
+/** The GB 11643 check character of the first 17 digits. */
+export function idCardCheckDigit(first17: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * ID_WEIGHTS[i];
+  return ID_CHECK[sum % 11];
+}
+
+/** Why a resident ID number is invalid, or null: 18 characters, a province, a real past date, the check digit. */
+export function idCardProblem(id: string): keyof typeof ID_CARD_MESSAGES | null {
+  if (!/^\d{17}[\dXx]$/.test(id)) return 'format';
+  if (!PROVINCES.has(Number(id.slice(0, 2)))) return 'region';
+  const y = Number(id.slice(6, 10));
+  const m = Number(id.slice(10, 12));
+  const d = Number(id.slice(12, 14));
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (
+    y < 1900 ||
+    date.getUTCFullYear() !== y ||
+    date.getUTCMonth() !== m - 1 ||
+    date.getUTCDate() !== d ||
+    date.getTime() > Date.now()
+  )
+    return 'birth';
+  return idCardCheckDigit(id) === id[17].toUpperCase() ? null : 'check';
+}
+
+/** The birth date (YYYY-MM-DD) and sex (1 male, 2 female: the 17th digit's parity) a valid ID number states. */
+export function idCardInfo(id: string): { birthDate: string; sex: '1' | '2' } | null {
+  if (idCardProblem(id)) return null;
+  return {
+    birthDate: `${id.slice(6, 10)}-${id.slice(10, 12)}-${id.slice(12, 14)}`,
+    sex: Number(id[16]) % 2 === 1 ? '1' : '2',
+  };
+}
+
+export const AGREE_MESSAGES = {
+  birthDate: { zh: '{label}与身份证号码不一致', en: '{label} does not agree with the ID number' },
+  sex: { zh: '{label}与身份证号码不一致', en: '{label} does not agree with the ID number' },
+} as const;
+
+/**
+ * Checks between fields of one record (an ID number and the birth date and sex it states); the first
+ * disagreement, naming the field that disagrees, or null. Only values present in the record are compared.
+ */
+export function checkRecord(def: ResourceDef, record: Record<string, unknown>): FieldError | null {
+  for (const f of def.fields) {
+    if (f.type !== 'idcard' || !f.agrees || isEmpty(record[f.name])) continue;
+    const info = idCardInfo(String(record[f.name]));
+    if (!info) continue;
+    for (const kind of ['birthDate', 'sex'] as const) {
+      const other = f.agrees[kind];
+      const target = other && def.fields.find((x) => x.name === other);
+      if (!target || isEmpty(record[target.name])) continue;
+      if (String(record[target.name]).slice(0, 10) !== info[kind])
+        return { field: target.name, message: localize(AGREE_MESSAGES[kind], target.label) };
+    }
+  }
+  return null;
+}
+
 export interface FieldError {
   field: string;
   message: Text2;
@@ -129,7 +226,12 @@ export function parseRecord(
 ): { record: Record<string, unknown>; error?: undefined } | { error: FieldError; record?: undefined } {
   const record: Record<string, unknown> = {};
   for (const f of def.fields) {
-    if (f.readOnly || f.form === false) continue;
+    if (f.readOnly || f.form === false) {
+      // computed by the server and never read from a body; a malformed value is still bad input
+      const err = Object.hasOwn(body, f.name) ? checkField({ ...f, required: false }, body[f.name]) : null;
+      if (err) return { error: { field: f.name, message: err } };
+      continue;
+    }
     const present = Object.hasOwn(body, f.name);
     // on update, an absent field keeps its value; on create, absent means empty
     if (!present && mode === 'update') continue;
@@ -139,6 +241,8 @@ export function parseRecord(
     if (err) return { error: { field: f.name, message: err } };
     record[f.name] = normalize(f, raw);
   }
+  const disagreement = checkRecord(def, record);
+  if (disagreement) return { error: disagreement };
   return { record };
 }
 
@@ -146,5 +250,6 @@ function normalize(f: FieldDef, v: unknown): unknown {
   if (isEmpty(v)) return f.default ?? null;
   if (f.type === 'int' || f.type === 'switch') return Math.trunc(Number(v));
   if (f.type === 'decimal') return String(Number(v));
+  if (f.type === 'idcard') return String(v).trim().toUpperCase();
   return typeof v === 'string' ? v.trim() : String(v);
 }

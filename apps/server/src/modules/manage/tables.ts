@@ -55,12 +55,16 @@ export const villager = pgTable(
   },
   (t) => [
     // the list's default order and its common filters, within the tenant, over live rows
-    index('hope_villager_page_idx').on(t.tenantId, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst()).where(live()),
+    index('hope_villager_page_idx')
+      .on(t.tenantId, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(live()),
     uniqueIndex('hope_villager_id_card_uq')
       .on(t.tenantId, t.idCard)
       .where(sql`is_deleted = 0 and id_card is not null`),
     index('hope_villager_household_idx').on(t.tenantId, t.householdNo).where(live()),
-    index('hope_villager_group_idx').on(t.tenantId, t.villageGroup, t.createTime.desc()).where(live()),
+    index('hope_villager_group_idx')
+      .on(t.tenantId, t.villageGroup, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(live()),
     index('hope_villager_name_idx').on(t.tenantId, t.name).where(live()),
   ],
 );
@@ -68,7 +72,9 @@ export const villager = pgTable(
 type LinkColumns = Record<'tenantId' | 'villagerId' | 'createTime' | 'id', ExtraConfigColumn>;
 /** Relation tables point at a villager: paged newest first, and read by villager. */
 const villagerLink = (prefix: string) => (t: LinkColumns) => [
-  index(`${prefix}_page_idx`).on(t.tenantId, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst()).where(live()),
+  index(`${prefix}_page_idx`)
+    .on(t.tenantId, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst())
+    .where(live()),
   index(`${prefix}_villager_idx`).on(t.villagerId),
 ];
 

@@ -81,19 +81,23 @@ export async function registerGrantRoutes(base: FastifyInstance) {
   const { db } = base.deps;
   const m = schema.menu;
 
-  const visibleMenus = async (ctx: RequestContext, category?: 1) => {
+  /** A menu's name in the caller's language. */
+  const menuName = (lang: 'zh' | 'en') =>
+    lang === 'en' ? sql<string>`coalesce(${m.nameEn}, ${m.name})` : m.name;
+
+  const visibleMenus = async (ctx: RequestContext, lang: 'zh' | 'en', category?: 1) => {
     const grantable = await grantableMenuIds(db, ctx);
     const where: SQL[] = [eq(m.isDeleted, 0)];
     if (category) where.push(eq(m.category, category));
     const rows = await db
-      .select({ id: m.id, parentId: m.parentId, name: m.name })
+      .select({ id: m.id, parentId: m.parentId, name: menuName(lang) })
       .from(m)
       .where(and(...where))
       .orderBy(asc(m.sort), asc(m.id));
     return grantable === 'all' ? rows : rows.filter((r) => grantable.has(r.id));
   };
 
-  const scopeTree = async (kind: 'data' | 'api') => {
+  const scopeTree = async (kind: 'data' | 'api', lang: 'zh' | 'en') => {
     const table = kind === 'data' ? schema.scopeData : schema.scopeApi;
     const scopes = await db
       .select({ id: table.id, menuId: table.menuId, name: table.scopeName })
@@ -102,7 +106,7 @@ export async function registerGrantRoutes(base: FastifyInstance) {
       .orderBy(asc(table.id));
     if (!scopes.length) return [];
     const menus = await db
-      .select({ id: m.id, parentId: m.parentId, name: m.name })
+      .select({ id: m.id, parentId: m.parentId, name: menuName(lang) })
       .from(m)
       .where(and(inArray(m.id, [...new Set(scopes.map((s) => s.menuId))]), eq(m.isDeleted, 0)));
     // scopes hang under their menu; the menu node itself is a heading (its id prefixed so it is not a scope)
@@ -117,9 +121,9 @@ export async function registerGrantRoutes(base: FastifyInstance) {
     const ctx = requireCtx(req);
     await requirePermission(db, req, 'role_grant');
     return ok(req, {
-      menu: menuTreeOf(await visibleMenus(ctx)),
-      dataScope: ctx.tenantId === DEFAULT_TENANT_ID ? await scopeTree('data') : [],
-      apiScope: ctx.tenantId === DEFAULT_TENANT_ID ? await scopeTree('api') : [],
+      menu: menuTreeOf(await visibleMenus(ctx, req.lang)),
+      dataScope: ctx.tenantId === DEFAULT_TENANT_ID ? await scopeTree('data', req.lang) : [],
+      apiScope: ctx.tenantId === DEFAULT_TENANT_ID ? await scopeTree('api', req.lang) : [],
     });
   });
 
@@ -193,7 +197,7 @@ export async function registerGrantRoutes(base: FastifyInstance) {
   app.get('/menu/grant-top-tree', async (req) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, 'topmenu_grant');
-    return ok(req, { menu: menuTreeOf(await visibleMenus(ctx, 1)) });
+    return ok(req, { menu: menuTreeOf(await visibleMenus(ctx, req.lang, 1)) });
   });
 
   app.get(

@@ -29,7 +29,16 @@ async function userConstraint(db: Db, ctx: RequestContext): Promise<SQL> {
   const scope = await dataScopeCondition(db, ctx, 'user', {
     createUser: u.createUser,
     createDept: u.createDept,
-    fields: { account: u.account, realName: u.realName, sex: u.sex, status: u.status },
+    fields: {
+      account: u.account,
+      realName: u.realName,
+      name: u.name,
+      code: u.code,
+      phone: u.phone,
+      email: u.email,
+      sex: u.sex,
+      status: u.status,
+    },
   });
   if (scope) parts.push(scope);
   return and(...parts) as SQL;

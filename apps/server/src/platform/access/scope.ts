@@ -107,7 +107,6 @@ export async function dataScopeCondition(
         const c = parseCustomScope(s.scopeValue, new Set(Object.keys(cols.fields)));
         if (!c) break; // a malformed custom scope lets nothing through
         const col = cols.fields[c.field];
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholders are literal text of a stored scope
         const fillIn = (v: string) => (v === '${userId}' ? ctx.userId : v === '${deptId}' ? ctx.deptId : v);
         const values = (Array.isArray(c.value) ? c.value : [c.value]).map(fillIn);
         parts.push(

@@ -13,7 +13,9 @@ import { badRequest, FieldInputError, forbidden, notFound } from '../http/errors
 import { toPage } from '../paging';
 import { buildTree } from '../tree';
 import { cachedCount, forgetCounts } from './count-cache';
+import { mountExcelRoutes } from './excel-routes';
 import { parseListQuery } from './query';
+import { attachRefLabels, checkRefs, mountedByKey, mountSelectRoute, refFields } from './refs';
 
 /**
  * The resource engine: turns a definition (packages/contracts) and its table into the spec's routes
@@ -46,6 +48,17 @@ export interface MountedResource {
   table: PgTable;
   /** the constraint every read and write of this caller adds: tenant, not deleted, data scope */
   constraint(ctx: RequestContext): Promise<SQL>;
+  db: Db;
+  hooks: ResourceHooks;
+  /** columns by property (= field) name */
+  cols: Record<string, PgColumn>;
+  /** what a list or detail selects, and how a selected row is answered (references labelled) */
+  selection: Record<string, PgColumn>;
+  output(ctx: RequestContext, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]>;
+  /** the list's WHERE for a query string (filters whitelisted, constraint added); a 400 for anything else */
+  listWhere(ctx: RequestContext, query: Record<string, string>): Promise<SQL>;
+  /** forget cached totals and run the resource's onChanged */
+  changed(): void;
 }
 
 type Cols = Record<string, PgColumn>;
@@ -78,6 +91,7 @@ export function mountResource(
     forgetCounts(def.key);
     hooks.onChanged?.();
   };
+  const refs = refFields(def);
 
   async function constraint(ctx: RequestContext): Promise<SQL> {
     // platform resources (no tenant column) belong to the platform tenant: other tenants see none of them
@@ -106,6 +120,9 @@ export function mountResource(
     out.updateTime = formatDateTime(row.updateTime as Date);
     return hooks.toRow ? hooks.toRow(out) : out;
   };
+  /** rows as answered, with the labels of what their references name */
+  const answer = async (ctx: RequestContext, rows: Record<string, unknown>[]) =>
+    refs.length ? attachRefLabels(db, ctx, def, rows.map(output)) : rows.map(output);
 
   const selection = Object.fromEntries(
     ['id', 'tenantId', 'status', 'createTime', 'updateTime', ...visible.map((f) => f.name)]
@@ -173,7 +190,7 @@ export function mountResource(
         .where(where)
         .orderBy(...(q.orderBy.length ? q.orderBy : defaultOrder))
         .limit(TREE_LIMIT);
-      return ok(req, buildTree(rows.map(output) as TreeRow[]));
+      return ok(req, buildTree((await answer(ctx, rows)) as TreeRow[]));
     }
     const [rows, total] = await Promise.all([
       db
@@ -191,7 +208,7 @@ export function mountResource(
           .then(([r]) => Number(r.total)),
       ),
     ]);
-    return ok(req, toPage(rows.map(output), total, q.current, q.size));
+    return ok(req, toPage(await answer(ctx, rows), total, q.current, q.size));
   });
 
   if (def.tree) {
@@ -199,10 +216,16 @@ export function mountResource(
     app.get(`${base}/tree`, async (req) => {
       const ctx = requireCtx(req);
       const titleField = def.fields[0].name;
+      // the picker may narrow by searchable fields (e.g. menus only: ?category=1); rows named in the caller's language
+      const q = parseListQuery(def, { byField }, req.query as Record<string, unknown>);
+      const title =
+        req.lang === 'en' && cols.nameEn
+          ? sql`coalesce(${cols.nameEn}, ${cols[titleField]})`
+          : cols[titleField];
       const rows = await db
-        .select({ id: cols.id, parentId: cols.parentId, title: cols[titleField] })
+        .select({ id: cols.id, parentId: cols.parentId, title })
         .from(table)
-        .where(await constraint(ctx))
+        .where(and(await constraint(ctx), ...q.where))
         .orderBy(...defaultOrder)
         .limit(TREE_LIMIT);
       return ok(
@@ -227,7 +250,7 @@ export function mountResource(
       .where(and(eq(cols.id, id), await constraint(ctx)))
       .limit(1);
     if (!row) throw notFound();
-    return ok(req, output(row));
+    return ok(req, (await answer(ctx, [row]))[0]);
   });
 
   app.post(`${base}/submit`, async (req) => {
@@ -245,6 +268,11 @@ export function mountResource(
     await hooks.beforeWrite?.(ctx, record, mode);
     toColumnValues(def, record, cols);
     const scope = await constraint(ctx);
+    if (refs.length) {
+      // a row the caller cannot see is "not found" before its references are judged
+      if (id) await existsOr404(id, scope);
+      await checkRefs(db, ctx, def, record);
+    }
     for (const u of def.unique ?? []) {
       if (record[u] === undefined || record[u] === null) continue;
       const clash = [eq(cols[u], record[u]), eq(cols.isDeleted, 0)];
@@ -284,7 +312,7 @@ export function mountResource(
         return row;
       });
       changed();
-      return ok(req, output(created as Record<string, unknown>));
+      return ok(req, (await answer(ctx, [created as Record<string, unknown>]))[0]);
     }
     const [updated] = await db
       .update(table)
@@ -293,7 +321,7 @@ export function mountResource(
       .returning(selection);
     if (!updated) throw notFound();
     changed();
-    return ok(req, output(updated as Record<string, unknown>));
+    return ok(req, (await answer(ctx, [updated as Record<string, unknown>]))[0]);
   });
 
   app.post(`${base}/remove`, async (req) => {
@@ -323,11 +351,39 @@ export function mountResource(
     return ok(req, true);
   });
 
-  return { def, table, constraint };
+  async function existsOr404(id: string, scope: SQL) {
+    const [hit] = await db
+      .select({ id: cols.id })
+      .from(table)
+      .where(and(eq(cols.id, id), scope))
+      .limit(1);
+    if (!hit) throw notFound();
+  }
+
+  const mounted: MountedResource = {
+    def,
+    table,
+    constraint,
+    db,
+    hooks,
+    cols,
+    selection,
+    output: answer,
+    async listWhere(ctx, query) {
+      const q = parseListQuery(def, { byField }, query, extraKeys);
+      const extra = hooks.extraWhere?.(ctx, query);
+      return and(await constraint(ctx), ...q.where, ...(extra ? [extra] : [])) as SQL;
+    },
+    changed,
+  };
+  mountedByKey.set(def.key, mounted);
+  mountSelectRoute(app, mounted);
+  if (def.excel) mountExcelRoutes(app, mounted);
+  return mounted;
 }
 
 /** Wall-clock date-times of the form become timestamps in the server's time zone. */
-function toColumnValues(def: ResourceDef, record: Record<string, unknown>, cols: Cols) {
+export function toColumnValues(def: ResourceDef, record: Record<string, unknown>, cols: Cols) {
   const tz = process.env.TZ || 'Asia/Shanghai';
   for (const f of def.fields) {
     const v = record[f.name];

@@ -65,10 +65,16 @@ export const user = pgTable(
     uniqueIndex('blade_user_account_uq').on(t.tenantId, t.account).where(sqlNotDeleted()),
     // the users page: newest first within a tenant
     // DESC NULLS FIRST matches ORDER BY … DESC, so the page reads the index in order instead of sorting
-    index('blade_user_page_idx').on(t.tenantId, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sqlNotDeleted()),
+    index('blade_user_page_idx')
+      .on(t.tenantId, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sqlNotDeleted()),
     // data scopes narrow users by who created them (own rows, own dept and below)
-    index('blade_user_scope_dept_idx').on(t.tenantId, t.createDept, t.createTime.desc().nullsFirst()).where(sqlNotDeleted()),
-    index('blade_user_scope_user_idx').on(t.tenantId, t.createUser, t.createTime.desc().nullsFirst()).where(sqlNotDeleted()),
+    index('blade_user_scope_dept_idx')
+      .on(t.tenantId, t.createDept, t.createTime.desc().nullsFirst())
+      .where(sqlNotDeleted()),
+    index('blade_user_scope_user_idx')
+      .on(t.tenantId, t.createUser, t.createTime.desc().nullsFirst())
+      .where(sqlNotDeleted()),
   ],
 );
 

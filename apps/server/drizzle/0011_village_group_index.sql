@@ -1,0 +1,2 @@
+DROP INDEX "hope_villager_group_idx";--> statement-breakpoint
+CREATE INDEX "hope_villager_group_idx" ON "hope_villager" USING btree ("tenant_id","village_group","create_time" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_deleted = 0;

@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requirePermission } from '../../platform/access/permissions';
+import { type RequestContext, requireCtx } from '../../platform/auth/context';
+import { mountedByKey } from '../../platform/crud/refs';
+import { schema } from '../../platform/db';
+import { formatDateTime } from '../../platform/format';
+import { ok } from '../../platform/http/envelope';
+import { FieldInputError, invalidField, notFound } from '../../platform/http/errors';
+import { toPage } from '../../platform/paging';
+import { containsPattern } from '../../platform/sql';
+import { imageKind } from '../../platform/storage';
+import {
+  scoreRank,
+  villager,
+  villagerToCadre,
+  villagerToParty,
+  visitingReception,
+  visitingRecords,
+} from './tables';
+
+/**
+ * Village affairs beyond the resource engine (which serves page/detail/submit/remove and Excel of every
+ * village resource): the overview's figures, the household view, the score ranking, and image upload.
+ * Every query adds the constraint of the resource it reads (tenant, live rows, the caller's data scope).
+ */
+
+const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+const int = (v: unknown) => Number(v ?? 0);
+
+/** The constraint of a mounted resource for this caller. */
+async function scopeOf(key: string, ctx: RequestContext): Promise<SQL> {
+  const m = mountedByKey.get(key);
+  if (!m) throw new Error(`resource ${key} is not mounted`);
+  return m.constraint(ctx);
+}
+
+function parse<T extends z.ZodType>(schemaOf: T, value: unknown): z.infer<T> {
+  const r = schemaOf.safeParse(value);
+  if (!r.success) throw invalidField(String(r.error.issues[0]?.path[0] ?? 'query'));
+  return r.data;
+}
+
+/** The first day of this month and of the next, as dates in the server's time zone. */
+function monthRange(now = new Date()) {
+  const today = formatDateTime(now).slice(0, 10);
+  const [y, m] = today.split('-').map(Number);
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return { start: `${today.slice(0, 7)}-01`, next, today };
+}
+
+async function dictLabels(app: FastifyInstance, codes: string[]) {
+  const d = schema.dict;
+  const rows = await app.deps.db
+    .select({ code: d.code, key: d.dictKey, value: d.dictValue, sort: d.sort })
+    .from(d)
+    .where(and(inArray(d.code, codes), ne(d.parentId, '0'), eq(d.isDeleted, 0)))
+    .orderBy(asc(d.sort));
+  const out = new Map<string, { key: string; value: string }[]>();
+  for (const r of rows) out.set(r.code, [...(out.get(r.code) ?? []), { key: r.key, value: r.value }]);
+  return out;
+}
+
+export async function manageRoutes(app: FastifyInstance) {
+  const { db, storage } = app.deps;
+  const v = villager;
+
+  /** The overview's figures (villageAffairsOverview screen), computed from the tenant's rows. */
+  app.get('/villageAffairsOverview/statistics', async (req) => {
+    const ctx = requireCtx(req);
+    await requirePermission(db, req, 'village_affairs_overview');
+    const scope = await scopeOf('villager', ctx);
+    const { start, next } = monthRange();
+    const [totals] = await db
+      .select({
+        population: sql<number>`count(*)::int`,
+        households: sql<number>`count(distinct ${v.householdNo})::int`,
+        male: sql<number>`(count(*) filter (where ${v.sex} = 1))::int`,
+        female: sql<number>`(count(*) filter (where ${v.sex} = 2))::int`,
+        povertyAlleviated: sql<number>`(count(*) filter (where ${v.povertyAlleviated} = 1))::int`,
+        lowIncome: sql<number>`(count(*) filter (where ${v.lowIncome} = 1))::int`,
+        disabled: sql<number>`(count(*) filter (where ${v.disabled} = 1))::int`,
+        veteran: sql<number>`(count(*) filter (where ${v.veteran} = 1))::int`,
+        livingAlone: sql<number>`(count(*) filter (where ${v.livingAlone} = 1))::int`,
+        elderly: sql<number>`(count(*) filter (where ${v.birthDate} <= (current_date - interval '60 years')))::int`,
+        lowIncomeHouseholds: sql<number>`(count(distinct ${v.householdNo}) filter (where ${v.lowIncome} = 1))::int`,
+        povertyHouseholds: sql<number>`(count(distinct ${v.householdNo}) filter (where ${v.povertyAlleviated} = 1))::int`,
+      })
+      .from(v)
+      .where(scope);
+    const bucket = sql<number>`least(floor(extract(year from age(current_date, ${v.birthDate})) / 10), 8)::int`;
+    const pyramidRows = await db
+      .select({ sex: v.sex, bucket, n: sql<number>`count(*)::int` })
+      .from(v)
+      .where(and(scope, sql`${v.birthDate} is not null`))
+      .groupBy(v.sex, bucket);
+    const groupBy = async (col: typeof v.politicalStatus) =>
+      db.select({ key: col, n: sql<number>`count(*)::int` }).from(v).where(scope).groupBy(col);
+    const [political, groups, education] = await Promise.all([
+      groupBy(v.politicalStatus),
+      groupBy(v.villageGroup),
+      groupBy(v.education),
+    ]);
+    const [cadres] = await db
+      .select({ n: sql<number>`count(distinct ${villagerToCadre.villagerId})::int` })
+      .from(villagerToCadre)
+      .where(and(await scopeOf('villagerToCadre', ctx), eq(villagerToCadre.inOffice, 1)));
+    const [party] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(villagerToParty)
+      .where(await scopeOf('villagerToParty', ctx));
+    const [visits] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(visitingRecords)
+      .where(
+        and(
+          await scopeOf('visitingRecords', ctx),
+          gte(visitingRecords.visitDate, start),
+          lt(visitingRecords.visitDate, next),
+        ),
+      );
+    const [receptions] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(visitingReception)
+      .where(
+        and(
+          await scopeOf('visitingReception', ctx),
+          gte(visitingReception.receptionDate, start),
+          lt(visitingReception.receptionDate, next),
+        ),
+      );
+    const labels = await dictLabels(app, ['political_status', 'village_group', 'education']);
+    const named = (code: string, rows: { key: string | null; n: number }[]) => {
+      const entries = labels.get(code) ?? [];
+      const byKey = new Map(rows.map((r) => [r.key ?? '', int(r.n)]));
+      const out = entries.map((e) => ({ key: e.key, name: e.value, value: byKey.get(e.key) ?? 0 }));
+      const other = rows
+        .filter((r) => !entries.some((e) => e.key === r.key))
+        .reduce((s, r) => s + int(r.n), 0);
+      if (other) out.push({ key: '', name: req.lang === 'en' ? 'Not recorded' : '未登记', value: other });
+      return out;
+    };
+    const ages = ['0-9', '10-19', '20-29', '30-39', '40-49', '50-59', '60-69', '70-79', '80+'];
+    const pyramid = ages.map((label, i) => ({
+      age: label,
+      male: int(pyramidRows.find((r) => r.bucket === i && r.sex === 1)?.n),
+      female: int(pyramidRows.find((r) => r.bucket === i && r.sex === 2)?.n),
+    }));
+    return ok(req, {
+      ...Object.fromEntries(Object.entries(totals).map(([k, x]) => [k, int(x)])),
+      cadres: int(cadres.n),
+      partyMembers: int(party.n),
+      visitsThisMonth: int(visits.n),
+      receptionsThisMonth: int(receptions.n),
+      month: start.slice(0, 7),
+      pyramid,
+      politicalStatus: named('political_status', political),
+      villageGroups: named('village_group', groups),
+      education: named('education', education),
+    });
+  });
+
+  const householdQuery = z.object({
+    current: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    size: z.coerce.number().int().min(1).max(200).default(10),
+    householdNo: z.string().max(20).optional(),
+    villageGroup: z.string().max(10).optional(),
+    name: z.string().max(20).optional(),
+  });
+
+  /** Households: one row per household number, its head, its size; members through /villager/household. */
+  app.get('/villager/households', async (req) => {
+    const ctx = requireCtx(req);
+    await requirePermission(db, req, 'villager');
+    const q = parse(householdQuery.strict(), req.query);
+    const where: SQL[] = [await scopeOf('villager', ctx)];
+    if (q.householdNo) where.push(eq(v.householdNo, q.householdNo));
+    if (q.villageGroup) where.push(eq(v.villageGroup, q.villageGroup));
+    if (q.name)
+      where.push(
+        sql`${v.householdNo} in (select household_no from hope_villager where tenant_id = ${ctx.tenantId} and is_deleted = 0 and name ilike ${containsPattern(q.name)})`,
+      );
+    const filter = and(...where);
+    const head = sql<string>`(array_agg(${v.name} order by (${v.relation} = '1') desc, ${v.birthDate} asc nulls last))[1]`;
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({
+          householdNo: v.householdNo,
+          headName: head,
+          members: sql<number>`count(*)::int`,
+          villageGroup: sql<string>`min(${v.villageGroup})`,
+          address: sql<string>`min(${v.address})`,
+          lowIncome: sql<number>`max(${v.lowIncome})`,
+          povertyAlleviated: sql<number>`max(${v.povertyAlleviated})`,
+        })
+        .from(v)
+        .where(filter)
+        .groupBy(v.householdNo)
+        .orderBy(asc(v.householdNo))
+        .limit(q.size)
+        .offset((q.current - 1) * q.size),
+      db
+        .select({ total: sql<number>`count(distinct ${v.householdNo})::int` })
+        .from(v)
+        .where(filter),
+    ]);
+    return ok(
+      req,
+      toPage(
+        rows.map((r) => ({
+          ...r,
+          members: int(r.members),
+          lowIncome: int(r.lowIncome),
+          povertyAlleviated: int(r.povertyAlleviated),
+        })),
+        int(total),
+        q.current,
+        q.size,
+      ),
+    );
+  });
+
+  /** The members of one household together, the head first. */
+  app.get('/villager/household', async (req) => {
+    const ctx = requireCtx(req);
+    await requirePermission(db, req, 'villager');
+    const { householdNo } = parse(z.object({ householdNo: z.string().min(1).max(20) }).strict(), req.query);
+    const m = mountedByKey.get('villager')!;
+    const rows = await db
+      .select(m.selection)
+      .from(v)
+      .where(and(await m.constraint(ctx), eq(v.householdNo, householdNo)))
+      .orderBy(sql`(${v.relation} = '1') desc`, asc(v.birthDate), asc(v.id))
+      .limit(200);
+    return ok(req, await m.output(ctx, rows as Record<string, unknown>[]));
+  });
+
+  const rankingQuery = z.object({
+    current: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    size: z.coerce.number().int().min(1).max(200).default(10),
+    year: z.coerce.number().int().min(2000).max(2100).optional(),
+    villageGroup: z.string().max(10).optional(),
+  });
+
+  /**
+   * The score ranking by household, recomputed from the records on every read (a rule's points are copied
+   * onto each record when it is written): total points, records, and the rank (ties share a rank).
+   */
+  app.get('/scoreRank/ranking', async (req) => {
+    const ctx = requireCtx(req);
+    await requirePermission(db, req, 'score_rank');
+    const q = parse(rankingQuery.strict(), req.query);
+    const s = scoreRank;
+    const where: SQL[] = [await scopeOf('scoreRank', ctx), eq(v.isDeleted, 0), eq(v.tenantId, ctx.tenantId)];
+    if (q.year) {
+      where.push(gte(s.recordDate, `${q.year}-01-01`), lt(s.recordDate, `${q.year + 1}-01-01`));
+    }
+    if (q.villageGroup) where.push(eq(v.villageGroup, q.villageGroup));
+    const totalPoints = sql<number>`sum(${s.points})::int`;
+    const head = sql<string>`(array_agg(${v.name} order by (${v.relation} = '1') desc, ${v.birthDate} asc nulls last))[1]`;
+    const ranked = db
+      .select({
+        householdNo: v.householdNo,
+        headName: head.as('head_name'),
+        villageGroup: sql<string>`min(${v.villageGroup})`.as('village_group'),
+        points: totalPoints.as('points'),
+        records: sql<number>`count(*)::int`.as('records'),
+        rank: sql<number>`(rank() over (order by sum(${s.points}) desc))::int`.as('rank'),
+      })
+      .from(s)
+      .innerJoin(v, eq(v.id, s.villagerId))
+      .where(and(...where))
+      .groupBy(v.householdNo)
+      .as('ranked');
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select()
+        .from(ranked)
+        .orderBy(asc(ranked.rank), asc(ranked.householdNo))
+        .limit(q.size)
+        .offset((q.current - 1) * q.size),
+      db.select({ total: count() }).from(ranked),
+    ]);
+    return ok(
+      req,
+      toPage(
+        rows.map((r) => ({ ...r, points: int(r.points), records: int(r.records), rank: int(r.rank) })),
+        int(total),
+        q.current,
+        q.size,
+      ),
+    );
+  });
+
+  /** Photos of village records (villager photo, evidence, visit photos): JPG or PNG, checked by content. */
+  app.post('/file/image', async (req) => {
+    requireCtx(req);
+    const file = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1 } });
+    if (!file) throw new FieldInputError('file', { zh: '请选择图片', en: 'please choose an image' });
+    const buf = await file.toBuffer().catch(() => null);
+    if (!buf || buf.length > IMAGE_MAX_BYTES || file.file.truncated)
+      throw new FieldInputError('file', { zh: '图片大小不能超过 2MB', en: 'The image must be at most 2 MB' });
+    const kind = imageKind(buf);
+    if (!kind)
+      throw new FieldInputError('file', { zh: '只能上传 JPG 或 PNG 图片', en: 'Only JPG or PNG images' });
+    const name = `${randomUUID()}.${kind}`;
+    await storage.put(`village/${name}`, buf);
+    return ok(req, { url: `/api/dfem-hope-manage/file/image/${name}`, name });
+  });
+
+  app.get<{ Params: { name: string } }>(
+    '/file/image/:name',
+    { config: { public: true } },
+    async (req, reply) => {
+      const m = /^([0-9a-f-]{36})\.(png|jpg)$/.exec(req.params.name);
+      if (!m) throw notFound();
+      const stream = storage.open(`village/${req.params.name}`);
+      if (!stream) throw notFound();
+      return reply
+        .header('content-type', m[2] === 'png' ? 'image/png' : 'image/jpeg')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(stream);
+    },
+  );
+}

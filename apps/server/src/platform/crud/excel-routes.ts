@@ -1,0 +1,629 @@
+import type { FieldDef, ResourceDef, Text2 } from '@smart/contracts';
+import { checkField, parseRecord, refLabelKey } from '@smart/contracts';
+import { and, desc, eq, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requirePermission } from '../access/permissions';
+import { type RequestContext, requireCtx } from '../auth/context';
+import { type Db, schema } from '../db';
+import { type ExcelColumn, readUpload, sendXlsx } from '../excel';
+import { ok } from '../http/envelope';
+import { FieldInputError, invalidField, RowsInputError } from '../http/errors';
+import type { Lang } from '../http/messages';
+import { forgetCounts } from './count-cache';
+import { type MountedResource, toColumnValues } from './engine';
+import { mountedByKey, refFields } from './refs';
+
+/**
+ * Excel for any resource that declares `excel` (spec §7: `<resource>/excel/import|export|template`):
+ * - export writes what the list's filters select, streamed in id batches (never all rows in memory), with
+ *   dictionary labels, switch words and the names of referenced rows, every text cell safe from formulas;
+ * - template is the same columns, empty, with a sheet explaining each column;
+ * - import checks every row with the form's rules (and the definition's uniqueness); one bad row imports
+ *   nothing and the answer lists every bad row. A row whose key field (excel.key) matches a live row updates
+ *   it, so importing the same file twice changes nothing the second time. Progress is readable while it runs.
+ */
+
+const BATCH = 2000;
+const INSERT_CHUNK = 500;
+const MAX_ROWS = 200_000;
+const MAX_ERRORS = 500;
+const PROGRESS_TTL = 600;
+const YES = new Set(['是', '1', 'yes', 'y', 'true']);
+const NO = new Set(['否', '0', 'no', 'n', 'false']);
+
+interface Column {
+  key: string;
+  header: Text2;
+  field: FieldDef;
+  /** the referenced row's key (an ID number) beside its name: what an import matches first */
+  refKey?: boolean;
+}
+
+/** The columns of a resource's files: fields marked for Excel, or its list columns. */
+export function excelColumns(def: ResourceDef): Column[] {
+  const cols: Column[] = [];
+  for (const f of def.fields) {
+    if (f.secret || f.type === 'password' || f.type === 'ids') continue;
+    if (!(f.excel ?? (f.list !== false && f.type !== 'image'))) continue;
+    cols.push({ key: f.name, header: f.label, field: f });
+    const target = f.type === 'ref' && f.ref ? mountedByKey.get(f.ref)?.def : undefined;
+    const [targetKey, ...more] = target ? keyFields(target) : [];
+    const keyField = targetKey && !more.length && target?.fields.find((x) => x.name === targetKey);
+    if (keyField)
+      cols.push({
+        key: `${f.name}$key`,
+        header: { zh: `${f.label.zh}${keyField.label.zh}`, en: `${f.label.en} ${keyField.label.en}` },
+        field: f,
+        refKey: true,
+      });
+  }
+  return cols;
+}
+
+type DictIndex = Map<string, { byKey: Map<string, string>; byLabel: Map<string, string> }>;
+
+/** The platform dictionaries the columns use: key → label and label → key. */
+async function loadDicts(db: Db, def: ResourceDef): Promise<DictIndex> {
+  const codes = [...new Set(def.fields.filter((f) => f.dict).map((f) => f.dict!))];
+  const out: DictIndex = new Map(codes.map((c) => [c, { byKey: new Map(), byLabel: new Map() }]));
+  if (!codes.length) return out;
+  const d = schema.dict;
+  const rows = await db
+    .select({ code: d.code, key: d.dictKey, value: d.dictValue })
+    .from(d)
+    .where(and(inArray(d.code, codes), ne(d.parentId, '0'), eq(d.isDeleted, 0)));
+  for (const r of rows) {
+    const e = out.get(r.code)!;
+    e.byKey.set(r.key, r.value);
+    e.byLabel.set(r.value, r.key);
+  }
+  return out;
+}
+
+const header = (c: Column, lang: Lang) => c.header[lang];
+
+function cellOut(c: Column, row: Record<string, unknown>, dicts: DictIndex, lang: Lang): unknown {
+  const f = c.field;
+  if (c.refKey) return row[c.key] ?? null;
+  const v = row[f.name];
+  if (f.type === 'ref' || f.type === 'refs') return row[refLabelKey(f)] || null;
+  if (v === null || v === undefined || v === '') return null;
+  if (f.dict) {
+    const e = dicts.get(f.dict);
+    return String(v)
+      .split(',')
+      .map((k) => e?.byKey.get(k) ?? k)
+      .join(',');
+  }
+  if (f.type === 'switch')
+    return Number(v) === 1 ? (lang === 'en' ? 'Yes' : '是') : lang === 'en' ? 'No' : '否';
+  if (f.type === 'int' || f.type === 'decimal') {
+    const n = Number(v);
+    return Number.isFinite(n) ? n : String(v);
+  }
+  return v;
+}
+
+/** A cell as the text a person typed: dates as YYYY-MM-DD, formulas by their result, rich text joined. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    const p = (n: number) => String(n).padStart(2, '0');
+    const date = `${value.getUTCFullYear()}-${p(value.getUTCMonth() + 1)}-${p(value.getUTCDate())}`;
+    const time = `${p(value.getUTCHours())}:${p(value.getUTCMinutes())}:${p(value.getUTCSeconds())}`;
+    return time === '00:00:00' ? date : `${date} ${time}`;
+  }
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('text' in value) return String(value.text);
+    if ('error' in value) return '';
+    return '';
+  }
+  return String(value);
+}
+
+/** 2026/1/5 and 2026.1.5 are how people type dates: both mean 2026-01-05. */
+function normalizeDate(s: string): string {
+  const m = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?(.*)$/.exec(s);
+  return m ? `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}${m[4]}` : s;
+}
+
+async function readSheet(buf: Buffer, columns: Column[]) {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  } catch {
+    throw new FieldInputError('file', {
+      zh: '文件不是有效的 Excel(.xlsx)',
+      en: 'The file is not an Excel (.xlsx) workbook',
+    });
+  }
+  const sheet = wb.worksheets[0];
+  const rows: { line: number; values: Record<string, string> }[] = [];
+  if (!sheet) return rows;
+  const index = new Map<number, string>();
+  sheet.getRow(1).eachCell((cell, col) => {
+    const text = cellText(cell.value).trim();
+    const c = columns.find((x) => x.header.zh === text || x.header.en === text || x.key === text);
+    if (c) index.set(col, c.key);
+  });
+  if (!index.size)
+    throw new FieldInputError('file', {
+      zh: '第一行应为列标题(可下载导入模板)',
+      en: 'The first row must hold the column headers (download the template)',
+    });
+  sheet.eachRow((row, line) => {
+    if (line === 1) return;
+    const values: Record<string, string> = {};
+    let any = false;
+    row.eachCell((cell, col) => {
+      const key = index.get(col);
+      if (!key) return;
+      // a leading apostrophe is how exports keep formula-looking text as text
+      const text = cellText(cell.value)
+        .trim()
+        .replace(/^'(?=[=+\-@])/, '');
+      if (text) any = true;
+      values[key] = text;
+    });
+    if (any) rows.push({ line, values });
+  });
+  if (rows.length > MAX_ROWS)
+    throw new FieldInputError('file', {
+      zh: `一次最多导入 ${MAX_ROWS} 行`,
+      en: `At most ${MAX_ROWS} rows can be imported at once`,
+    });
+  return rows;
+}
+
+/** The rows of a referenced resource the caller may see: its key (ID number) → id, and label → ids. */
+async function refIndex(ctx: RequestContext, f: FieldDef) {
+  const m = mountedByKey.get(f.ref!)!;
+  const labelName = m.def.select!.label;
+  const [keyName, ...more] = keyFields(m.def);
+  if (more.length) throw new Error(`${m.def.key}: a reference is matched by a one-field key`);
+  const rows = (await m.db
+    .select({
+      id: m.cols.id,
+      label: m.cols[labelName],
+      ...(keyName ? { key: m.cols[keyName] } : {}),
+    })
+    .from(m.table)
+    .where(await m.constraint(ctx))) as { id: string; label: string | null; key?: string | null }[];
+  const byKey = new Map<string, string>();
+  const byLabel = new Map<string, string[]>();
+  for (const r of rows) {
+    if (r.key) byKey.set(String(r.key).toUpperCase(), r.id);
+    const l = String(r.label ?? '');
+    byLabel.set(l, [...(byLabel.get(l) ?? []), r.id]);
+  }
+  return { byKey, byLabel, target: m.def };
+}
+
+const progressKey = (ctx: RequestContext, def: ResourceDef, key: string) =>
+  `excel-progress:${ctx.tenantId}:${ctx.userId}:${def.key}:${key}`;
+
+export function mountExcelRoutes(app: FastifyInstance, m: MountedResource) {
+  const { def, db, cols, table } = m;
+  const excel = def.excel!;
+  const code = def.permission;
+  const base = `/${def.path}/excel`;
+  const columns = () => excelColumns(def);
+  const fileName = (req: FastifyRequest, suffix: Text2 = { zh: '', en: '' }) =>
+    `${excel.fileName[req.lang]}${suffix[req.lang]}`;
+
+  if (excel.export !== false) {
+    app.get(`${base}/export`, async (req, reply) => {
+      const ctx = requireCtx(req);
+      await requirePermission(db, req, `${code}_export`);
+      const where = await m.listWhere(ctx, req.query as Record<string, string>);
+      const cs = columns();
+      const dicts = await loadDicts(db, def);
+      const keyed = cs.filter((c) => c.refKey);
+      async function* batches() {
+        let last: string | undefined;
+        for (;;) {
+          const rows = await db
+            .select(m.selection)
+            .from(table)
+            .where(last ? and(where, lt(cols.id, last)) : where)
+            .orderBy(desc(cols.id))
+            .limit(BATCH);
+          if (!rows.length) return;
+          const out = await m.output(ctx, rows as Record<string, unknown>[]);
+          for (const c of keyed) {
+            const [keyName] = keyFields(mountedByKey.get(c.field.ref!)!.def);
+            const ids = [...new Set(out.map((r) => r[c.field.name]).filter(Boolean) as string[])];
+            const keys = await keysOf(ctx, c.field, keyName, ids);
+            for (const r of out) r[c.key] = keys.get(String(r[c.field.name])) ?? null;
+          }
+          yield out.map((r) => Object.fromEntries(cs.map((c) => [c.key, cellOut(c, r, dicts, req.lang)])));
+          last = rows[rows.length - 1].id as string;
+          if (rows.length < BATCH) return;
+        }
+      }
+      const xlsxColumns: ExcelColumn[] = cs.map((c) => ({
+        key: c.key,
+        header: header(c, req.lang),
+        width: c.field.type === 'textarea' ? 40 : c.refKey || c.field.type === 'idcard' ? 22 : 16,
+      }));
+      return sendXlsx(reply, fileName(req), xlsxColumns, batches());
+    });
+  }
+
+  if (excel.import) {
+    app.get(`${base}/template`, async (req, reply) => {
+      requireCtx(req);
+      await requirePermission(db, req, `${code}_import`);
+      const cs = columns();
+      const dicts = await loadDicts(db, def);
+      const wb = new ExcelJS.Workbook();
+      const sheet = wb.addWorksheet('Sheet1');
+      sheet.columns = cs.map((c) => ({
+        key: c.key,
+        header: header(c, req.lang),
+        width: c.field.type === 'textarea' ? 40 : 18,
+        // text columns stay text: an 18-digit ID number must not become a rounded number
+        style: c.field.type === 'int' || c.field.type === 'decimal' ? {} : { numFmt: '@' },
+      }));
+      sheet.getRow(1).font = { bold: true };
+      cs.forEach((c, i) => {
+        const options = c.field.dict
+          ? [...(dicts.get(c.field.dict)?.byLabel.keys() ?? [])]
+          : c.field.type === 'switch'
+            ? req.lang === 'en'
+              ? ['Yes', 'No']
+              : ['是', '否']
+            : [];
+        const list = options.join(',');
+        if (options.length && list.length < 250) {
+          const col = sheet.getColumn(i + 1).letter;
+          for (let r = 2; r <= 1000; r++)
+            sheet.getCell(`${col}${r}`).dataValidation = {
+              type: 'list',
+              allowBlank: true,
+              formulae: [`"${list}"`],
+            };
+        }
+      });
+      const help = wb.addWorksheet(req.lang === 'en' ? 'How to fill' : '填写说明');
+      help.columns = [
+        { header: req.lang === 'en' ? 'Column' : '列', key: 'col', width: 22 },
+        { header: req.lang === 'en' ? 'Rule' : '填写要求', key: 'rule', width: 90 },
+      ];
+      for (const c of cs) help.addRow({ col: header(c, req.lang), rule: describe(c, dicts, req.lang, def) });
+      const buf = Buffer.from(await wb.xlsx.writeBuffer());
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header(
+          'content-disposition',
+          `attachment; filename*=UTF-8''${encodeURIComponent(fileName(req, { zh: '导入模板', en: '-template' }))}.xlsx`,
+        )
+        .header('cache-control', 'no-store')
+        .send(buf);
+    });
+
+    app.get(`${base}/progress`, async (req) => {
+      const ctx = requireCtx(req);
+      await requirePermission(db, req, `${code}_import`);
+      const key = (req.query as Record<string, string>).key ?? '';
+      if (!/^[A-Za-z0-9-]{8,64}$/.test(key)) throw invalidField('key');
+      const raw = await app.deps.kv.get(progressKey(ctx, def, key));
+      return ok(req, raw ? JSON.parse(raw) : null);
+    });
+
+    app.post(`${base}/import`, async (req) => {
+      const ctx = requireCtx(req);
+      await requirePermission(db, req, `${code}_import`);
+      const key = (req.query as Record<string, string>).progressKey;
+      if (key !== undefined && !/^[A-Za-z0-9-]{8,64}$/.test(key)) throw invalidField('progressKey');
+      let lastReport = 0;
+      const report = async (phase: 'read' | 'check' | 'write' | 'done', done: number, total: number) => {
+        if (!key) return;
+        const now = Date.now();
+        if (phase !== 'done' && done !== 0 && now - lastReport < 250) return;
+        lastReport = now;
+        await app.deps.kv.set(
+          progressKey(ctx, def, key),
+          JSON.stringify({ phase, done, total }),
+          PROGRESS_TTL,
+        );
+      };
+      await report('read', 0, 0);
+      const cs = columns();
+      const rows = await readSheet(await readUpload(req), cs);
+      const result = await importRows(m, ctx, rows, cs, report);
+      await report('done', rows.length, rows.length);
+      return ok(req, result);
+    });
+  }
+
+  async function keysOf(ctx: RequestContext, f: FieldDef, keyName: string, ids: string[]) {
+    const t = mountedByKey.get(f.ref!)!;
+    const out = new Map<string, string>();
+    if (!ids.length) return out;
+    const where: SQL[] = [inArray(t.cols.id, ids)];
+    if (t.def.tenant) where.push(eq(t.cols.tenantId, ctx.tenantId));
+    const rows = await t.db
+      .select({ id: t.cols.id, key: t.cols[keyName] })
+      .from(t.table)
+      .where(and(...where));
+    for (const r of rows) if (r.key) out.set(String(r.id), String(r.key));
+    return out;
+  }
+}
+
+function describe(c: Column, dicts: DictIndex, lang: Lang, def: ResourceDef): string {
+  const f = c.field;
+  const parts: string[] = [];
+  const en = lang === 'en';
+  if (c.refKey)
+    parts.push(en ? 'identifies the row named beside it when names repeat' : '同名时用于确定是哪一位');
+  else {
+    if (f.required) parts.push(en ? 'required' : '必填');
+    if (keyFields(def).includes(f.name))
+      parts.push(en ? 'a row with an existing value updates that row' : '已存在的值将更新该行,而不是新增');
+    if (f.dict)
+      parts.push(`${en ? 'one of' : '可选值'}: ${[...(dicts.get(f.dict)?.byLabel.keys() ?? [])].join(', ')}`);
+    if (f.type === 'switch') parts.push(en ? 'Yes or No' : '是 或 否');
+    if (f.type === 'date') parts.push(en ? 'date, e.g. 2026-01-15' : '日期,如 2026-01-15');
+    if (f.type === 'idcard') parts.push(en ? '18-character resident ID number' : '18位居民身份证号码');
+    if (f.type === 'mobile') parts.push(en ? '11-digit mobile number' : '11位手机号码');
+    if (f.type === 'ref' || f.type === 'refs')
+      parts.push(en ? 'the name of an existing record' : '填写已登记的姓名/名称');
+    if (f.type === 'text' || f.type === 'textarea')
+      parts.push(`${en ? 'at most' : '不超过'} ${f.max ?? 255}`);
+    if (f.type === 'int' || f.type === 'decimal')
+      parts.push(
+        `${en ? 'number' : '数字'}${f.min !== undefined ? ` ≥ ${f.min}` : ''}${f.max !== undefined ? ` ≤ ${f.max}` : ''}`,
+      );
+  }
+  return parts.join('; ');
+}
+
+type Report = (phase: 'read' | 'check' | 'write' | 'done', done: number, total: number) => Promise<void>;
+
+async function importRows(
+  m: MountedResource,
+  ctx: RequestContext,
+  rows: { line: number; values: Record<string, string> }[],
+  cs: Column[],
+  report: Report,
+) {
+  const { def, db, cols, table, hooks } = m;
+  const dicts = await loadDicts(db, def);
+  const refs = new Map<string, Awaited<ReturnType<typeof refIndex>>>();
+  for (const f of refFields(def)) if (cs.some((c) => c.field === f)) refs.set(f.name, await refIndex(ctx, f));
+  // the key (one field or several: a household's income per year) and each unique field are value sets
+  const key = keyFields(def);
+  const keyId = key.join('+');
+  const sets = [...(def.unique ?? []).map((u) => [u]), ...(key.length ? [key] : [])].filter(
+    (set, i, all) => all.findIndex((x) => x.join('+') === set.join('+')) === i,
+  );
+  const setValue = (set: string[], r: Record<string, unknown>) => {
+    const parts = set.map((f) => r[f]);
+    return parts.some((v) => v === null || v === undefined || v === '')
+      ? undefined
+      : parts.map(norm).join('\u0001');
+  };
+  // live rows' unique values → id, so a file row knows whether it updates a row or clashes with one
+  const existing = new Map<string, Map<string, string>>(sets.map((set) => [set.join('+'), new Map()]));
+  if (sets.length) {
+    const where: SQL[] = [eq(cols.isDeleted, 0)];
+    if (def.tenant) where.push(eq(cols.tenantId, ctx.tenantId));
+    const names = [...new Set(sets.flat())];
+    const live = await db
+      .select({ id: cols.id, ...Object.fromEntries(names.map((u) => [u, cols[u]])) })
+      .from(table)
+      .where(and(...where));
+    for (const r of live as Record<string, unknown>[])
+      for (const set of sets) {
+        const v = setValue(set, r);
+        if (v !== undefined) existing.get(set.join('+'))!.set(v, String(r.id));
+      }
+  }
+  // the key's matches must be rows the caller may change (tenant and data scope)
+  const visible = key.length ? await visibleIds(m, ctx) : new Set<string>();
+
+  const errors: ConstructorParameters<typeof RowsInputError>[0] = [];
+  const seen = new Map<string, Map<string, number>>(sets.map((set) => [set.join('+'), new Map()]));
+  const creates: Record<string, unknown>[] = [];
+  const updates: { id: string; record: Record<string, unknown> }[] = [];
+  const en = (zh: string, english: string) => ({ zh, en: english });
+  let checked = 0;
+  for (const { line, values } of rows) {
+    const rowErrors: typeof errors = [];
+    const fail = (field: string, message: Text2) => rowErrors.push({ row: line, field, message });
+    const wire: Record<string, unknown> = {};
+    for (const c of cs) {
+      if (c.refKey) continue;
+      const f = c.field;
+      let raw = (values[c.key] ?? '').trim();
+      if (raw && f.dict) {
+        const e = dicts.get(f.dict);
+        const keys = raw.split(/[,，、]/).map((s) => s.trim());
+        const mapped = keys.map((k) => e?.byLabel.get(k) ?? (e?.byKey.has(k) ? k : undefined));
+        if (mapped.some((k) => k === undefined)) {
+          fail(
+            f.name,
+            en(`${f.label.zh}"${raw}"不是可选值`, `${f.label.en} "${raw}" is not one of the options`),
+          );
+          continue;
+        }
+        raw = mapped.join(',');
+      } else if (raw && f.type === 'switch') {
+        const low = raw.toLowerCase();
+        if (YES.has(low)) raw = '1';
+        else if (NO.has(low)) raw = '0';
+        else {
+          fail(f.name, en(`${f.label.zh}只能填写 是 或 否`, `${f.label.en} must be Yes or No`));
+          continue;
+        }
+      } else if (f.type === 'ref' || f.type === 'refs') {
+        const index = refs.get(f.name)!;
+        const keyText = (values[`${f.name}$key`] ?? '').trim().toUpperCase();
+        if (f.type === 'ref' && keyText) {
+          const id = index.byKey.get(keyText);
+          if (!id) {
+            fail(
+              f.name,
+              en(`${f.label.zh}"${keyText}"未登记`, `${f.label.en} "${keyText}" is not on record`),
+            );
+            continue;
+          }
+          raw = id;
+        } else if (raw) {
+          const ids: string[] = [];
+          for (const name of raw
+            .split(/[,，、;；]/)
+            .map((s) => s.trim())
+            .filter(Boolean)) {
+            const hits = index.byLabel.get(name) ?? [];
+            if (hits.length === 1) ids.push(hits[0]);
+            else if (!hits.length)
+              fail(f.name, en(`${f.label.zh}"${name}"未登记`, `${f.label.en} "${name}" is not on record`));
+            else
+              fail(
+                f.name,
+                en(
+                  `${f.label.zh}"${name}"有重名,请填写${f.label.zh}的身份证号`,
+                  `${f.label.en} "${name}" is not unique: give the ID number`,
+                ),
+              );
+          }
+          raw = ids.join(',');
+        }
+      } else if (raw && (f.type === 'date' || f.type === 'datetime')) raw = normalizeDate(raw);
+      wire[f.name] = raw;
+    }
+    {
+      // the form's rules, field by field (every bad field of the row is reported)
+      const failed = new Set(rowErrors.map((e) => e.field));
+      for (const c of cs) {
+        if (c.refKey || c.field.readOnly || failed.has(c.field.name)) continue;
+        const err = checkField(c.field, wire[c.field.name]);
+        if (err) fail(c.field.name, err);
+      }
+    }
+    // a row is matched by its key, so an import needs it even where the form does not (re-imports update)
+    for (const k of key) {
+      const f = def.fields.find((x) => x.name === k)!;
+      if ((wire[k] === undefined || wire[k] === '') && !rowErrors.some((e) => e.field === k))
+        fail(
+          k,
+          en(
+            `导入时${f.label.zh}必填,用于识别已导入的行`,
+            `${f.label.en} is required in an import: it identifies rows imported before`,
+          ),
+        );
+    }
+    // a key that names a live row updates it: only the file's columns change, the rest is kept
+    let id: string | undefined;
+    const keyValue = key.length ? setValue(key, wire) : undefined;
+    const keyHit = keyValue !== undefined ? existing.get(keyId)?.get(keyValue) : undefined;
+    if (keyHit && visible.has(keyHit)) id = keyHit;
+    let record: Record<string, unknown> | undefined;
+    if (!rowErrors.length) {
+      const parsed = parseRecord(def, wire, id ? 'update' : 'create');
+      if (parsed.error) fail(parsed.error.field, parsed.error.message);
+      else record = parsed.record;
+    }
+    if (record) {
+      for (const set of sets) {
+        const v = setValue(set, { ...wire, ...record });
+        if (v === undefined) continue;
+        const u = set[0];
+        const label = (lang: 'zh' | 'en') =>
+          set
+            .map((name) => def.fields.find((x) => x.name === name)!.label[lang])
+            .join(lang === 'zh' ? '+' : ' + ');
+        const firstLine = seen.get(set.join('+'))!.get(v);
+        if (firstLine !== undefined) {
+          fail(u, en(`${label('zh')}与第 ${firstLine} 行重复`, `${label('en')} repeats row ${firstLine}`));
+          continue;
+        }
+        seen.get(set.join('+'))!.set(v, line);
+        const hit = existing.get(set.join('+'))?.get(v);
+        if (!hit) continue;
+        if (set.join('+') === keyId && !visible.has(hit))
+          fail(
+            u,
+            en(`${label('zh')}已存在且无权修改`, `${label('en')} exists and may not be changed by you`),
+          );
+        else if (hit !== id) fail(u, en(`${label('zh')}已存在`, `${label('en')} already exists`));
+      }
+    }
+    if (record && !rowErrors.length && hooks.beforeWrite) {
+      try {
+        await hooks.beforeWrite(ctx, record, id ? 'update' : 'create');
+      } catch (e) {
+        if (e instanceof FieldInputError) fail(e.field, e.text);
+        else throw e;
+      }
+    }
+    if (rowErrors.length) {
+      if (errors.length < MAX_ERRORS) errors.push(...rowErrors.slice(0, MAX_ERRORS - errors.length));
+    } else if (record) {
+      if (id) updates.push({ id, record });
+      else creates.push(record);
+    }
+    if (++checked % 500 === 0) await report('check', checked, rows.length);
+  }
+  if (!rows.length)
+    throw new FieldInputError('file', { zh: '文件中没有数据行', en: 'The file holds no data rows' });
+  if (errors.length) throw new RowsInputError(errors);
+
+  const now = new Date();
+  const total = creates.length + updates.length;
+  let written = 0;
+  // before the transaction: on PGlite (one connection) a query outside an open transaction waits for it
+  const scope = await m.constraint(ctx);
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < creates.length; i += INSERT_CHUNK) {
+      const chunk = creates.slice(i, i + INSERT_CHUNK).map((r) => {
+        toColumnValues(def, r, cols);
+        return {
+          ...r,
+          ...(def.tenant ? { tenantId: ctx.tenantId } : {}),
+          createUser: ctx.userId,
+          createDept: ctx.deptId || null,
+          updateUser: ctx.userId,
+          createTime: now,
+          updateTime: now,
+        };
+      });
+      await tx.insert(table).values(chunk as never);
+      written += chunk.length;
+      await report('write', written, total);
+    }
+    for (const u of updates) {
+      toColumnValues(def, u.record, cols);
+      await tx
+        .update(table)
+        .set({ ...u.record, updateUser: ctx.userId, updateTime: now } as never)
+        .where(and(eq(cols.id, u.id), scope));
+      if (++written % 200 === 0) await report('write', written, total);
+    }
+  });
+  forgetCounts(def.key);
+  m.changed();
+  return { created: creates.length, updated: updates.length, total };
+}
+
+const norm = (v: unknown) => String(v).trim().toUpperCase();
+
+/** The field(s) whose values identify a row of the file: excel.key, one name or several. */
+function keyFields(def: ResourceDef): string[] {
+  const k = def.excel?.key;
+  return k === undefined ? [] : Array.isArray(k) ? k : [k];
+}
+
+async function visibleIds(m: MountedResource, ctx: RequestContext) {
+  const rows = await m.db
+    .select({ id: m.cols.id })
+    .from(m.table)
+    .where(await m.constraint(ctx));
+  return new Set(rows.map((r) => String(r.id)));
+}

@@ -1,0 +1,167 @@
+import type { FieldDef, ResourceDef } from '@smart/contracts';
+import { ALL_RESOURCES, refLabelKey } from '@smart/contracts';
+import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { requireAnyPermission } from '../access/permissions';
+import { type RequestContext, requireCtx } from '../auth/context';
+import type { Db } from '../db';
+import { ok } from '../http/envelope';
+import { FieldInputError, invalidField } from '../http/errors';
+import { containsPattern } from '../sql';
+import type { MountedResource } from './engine';
+
+/**
+ * References between resources (`ref` / `refs` fields): a written id must name a row the caller may see
+ * in the referenced resource; rows are answered with the referenced row's label beside the id
+ * (villagerId → villagerName); and a referenced resource offers a searchable picker (GET <path>/select).
+ */
+
+/** Every mounted resource by key, so a reference can reach the table and constraint of its target. */
+export const mountedByKey = new Map<string, MountedResource>();
+
+export const refFields = (def: ResourceDef) =>
+  def.fields.filter((f) => (f.type === 'ref' || f.type === 'refs') && f.ref && !f.tree);
+
+const splitIds = (v: unknown): string[] =>
+  v === null || v === undefined || v === ''
+    ? []
+    : String(v)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+
+function target(f: FieldDef): MountedResource & { labelCol: PgColumn } {
+  const m = mountedByKey.get(f.ref!);
+  const label = m?.def.select?.label;
+  if (!m || !label)
+    throw new Error(`field ${f.name}: ${f.ref} is not a mounted resource with a select label`);
+  return Object.assign(m, { labelCol: m.cols[label] });
+}
+
+/** Refuses (400 naming the field) an id the caller cannot see in the referenced resource. */
+export async function checkRefs(
+  db: Db,
+  ctx: RequestContext,
+  def: ResourceDef,
+  record: Record<string, unknown>,
+) {
+  for (const f of refFields(def)) {
+    const ids = [...new Set(splitIds(record[f.name]))];
+    if (!ids.length) continue;
+    const t = target(f);
+    const found = await db
+      .select({ id: t.cols.id })
+      .from(t.table)
+      .where(and(inArray(t.cols.id, ids), await t.constraint(ctx)));
+    if (found.length !== ids.length)
+      throw new FieldInputError(f.name, {
+        zh: `所选${f.label.zh}不存在或无权查看`,
+        en: `The chosen ${f.label.en.toLowerCase()} does not exist or is not visible to you`,
+      });
+    if (f.type === 'refs') record[f.name] = ids.join(',');
+  }
+}
+
+/** Adds `<name>Name` (ref) / `<name>Names` (refs) to answered rows: one query per referenced resource. */
+export async function attachRefLabels(
+  db: Db,
+  ctx: RequestContext,
+  def: ResourceDef,
+  rows: Record<string, unknown>[],
+) {
+  const fields = refFields(def);
+  if (!fields.length || !rows.length) return rows;
+  const byTarget = new Map<string, FieldDef[]>();
+  for (const f of fields) byTarget.set(f.ref!, [...(byTarget.get(f.ref!) ?? []), f]);
+  for (const [, fs] of byTarget) {
+    const ids = new Set<string>();
+    for (const r of rows) for (const f of fs) for (const id of splitIds(r[f.name])) ids.add(id);
+    const names = await labelsOf(db, ctx, fs[0], [...ids]);
+    for (const r of rows)
+      for (const f of fs) {
+        const labels = splitIds(r[f.name]).map((id) => names.get(id) ?? '');
+        r[refLabelKey(f)] = f.type === 'refs' ? labels.filter(Boolean).join('、') : (labels[0] ?? '');
+      }
+  }
+  return rows;
+}
+
+/** Labels of rows of the referenced resource within the caller's tenant (removed rows keep their name). */
+export async function labelsOf(db: Db, ctx: RequestContext, f: FieldDef, ids: string[]) {
+  const names = new Map<string, string>();
+  if (!ids.length) return names;
+  const t = target(f);
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    const where: SQL[] = [inArray(t.cols.id, chunk)];
+    if (t.def.tenant) where.push(eq(t.cols.tenantId, ctx.tenantId));
+    const rows = await db
+      .select({ id: t.cols.id, label: t.labelCol })
+      .from(t.table)
+      .where(and(...where));
+    for (const r of rows) names.set(String(r.id), String(r.label ?? ''));
+  }
+  return names;
+}
+
+/** Permission codes that may use a resource's picker: its own menu, and the menus of resources pointing at it. */
+function pickerCodes(def: ResourceDef): string[] {
+  const codes = new Set([def.permission]);
+  for (const other of ALL_RESOURCES)
+    if (other.fields.some((f) => (f.type === 'ref' || f.type === 'refs') && f.ref === def.key))
+      codes.add(other.permission);
+  return [...codes];
+}
+
+const SELECT_MAX = 50;
+
+/**
+ * GET <path>/select?keyword=&ids=&size= → [{ id, label, hint }]: the rows whose search fields contain the
+ * keyword (or the given ids, to show the labels of current values), within the caller's constraint.
+ */
+export function mountSelectRoute(app: FastifyInstance, resource: MountedResource) {
+  const { def, cols } = resource;
+  const select = def.select;
+  if (!select) return;
+  const codes = pickerCodes(def);
+  const hintCol = select.hint ? cols[select.hint] : undefined;
+  app.get(`/${def.path}/select`, async (req) => {
+    const ctx = requireCtx(req);
+    await requireAnyPermission(resource.db, req, codes);
+    const q = req.query as Record<string, string | undefined>;
+    for (const k of Object.keys(q))
+      if (!['keyword', 'ids', 'size'].includes(k)) throw invalidField(k, 'unknownFilter');
+    const where: SQL[] = [await resource.constraint(ctx)];
+    const keyword = (q.keyword ?? '').trim();
+    if (keyword.length > 50) throw invalidField('keyword');
+    const ids = splitIds(q.ids);
+    if (ids.length > 200 || !ids.every((x) => /^\d{1,19}$/.test(x))) throw invalidField('ids');
+    if (ids.length) where.push(inArray(cols.id, ids));
+    else if (keyword)
+      where.push(or(...select.search.map((name) => containsPatternMatch(cols[name], keyword))) as SQL);
+    const size = Math.min(Number(q.size) || 20, SELECT_MAX);
+    const rows = await resource.db
+      .select({ id: cols.id, label: cols[select.label], ...(hintCol ? { hint: hintCol } : {}) })
+      .from(resource.table)
+      .where(and(...where))
+      .orderBy(asc(cols[select.label]), asc(cols.id))
+      .limit(ids.length ? ids.length : size);
+    return ok(
+      req,
+      rows.map((r) => ({
+        id: String(r.id),
+        label: String(r.label ?? ''),
+        hint: r.hint === undefined || r.hint === null ? undefined : maskHint(String(r.hint)),
+      })),
+    );
+  });
+}
+
+/** The pattern escapes % and _ : the keyword is only ever a value. */
+const containsPatternMatch = (col: PgColumn, keyword: string): SQL => ilike(col, containsPattern(keyword));
+
+/** A picker hint that tells people apart without showing a whole ID number: 4301**********1234. */
+function maskHint(s: string): string {
+  return s.length >= 15 ? `${s.slice(0, 4)}${'*'.repeat(s.length - 8)}${s.slice(-4)}` : s;
+}
