@@ -32,6 +32,13 @@ describe('users', () => {
     const user = res.json().data;
     expect(user).toMatchObject({ account: 'zhangsan', roleName: '普通用户', deptName: '技术部' });
     expect(res.body).not.toContain('password');
+    const inDept = async (deptId: string) =>
+      (await call(admin, 'GET', `/api/dfem-user/page?size=50&deptId=${deptId}`))
+        .json()
+        .data.records.map((r: { account: string }) => r.account);
+    expect(await inDept(SEED.rootDeptId)).toContain('zhangsan'); // a dept filter takes the depts below it
+    expect(await inDept('1123598813738675202')).toContain('zhangsan');
+    expect(await inDept('1123598813738675203')).not.toContain('zhangsan');
     const signedIn = await login('zhangsan', 'Zs#2026pass');
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json()).toMatchObject({ role_id: SEED.userRoleId, dept_id: '1123598813738675202' });

@@ -311,6 +311,7 @@ describe('villager Excel', () => {
           null,
           null,
         ],
+        ['无证', '男', '汉族', null, null, null, 'IMP-2', '子女', '第一村民小组', null, null],
       ]),
     );
     expect(res.statusCode).toBe(400);
@@ -323,6 +324,12 @@ describe('villager Excel', () => {
         expect.objectContaining({ row: 4, field: 'villageGroup' }),
         expect.objectContaining({ row: 5, field: 'birthDate', message: '出生日期与身份证号码不一致' }),
         expect.objectContaining({ row: 6, field: 'idCard', message: '身份证号与第 2 行重复' }),
+        // the form may leave it empty, an import may not: it is what a re-import matches on
+        expect.objectContaining({
+          row: 7,
+          field: 'idCard',
+          message: '导入时身份证号必填,用于识别已导入的行',
+        }),
       ]),
     );
     expect(errors.some((e) => e.row === 2)).toBe(false);

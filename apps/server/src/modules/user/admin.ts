@@ -1,10 +1,10 @@
 import { parseRecord, userResource } from '@smart/contracts';
-import { and, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAnyPermission, requirePermission } from '../../platform/access/permissions';
-import { dataScopeCondition, deptSubtree } from '../../platform/access/scope';
+import { dataScopeCondition, deptSubtreeIds } from '../../platform/access/scope';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { hashSecret, MD5_HEX } from '../../platform/auth/password';
 import { cachedCount, forgetCounts } from '../../platform/crud/count-cache';
@@ -120,14 +120,14 @@ export async function userListQuery(db: Db, ctx: RequestContext, query: Record<s
   const where: SQL[] = [await userConstraint(db, ctx), ...q.where];
   if (deptId) {
     if (!/^\d{1,19}$/.test(deptId)) throw badRequest('fieldInvalid', { field: 'deptId' });
-    // the chosen dept and every dept below it
+    // the chosen dept and every dept below it (as a list, so the page index is walked in order)
+    const depts = await deptSubtreeIds(db, ctx.tenantId, deptId);
     where.push(
-      inArray(
-        u.id,
+      exists(
         db
-          .select({ id: schema.userDept.userId })
+          .select({ one: sql`1` })
           .from(schema.userDept)
-          .where(inArray(schema.userDept.deptId, deptSubtree(db, ctx.tenantId, deptId))),
+          .where(and(eq(schema.userDept.userId, u.id), inArray(schema.userDept.deptId, depts))),
       ),
     );
   }

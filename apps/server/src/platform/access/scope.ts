@@ -43,6 +43,7 @@ const scopeCache = new Map<
 >();
 export function clearScopeCache() {
   scopeCache.clear();
+  subtrees.clear();
 }
 
 /** The data scopes of one resource granted to the caller's roles. */
@@ -101,7 +102,8 @@ export async function dataScopeCondition(
         if (ctx.deptId) parts.push(eq(cols.createDept, ctx.deptId));
         break;
       case SCOPE_DEPT_TREE:
-        if (ctx.deptId) parts.push(inArray(cols.createDept, deptSubtree(db, ctx.tenantId, ctx.deptId)));
+        if (ctx.deptId)
+          parts.push(inArray(cols.createDept, await deptSubtreeIds(db, ctx.tenantId, ctx.deptId)));
         break;
       case SCOPE_CUSTOM: {
         const c = parseCustomScope(s.scopeValue, new Set(Object.keys(cols.fields)));
@@ -133,4 +135,22 @@ export function deptSubtree(db: Db, tenantId: string, deptId: string) {
         or(eq(d.id, deptId), sql`(',' || ${d.ancestors} || ',') like ${`%,${deptId},%`}`),
       ),
     );
+}
+
+/**
+ * The ids of a dept and every dept below it, read first and passed as a list: the planner then estimates
+ * the filter well and walks the page's index in order instead of sorting every match. Cached briefly.
+ */
+const subtrees = new Map<string, { at: number; ids: Promise<string[]> }>();
+export function deptSubtreeIds(db: Db, tenantId: string, deptId: string): Promise<string[]> {
+  const key = `${tenantId}|${deptId}`;
+  const hit = subtrees.get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.ids;
+  if (subtrees.size > 5_000) subtrees.clear();
+  const ids = deptSubtree(db, tenantId, deptId).then((rows) => {
+    const list = rows.map((r) => r.id);
+    return list.length ? list : ['0'];
+  });
+  subtrees.set(key, { at: Date.now(), ids });
+  return ids;
 }
