@@ -1,6 +1,8 @@
 // Benchmark of 智慧管理系统: `npm run bench` (builds first) or `node bench/run.mjs` (uses what is built).
 //
 //   bytes on the wire to show /login and the signed-in home (Debian Chromium, PGlite server only)
+//   the shell in the browser: a kept-alive tab's click-to-visible time, and the JS heap after opening 20
+//   tabs and closing them again, round after round (it must not grow beyond the first round)
 //   throughput and latency of two authenticated API routes over 100 000 seeded users (autocannon, 50 connections)
 //   the same SQL behind a bare Fastify route (bench/bare-server.mjs): framework overhead ratio
 //   start-up time on an existing data folder, resident memory after the load
@@ -568,6 +570,13 @@ async function measureWeb(base) {
       const page = await context.newPage();
       const done = track(page);
       await page.goto(`${base}/login`, { waitUntil: 'networkidle', timeout: 30_000 });
+      // on a busy machine the entry can take longer to run than networkidle's 500 ms: wait for the form
+      await page
+        .locator('input[type="password"]')
+        .first()
+        .waitFor({ timeout: 15_000 })
+        .catch(() => {});
+      await page.waitForLoadState('networkidle', { timeout: 30_000 });
       const hasForm = await page.locator('input[type="password"]').count();
       web.login = summarise('/login', await done());
       if (!hasForm) web.login.note = 'no password field rendered';
@@ -597,15 +606,168 @@ async function measureWeb(base) {
       const page = await context.newPage();
       const done = track(page);
       await page.goto(`${base}/wel/index`, { waitUntil: 'networkidle', timeout: 30_000 });
+      // the same for the shell: wait for its tabs, then for the page's own requests
+      await page
+        .locator('[role="tab"]')
+        .first()
+        .waitFor({ timeout: 15_000 })
+        .catch(() => {});
+      await page.waitForLoadState('networkidle', { timeout: 30_000 });
       const landed = new URL(page.url()).pathname;
       web.home = summarise(`home (${landed})`, await done());
       if (landed !== '/wel/index') web.home.note = `landed on ${landed}`;
       await context.close();
     }
+    // the shell: kept-alive tabs and the heap over rounds of 20 tabs
+    try {
+      web.shell = await measureShell(browser, base, state);
+    } catch (err) {
+      log(`shell measurements FAILED: ${err.stack ?? err}`);
+      web.shell = { error: String(err.message ?? err).split('\n')[0] };
+    }
   } finally {
     await browser.close();
   }
   return web;
+}
+
+/** A navigation inside the app (what a link does), not a page load. */
+function inApp(page, path) {
+  return page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/**
+ * Waits until the shell shows the tab of `path` with its page loaded: the tab selected, no loading
+ * placeholder, and no other page's table still on screen.
+ */
+async function settled(page, path, { table = false } = {}) {
+  try {
+    const handle = await page.waitForFunction(
+      ([p, wantTable]) => {
+        const tab = document.querySelector('[role="tab"][aria-selected="true"]');
+        const area = document.querySelector('#shell-page');
+        if (!tab || !area || tab.getAttribute('data-value')?.split('?')[0] !== p) return false;
+        if (area.querySelector('[aria-busy="true"]') || area.children.length === 0) return false;
+        const visibleTable = [...area.querySelectorAll('table')].some((t) => t.checkVisibility());
+        return wantTable === null || visibleTable === wantTable;
+      },
+      [path, table === 'any' ? null : table],
+      { timeout: 20_000 },
+    );
+    await handle.dispose(); // a handle kept alive would itself grow the page's heap
+  } catch (err) {
+    throw new Error(`${path} did not settle: ${err.message.split('\n')[0]}`);
+  }
+  await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => {});
+}
+
+/** rounds of 20 tabs for the heap measurement */
+const ROUNDS = 5;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Kept-alive tabs: the ms from clicking the tab of a kept list page to its table being visible (median
+ * of 10, measured in the page from the click to the first frame that shows it); and the JS heap (after
+ * a forced GC) after opening 20 menu pages as tabs and closing them all, three rounds.
+ */
+async function measureShell(browser, base, state) {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    storageState: state,
+    viewport: { width: 1400, height: 900 },
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  try {
+    await page.goto(`${base}/wel/index`, { waitUntil: 'networkidle', timeout: 30_000 });
+    const token = await page.evaluate(() => localStorage.getItem('saber-token'));
+    const menu = await getJson(`${base}${API_MENU}`, { 'blade-auth': `bearer ${token}` });
+    const leaves = [];
+    const walk = (nodes) => {
+      for (const n of nodes) {
+        if (n.children?.length) walk(n.children);
+        else if (n.path && !/^https?:|html/.test(n.path))
+          leaves.push(n.path.endsWith('/index') ? n.path : `${n.path}/index`);
+      }
+    };
+    walk(menu.data);
+
+    // 1. switching back to a kept-alive list page
+    const kept = leaves.find((p) => p === '/system/param/index') ?? leaves[0];
+    await inApp(page, kept);
+    await settled(page, kept, { table: true });
+    const label = await page.evaluate(
+      () => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent?.trim() ?? '',
+    );
+    const times = [];
+    for (let i = 0; i < 10; i += 1) {
+      await inApp(page, '/wel/index');
+      await settled(page, '/wel/index', { table: false });
+      times.push(
+        await page.evaluate(
+          (name) =>
+            new Promise((resolve, reject) => {
+              const tab = [...document.querySelectorAll('[role="tab"]')].find(
+                (t) => t.textContent.trim() === name,
+              );
+              if (!tab) return reject(new Error(`no tab ${name}`));
+              const t0 = performance.now();
+              tab.click();
+              const check = () => {
+                const table = [...document.querySelectorAll('#shell-page table')].find((t) =>
+                  t.checkVisibility(),
+                );
+                if (table) resolve(performance.now() - t0);
+                else if (performance.now() - t0 > 10_000)
+                  reject(new Error('the kept page did not come back'));
+                else requestAnimationFrame(check);
+              };
+              check();
+            }),
+          label,
+        ),
+      );
+    }
+    const switchMs = median(times);
+    log(
+      `shell: kept-alive tab back in ${switchMs.toFixed(1)} ms (median of ${times.length}: ${times.map((t) => t.toFixed(0)).join(', ')})`,
+    );
+
+    // 2. the heap over rounds of 20 tabs opened and closed
+    const twenty = Array.from({ length: 20 }, (_, i) =>
+      i < leaves.length ? leaves[i] : `${leaves[i % leaves.length]}?copy=${i}`,
+    );
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    };
+    await inApp(page, '/wel/index');
+    await settled(page, '/wel/index');
+    const baseline = await heap();
+    const rounds = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const path of twenty) {
+        await inApp(page, path);
+        await settled(page, path.split('?')[0], { table: 'any' });
+      }
+      const open = await page.locator('[role="tab"]').count();
+      await page.getByRole('button', { name: '标签操作' }).click();
+      await page.getByRole('menuitem', { name: '关闭全部' }).click();
+      await settled(page, '/wel/index');
+      const left = await page.locator('[role="tab"]').count();
+      rounds.push(await heap());
+      log(
+        `shell: round ${round + 1}: ${open} tabs open, closed to ${left}; heap ${(rounds[round] / 1048576).toFixed(1)} MB`,
+      );
+    }
+    return { switchMs, times, baseline, rounds, tabs: twenty.length };
+  } finally {
+    await context.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -635,6 +797,13 @@ function buildTable(res) {
       text: `${fmt.kb(m.total)} (${m.files} files)${notes.length ? ` — ${notes.join(', ')}` : ''}`,
     };
   };
+  const shellCell = (value, text) => {
+    const w = res.pglite?.web?.shell;
+    if (!w) return { value: undefined, text: res.pglite?.web?.missing ? 'n/a (web not built)' : 'n/a' };
+    if (w.error) return { value: undefined, text: `error: ${w.error}` };
+    const v = value(w);
+    return { value: v, text: text(v, w) };
+  };
   const rows = [
     {
       name: 'Bytes to show /login (JS+CSS on the wire, cold cache)',
@@ -647,6 +816,31 @@ function buildTable(res) {
       cells: { pglite: webCell('home'), postgres: { text: '—' } },
       target: '≤ 400 KB',
       ok: (v) => v <= 400 * 1024,
+    },
+    {
+      name: 'Kept-alive tab: click to its content visible (median of 10)',
+      cells: {
+        pglite: shellCell(
+          (w) => w.switchMs,
+          (v) => `${v.toFixed(1)} ms`,
+        ),
+        postgres: { text: '—' },
+      },
+      target: '≤ 100 ms',
+      ok: (v) => v <= 100,
+    },
+    {
+      name: `JS heap after opening 20 tabs and closing them (rounds 1 → ${ROUNDS}, after GC)`,
+      cells: {
+        pglite: shellCell(
+          (w) => (w.rounds.at(-1) - w.rounds[0]) / w.rounds[0],
+          (v, w) =>
+            `${w.rounds.map((r) => `${(r / 1048576).toFixed(1)} MB`).join(' → ')} (${v >= 0 ? '+' : ''}${(v * 100).toFixed(1)} %)`,
+        ),
+        postgres: { text: '—' },
+      },
+      target: 'no growth beyond round 1 (≤ +5 %)',
+      ok: (v) => v <= 0.05,
     },
     {
       name: 'Start-up to answering /oauth/settings (existing data)',

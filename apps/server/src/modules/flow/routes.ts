@@ -32,6 +32,20 @@ const tenantList = z
   .transform((v) => (Array.isArray(v) ? v : v ? v.split(',') : []).map((s) => s.trim()).filter(Boolean))
   .pipe(z.array(z.string().regex(/^\d{6}$/)).max(500));
 
+/** The instance columns a list row shows (never the saved engine state, which is large). */
+const listedInstance = {
+  processInstanceId: flowInstance.processInstanceId,
+  processDefinitionId: flowInstance.processDefinitionId,
+  processKey: flowInstance.processKey,
+  processName: flowInstance.processName,
+  category: flowInstance.category,
+  businessId: flowInstance.businessId,
+  startUser: flowInstance.startUser,
+  startTime: flowInstance.startTime,
+  endTime: flowInstance.endTime,
+  state: flowInstance.state,
+};
+
 const WORK_LISTS = ['/work/claim-list', '/work/todo-list', '/work/done-list'];
 /** Task lists' totals change with every start, claim and completion. */
 export function forgetWorkCounts() {
@@ -162,7 +176,7 @@ export async function flowRoutes(base: FastifyInstance) {
       const cond = and(...conds);
       const [rows, total] = await Promise.all([
         db
-          .select({ task: flowTask, instance: flowInstance, version: flowDefinition.version })
+          .select({ task: flowTask, instance: listedInstance, version: flowDefinition.version })
           .from(flowTask)
           .innerJoin(flowInstance, eq(flowInstance.processInstanceId, flowTask.processInstanceId))
           .innerJoin(flowDefinition, eq(flowDefinition.id, flowInstance.definitionId))
@@ -248,7 +262,7 @@ export async function flowRoutes(base: FastifyInstance) {
     const [rows, [{ total }]] = await Promise.all([
       db
         .select({
-          instance: flowInstance,
+          instance: listedInstance,
           version: flowDefinition.version,
           current: sql<string>`(select string_agg(t.name, ',') from flow_task t where t.process_instance_id = ${flowInstance.processInstanceId} and t.status = 0)`,
         })

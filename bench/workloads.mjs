@@ -1,0 +1,690 @@
+// Workloads of 智慧管理系统 beyond bench/run.mjs: `npm run bench` (builds first, runs run.mjs, then this) or
+// `node bench/workloads.mjs` (uses what is built).
+//
+//   1. GET user/page with a dept filter as a user whose role has a data scope of type 4 (own dept and below),
+//      over 100 000 users; the same SQL behind a bare Fastify route (bench/bare-scope-server.mjs): overhead ratio
+//   2. Excel export of the 100 000 users (time to download, server peak memory); import of 10 000 users
+//   3. leave processes through the API: start, the approver finds the task in the to-do list, approves it
+//   4. the approver's to-do list with 100 000 finished tasks in its history
+//
+// PGlite always; PostgreSQL too when DATABASE_URL is set. Its own data, so it never disturbs run.mjs's:
+// PGlite in <BENCH_DATA>/workloads-pglite, PostgreSQL in the database of DATABASE_URL with `_work` appended
+// (smart_bench → smart_bench_work; created when missing; WORKLOADS_DATABASE_URL names another). Seeded rows
+// are kept between runs; what a run adds (imported users, leaves) is removed before the next one.
+// Progress goes to stderr; the table to stdout and to bench/last-workloads.md.
+// Environment: DATABASE_URL, WORKLOADS_DATABASE_URL, BENCH_SECONDS (load per route, default 10),
+// BENCH_DATA (data folder root, default <repo>/.bench-data), BENCH_LEAVES (leave processes, default 200).
+import { createWriteStream, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  adminSession,
+  authHeaders,
+  elapsed,
+  ensurePgDatabase,
+  freePort,
+  getJson,
+  here,
+  installExitHandlers,
+  killAll,
+  load,
+  makeLog,
+  passwordToken,
+  pgClient,
+  pgHasTables,
+  postJson,
+  requireServer,
+  root,
+  rssMb,
+  serverMain,
+  startProcess,
+  startServer,
+  stopProcess,
+} from './lib.mjs';
+import {
+  ACCOUNTS,
+  DEPTS,
+  HISTORY_TASKS,
+  IDS,
+  IMPORT_ROWS,
+  LEAVE_DEFINITION,
+  seedPglite,
+  seedPostgres,
+  USER_PASSWORD,
+  USERS,
+  WAITING_TASKS,
+} from './workloads-seed.mjs';
+
+installExitHandlers();
+const log = makeLog('workloads');
+
+const dataRoot = resolve(process.env.BENCH_DATA ?? join(root, '.bench-data'));
+const DATABASE_URL = process.env.DATABASE_URL || '';
+const WORK_DATABASE_URL = process.env.WORKLOADS_DATABASE_URL || (DATABASE_URL ? workUrl(DATABASE_URL) : '');
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const LEAVES = Number(process.env.BENCH_LEAVES ?? 200);
+const LEAVES_IN_FLIGHT = 4;
+/** no new leave is started after this long, so the workload stays under ~30 s on a slow database */
+const LEAVE_DEADLINE_MS = 25_000;
+const RSS_POLL_MS = 50;
+const bareMain = join(here, 'bare-scope-server.mjs');
+const ExcelJS = requireServer('exceljs');
+
+function workUrl(url) {
+  const u = new URL(url);
+  u.pathname = `/${decodeURIComponent(u.pathname.slice(1)) || 'postgres'}_work`;
+  return u.toString();
+}
+
+/** the filter of workload 1: 运营部, which has a child (村务组); the scoped user is in 运营部 too */
+const FILTER_DEPT = DEPTS.ops;
+const SCOPED_PAGE = `/api/dfem-user/page?current=1&size=10&deptId=${FILTER_DEPT}`;
+const BARE_PAGE = `/bare/user/scoped-page?current=1&size=10&deptId=${FILTER_DEPT}&scopeDept=${DEPTS.ops}`;
+const TODO = '/api/dfem-flow/work/todo-list?current=1&size=10';
+
+/**
+ * One request at a time first (at least 5, for at least 2 s, at most 15 s): the latency without
+ * concurrency, and the warm-up. Then autocannon at 50 connections.
+ */
+async function measureRoute(label, url, headers) {
+  const times = [];
+  const t0 = performance.now();
+  const spent = () => performance.now() - t0;
+  while ((times.length < 5 || spent() < 2_000) && spent() < 15_000) {
+    const t = performance.now();
+    const res = await fetch(url, { headers });
+    const body = await res.text();
+    if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${body.slice(0, 300)}`);
+    times.push(performance.now() - t);
+  }
+  // the median of the later half: the first requests also warm the server up (JIT, caches, plans)
+  const warm = times.slice(Math.floor(times.length / 2)).sort((a, b) => a - b);
+  const single = warm[Math.floor(warm.length / 2)];
+  const r = await load(url, headers, LOAD_SECONDS, CONNECTIONS);
+  log(
+    `${label}: one at a time ${single.toFixed(1)} ms (median of the last ${warm.length}); at ${CONNECTIONS} connections ` +
+      `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.total} requests` +
+      (r.bad ? `, ${r.bad}` : ''),
+  );
+  return { ...r, single };
+}
+
+/**
+ * The server still works through the requests autocannon left in flight (a closed connection does not stop
+ * a query): one more request answers once they are done. Waits at most `capMs`; the ms it took, or null.
+ */
+async function drain(label, url, headers, capMs) {
+  const t0 = performance.now();
+  try {
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(capMs) });
+    await res.arrayBuffer();
+    const ms = performance.now() - t0;
+    if (ms > 1_000) log(`${label}: the requests left in flight took ${(ms / 1000).toFixed(1)} s to finish`);
+    return ms;
+  } catch {
+    log(`${label}: still busy with the requests left in flight after ${capMs / 1000} s`);
+    return null;
+  }
+}
+
+/** Samples a process's VmRSS every 50 ms until stopped; the peak and the first sample (the baseline). */
+function watchRss(pid) {
+  const baseline = rssMb(pid);
+  let peak = baseline;
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMb(pid));
+    } catch {
+      /* the process is gone: the caller's request fails and says so */
+    }
+  }, RSS_POLL_MS);
+  return () => {
+    clearInterval(timer);
+    peak = Math.max(peak, rssMb(pid));
+    return { baseline, peak };
+  };
+}
+
+/** Runs one workload; a failure is recorded under `key` and the other workloads still run. */
+async function step(out, key, label, fn) {
+  try {
+    await fn();
+  } catch (err) {
+    log(`${label} FAILED: ${err.stack ?? err}`);
+    out.errors[key] = String(err.message ?? err).split('\n')[0];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// workload 2: Excel
+
+/** Rows of the first sheet, read back with exceljs's streaming reader (the whole file never sits in memory). */
+async function countXlsxRows(file) {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
+  let rows = 0;
+  let header;
+  for await (const sheet of reader) {
+    for await (const row of sheet) {
+      if (!header) header = row.values.slice(1).map(String);
+      rows++;
+    }
+  }
+  return { rows: rows - 1, header };
+}
+
+let importFile;
+/** 10 000 rows as an administrator fills the import template: imp0…imp9999, valid phones, 普通用户, 技术部. */
+async function importWorkbook() {
+  if (importFile) return importFile;
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Sheet1');
+  sheet.addRow([
+    '登录账号',
+    '用户姓名',
+    '用户昵称',
+    '手机号码',
+    '电子邮箱',
+    '用户性别',
+    '用户生日',
+    '所属角色',
+    '所属机构',
+  ]);
+  for (let i = 0; i < IMPORT_ROWS; i++) {
+    sheet.addRow([
+      `imp${i}`,
+      `导入${i}`,
+      `imp${i}`,
+      `139${String(i).padStart(8, '0')}`,
+      `imp${i}@example.com`,
+      i % 2 ? '女' : '男',
+      '1990-05-01',
+      '普通用户',
+      '技术部',
+    ]);
+  }
+  importFile = Buffer.from(await wb.xlsx.writeBuffer());
+  log(`import file: ${IMPORT_ROWS} rows, ${(importFile.length / 1024).toFixed(0)} KB`);
+  return importFile;
+}
+
+async function excelWorkloads(server, admin, out, label, dataDir) {
+  const headers = authHeaders(admin);
+  await step(out, 'export', `${label} export`, async () => {
+    const expected = (await getJson(`${server.base}/api/dfem-user/page?current=1&size=1`, headers)).data
+      .total;
+    const file = join(dataDir, 'export.xlsx');
+    const stop = watchRss(server.child.pid);
+    const t0 = performance.now();
+    let mem;
+    try {
+      const res = await fetch(`${server.base}/api/dfem-user/export-user`, { headers });
+      if (!res.ok) throw new Error(`export-user: ${res.status} ${(await res.text()).slice(0, 300)}`);
+      await pipeline(Readable.fromWeb(res.body), createWriteStream(file));
+    } finally {
+      mem = stop();
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    const bytes = statSync(file).size;
+    const { rows, header } = await countXlsxRows(file);
+    rmSync(file, { force: true });
+    out.export = { seconds, rows, expected, bytes, ...mem };
+    log(
+      `${label} export: ${rows} rows (${expected} expected), ${(bytes / 1048576).toFixed(1)} MB in ${seconds.toFixed(1)} s; ` +
+        `server RSS ${mem.baseline.toFixed(0)} → peak ${mem.peak.toFixed(0)} MB; header ${header?.join('|')}`,
+    );
+    if (rows !== expected)
+      out.errors.export = `the file holds ${rows} rows, the users page counts ${expected}`;
+  });
+
+  await step(out, 'import', `${label} import`, async () => {
+    const buf = await importWorkbook();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(buf)]), 'users.xlsx');
+    const stop = watchRss(server.child.pid);
+    const t0 = performance.now();
+    let answer;
+    let mem;
+    try {
+      answer = await fetch(`${server.base}/api/dfem-user/import-user?isCovered=1`, {
+        method: 'POST',
+        headers,
+        body: form,
+      });
+    } finally {
+      mem = stop();
+    }
+    const text = await answer.text();
+    const seconds = (performance.now() - t0) / 1000;
+    if (!answer.ok) throw new Error(`import-user: ${answer.status} ${text.slice(0, 300)}`);
+    const result = JSON.parse(text).data;
+    const page = (await getJson(`${server.base}/api/dfem-user/page?current=1&size=1&account=imp`, headers))
+      .data;
+    out.import = { seconds, result, listed: page.total, ...mem };
+    log(
+      `${label} import: ${JSON.stringify(result)} in ${seconds.toFixed(1)} s; the users page lists ${page.total} ` +
+        `imp* accounts (${page.records[0]?.roleName} / ${page.records[0]?.deptName}); server RSS peak ${mem.peak.toFixed(0)} MB`,
+    );
+    if (page.total !== IMPORT_ROWS) out.errors.import = `the users page lists ${page.total} imported users`;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// workload 3: leave processes end to end
+
+async function leaveWorkload(server, applicant, approver, out, label) {
+  const base = server.base;
+  const ah = authHeaders(applicant);
+  const ph = authHeaders(approver);
+  let next = 0;
+  let done = 0;
+  let todoLookups = 0;
+  const failures = [];
+  const t0 = performance.now();
+  const one = async (i) => {
+    const started = await postJson(`${base}/api/dfem-desk/process/leave/start-process`, ah, {
+      processDefinitionId: LEAVE_DEFINITION,
+      taskUser: IDS.approver,
+      startTime: '2026-12-01 09:00:00',
+      endTime: '2026-12-03 18:00:00',
+      reason: `压测请假 ${i}`,
+    });
+    const piid = started.data.processInstanceId;
+    let task;
+    for (let attempt = 0; attempt < 5 && !task; attempt++) {
+      todoLookups++;
+      const todo = await getJson(`${base}${TODO}`, ph);
+      task = todo.data.records.find((r) => r.processInstanceId === piid);
+    }
+    if (!task) throw new Error(`the task of ${piid} is not in the approver's to-do list`);
+    await postJson(`${base}/api/dfem-flow/work/complete-task`, ph, {
+      taskId: task.taskId,
+      processInstanceId: piid,
+      flag: 'ok',
+      comment: '同意',
+    });
+    done++;
+  };
+  const worker = async () => {
+    while (next < LEAVES && performance.now() - t0 < LEAVE_DEADLINE_MS && failures.length < 5) {
+      const i = next++;
+      try {
+        await one(i);
+      } catch (err) {
+        failures.push(String(err.message ?? err).split('\n')[0]);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: LEAVES_IN_FLIGHT }, worker));
+  const seconds = (performance.now() - t0) / 1000;
+  // every approved leave is finished: only the seeded waiting tasks are left in the approver's list
+  const left = (await getJson(`${base}${TODO}`, ph)).data.total;
+  out.leaves = { done, seconds, rate: done / seconds, lookups: todoLookups, left };
+  log(
+    `${label} leaves: ${done} started and approved in ${seconds.toFixed(1)} s (${(done / seconds).toFixed(1)}/s, ` +
+      `${LEAVES_IN_FLIGHT} in flight, ${todoLookups} to-do lookups); approver's to-do list now holds ${left}` +
+      (failures.length ? `; ${failures.length} failed: ${failures[0]}` : ''),
+  );
+  if (failures.length) out.errors.leaves = `${failures.length} failed: ${failures[0]}`;
+  else if (left !== WAITING_TASKS)
+    out.errors.leaves = `${left} tasks waiting afterwards, ${WAITING_TASKS} expected`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// one database
+
+async function signIn(base, account) {
+  const session = await passwordToken(base, account, USER_PASSWORD);
+  if (!session) throw new Error(`${account} cannot sign in`);
+  return session;
+}
+
+async function benchDatabase(kind, out) {
+  const isPg = kind === 'postgres';
+  const label = isPg ? 'PostgreSQL' : 'PGlite';
+  const url = isPg ? WORK_DATABASE_URL : undefined;
+  const dataDir = join(dataRoot, `workloads-${kind}`);
+  const pgdata = join(dataDir, 'pgdata');
+  mkdirSync(dataDir, { recursive: true });
+
+  // a migrated and seeded database, seeded while no server runs
+  if (isPg) await ensurePgDatabase(url);
+  const migrated = isPg ? await pgHasTables(url) : existsSync(join(pgdata, 'PG_VERSION'));
+  if (!migrated) {
+    log(`${label}: first start (migrate and seed)…`);
+    const first = await startServer(dataDir, url);
+    log(`${label}: first start took ${first.ms} ms`);
+    await stopProcess(first);
+  }
+  if (isPg) {
+    const c = await pgClient(url);
+    try {
+      await seedPostgres(c, log);
+    } finally {
+      await c.end();
+    }
+  } else await seedPglite(pgdata, log);
+
+  // 1. the scoped, dept-filtered users page, on a server of its own: on a slow database the requests
+  // autocannon leaves in flight keep it busy long after the load, so nothing else is measured on it
+  {
+    const server = await startServer(dataDir, url);
+    try {
+      log(`${label}: server (pid ${server.child.pid}) answering after ${server.ms} ms`);
+      await adminSession(server.base); // a new database: the admin's seeded password is changed once
+      const manager = await signIn(server.base, ACCOUNTS.scoped);
+      await step(out, 'page', `${label} scoped page`, async () => {
+        const headers = authHeaders(manager);
+        const page = (await getJson(server.base + SCOPED_PAGE, headers)).data;
+        out.realPage = page;
+        log(`${label}: the manager's page filtered on 运营部 counts ${page.total} users`);
+        if (page.total !== USERS / 2) out.errors.page = `total ${page.total}, ${USERS / 2} expected`;
+        out.page = await measureRoute(`${label} scoped page`, server.base + SCOPED_PAGE, headers);
+        await drain(`${label} scoped page`, server.base + SCOPED_PAGE, headers, 30_000);
+      });
+    } finally {
+      await stopProcess(server);
+    }
+  }
+
+  // the same SQL behind the bare route, on the same data, while no server has it (one PGlite folder, one process)
+  await step(out, 'bare', `${label} bare`, async () => {
+    const port = await freePort();
+    const env = { ...process.env, PORT: String(port) };
+    delete env.DATABASE_URL;
+    delete env.PGLITE_DIR;
+    if (isPg) env.DATABASE_URL = url;
+    else env.PGLITE_DIR = pgdata;
+    const bare = await startProcess('bare server', bareMain, env, port, '/ready');
+    try {
+      const bareBase = `http://127.0.0.1:${port}`;
+      const bp = await getJson(bareBase + BARE_PAGE);
+      if (out.realPage) {
+        const ids = (p) => p.records.map((r) => String(r.id)).join();
+        out.bareSame = bp.total === out.realPage.total && ids(bp) === ids(out.realPage);
+        if (!out.bareSame) {
+          log(`WARNING ${label}: the bare route's answer differs from the real one: is its SQL in sync?`);
+          out.errors.bare = 'the bare route answered other rows than the real one';
+        }
+      }
+      out.bare = await measureRoute(`${label} bare scoped page`, bareBase + BARE_PAGE, {});
+      await drain(`${label} bare scoped page`, bareBase + BARE_PAGE, {}, 30_000);
+    } finally {
+      await stopProcess(bare);
+    }
+  });
+
+  // 4, 2, 3 on a fresh server
+  const server = await startServer(dataDir, url);
+  try {
+    log(`${label}: server (pid ${server.child.pid}) answering after ${server.ms} ms`);
+    const admin = await adminSession(server.base);
+    const applicant = await signIn(server.base, ACCOUNTS.applicant);
+    const approver = await signIn(server.base, ACCOUNTS.approver);
+
+    // 4. the to-do list over a long history (before workload 3 adds to it)
+    await step(out, 'todo', `${label} to-do list`, async () => {
+      const headers = authHeaders(approver);
+      const todo = (await getJson(server.base + TODO, headers)).data;
+      const done = (await getJson(`${server.base}/api/dfem-flow/work/done-list?current=1&size=1`, headers))
+        .data;
+      log(`${label}: the approver has ${todo.total} tasks to do and ${done.total} done`);
+      if (todo.total !== WAITING_TASKS || todo.records.length !== 10)
+        out.errors.todo = `${todo.total} tasks to do (${todo.records.length} on the page), ${WAITING_TASKS} expected`;
+      if (done.total < HISTORY_TASKS) out.errors.todo = `${done.total} tasks done, ${HISTORY_TASKS} expected`;
+      out.todo = await measureRoute(`${label} to-do list`, server.base + TODO, headers);
+      if ((await drain(`${label} to-do list`, server.base + TODO, headers, 60_000)) === null)
+        throw new Error('the server did not finish the to-do requests left in flight within 60 s');
+    });
+
+    // 2. Excel out and in
+    await excelWorkloads(server, admin, out, label, dataDir);
+
+    // 3. leave processes
+    await step(out, 'leaves', `${label} leaves`, () =>
+      leaveWorkload(server, applicant, approver, out, label),
+    );
+    out.rssMb = rssMb(server.child.pid);
+  } finally {
+    await stopProcess(server);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// the table
+
+const num = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+const fmt = {
+  lat: (n) => `${Number(n).toFixed(n < 10 ? 2 : 1)} ms`,
+  rps: (n) => `${num(Math.round(n))} req/s`,
+  ratio: (n) => n.toFixed(2),
+  s: (n) => `${n.toFixed(1)} s`,
+  mb: (n) => `${n.toFixed(0)} MB`,
+};
+
+function buildTable(res) {
+  const rows = [
+    {
+      name: 'user/page, dept filter (运营部 and below) + data scope type 4, 50 conns: throughput',
+      src: 'page',
+      get: (r) => r.page?.rps,
+      load: true,
+      f: fmt.rps,
+    },
+    {
+      name: 'user/page, dept filter + data scope: p50 latency',
+      src: 'page',
+      get: (r) => r.page?.p50,
+      load: true,
+      f: fmt.lat,
+    },
+    {
+      name: 'user/page, dept filter + data scope: p99 latency',
+      src: 'page',
+      get: (r) => r.page?.p99,
+      load: true,
+      f: fmt.lat,
+      target: '≤ 20 ms (PostgreSQL)',
+      ok: (v) => v <= 20,
+      only: 'postgres',
+    },
+    {
+      name: 'user/page, dept filter + data scope: one request at a time (median)',
+      src: 'page',
+      get: (r) => r.page?.single,
+      f: fmt.lat,
+    },
+    {
+      name: 'Bare Fastify, same SQL as that page: throughput',
+      src: 'bare',
+      get: (r) => r.bare?.rps,
+      load: true,
+      f: fmt.rps,
+    },
+    {
+      name: 'Bare Fastify, same SQL: one request at a time (median)',
+      src: 'bare',
+      get: (r) => r.bare?.single,
+      f: fmt.lat,
+    },
+    {
+      name: 'Framework overhead ratio scoped page real/bare (throughput)',
+      src: 'bare',
+      get: (r) => (r.page && r.bare ? r.page.rps / r.bare.rps : undefined),
+      load: true,
+      f: (v, r) => fmt.ratio(v) + (r.bareSame === false ? ' (bare answered other rows!)' : ''),
+      suspect: (r) => r.bareSame === false,
+      target: '≥ 0.7',
+      ok: (v) => v >= 0.7,
+    },
+    {
+      name: 'Framework overhead ratio, one request at a time (bare ms / real ms)',
+      src: 'bare',
+      get: (r) => (r.page && r.bare ? r.bare.single / r.page.single : undefined),
+      f: (v, r) => fmt.ratio(v) + (r.bareSame === false ? ' (bare answered other rows!)' : ''),
+      suspect: (r) => r.bareSame === false,
+    },
+    {
+      name: 'Excel export of all users: seconds to download the whole file',
+      src: 'export',
+      get: (r) => r.export?.seconds,
+      f: (v, r) => `${fmt.s(v)} (${num(r.export.rows)} rows, ${(r.export.bytes / 1048576).toFixed(1)} MB)`,
+    },
+    {
+      name: 'Excel export: server peak resident memory (peak − baseline)',
+      src: 'export',
+      get: (r) => r.export?.peak,
+      f: (v, r) => `${fmt.mb(v)} (+${fmt.mb(v - r.export.baseline)})`,
+    },
+    {
+      name: `Excel import of ${num(IMPORT_ROWS)} users: seconds until the answer`,
+      src: 'import',
+      get: (r) => r.import?.seconds,
+      f: (v, r) =>
+        `${fmt.s(v)} (${num(r.import.result?.created ?? 0)} created, ${num(r.import.listed)} listed)`,
+    },
+    {
+      name: 'Excel import: server peak resident memory (peak − baseline)',
+      src: 'import',
+      get: (r) => r.import?.peak,
+      f: (v, r) => `${fmt.mb(v)} (+${fmt.mb(v - r.import.baseline)})`,
+    },
+    {
+      name: `Leave processes end to end (start, to-do, approve; ${LEAVES_IN_FLIGHT} in flight)`,
+      src: 'leaves',
+      get: (r) => r.leaves?.rate,
+      f: (v, r) => `${v.toFixed(1)} processes/s (${r.leaves.done} in ${fmt.s(r.leaves.seconds)})`,
+    },
+    {
+      name: `to-do list with ${num(HISTORY_TASKS)} finished tasks in history, 50 conns: throughput`,
+      src: 'todo',
+      get: (r) => r.todo?.rps,
+      load: true,
+      f: fmt.rps,
+    },
+    { name: 'to-do list: p50 latency', src: 'todo', load: true, get: (r) => r.todo?.p50, f: fmt.lat },
+    { name: 'to-do list: p99 latency', src: 'todo', load: true, get: (r) => r.todo?.p99, f: fmt.lat },
+    {
+      name: 'to-do list: one request at a time (median)',
+      src: 'todo',
+      get: (r) => r.todo?.single,
+      f: fmt.lat,
+    },
+    { name: 'Server resident memory at the end (VmRSS)', get: (r) => r.rssMb, f: fmt.mb },
+  ];
+  const lines = ['| measurement | PGlite | PostgreSQL | target | ok? |', '|---|---|---|---|---|'];
+  for (const row of rows) {
+    const cells = {};
+    for (const kind of ['pglite', 'postgres']) {
+      const r = res[kind];
+      if (!r) {
+        cells[kind] = { text: kind === 'postgres' ? 'not run (no DATABASE_URL)' : 'not run' };
+        continue;
+      }
+      const v = row.get(r);
+      const err = row.src && r.errors?.[row.src];
+      const bad = row.load && r[row.src]?.bad;
+      if (v === undefined || Number.isNaN(v)) {
+        cells[kind] = { text: err || r.error ? 'error' : 'n/a' };
+        continue;
+      }
+      const warn = [bad, err].filter(Boolean).join('; ');
+      cells[kind] = {
+        value: v,
+        suspect: Boolean(warn) || Boolean(row.suspect?.(r)),
+        text: row.f(v, r) + (warn ? ` (${warn}!)` : ''),
+      };
+    }
+    let ok = '—';
+    if (row.ok) {
+      const judged = ['pglite', 'postgres']
+        .filter((k) => !row.only || row.only === k)
+        .map((k) => ({ k, v: cells[k].value, suspect: cells[k].suspect }))
+        .filter((c) => c.v !== undefined);
+      if (!judged.length) ok = 'n/a';
+      else {
+        const failed = judged
+          .filter((c) => !row.ok(c.v))
+          .map((c) => (c.k === 'pglite' ? 'PGlite' : 'PostgreSQL'));
+        ok = failed.length
+          ? `❌ ${failed.join(', ')}`
+          : judged.some((c) => c.suspect)
+            ? '⚠ see the cell'
+            : '✅';
+      }
+    }
+    lines.push(
+      `| ${row.name} | ${cells.pglite.text} | ${cells.postgres.text} | ${row.target ?? '—'} | ${ok} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+async function main() {
+  if (!existsSync(serverMain))
+    throw new Error(`${serverMain} missing: run \`npm run build\` (or \`npm run bench\`)`);
+  const pgName = WORK_DATABASE_URL ? decodeURIComponent(new URL(WORK_DATABASE_URL).pathname.slice(1)) : '';
+  log(
+    `data in ${dataRoot}/workloads-*; ${LOAD_SECONDS} s per route at ${CONNECTIONS} connections; ` +
+      `PostgreSQL ${WORK_DATABASE_URL ? `on (database ${pgName})` : 'off (set DATABASE_URL)'}`,
+  );
+  // the machine may be shared: the load around the run says how far to trust the numbers
+  const loadAtStart = loadavg()[0];
+  const results = {};
+  const failed = [];
+  for (const kind of WORK_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']) {
+    results[kind] = { errors: {} };
+    try {
+      await benchDatabase(kind, results[kind]);
+    } catch (err) {
+      log(`${kind} FAILED: ${err.stack ?? err}`);
+      results[kind].error = String(err.message ?? err);
+    }
+    if (results[kind].error || Object.keys(results[kind].errors).length) failed.push(kind);
+  }
+  const table = buildTable(results);
+  const seconds = elapsed();
+  const machine =
+    `${availableParallelism()} cores, load average (1 min) ${loadAtStart.toFixed(1)} at the start, ` +
+    `${loadavg()[0].toFixed(1)} at the end`;
+  const notes = [];
+  for (const [kind, r] of Object.entries(results)) {
+    if (r.error) notes.push(`- ${kind}: ${r.error.split('\n')[0]}`);
+    for (const [k, e] of Object.entries(r.errors)) notes.push(`- ${kind}, ${k}: ${e}`);
+  }
+  const md = [
+    '# Benchmark workloads, last run',
+    '',
+    `${new Date().toISOString()} · Node ${process.version} · ${LOAD_SECONDS} s per route, ${CONNECTIONS} connections, ` +
+      `autocannon in the same machine · ${num(USERS)} seeded users, ${num(HISTORY_TASKS)} finished tasks · ` +
+      `PostgreSQL database ${pgName || '—'} · ${machine} · took ${seconds} s`,
+    '',
+    table,
+    ...(notes.length ? ['', ...notes] : []),
+    '',
+  ].join('\n');
+  writeFileSync(join(here, 'last-workloads.md'), md);
+  process.stdout.write(`${table}\n`);
+  log(`done in ${seconds} s; ${machine} (table also in bench/last-workloads.md)`);
+  if (failed.length) process.exitCode = 1;
+}
+
+try {
+  await main();
+} catch (err) {
+  log(`FAILED: ${err.stack ?? err}`);
+  process.exitCode = 1;
+} finally {
+  killAll();
+}
