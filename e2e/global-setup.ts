@@ -13,7 +13,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-function freePort(): Promise<number> {
+/** The built web app the tests run against: WEB_DIST when set, else apps/web/dist. */
+export function webDist(): string {
+  return process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(root, 'apps/web/dist');
+}
+
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();
@@ -26,7 +31,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForServer(url: string, child: ChildProcess, logFile: string, timeoutMs: number) {
+export async function waitForServer(url: string, child: ChildProcess, logFile: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
@@ -43,7 +48,7 @@ async function waitForServer(url: string, child: ChildProcess, logFile: string, 
   throw new Error(`the server did not answer ${url} within ${timeoutMs} ms; see ${logFile}`);
 }
 
-function stop(child: ChildProcess): Promise<void> {
+export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolveStop) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
     const timer = setTimeout(() => {
@@ -59,7 +64,8 @@ function stop(child: ChildProcess): Promise<void> {
 
 export default async function globalSetup() {
   const main = join(root, 'apps/server/dist/main.js');
-  const web = join(root, 'apps/web/dist/index.html');
+  // WEB_DIST (as the server reads it) tests another build of the web app than apps/web/dist
+  const web = join(webDist(), 'index.html');
   for (const file of [main, web]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before the e2e tests`);
   }
@@ -74,6 +80,7 @@ export default async function globalSetup() {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: join(dataDir, 'data'),
+      WEB_DIST: webDist(),
       CAPTCHA_MODE: 'false',
       LOG_LEVEL: 'warn',
     },

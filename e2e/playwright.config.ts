@@ -7,7 +7,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: './test',
   globalSetup: './global-setup.ts',
-  outputDir: '../test-results/e2e',
+  // E2E_OUTPUT_DIR keeps the artifacts of one run apart (a second run would wipe this folder)
+  outputDir: process.env.E2E_OUTPUT_DIR || '../test-results/e2e',
   workers: 2,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),

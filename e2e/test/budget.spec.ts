@@ -8,7 +8,9 @@ import { authFile, expect, test } from './fixtures';
  * First-load budgets (architecture.md): what Chromium downloads to show /login must stay under 200 KB and
  * the signed-in home under 400 KB, counted as the brotli size of each JS and CSS file it fetched.
  */
-const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
+const dist = process.env.WEB_DIST
+  ? resolve(process.env.WEB_DIST)
+  : resolve(dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
 
 function collect(page: Page): string[] {
   const files: string[] = [];

@@ -6,7 +6,9 @@ import { Writable } from 'node:stream';
 import { WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { dropAccessCaches } from '../src/modules/system/caches';
 import { type Config, loadConfig } from '../src/platform/config';
+import { forgetAllCounts } from '../src/platform/crud/count-cache';
 import { type Database, openDatabase } from '../src/platform/db';
 import { seed } from '../src/seed';
 import { md5Hex } from '../src/seed/system';
@@ -53,6 +55,9 @@ export async function resetDatabase(database: Database) {
   const names = rows.map((r) => `"${r.tablename}"`).join(', ');
   if (names) await database.db.execute(sql.raw(`TRUNCATE ${names} RESTART IDENTITY CASCADE`));
   await seed(database.db);
+  // what the previous file's server remembered (grants, totals) belongs to the database just emptied
+  dropAccessCaches();
+  forgetAllCounts();
 }
 
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';

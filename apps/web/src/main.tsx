@@ -3,10 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { configureHttp } from './platform/http/client';
 import { currentLanguage, htmlLang, initI18n, t } from './platform/i18n';
-import { localLogout, useSession } from './platform/session/session';
+import { installErrorCollector } from './platform/session/errorLog';
+import { localLogout, pendingRefresh, useSession } from './platform/session/session';
 import { loadSettings } from './platform/session/settings';
+import { WEBSITE } from './platform/session/website';
 import { createRouter, isGuardRunning } from './router';
 
+// Uncaught errors and rejected promises go to the local error log (spec §8), from the very start.
+installErrorCollector(window);
 initI18n();
 // The login page needs the server's modes: ask for them before anything else.
 void loadSettings();
@@ -17,6 +21,8 @@ configureHttp({
   getToken: () => useSession.getState().token,
   getLanguage: () => htmlLang(currentLanguage()),
   translate: t,
+  silentCodes: WEBSITE.statusWhiteList,
+  pendingRefresh,
   onUnauthorized: () => {
     const wasSignedIn = Boolean(useSession.getState().token);
     localLogout();

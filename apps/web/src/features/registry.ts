@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import { resourcePageLoaders } from '../platform/crud/resource-pages';
+import { villagePageLoaders } from './village/pages';
 
 export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
@@ -14,4 +15,36 @@ export const registry: Record<string, PageLoader> = {
   ...resourcePageLoaders(),
   '/wel/index': () => import('./wel/WelcomePage'),
   '/info/index': () => import('./info/InfoPage'),
+  // system administration: the generic page with extensions, or screens of their own
+  '/system/user/index': () => import('./system/user/UserPage'),
+  '/system/role/index': () => import('./system/RolePage'),
+  '/system/topmenu/index': () => import('./system/TopMenuPage'),
+  '/system/tenant/index': () => import('./system/TenantPage'),
+  '/system/dict/index': () => import('./system/dict/DictPage'),
+  '/system/dictbiz/index': () => import('./system/dict/DictBizPage'),
+  '/dict-horizontal/index': () => import('./system/dict/DictHorizontalPage'),
+  '/dict-vertical/index': () => import('./system/dict/DictVerticalPage'),
+  '/system/region/index': () => import('./system/region/RegionPage'),
+  '/authority/datascope/index': () =>
+    import('./authority/ScopePage').then((m) => ({ default: m.DataScopePage })),
+  '/authority/apiscope/index': () =>
+    import('./authority/ScopePage').then((m) => ({ default: m.ApiScopePage })),
+  '/log/usual/index': () => import('./log/LogPages').then((m) => ({ default: m.UsualLogPage })),
+  '/log/api/index': () => import('./log/LogPages').then((m) => ({ default: m.ApiLogPage })),
+  '/log/error/index': () => import('./log/LogPages').then((m) => ({ default: m.ErrorLogPage })),
+  // village affairs: the village list page (villager names, photos, Excel) or a screen of its own
+  ...villagePageLoaders(),
+  // workflow: models, deployments, running processes; my work; the leave pages (spec §2, not menu items)
+  '/flow/model/index': () => import('./flow/ModelPage'),
+  '/flow/manager/index': () => import('./flow/ManagerPage'),
+  '/flow/follow/index': () => import('./flow/FollowPage'),
+  '/work/start/index': () => import('./work/WorkPages').then((m) => ({ default: m.StartPage })),
+  '/work/claim/index': () => import('./work/WorkPages').then((m) => ({ default: m.ClaimPage })),
+  '/work/todo/index': () => import('./work/WorkPages').then((m) => ({ default: m.TodoPage })),
+  '/work/send/index': () => import('./work/WorkPages').then((m) => ({ default: m.SendPage })),
+  '/work/done/index': () => import('./work/WorkPages').then((m) => ({ default: m.DonePage })),
+  '/work/process/leave/form/:processDefinitionId': () => import('./work/leave/LeaveFormPage'),
+  '/work/process/leave/handle/:taskId/:processInstanceId/:businessId': () =>
+    import('./work/leave/LeaveHandlePage'),
+  '/work/process/leave/detail/:processInstanceId/:businessId': () => import('./work/leave/LeaveDetailPage'),
 };

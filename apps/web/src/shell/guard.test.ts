@@ -117,7 +117,8 @@ describe('decideNavigation — with a token', () => {
       meta: { keepAlive: true },
       group: ['/system'],
     });
-    expect(d.title).toEqual({ label: '用户管理', i18n: undefined });
+    // the title names the path: it is shown by the menu's name in the current language
+    expect(d.title).toEqual({ label: '用户管理', i18n: undefined, path: '/system/user/index' });
   });
 
   it('takes the label from query name and the value from query src', () => {
@@ -162,9 +163,14 @@ describe('decideNavigation — with a token', () => {
   });
 
   it('opens a query target in a new window instead of navigating', () => {
+    // without the target itself, or the new window would open another one
     expect(go(signedIn, '/system/user/index?target=_blank')).toEqual({
       kind: 'open',
-      url: '/system/user/index?target=_blank',
+      url: '/system/user/index',
+    });
+    expect(go(signedIn, '/system/user/index?a=1&target=_blank')).toEqual({
+      kind: 'open',
+      url: '/system/user/index?a=1',
     });
     expect(go(signedIn, '/system/user/index?target=1&src=https://example.org')).toEqual({
       kind: 'open',
@@ -188,6 +194,29 @@ describe('decideNavigation — with a token', () => {
 
   it('ignores a trailing slash', () => {
     expect(pass(go(signedIn, '/wel/index/')).tab?.value).toBe('/wel/index');
+  });
+});
+
+describe('decideNavigation — the shell’s own pages', () => {
+  it('knows the console, the test page and personal info, each with its i18n label', () => {
+    expect(pass(go(signedIn, '/wel/dashboard')).tab).toMatchObject({
+      value: '/wel/dashboard',
+      meta: { i18n: 'route.dashboard' },
+    });
+    expect(pass(go(signedIn, '/test/index')).title).toEqual({ label: 'test', i18n: 'route.test' });
+    expect(pass(go(signedIn, '/info/index')).tab?.meta.i18n).toBe('route.info');
+  });
+
+  it('embeds an external page at /myiframe: the tab is the src, labelled by the query name, kept alive', () => {
+    const src = 'https://example.org/docs';
+    const d = pass(go(signedIn, `/myiframe/urlPath?src=${encodeURIComponent(src)}&name=Docs`));
+    expect(d.tab).toMatchObject({ label: 'Docs', value: src, meta: { keepAlive: true } });
+    expect(d.tab?.meta.i18n).toBeUndefined();
+    expect(d.title).toEqual({ label: 'Docs', i18n: undefined });
+    expect(go(signedIn, `/myiframe/urlPath?src=${encodeURIComponent(src)}&target=_blank`)).toEqual({
+      kind: 'open',
+      url: src,
+    });
   });
 });
 
@@ -262,5 +291,24 @@ describe('menu normalisation', () => {
     expect(items.map((i) => i.icon)).toEqual(['HomeOutlined', 'AppstoreOutlined']);
     expect(items[0].external).toBe(true);
     expect(menu.map((m) => m.path)).toEqual(['/system/user/index', 'https://example.org/docs']);
+  });
+});
+
+describe('routes of spec §2 outside the menu', () => {
+  it('opens the leave process pages with their params, and both dictionary layouts', () => {
+    const form = pass(go(signedIn, '/work/process/leave/form/leave:1:42'));
+    expect(form.tab).toMatchObject({
+      params: { processDefinitionId: 'leave:1:42' },
+      meta: { i18n: 'route.leaveForm' },
+    });
+    expect(pass(go(signedIn, '/work/process/leave/handle/t1/p1/b1')).tab?.params).toEqual({
+      taskId: 't1',
+      processInstanceId: 'p1',
+      businessId: 'b1',
+    });
+    expect(pass(go(signedIn, '/work/process/leave/detail/p1/b1')).tab?.meta.i18n).toBe('route.leaveDetail');
+    expect(pass(go(signedIn, '/dict-horizontal/index')).tab?.meta.i18n).toBe('route.dictHorizontal');
+    expect(pass(go(signedIn, '/dict-vertical/index')).tab?.meta.i18n).toBe('route.dictVertical');
+    expect(go(signedIn, '/work/process/leave/form')).toEqual({ kind: 'redirect', to: '/404' });
   });
 });

@@ -9,6 +9,7 @@ import type { MenuEntry } from './menu';
 
 export const LOGIN_PAGE = '/login';
 export const NOT_FOUND_PAGE = '/404';
+export const IFRAME_PATTERN = '/myiframe/:routerPath';
 
 export interface StaticRoute {
   path: string;
@@ -36,7 +37,30 @@ export const STATIC_ROUTES: StaticRoute[] = [
     meta: { isAuth: false, isTab: false, menu: false, i18n: 'route.serverError' },
   },
   { path: FIRST_PAGE, name: 'home', meta: { i18n: 'route.home' } },
+  // the console: hidden from the menu
+  { path: '/wel/dashboard', name: 'dashboard', meta: { i18n: 'route.dashboard' } },
+  { path: '/test/index', name: 'test', meta: { i18n: 'route.test' } },
   { path: '/info/index', name: 'info', meta: { i18n: 'route.info' } },
+  // dictionary management in two layouts, and the leave process's pages (not menu items)
+  { path: '/dict-horizontal/index', name: 'dictHorizontal', meta: { i18n: 'route.dictHorizontal' } },
+  { path: '/dict-vertical/index', name: 'dictVertical', meta: { i18n: 'route.dictVertical' } },
+  {
+    path: '/work/process/leave/form/:processDefinitionId',
+    name: 'leaveForm',
+    meta: { i18n: 'route.leaveForm' },
+  },
+  {
+    path: '/work/process/leave/handle/:taskId/:processInstanceId/:businessId',
+    name: 'leaveHandle',
+    meta: { i18n: 'route.leaveHandle' },
+  },
+  {
+    path: '/work/process/leave/detail/:processInstanceId/:businessId',
+    name: 'leaveDetail',
+    meta: { i18n: 'route.leaveDetail' },
+  },
+  // an external page in the app: /myiframe/urlPath?src=<url>&name=<label>; the tab's value is the src
+  { path: IFRAME_PATTERN, name: 'iframe', meta: { i18n: 'route.iframe', keepAlive: true } },
 ];
 
 export interface GuardState {
@@ -59,6 +83,8 @@ export interface NavTarget {
 export interface Title {
   label: string;
   i18n?: string;
+  /** the page's path when the label is a menu name (shown in the current language) */
+  path?: string;
 }
 
 export type Decision =
@@ -72,6 +98,8 @@ interface Resolved {
   params: Record<string, string>;
   group: string[];
   redirect?: string;
+  /** a page of the server menu: its label is the menu name */
+  fromMenu?: boolean;
 }
 
 /** Match '/a/:id/b' against a path; returns the params or null. */
@@ -107,9 +135,24 @@ export function resolveRoute(path: string, state: GuardState): Resolved | null {
   }
   const entry = state.menu.find((m) => !m.external && m.path === path);
   if (entry) {
-    return { name: entry.name, meta: { keepAlive: entry.keepAlive }, params: {}, group: entry.group };
+    return {
+      name: entry.name,
+      meta: { keepAlive: entry.keepAlive },
+      params: {},
+      group: entry.group,
+      fromMenu: true,
+    };
   }
   return null;
+}
+
+/** What a new window opens for a query target: the src, else the URL without the target itself. */
+function targetUrl(path: string, query: Record<string, string>): string {
+  if (query.src) return query.src;
+  const rest = new URLSearchParams(query);
+  rest.delete('target');
+  const search = rest.toString();
+  return search ? `${path}?${search}` : path;
 }
 
 function parseQuery(search: string): Record<string, string> {
@@ -136,13 +179,14 @@ export function decideNavigation(state: GuardState, target: NavTarget): Decision
     if (!resolved) return { kind: 'redirect', to: NOT_FOUND_PAGE };
 
     const value = query.src || path + search;
-    if (query.target) return { kind: 'open', url: value };
+    if (query.target) return { kind: 'open', url: targetUrl(path, query) };
 
     const label = query.name || resolved.name;
     const meta: RouteMeta = query.i18n ? { ...resolved.meta, i18n: query.i18n } : { ...resolved.meta };
     if (query.name && !query.i18n) delete meta.i18n;
     const menu = query.menu !== undefined ? query.menu !== 'false' : resolved.meta.menu !== false;
     const title: Title = { label, i18n: meta.i18n };
+    if (resolved.fromMenu && !query.name) title.path = path;
     const tab: Tag | null =
       resolved.meta.isTab === false || !label || !value
         ? null

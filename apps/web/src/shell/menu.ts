@@ -13,6 +13,8 @@ export interface NavItem {
   /** antd icon name */
   icon: string;
   external: boolean;
+  /** the server's isOpen = 2: an external page opens in a new window instead of the app's iframe */
+  newWindow: boolean;
   keepAlive: boolean;
   children: NavItem[];
 }
@@ -23,6 +25,7 @@ export interface MenuEntry {
   name: string;
   keepAlive: boolean;
   external: boolean;
+  newWindow: boolean;
   /** paths of the ancestors, top first */
   group: string[];
 }
@@ -55,6 +58,7 @@ export function normalizeMenu(nodes: MenuNode[] | null | undefined): NavItem[] {
         path: leaf ? pagePath(rawPath) : rawPath,
         icon: node.source?.trim() || DEFAULT_MENU_ICON,
         external: isExternal(rawPath),
+        newWindow: node.isOpen === 2,
         keepAlive: Boolean(node.keepAlive),
         children,
       };
@@ -73,6 +77,7 @@ export function flattenMenu(items: NavItem[], group: string[] = []): MenuEntry[]
         name: item.name,
         keepAlive: item.keepAlive,
         external: item.external,
+        newWindow: item.newWindow,
         group,
       });
     }
@@ -93,4 +98,27 @@ export function firstLeaf(item: NavItem): NavItem | null {
 export function countLeaves(item: NavItem): number {
   if (!item.children.length) return item.path ? 1 : 0;
   return item.children.reduce((n, c) => n + countLeaves(c), 0);
+}
+
+export const IFRAME_PATH = '/myiframe/urlPath';
+
+/**
+ * Where a menu entry leads: an app page; an external page inside the app (/myiframe, spec §2); or, for
+ * entries the server marks to open in a new window, the external URL itself.
+ */
+export function menuTarget(entry: Pick<NavItem, 'path' | 'name' | 'external' | 'newWindow'>): {
+  href: string;
+  newWindow: boolean;
+} {
+  if (!entry.external) return { href: entry.path, newWindow: false };
+  if (entry.newWindow) return { href: entry.path, newWindow: true };
+  const query = new URLSearchParams({ src: entry.path, name: entry.name });
+  return { href: `${IFRAME_PATH}?${query}`, newWindow: false };
+}
+
+/** Menu entries whose name starts with the text, ignoring case (the menu searches of spec §2). */
+export function searchMenu<T extends { name: string }>(entries: readonly T[], text: string, limit = 50): T[] {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return [];
+  return entries.filter((e) => e.name.toLowerCase().startsWith(needle)).slice(0, limit);
 }

@@ -49,7 +49,7 @@ export default function WelcomePage() {
             ['wel.today', today],
           ].map(([key, value]) => (
             <div key={key} style={{ display: 'flex', gap: 6 }}>
-              <dt style={{ color: '#909399' }}>{t(key as string)}</dt>
+              <dt style={{ color: '#606266' }}>{t(key as string)}</dt>
               <dd style={{ margin: 0 }}>{value || '-'}</dd>
             </div>
           ))}
@@ -107,7 +107,7 @@ function AreaBody({ icon, name, pages }: { icon: string; name: string; pages: st
       </span>
       <span style={{ display: 'flex', flexDirection: 'column' }}>
         <strong style={{ color: '#303133' }}>{name}</strong>
-        <span style={{ color: '#909399', fontSize: 12 }}>{pages}</span>
+        <span style={{ color: '#606266', fontSize: 12 }}>{pages}</span>
       </span>
     </span>
   );

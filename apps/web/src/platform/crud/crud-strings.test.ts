@@ -13,5 +13,7 @@ describe('list page strings', () => {
     expect(crudZh.confirmDelete).toBe('确定将选择数据删除?');
     expect(crudEn.confirmDelete).toBe('confirm deleting selected data?');
     expect([crudZh.added, crudZh.updated, crudZh.deleted]).toEqual(['新增成功', '更新成功', '删除成功']);
+    // the root of a parent picker (parentId '0')
+    expect([crudZh.topLevel, crudEn.topLevel]).toEqual(['顶级', 'Top level']);
   });
 });

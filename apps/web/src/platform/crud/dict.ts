@@ -1,6 +1,7 @@
 import type { DictEntry } from '@smart/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { getData } from '../http/client';
+import { useLanguage } from '../i18n';
 
 /** A dictionary's entries, fetched once per code and shared by every select and column that uses it. */
 export function useDict(code: string | undefined) {
@@ -22,10 +23,12 @@ export interface TreeOption {
   children?: TreeOption[];
 }
 
-/** Option trees for `ids` fields (menus of a tenant package…), fetched once per source. */
+/** Option trees for `ids` fields (menus of a tenant package…), fetched once per source and language. */
 export function useOptionTree(source: string | undefined) {
+  // the server names menus in the request's language: a switch of language asks again
+  const language = useLanguage((s) => s.language);
   return useQuery({
-    queryKey: ['tree', source],
+    queryKey: ['tree', source, language],
     queryFn: () => getData<TreeOption[]>(`/api/dfem-system/${source}/tree`),
     enabled: !!source,
     staleTime: 60_000,

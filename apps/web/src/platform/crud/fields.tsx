@@ -2,13 +2,26 @@ import { checkField, type FieldDef, requiredMessage } from '@smart/contracts';
 import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { ReactNode } from 'react';
+import { type FocusEvent, type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
-import { useDict, useOptionTree } from './dict';
+import { md5Hex } from '../md5';
+import { switcherIcon } from './a11y';
+import { type TreeOption, useDict, useOptionTree } from './dict';
+import { RefSelect } from './RefSelect';
+import { checkedForDisplay, subtreeKeys, withAncestors } from './tree';
 
-/** antd form rules from the shared field rules: the browser says exactly what the server would. */
-export function rulesFor(f: FieldDef): Rule[] {
+/**
+ * antd form rules from the shared field rules: the browser says exactly what the server would. A password
+ * is typed in clear (the server checks its md5), required when a record is added and absent otherwise.
+ */
+export function rulesFor(f: FieldDef, mode: 'add' | 'edit' | 'view' = 'add'): Rule[] {
   const lang = currentLanguage();
+  if (f.type === 'password') {
+    return mode === 'add'
+      ? [{ required: true, whitespace: true, message: requiredMessage({ ...f, required: true })[lang] }]
+      : [];
+  }
   const rules: Rule[] = [];
   if (f.required && !f.secret) rules.push({ required: true, message: requiredMessage(f)[lang] });
   rules.push({
@@ -17,7 +30,9 @@ export function rulesFor(f: FieldDef): Rule[] {
         ? formatForWire(f, value)
         : Array.isArray(value)
           ? value.join(',')
-          : value;
+          : typeof value === 'boolean'
+            ? Number(value) // a switch's on / off is 1 / 0 on the wire
+            : value;
       const err = checkField({ ...f, required: false }, v);
       if (err) throw new Error(err[lang]);
     },
@@ -39,13 +54,28 @@ export function toFormValue(f: FieldDef, v: unknown): unknown {
   return v;
 }
 
-/** Form value → wire value. */
+/** Form value → wire value (a typed password leaves the browser as its lower-case md5 hex only). */
 export function toWireValue(f: FieldDef, v: unknown): unknown {
   if (v === undefined || v === null) return '';
+  if (f.type === 'password') return typeof v === 'string' && v !== '' ? md5Hex(v) : '';
   if (dayjs.isDayjs(v)) return formatForWire(f, v);
   if (Array.isArray(v)) return v.join(',');
   if (f.type === 'switch') return v ? 1 : 0;
   return v;
+}
+
+export interface FieldControlProps {
+  field: FieldDef;
+  placeholder: string;
+  disabled?: boolean;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+  id?: string;
+  secretHint?: string;
+  /** a tree ref: this node and its subtree cannot be picked (a row cannot be its own parent) */
+  exclude?: string;
+  /** the form's blur trigger (fields validated on blur) */
+  onBlur?: (e: FocusEvent) => void;
 }
 
 export function FieldControl({
@@ -56,16 +86,10 @@ export function FieldControl({
   onChange,
   id,
   secretHint,
-}: {
-  field: FieldDef;
-  placeholder: string;
-  disabled?: boolean;
-  value?: unknown;
-  onChange?: (v: unknown) => void;
-  id?: string;
-  secretHint?: string;
-}): ReactNode {
-  const common = { id, disabled, placeholder, 'aria-label': placeholder };
+  exclude,
+  onBlur,
+}: FieldControlProps): ReactNode {
+  const common = { id, disabled, placeholder, onBlur, 'aria-label': placeholder };
   switch (field.type) {
     case 'textarea':
       return (
@@ -96,6 +120,26 @@ export function FieldControl({
       return <DictSelect field={field} {...common} value={value} onChange={onChange} />;
     case 'ids':
       return <TreeIds field={field} {...common} value={value as string[]} onChange={onChange} />;
+    case 'ref':
+      if (field.tree)
+        return (
+          <RefTree field={field} {...common} value={value as string} onChange={onChange} exclude={exclude} />
+        );
+      // a row of another resource, found by its name through that resource's select endpoint
+      if (field.ref) return <RefSelect field={field} {...common} value={value} onChange={onChange} />;
+      break;
+    case 'refs':
+      return <RefSelect field={field} {...common} value={value} onChange={onChange} />;
+    case 'password':
+      return (
+        <Input.Password
+          {...common}
+          autoComplete="new-password"
+          maxLength={64}
+          value={value as string}
+          onChange={(e) => onChange?.(e.target.value)}
+        />
+      );
     case 'switch':
       return (
         <Switch
@@ -117,27 +161,27 @@ export function FieldControl({
           onChange={(v) => onChange?.(v)}
         />
       );
-    default:
-      if (field.secret)
-        return (
-          <Input.Password
-            {...common}
-            placeholder={secretHint ?? placeholder}
-            autoComplete="new-password"
-            value={value as string}
-            onChange={(e) => onChange?.(e.target.value)}
-          />
-        );
-      return (
-        <Input
-          {...common}
-          maxLength={field.max}
-          allowClear={!disabled}
-          value={value as string}
-          onChange={(e) => onChange?.(e.target.value)}
-        />
-      );
   }
+  // text, mobile, email, a ref without a tree, and secrets
+  if (field.secret)
+    return (
+      <Input.Password
+        {...common}
+        placeholder={secretHint ?? placeholder}
+        autoComplete="new-password"
+        value={value as string}
+        onChange={(e) => onChange?.(e.target.value)}
+      />
+    );
+  return (
+    <Input
+      {...common}
+      maxLength={field.max}
+      allowClear={!disabled}
+      value={value as string}
+      onChange={(e) => onChange?.(e.target.value)}
+    />
+  );
 }
 
 function DictSelect({
@@ -168,33 +212,138 @@ function DictSelect({
   );
 }
 
-function TreeIds({
-  field,
-  value,
-  onChange,
-  ...rest
-}: {
+type IdsProps = {
   field: FieldDef;
   value?: string[];
   onChange?: (v: unknown) => void;
   id?: string;
   disabled?: boolean;
   placeholder: string;
-}) {
+};
+
+/**
+ * Several ids from a tree. Menus conduct (a menu checks its buttons) and the value keeps the half-checked
+ * parents too, so a package's menus show in the tenant's menu; other trees (roles, depts, posts) pick
+ * each node on its own.
+ */
+function TreeIds({ field, ...props }: IdsProps) {
   const { data, isLoading } = useOptionTree(field.tree);
+  return field.tree === 'menu' ? (
+    <ConductedIds {...props} data={data} loading={isLoading} />
+  ) : (
+    <StrictIds {...props} data={data} loading={isLoading} />
+  );
+}
+
+const treeFieldNames = { label: 'title', value: 'value', children: 'children' };
+
+function ConductedIds({
+  value,
+  onChange,
+  data,
+  loading,
+  ...rest
+}: Omit<IdsProps, 'field'> & { data?: TreeOption[]; loading: boolean }) {
+  const shown = useMemo(() => (data ? checkedForDisplay(data, value ?? []) : []), [data, value]);
   return (
     <TreeSelect
       {...rest}
+      switcherIcon={switcherIcon}
       treeCheckable
+      showSearch
       showCheckedStrategy={TreeSelect.SHOW_ALL}
-      treeDefaultExpandAll
-      loading={isLoading}
+      loading={loading}
       maxTagCount={8}
       style={{ width: '100%' }}
-      value={value}
-      onChange={(v) => onChange?.(v)}
+      value={shown}
+      onChange={(v: string[]) => onChange?.(withAncestors(data, v))}
       treeData={data ?? []}
-      fieldNames={{ label: 'title', value: 'value', children: 'children' }}
+      treeNodeFilterProp="title"
+      fieldNames={treeFieldNames}
+    />
+  );
+}
+
+function StrictIds({
+  value,
+  onChange,
+  data,
+  loading,
+  ...rest
+}: Omit<IdsProps, 'field'> & { data?: TreeOption[]; loading: boolean }) {
+  return (
+    <TreeSelect
+      {...rest}
+      switcherIcon={switcherIcon}
+      treeCheckable
+      showSearch
+      treeCheckStrictly
+      treeDefaultExpandAll
+      loading={loading}
+      maxTagCount={8}
+      style={{ width: '100%' }}
+      value={(value ?? []).map((v) => ({ value: v, label: findTitle(data, v) ?? v }))}
+      onChange={(v: { value: string }[]) => onChange?.(v.map((x) => String(x.value)))}
+      treeData={data ?? []}
+      treeNodeFilterProp="title"
+      fieldNames={treeFieldNames}
+    />
+  );
+}
+
+function findTitle(nodes: TreeOption[] | undefined, key: string): string | undefined {
+  for (const n of nodes ?? []) {
+    if (n.value === key) return n.title;
+    const hit = findTitle(n.children, key);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** One id from a tree; a parent field (default '0') offers the top level as the root of the tree. */
+function RefTree({
+  field,
+  value,
+  onChange,
+  exclude,
+  ...rest
+}: {
+  field: FieldDef;
+  value?: string;
+  onChange?: (v: unknown) => void;
+  exclude?: string;
+  id?: string;
+  disabled?: boolean;
+  placeholder: string;
+}) {
+  const { t } = useTranslation();
+  const { data, isLoading } = useOptionTree(field.tree);
+  const treeData = useMemo(() => {
+    const excluded = new Set(exclude ? subtreeKeys(data, exclude) : []);
+    const mark = (nodes: TreeOption[]): TreeOption[] =>
+      nodes.map((n) => ({
+        ...n,
+        disabled: excluded.has(n.value),
+        children: n.children?.length ? mark(n.children) : undefined,
+      }));
+    const nodes = mark(data ?? []);
+    if (String(field.default) !== '0') return nodes;
+    return [{ id: '0', parentId: '', key: '0', value: '0', title: t('crud.topLevel'), children: nodes }];
+  }, [data, exclude, field.default, t]);
+  return (
+    <TreeSelect
+      {...rest}
+      switcherIcon={switcherIcon}
+      allowClear
+      showSearch
+      treeNodeFilterProp="title"
+      loading={isLoading}
+      style={{ width: '100%' }}
+      value={value === undefined || value === null || value === '' ? undefined : String(value)}
+      onChange={(v) => onChange?.(v ?? '')}
+      treeData={treeData}
+      treeDefaultExpandedKeys={['0']}
+      fieldNames={treeFieldNames}
     />
   );
 }

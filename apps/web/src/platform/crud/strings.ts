@@ -37,6 +37,13 @@ export const crudZh = {
   selected: '已选择 {{count}} 项',
   clearSelection: '清空',
   secretKept: '留空则不修改',
+  addChild: '新增下级',
+  expandAll: '展开全部',
+  collapseAll: '折叠全部',
+  topLevel: '顶级',
+  more: '更多',
+  done: '操作成功',
+  rowActions: '{{name}} 的操作',
 };
 
 export const crudEn: typeof crudZh = {
@@ -74,4 +81,11 @@ export const crudEn: typeof crudZh = {
   selected: '{{count}} selected',
   clearSelection: 'Clear',
   secretKept: 'Leave empty to keep the current value',
+  addChild: 'Add child',
+  expandAll: 'Expand all',
+  collapseAll: 'Collapse all',
+  topLevel: 'Top level',
+  more: 'More',
+  done: 'Operation successful',
+  rowActions: 'Actions of {{name}}',
 };

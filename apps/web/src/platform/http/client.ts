@@ -1,7 +1,8 @@
 /**
  * The one http client (spec §8): statuses 200–500 reach the handler; a body code (or, without one, the
  * HTTP status) other than 200 shows an error toast and rejects; 401 logs out locally and goes to /login;
- * codes in the whitelist reject silently; requests time out after 30 s.
+ * codes in the whitelist reject silently; requests time out after 30 s. A request made while the access
+ * token is being refreshed waits for the refresh and goes out with the new token.
  */
 import { REQUEST_TIMEOUT_MS, TOKEN_HEADER, WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts';
 import { showErrorToast } from './toast';
@@ -48,6 +49,8 @@ export interface HttpConfig {
   onUnauthorized: () => void;
   /** codes rejected silently (no toast, no logout): the caller handles them */
   silentCodes: number[];
+  /** the token refresh in flight, if any: authenticated requests wait for it */
+  pendingRefresh: () => Promise<unknown> | null;
 }
 
 const config: HttpConfig = {
@@ -56,6 +59,7 @@ const config: HttpConfig = {
   translate: (key) => key,
   onUnauthorized: () => {},
   silentCodes: [],
+  pendingRefresh: () => null,
 };
 
 export function configureHttp(patch: Partial<HttpConfig>): void {
@@ -87,6 +91,11 @@ function fail(message: string, code: number, status: number, body: unknown, sile
 }
 
 export async function request<T = unknown>(url: string, options: RequestOptions = {}): Promise<T> {
+  if (options.auth !== false) {
+    // one refresh at a time: the others' requests wait for it, then carry the new token
+    const refresh = config.pendingRefresh();
+    if (refresh) await refresh.catch(() => {});
+  }
   const headers: Record<string, string> = {
     Authorization: BASIC_AUTH,
     'Accept-Language': config.getLanguage(),

@@ -3,8 +3,8 @@ import { persist } from 'zustand/middleware';
 import { jsonStorage } from '../storage';
 
 /**
- * Layout preferences. Theme, colour and the error log get their own small stores in a later issue
- * (saber-theme, saber-color, saber-error-log), one concern each.
+ * Layout preferences: the sidebar folded or not. Theme and colour (appearance.ts), the error log
+ * (errorLog.ts), tabs, lock and language have their own small stores, one concern each.
  */
 interface LayoutState {
   collapsed: boolean;

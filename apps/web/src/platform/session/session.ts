@@ -19,6 +19,13 @@ export const ACCESS_COOKIE = 'saber-access-token';
 export const REFRESH_COOKIE = 'saber-refresh-token';
 export const TOKEN_KEY = 'saber-token';
 export const REFRESH_KEY = 'saber-refresh-token';
+/** when the stored access token was issued (ms): beside the tokens, so every browser tab sees it */
+export const TOKEN_TIME_KEY = 'saber-token-time';
+
+/** The signed-in user; `oauthId` is set for a third-party (social) sign-in. */
+export interface SessionUser extends UserInfo {
+  oauthId?: string;
+}
 
 export interface SessionState {
   token: string;
@@ -28,11 +35,16 @@ export interface SessionState {
   /** seconds the server says the access token lives */
   expiresIn: number;
   tenantId: string;
-  userInfo: UserInfo | null;
+  userInfo: SessionUser | null;
   /** button code → true */
   permission: Record<string, boolean>;
   roles: string[];
+  /** the whole menu of the user (every page the guard can open) */
   menu: MenuNode[];
+  /** the chosen top menu ('' = the home item: the whole menu in the sidebar) */
+  topMenuId: string;
+  /** the sidebar's menu while a top menu is chosen */
+  sideMenu: MenuNode[] | null;
   passwordChangeRequired: boolean;
   /** user info, menu and buttons were fetched during this page load */
   loaded: boolean;
@@ -46,6 +58,8 @@ const SIGNED_OUT: Omit<SessionState, 'token' | 'refreshToken'> = {
   permission: {},
   roles: [],
   menu: [],
+  topMenuId: '',
+  sideMenu: null,
   passwordChangeRequired: false,
   loaded: false,
 };
@@ -57,11 +71,18 @@ export const useSession = create<SessionState>()(
       ...SIGNED_OUT,
       token: readItem(TOKEN_KEY) ?? '',
       refreshToken: readItem(REFRESH_KEY) ?? '',
+      tokenIssuedAt: Number(readItem(TOKEN_TIME_KEY)) || 0,
     }),
     {
       name: 'saber-session',
       storage: jsonStorage('local'),
       partialize: ({ token: _t, refreshToken: _r, loaded: _l, ...rest }) => rest,
+      // the issue time stored beside the tokens wins over the blob's (another tab may have refreshed)
+      merge: (persisted, current) => ({
+        ...current,
+        ...(persisted as Partial<SessionState>),
+        tokenIssuedAt: current.tokenIssuedAt || (persisted as Partial<SessionState>)?.tokenIssuedAt || 0,
+      }),
     },
   ),
 );
@@ -71,9 +92,20 @@ export function cookieToken(): string {
   return getCookie(ACCESS_COOKIE);
 }
 
-function userFromLogin(result: LoginResult): UserInfo {
+/**
+ * A third-party sign-in whose account is not registered yet: the login result has no user id, or a
+ * negative one. The shell then only offers the registration dialog.
+ */
+export function isGuestUser(user: Pick<SessionUser, 'id'> | null | undefined): boolean {
+  if (!user) return false;
+  const id = String(user.id ?? '').trim();
+  return id === '' || Number(id) < 0;
+}
+
+function userFromLogin(result: LoginResult): SessionUser {
+  const oauthId = (result as LoginResult & { oauth_id?: string }).oauth_id;
   return {
-    id: result.user_id,
+    id: result.user_id ?? '',
     tenantId: result.tenant_id,
     account: result.account || result.user_name,
     name: result.nick_name || result.user_name,
@@ -85,6 +117,7 @@ function userFromLogin(result: LoginResult): UserInfo {
     roleId: result.role_id,
     roleName: result.role_name,
     passwordChangeRequired: Boolean(result.password_change_required),
+    ...(oauthId ? { oauthId } : {}),
   };
 }
 
@@ -96,14 +129,16 @@ function splitRoles(roleName: string | undefined): string[] {
 }
 
 function storeTokens(result: LoginResult): void {
+  const issuedAt = Date.now();
   setCookie(ACCESS_COOKIE, result.access_token);
   setCookie(REFRESH_COOKIE, result.refresh_token);
   writeItem(TOKEN_KEY, result.access_token);
   writeItem(REFRESH_KEY, result.refresh_token);
+  writeItem(TOKEN_TIME_KEY, String(issuedAt));
   useSession.setState({
     token: result.access_token,
     refreshToken: result.refresh_token,
-    tokenIssuedAt: Date.now(),
+    tokenIssuedAt: issuedAt,
     expiresIn: Number(result.expires_in) || 0,
   });
 }
@@ -119,6 +154,8 @@ export function signIn(result: LoginResult): void {
     passwordChangeRequired: userInfo.passwordChangeRequired,
     permission: {},
     menu: [],
+    topMenuId: '',
+    sideMenu: null,
     loaded: false,
   });
   useTags.getState().reset();
@@ -131,6 +168,7 @@ export function localLogout(): void {
   removeCookie(REFRESH_COOKIE);
   removeItem(TOKEN_KEY);
   removeItem(REFRESH_KEY);
+  removeItem(TOKEN_TIME_KEY);
   useSession.setState({ ...SIGNED_OUT, token: '', refreshToken: '' });
   useTags.getState().reset();
   useLock.getState().clear();
@@ -150,32 +188,45 @@ export async function logout(): Promise<void> {
 
 let dataLoad: Promise<void> | null = null;
 
-/** Fetch user info, menu and buttons once per page load (or after sign-in / language change). */
+/** Fetch user info, menu and buttons once per page load (or after sign-in, a switch, a language change). */
 export function ensureSessionData(force = false): Promise<void> {
   const state = useSession.getState();
   if (!state.token) return Promise.resolve();
+  if (isGuestUser(state.userInfo)) {
+    // an unregistered third-party user has no account to ask about: only the registration dialog shows
+    if (!state.loaded) useSession.setState({ loaded: true, menu: [], sideMenu: null, permission: {} });
+    return Promise.resolve();
+  }
   if (state.loaded && !force) return Promise.resolve();
   if (dataLoad && !force) return dataLoad;
   const token = state.token;
-  const run = Promise.allSettled([fetchUserInfo(), fetchMenuRoutes(), fetchButtons()]).then(
-    ([info, menu, buttons]) => {
-      if (useSession.getState().token !== token) return; // signed out or in again meanwhile
-      const patch: Partial<SessionState> = {};
-      if (info.status === 'fulfilled' && info.value) {
-        patch.userInfo = info.value;
-        patch.roles = splitRoles(info.value.roleName);
-        if (typeof info.value.passwordChangeRequired === 'boolean') {
-          patch.passwordChangeRequired = info.value.passwordChangeRequired;
-        }
+  const topMenuId = state.topMenuId;
+  const run = Promise.allSettled([
+    fetchUserInfo(),
+    fetchMenuRoutes(),
+    fetchButtons(),
+    topMenuId ? fetchMenuRoutes(topMenuId) : Promise.resolve(null),
+  ]).then(([info, menu, buttons, side]) => {
+    if (useSession.getState().token !== token) return; // signed out or in again meanwhile
+    const patch: Partial<SessionState> = {};
+    if (info.status === 'fulfilled' && info.value) {
+      patch.userInfo = { ...useSession.getState().userInfo, ...info.value };
+      patch.roles = splitRoles(info.value.roleName);
+      if (typeof info.value.passwordChangeRequired === 'boolean') {
+        patch.passwordChangeRequired = info.value.passwordChangeRequired;
       }
-      if (menu.status === 'fulfilled') {
-        patch.menu = Array.isArray(menu.value) ? menu.value : [];
-        patch.loaded = true;
-      }
-      if (buttons.status === 'fulfilled') patch.permission = flattenButtons(buttons.value);
-      useSession.setState(patch);
-    },
-  );
+    }
+    if (menu.status === 'fulfilled') {
+      patch.menu = Array.isArray(menu.value) ? menu.value : [];
+      patch.loaded = true;
+    }
+    if (buttons.status === 'fulfilled') patch.permission = flattenButtons(buttons.value);
+    if (topMenuId) {
+      patch.sideMenu = side.status === 'fulfilled' && Array.isArray(side.value) ? side.value : null;
+      if (!patch.sideMenu) patch.topMenuId = '';
+    }
+    useSession.setState(patch);
+  });
   const tracked: Promise<void> = run.finally(() => {
     if (dataLoad === tracked) dataLoad = null;
   });
@@ -183,32 +234,80 @@ export function ensureSessionData(force = false): Promise<void> {
   return tracked;
 }
 
+/**
+ * Top menu of the top bar: '' (the home item) shows the whole menu, reloaded from the server; an id
+ * reloads the sidebar from `menu/routes?topMenuId=`.
+ */
+export async function selectTopMenu(topMenuId: string): Promise<void> {
+  const token = useSession.getState().token;
+  const menu = await fetchMenuRoutes(topMenuId || undefined);
+  if (useSession.getState().token !== token) return;
+  const nodes = Array.isArray(menu) ? menu : [];
+  if (topMenuId) useSession.setState({ topMenuId, sideMenu: nodes });
+  else useSession.setState({ topMenuId: '', sideMenu: null, menu: nodes });
+}
+
+/**
+ * Another browser tab of the same session may have refreshed the tokens (the server accepts each refresh
+ * token once): take its tokens instead of spending ours. True when newer tokens were adopted.
+ */
+export function adoptStoredTokens(): boolean {
+  const state = useSession.getState();
+  const refreshToken = readItem(REFRESH_KEY);
+  const token = readItem(TOKEN_KEY);
+  if (!state.token || !token || !refreshToken || refreshToken === state.refreshToken) return false;
+  useSession.setState({
+    token,
+    refreshToken,
+    tokenIssuedAt: Number(readItem(TOKEN_TIME_KEY)) || Date.now(),
+  });
+  return true;
+}
+
+/** Runs `task` while holding the browser-wide refresh lock (one refresh at a time across tabs). */
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? (locks.request('saber-token-refresh', task) as Promise<T>) : task();
+}
+
 let refreshing: Promise<void> | null = null;
 
 /**
  * Refresh the access token (optionally narrowed to a dept and role). Single flight: concurrent callers
- * share one request, because the server kills the old refresh token as soon as it is used.
+ * share one request, because the server kills the old refresh token as soon as it is used. A switch
+ * (dept or role given) asked for during a plain refresh runs right after it.
  */
 export function refreshAccessToken(deptId?: string, roleId?: string): Promise<void> {
-  if (refreshing) return refreshing;
-  const { refreshToken, tenantId } = useSession.getState();
-  if (!refreshToken) return Promise.reject(new Error('no refresh token'));
-  refreshing = requestRefresh(
-    refreshToken,
-    tenantId || useSettings.getState().settings.defaultTenantId,
-    deptId,
-    roleId,
-  )
-    .then((result) => {
-      storeTokens(result);
-      if (deptId || roleId) {
-        const userInfo = userFromLogin(result);
-        useSession.setState({ tenantId: result.tenant_id, userInfo, roles: splitRoles(result.role_name) });
-      }
-    })
-    .finally(() => {
-      refreshing = null;
-    });
+  const narrowing = Boolean(deptId || roleId);
+  if (refreshing) {
+    if (!narrowing) return refreshing;
+    return refreshing.catch(() => {}).then(() => refreshAccessToken(deptId, roleId));
+  }
+  const run = withRefreshLock(async () => {
+    if (!narrowing && adoptStoredTokens()) return;
+    const { refreshToken, tenantId } = useSession.getState();
+    if (!refreshToken) throw new Error('no refresh token');
+    const result = await requestRefresh(
+      refreshToken,
+      tenantId || useSettings.getState().settings.defaultTenantId,
+      deptId,
+      roleId,
+    );
+    storeTokens(result);
+    if (narrowing) {
+      const userInfo = userFromLogin(result);
+      useSession.setState({ tenantId: result.tenant_id, userInfo, roles: splitRoles(result.role_name) });
+    }
+  });
+  const tracked: Promise<void> = run.finally(() => {
+    if (refreshing === tracked) refreshing = null;
+  });
+  refreshing = tracked;
+  return tracked;
+}
+
+/** The refresh in flight, if any: the http client holds requests until it is done. */
+export function pendingRefresh(): Promise<void> | null {
   return refreshing;
 }
 
@@ -220,11 +319,22 @@ export function refreshThreshold(tokenTime: number, expiresIn: number): number {
 
 /** Called every 10 s by the shell (spec §4: refresh when the token's age reaches the token time). */
 export function refreshIfDue(now = Date.now()): Promise<void> | null {
-  const { token, tokenIssuedAt, expiresIn } = useSession.getState();
-  if (!token || !tokenIssuedAt) return null;
+  const { token, tokenIssuedAt, expiresIn, userInfo } = useSession.getState();
+  if (!token || !tokenIssuedAt || isGuestUser(userInfo)) return null;
   const age = (now - tokenIssuedAt) / 1000;
   if (age < refreshThreshold(useSettings.getState().settings.tokenTime, expiresIn)) return null;
   return refreshAccessToken();
+}
+
+/**
+ * The switch dialog: a token narrowed to the chosen dept and role, then the menu, buttons and user info
+ * of that role; the tabs start again from home.
+ */
+export async function switchDeptRole(deptId: string, roleId: string): Promise<void> {
+  await refreshAccessToken(deptId, roleId);
+  useSession.setState({ topMenuId: '', sideMenu: null });
+  useTags.getState().reset();
+  await ensureSessionData(true);
 }
 
 /** Button permission check: the UI mirror of the server's rule (hiding a button is never the control). */

@@ -2,6 +2,7 @@ import { FIRST_PAGE } from '@smart/contracts';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { jsonStorage } from '../storage';
+import { WEBSITE } from './website';
 
 export interface RouteMeta {
   /** false: reachable without signing in */
@@ -36,15 +37,24 @@ export const HOME_TAG: Tag = {
   group: [],
 };
 
+/** A tab can be closed unless it is the only one, or the home tab while first page is off. */
+export function isClosable(tag: Pick<Tag, 'value'>, tags: readonly Tag[]): boolean {
+  if (tags.length <= 1) return false;
+  return !(tag.value === HOME_TAG.value && !WEBSITE.isFirstPage);
+}
+
 interface TagsState {
   tags: Tag[];
   add: (tag: Tag) => void;
   remove: (value: string) => void;
+  /** keeps `value` (and the home tab when it cannot be closed) */
   closeOthers: (value: string) => void;
+  /** back to the home tab alone */
+  closeAll: () => void;
   reset: () => void;
 }
 
-/** The tab list, persisted; reset to the home tab on sign-in. */
+/** The tab list, persisted (tabs survive a reload); reset to the home tab on sign-in. */
 export const useTags = create<TagsState>()(
   persist(
     (set) => ({
@@ -59,10 +69,17 @@ export const useTags = create<TagsState>()(
         }),
       remove: (value) =>
         set((state) => {
-          if (state.tags.length <= 1) return state;
+          const tag = state.tags.find((t) => t.value === value);
+          if (!tag || !isClosable(tag, state.tags)) return state;
           return { tags: state.tags.filter((t) => t.value !== value) };
         }),
-      closeOthers: (value) => set((state) => ({ tags: state.tags.filter((t) => t.value === value) })),
+      closeOthers: (value) =>
+        set((state) => ({
+          tags: state.tags.filter(
+            (t) => t.value === value || (t.value === HOME_TAG.value && !WEBSITE.isFirstPage),
+          ),
+        })),
+      closeAll: () => set({ tags: [HOME_TAG] }),
       reset: () => set({ tags: [HOME_TAG] }),
     }),
     { name: 'saber-tags', storage: jsonStorage('local'), partialize: (s) => ({ tags: s.tags }) },

@@ -2,15 +2,23 @@ import { Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTheme } from '../../platform/session/appearance';
 import { useLayout } from '../../platform/session/layout';
-import type { NavItem } from '../menu';
+import { menuTarget, type NavItem } from '../menu';
 import { MenuIcon } from './icons';
-import { useNavMenu } from './useNavMenu';
+import { SHELL_THEMES } from './themes';
+import { useShellUi } from './ui';
+import { tabValue, useSideMenu } from './useNavMenu';
 
 type Item = Required<MenuProps>['items'][number];
 
 function branchKey(item: NavItem): string {
   return item.path || item.id;
+}
+
+/** Leaves: app pages by path, external pages in the app by their URL, new-window links never selected. */
+function leafKey(item: NavItem): string {
+  return item.external && item.newWindow ? `ext:${item.id}` : item.path;
 }
 
 function toItems(items: NavItem[], externalHint: string): Item[] {
@@ -19,28 +27,33 @@ function toItems(items: NavItem[], externalHint: string): Item[] {
     if (item.children.length) {
       return { key: branchKey(item), icon, label: item.name, children: toItems(item.children, externalHint) };
     }
-    const label = item.external ? (
-      <a key={item.id} href={item.path} target="_blank" rel="noopener noreferrer">
+    const target = menuTarget(item);
+    const label = target.newWindow ? (
+      <a key={item.id} href={target.href} target="_blank" rel="noopener noreferrer">
         {item.name}
         <span className="sr-only">{externalHint}</span>
       </a>
     ) : (
-      <Link key={item.id} to={item.path}>
+      <Link key={item.id} to={target.href}>
         {item.name}
       </Link>
     );
-    return { key: item.external ? `ext:${item.id}` : item.path, icon, label };
+    return { key: leafKey(item), icon, label };
   });
 }
 
 export function Sidebar() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const collapsed = useLayout((s) => s.collapsed);
   const setCollapsed = useLayout((s) => s.setCollapsed);
-  const { items, entries } = useNavMenu();
+  const screen = useShellUi((s) => s.screen);
+  const themeName = useTheme((s) => s.theme);
+  const { items, entries } = useSideMenu();
   const menuItems = useMemo(() => toItems(items, t('menu.external')), [items, t]);
-  const group = useMemo(() => entries.find((e) => e.path === pathname)?.group ?? [], [entries, pathname]);
+  const current = tabValue(pathname, search);
+  const selected = entries.some((e) => e.path === current) ? current : pathname;
+  const group = useMemo(() => entries.find((e) => e.path === selected)?.group ?? [], [entries, selected]);
   const [openKeys, setOpenKeys] = useState<string[]>(group);
 
   // Open the sub-menus that lead to the current page.
@@ -48,28 +61,33 @@ export function Sidebar() {
     setOpenKeys((keys) => [...new Set([...keys, ...group])]);
   }, [group]);
 
+  // Small screens start with the sidebar folded away.
+  useEffect(() => {
+    if (screen === 0) setCollapsed(true);
+  }, [screen, setCollapsed]);
+
   const onClick: MenuProps['onClick'] = () => {
-    // On small screens, picking a page collapses the sidebar.
-    if (window.matchMedia?.('(max-width: 768px)').matches) setCollapsed(true);
+    // On small screens (below 768 px), picking a page collapses the sidebar.
+    if (useShellUi.getState().screen === 0) setCollapsed(true);
   };
 
   return (
     <Layout.Sider
+      className="shell-sider"
       collapsible
       collapsed={collapsed}
+      collapsedWidth={screen === 0 ? 0 : 80}
       trigger={null}
       width={220}
-      breakpoint="md"
-      onBreakpoint={(broken) => broken && setCollapsed(true)}
-      style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0, insetInlineStart: 0 }}
+      style={{ overflow: 'auto', height: '100vh', background: 'var(--shell-sider-bg)' }}
     >
       <div
+        className="shell-logo"
         style={{
           height: 56,
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'center',
-          color: '#fff',
           fontSize: collapsed ? 14 : 17,
           fontWeight: 600,
           padding: '0 12px',
@@ -90,16 +108,16 @@ export function Sidebar() {
         {menuItems.length === 0 ? (
           <p
             role="status"
-            style={{ color: 'rgba(255,255,255,.65)', textAlign: 'center', padding: '24px 12px' }}
+            style={{ color: 'var(--shell-logo-color)', textAlign: 'center', padding: '24px 12px' }}
           >
             {t('menu.empty')}
           </p>
         ) : (
           <Menu
-            theme="dark"
+            theme={SHELL_THEMES[themeName].menu}
             mode="inline"
             items={menuItems}
-            selectedKeys={[pathname]}
+            selectedKeys={[selected]}
             {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
             onClick={onClick}
           />

@@ -1,42 +1,151 @@
-import { Tabs } from 'antd';
+import { CloseOutlined, DownOutlined } from '@ant-design/icons';
+import { FIRST_PAGE } from '@smart/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Dropdown, type MenuProps } from 'antd';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useTags } from '../../platform/session/tags';
-import { activeTagValue, tagLabel } from './useNavMenu';
+import { request } from '../../platform/http/client';
+import { isClosable, type Tag, useTags } from '../../platform/session/tags';
+import { dropPageCache, openDialog } from './ui';
+import { activeTagValue, tagLabel, tagPath, useNavMenu } from './useNavMenu';
 
-/** The open pages: the home tab first; closable unless only one is left; clicking switches route. */
+type Action = 'search' | 'closeOthers' | 'closeAll' | 'clearCache';
+
+/** The id of the page area the tabs control. */
+export const PAGE_AREA_ID = 'shell-page';
+
+/**
+ * The open pages (spec §2): closable unless only one is left (the home tab never, while first page is
+ * off); right-click for clear cache / close others / close all; the dropdown also offers search.
+ * A WAI-ARIA tab list: arrows move between tabs, Enter opens, Delete closes; the close icon is for the
+ * mouse (a tab's children are presentational).
+ */
 export function TagsBar() {
   const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const tags = useTags((s) => s.tags);
-  const remove = useTags((s) => s.remove);
+  const { entries } = useNavMenu();
   const active = activeTagValue(tags, pathname, search);
+  const list = useRef<HTMLDivElement>(null);
+
+  // keep the active tab in view
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the active tab or the list changes
+  useEffect(() => {
+    const el = list.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [active, tags.length]);
+
+  const go = (tag: Tag) => void navigate(tagPath(tag));
 
   const close = (value: string) => {
     const index = tags.findIndex((tag) => tag.value === value);
-    if (index === -1 || tags.length <= 1) return;
-    remove(value);
+    if (index === -1 || !isClosable(tags[index], tags)) return;
+    useTags.getState().remove(value);
     if (value === active) {
       const next = tags[index + 1] ?? tags[index - 1];
-      if (next) void navigate(next.value);
+      if (next) go(next);
     }
   };
 
+  const clearCache = () => {
+    modal.confirm({
+      title: t('navbar.tip'),
+      content: t('tags.clearCacheConfirm'),
+      okText: t('navbar.confirm'),
+      cancelText: t('navbar.cancel'),
+      onOk: async () => {
+        await request('/api/dfem-auth/oauth/clear-cache');
+        // every kept page and every cached answer starts again
+        queryClient.removeQueries();
+        dropPageCache();
+        message.success(t('tags.cacheCleared'));
+      },
+    });
+  };
+
+  const run = (action: Action, value = active) => {
+    if (action === 'search') openDialog('search');
+    else if (action === 'clearCache') clearCache();
+    else if (action === 'closeAll') {
+      useTags.getState().closeAll();
+      void navigate(FIRST_PAGE);
+    } else if (action === 'closeOthers' && value) {
+      useTags.getState().closeOthers(value);
+      const tag = tags.find((x) => x.value === value);
+      if (tag && value !== active) go(tag);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const focus = (i: number) => {
+      const all = list.current?.querySelectorAll<HTMLElement>('[role="tab"]');
+      all?.[(i + tags.length) % tags.length]?.focus();
+    };
+    if (event.key === 'ArrowRight') focus(index + 1);
+    else if (event.key === 'ArrowLeft') focus(index - 1);
+    else if (event.key === 'Home') focus(0);
+    else if (event.key === 'End') focus(tags.length - 1);
+    else if (event.key === 'Enter' || event.key === ' ') go(tags[index]);
+    else if (event.key === 'Delete') close(tags[index].value);
+    else return;
+    event.preventDefault();
+  };
+
+  const contextItems: MenuProps['items'] = [
+    { key: 'clearCache', label: t('tags.clearCache') },
+    { key: 'closeOthers', label: t('tags.closeOthers') },
+    { key: 'closeAll', label: t('tags.closeAll') },
+  ];
+  const moreItems: MenuProps['items'] = [{ key: 'search', label: t('tags.search') }, ...contextItems];
+
   return (
-    <div style={{ background: '#fff', padding: '6px 12px 0', borderBottom: '1px solid #f0f0f0' }}>
-      <Tabs
-        aria-label={t('tags.label')}
-        type="editable-card"
-        size="small"
-        hideAdd
-        locale={{ removeAriaLabel: t('tags.close'), dropdownAriaLabel: t('tags.more') }}
-        activeKey={active}
-        onChange={(key) => navigate(key)}
-        onEdit={(key, action) => action === 'remove' && typeof key === 'string' && close(key)}
-        items={tags.map((tag) => ({ key: tag.value, label: tagLabel(tag, t), closable: tags.length > 1 }))}
-        tabBarStyle={{ margin: 0 }}
-      />
+    <div className="shell-tags">
+      <div ref={list} role="tablist" aria-label={t('tags.label')} className="shell-tags-list">
+        {tags.map((tag, index) => {
+          const selected = tag.value === active;
+          const closable = isClosable(tag, tags);
+          return (
+            <Dropdown
+              key={tag.value}
+              trigger={['contextMenu']}
+              menu={{ items: contextItems, onClick: ({ key }) => run(key as Action, tag.value) }}
+            >
+              <div
+                role="tab"
+                aria-selected={selected}
+                aria-controls={PAGE_AREA_ID}
+                tabIndex={selected ? 0 : -1}
+                className="shell-tag"
+                data-value={tag.value}
+                onClick={() => go(tag)}
+                onKeyDown={(e) => onKeyDown(e, index)}
+              >
+                <span>{tagLabel(tag, t, entries)}</span>
+                {closable && (
+                  <span
+                    aria-hidden="true"
+                    className="shell-tag-close"
+                    title={t('tags.close')}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      close(tag.value);
+                    }}
+                  >
+                    <CloseOutlined />
+                  </span>
+                )}
+              </div>
+            </Dropdown>
+          );
+        })}
+      </div>
+      <Dropdown trigger={['click']} menu={{ items: moreItems, onClick: ({ key }) => run(key as Action) }}>
+        <Button size="small" type="text" aria-label={t('tags.menu')} icon={<DownOutlined />} />
+      </Dropdown>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { fetchCaptcha, requestToken } from '../../platform/auth/api';
 import { signIn } from '../../platform/session/session';
 import { useSettings } from '../../platform/session/settings';
 import { Input, type InputRef, Password } from '../../platform/ui/light-input';
+import { usePrimaryButtonStyle } from '../../platform/ui/primaryButton';
 import { LanguageLinks } from '../LanguageLinks';
 import { loadLayout } from '../lazy';
 
@@ -64,6 +65,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const settings = useSettings((s) => s.settings);
+  const primaryStyle = usePrimaryButtonStyle();
   const id = useId();
   const [tenantId, setTenantId] = useState(settings.defaultTenantId);
   const [username, setUsername] = useState('');
@@ -151,7 +153,7 @@ export default function LoginPage() {
         <h1 style={{ margin: '0 0 4px', fontSize: 26, textAlign: 'center', color: '#1f2d3d' }}>
           {t('app.title')}
         </h1>
-        <p style={{ margin: '0 0 24px', textAlign: 'center', color: '#909399' }}>{t('login.subtitle')}</p>
+        <p style={{ margin: '0 0 24px', textAlign: 'center', color: '#606266' }}>{t('login.subtitle')}</p>
         <form aria-label={t('login.form')} onSubmit={onSubmit} noValidate>
           {error && (
             <div id={errorId} role="alert" style={styles.alert}>
@@ -248,7 +250,7 @@ export default function LoginPage() {
                       style={{ display: 'block', width: '100%', height: 38, objectFit: 'contain' }}
                     />
                   ) : (
-                    <span style={{ fontSize: 12, color: '#909399' }}>
+                    <span style={{ fontSize: 12, color: '#606266' }}>
                       {captchaFailed ? t('login.captchaRefresh') : t('login.captchaLoading')}
                     </span>
                   )}
@@ -256,7 +258,14 @@ export default function LoginPage() {
               </div>
             </div>
           )}
-          <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+          <Button
+            type="primary"
+            htmlType="submit"
+            size="large"
+            block
+            loading={submitting}
+            style={primaryStyle}
+          >
             {t('login.submit')}
           </Button>
         </form>

@@ -2,6 +2,7 @@ import { FIRST_PAGE } from '@smart/contracts';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePrimaryButtonStyle } from '../../platform/ui/primaryButton';
 
 export type ErrorStatus = '404' | '403' | '500';
 
@@ -15,6 +16,7 @@ const TEXT: Record<ErrorStatus, { title: string; detail: string }> = {
 export function ErrorResult({ status, headingLevel = 1 }: { status: ErrorStatus; headingLevel?: 1 | 2 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const primaryStyle = usePrimaryButtonStyle();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <Result
@@ -26,7 +28,7 @@ export function ErrorResult({ status, headingLevel = 1 }: { status: ErrorStatus;
       }
       subTitle={t(TEXT[status].detail)}
       extra={
-        <Button type="primary" onClick={() => navigate(FIRST_PAGE)}>
+        <Button type="primary" style={primaryStyle} onClick={() => navigate(FIRST_PAGE)}>
           {t('error.backHome')}
         </Button>
       }

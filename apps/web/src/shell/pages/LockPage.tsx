@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { useLock } from '../../platform/session/lock';
 import { logout, useSession } from '../../platform/session/session';
 import { Password } from '../../platform/ui/light-input';
+import { usePrimaryButtonStyle } from '../../platform/ui/primaryButton';
 
 export default function LockPage() {
   const { t } = useTranslation();
@@ -17,6 +18,7 @@ export default function LockPage() {
   const id = useId();
   const { isLock, lockPasswd } = useLock();
   const userName = useSession((s) => s.userInfo?.realName || s.userInfo?.account || '');
+  const primaryStyle = usePrimaryButtonStyle();
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
 
@@ -68,7 +70,7 @@ export default function LockPage() {
                 {error}
               </div>
             )}
-            <Button type="primary" htmlType="submit" block style={{ marginTop: 16 }}>
+            <Button type="primary" htmlType="submit" block style={{ ...primaryStyle, marginTop: 16 }}>
               {t('lock.unlock')}
             </Button>
             <Button type="link" block onClick={() => void signOut()} style={{ marginTop: 8 }}>
@@ -76,7 +78,7 @@ export default function LockPage() {
             </Button>
           </form>
         ) : (
-          <Button type="primary" onClick={() => navigate(FIRST_PAGE)}>
+          <Button type="primary" style={primaryStyle} onClick={() => navigate(FIRST_PAGE)}>
             {t('lock.enter')}
           </Button>
         )}

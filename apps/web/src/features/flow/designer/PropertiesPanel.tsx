@@ -1,0 +1,368 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: BPMN expressions are written ${…}, not template strings
+/**
+ * The designer's properties panel: name of any element; for a user task its assignee, candidate users
+ * and candidate groups (camunda:assignee / camunda:candidateUsers / camunda:candidateGroups, roles by
+ * alias); for a sequence flow leaving a gateway its condition; for a gateway its default flow and the
+ * conditions of its outgoing flows. Expressions are checked as they are typed, in the engine's language.
+ */
+import { Alert, Button, Form, Input, Select, Typography } from 'antd';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type RoleOption, type UserOption, userLabel } from '../api';
+import { checkExpression, checkList, type ExpressionError } from './expression';
+import type { DiagramElement, ModelerLike } from './types';
+
+const GATEWAYS = ['bpmn:ExclusiveGateway', 'bpmn:InclusiveGateway'];
+/** What the server's engine runs (apps/server/src/modules/flow/runtime.ts); anything else is refused at deployment. */
+const RUNNABLE = new Set([
+  'bpmn:StartEvent',
+  'bpmn:EndEvent',
+  'bpmn:UserTask',
+  'bpmn:Task',
+  'bpmn:ManualTask',
+  'bpmn:ExclusiveGateway',
+  'bpmn:ParallelGateway',
+  'bpmn:InclusiveGateway',
+  'bpmn:SubProcess',
+  'bpmn:SequenceFlow',
+  'bpmn:TextAnnotation',
+  'bpmn:Association',
+  'bpmn:DataObjectReference',
+  'bpmn:DataStoreReference',
+  'bpmn:IntermediateThrowEvent',
+]);
+const TASK_TYPES: Record<string, string> = {
+  'bpmn:Process': 'process',
+  'bpmn:Collaboration': 'process',
+  'bpmn:StartEvent': 'startEvent',
+  'bpmn:EndEvent': 'endEvent',
+  'bpmn:UserTask': 'userTask',
+  'bpmn:Task': 'task',
+  'bpmn:ManualTask': 'manualTask',
+  'bpmn:ExclusiveGateway': 'exclusiveGateway',
+  'bpmn:ParallelGateway': 'parallelGateway',
+  'bpmn:InclusiveGateway': 'inclusiveGateway',
+  'bpmn:SequenceFlow': 'sequenceFlow',
+  'bpmn:SubProcess': 'subProcess',
+  'bpmn:IntermediateThrowEvent': 'intermediateEvent',
+  'bpmn:TextAnnotation': 'annotation',
+};
+
+/** The element the panel shows: the selected one (a label stands for its element), else the process. */
+function useCurrentElement(modeler: ModelerLike) {
+  const [selected, setSelected] = useState<DiagramElement | null>(null);
+  const [, setRevision] = useState(0);
+  useEffect(() => {
+    const bus = modeler.get('eventBus');
+    const onSelection = (e: { newSelection: DiagramElement[] }) => {
+      const one = e.newSelection.length === 1 ? e.newSelection[0] : null;
+      setSelected(one?.labelTarget ?? one);
+    };
+    const onChanged = () => setRevision((r) => r + 1);
+    bus.on('selection.changed', onSelection);
+    bus.on('elements.changed', onChanged);
+    bus.on('import.done', onChanged);
+    return () => {
+      bus.off('selection.changed', onSelection);
+      bus.off('elements.changed', onChanged);
+      bus.off('import.done', onChanged);
+    };
+  }, [modeler]);
+  let root: DiagramElement | null = null;
+  try {
+    root = modeler.get('canvas').getRootElement();
+  } catch {
+    root = null;
+  }
+  return selected ?? root;
+}
+
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}
+
+function splitList(v: unknown): string[] {
+  return str(v)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function PropertiesPanel({
+  modeler,
+  processKey,
+  processName,
+  users,
+  roles,
+}: {
+  modeler: ModelerLike;
+  processKey: string;
+  processName: string;
+  users: UserOption[];
+  roles: RoleOption[];
+}) {
+  const { t } = useTranslation();
+  const element = useCurrentElement(modeler);
+  const modeling = modeler.get('modeling');
+  const baseId = useId();
+  if (!element) return null;
+  const bo = element.businessObject;
+  const kind = TASK_TYPES[bo.$type];
+  const typeName = kind ? t(`wf.designer.types.${kind}`) : bo.$type.replace('bpmn:', '');
+  const isRoot = bo.$type === 'bpmn:Process' || bo.$type === 'bpmn:Collaboration';
+  const exprMessage = (e: ExpressionError | null) =>
+    e ? t(`wf.designer.expr.${e.kind}`, { token: 'token' in e ? e.token : '' }) : undefined;
+
+  const field = (
+    key: string,
+    label: string,
+    control: (id: string) => ReactNode,
+    help?: ReactNode,
+    error?: string,
+  ) => {
+    const id = `${baseId}-${key}`;
+    return (
+      <Form.Item
+        label={label}
+        htmlFor={id}
+        validateStatus={error ? 'error' : undefined}
+        help={error ?? help}
+        style={{ marginBottom: 12 }}
+      >
+        {control(id)}
+      </Form.Item>
+    );
+  };
+
+  const expressionOptions = [
+    { value: '${taskUser}', label: `\${taskUser} · ${t('wf.designer.taskUserExpr')}` },
+    { value: '${applyUser}', label: `\${applyUser} · ${t('wf.designer.applyUserExpr')}` },
+  ];
+  const userOptions = [...expressionOptions, ...users.map((u) => ({ value: u.id, label: userLabel(u) }))];
+  const roleOptions = roles.map((r) => ({ value: r.roleAlias, label: `${r.roleName} (${r.roleAlias})` }));
+
+  // a no-op update would redraw the element under a click that blurred the field, and lose the click
+  const setAttr = (name: string, value: string) => {
+    if (str(bo.get(name)) !== value)
+      modeling.updateProperties(element, { [name]: value ? value : undefined });
+  };
+
+  const conditionInput = (flow: DiagramElement, key: string, label: string) => {
+    const body = flow.businessObject.conditionExpression?.body ?? '';
+    const error = body.trim() ? exprMessage(checkExpression(body)) : undefined;
+    return field(
+      key,
+      label,
+      (id) => (
+        <Input
+          id={id}
+          value={body}
+          placeholder="${flag == 'ok'}"
+          aria-invalid={!!error}
+          onChange={(e) => {
+            const text = e.target.value;
+            const expr = text.trim()
+              ? modeler.get('moddle').create('bpmn:FormalExpression', { body: text })
+              : undefined;
+            modeling.updateProperties(flow, { conditionExpression: expr });
+          }}
+        />
+      ),
+      undefined,
+      error,
+    );
+  };
+
+  const flowLabel = (flow: DiagramElement) =>
+    flow.businessObject.name || flow.target?.businessObject.name || flow.target?.id || flow.id;
+
+  let specific: ReactNode = null;
+  if (isRoot) {
+    specific = (
+      <>
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+          {t('wf.designer.processHint')}
+        </Typography.Paragraph>
+        <dl style={{ margin: 0 }}>
+          <dt style={{ color: '#909399' }}>{t('wf.designer.processKey')}</dt>
+          <dd style={{ margin: '0 0 8px' }}>{processKey || '—'}</dd>
+          <dt style={{ color: '#909399' }}>{t('wf.designer.processName')}</dt>
+          <dd style={{ margin: 0 }}>{processName || '—'}</dd>
+        </dl>
+      </>
+    );
+  } else if (bo.$type === 'bpmn:UserTask') {
+    const assignee = str(bo.get('camunda:assignee'));
+    const candidateUsers = str(bo.get('camunda:candidateUsers'));
+    const candidateGroups = str(bo.get('camunda:candidateGroups'));
+    specific = (
+      <>
+        {field(
+          'assignee',
+          t('wf.designer.assignee'),
+          (id) => (
+            <Select
+              id={id}
+              mode="tags"
+              showSearch
+              optionFilterProp="label"
+              value={assignee ? [assignee] : []}
+              options={userOptions}
+              placeholder={t('wf.designer.assigneePlaceholder')}
+              onChange={(v: string[]) => setAttr('camunda:assignee', v[v.length - 1] ?? '')}
+            />
+          ),
+          t('wf.designer.assigneeHelp'),
+          assignee ? exprMessage(checkList(assignee)) : undefined,
+        )}
+        {field(
+          'candidateUsers',
+          t('wf.designer.candidateUsers'),
+          (id) => (
+            <Select
+              id={id}
+              mode="tags"
+              showSearch
+              optionFilterProp="label"
+              value={splitList(candidateUsers)}
+              options={userOptions}
+              placeholder={t('wf.designer.candidateUsersPlaceholder')}
+              onChange={(v: string[]) => setAttr('camunda:candidateUsers', v.join(','))}
+            />
+          ),
+          undefined,
+          candidateUsers ? exprMessage(checkList(candidateUsers)) : undefined,
+        )}
+        {field(
+          'candidateGroups',
+          t('wf.designer.candidateGroups'),
+          (id) => (
+            <Select
+              id={id}
+              mode="tags"
+              showSearch
+              optionFilterProp="label"
+              value={splitList(candidateGroups)}
+              options={roleOptions}
+              placeholder={t('wf.designer.candidateGroupsPlaceholder')}
+              onChange={(v: string[]) => setAttr('camunda:candidateGroups', v.join(','))}
+            />
+          ),
+          t('wf.designer.candidatesHelp'),
+          candidateGroups ? exprMessage(checkList(candidateGroups)) : undefined,
+        )}
+      </>
+    );
+  } else if (bo.$type === 'bpmn:Task' || bo.$type === 'bpmn:ManualTask') {
+    specific = (
+      <>
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+          {t('wf.designer.plainTaskHint')}
+        </Typography.Paragraph>
+        <Button
+          onClick={() => {
+            const replaced = modeler.get('bpmnReplace').replaceElement(element, { type: 'bpmn:UserTask' });
+            modeler.get('selection').select(replaced);
+          }}
+        >
+          {t('wf.designer.toUserTask')}
+        </Button>
+      </>
+    );
+  } else if (bo.$type === 'bpmn:SequenceFlow') {
+    const source = element.source;
+    const fromGateway = !!source && GATEWAYS.includes(source.businessObject.$type);
+    const isDefault = !!source && source.businessObject.default === bo;
+    specific = fromGateway ? (
+      isDefault ? (
+        <Typography.Paragraph type="secondary">{t('wf.designer.isDefaultFlow')}</Typography.Paragraph>
+      ) : (
+        <>
+          {conditionInput(element, 'condition', t('wf.designer.condition'))}
+          <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+            {t('wf.designer.conditionHelp')}
+          </Typography.Paragraph>
+        </>
+      )
+    ) : (
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+        {t('wf.designer.noConditionHere')}
+      </Typography.Paragraph>
+    );
+  } else if (GATEWAYS.includes(bo.$type)) {
+    const outgoing = (element.outgoing ?? []).filter((f) => f.type === 'bpmn:SequenceFlow');
+    specific = (
+      <>
+        {field('default', t('wf.designer.defaultFlow'), (id) => (
+          <Select
+            id={id}
+            allowClear
+            value={bo.default?.id}
+            placeholder={t('wf.designer.noDefaultFlow')}
+            options={outgoing.map((f) => ({ value: f.id, label: flowLabel(f) }))}
+            onChange={(v?: string) => {
+              const flow = outgoing.find((f) => f.id === v);
+              modeling.updateProperties(element, { default: flow ? flow.businessObject : undefined });
+            }}
+          />
+        ))}
+        {outgoing.length === 0 && (
+          <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+            {t('wf.designer.noOutgoing')}
+          </Typography.Paragraph>
+        )}
+        {outgoing
+          .filter((f) => bo.default !== f.businessObject)
+          .map((f) =>
+            conditionInput(f, `cond-${f.id}`, t('wf.designer.conditionTo', { name: flowLabel(f) })),
+          )}
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+          {t('wf.designer.conditionHelp')}
+        </Typography.Paragraph>
+      </>
+    );
+  } else if (bo.$type === 'bpmn:ParallelGateway') {
+    specific = (
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+        {t('wf.designer.parallelHint')}
+      </Typography.Paragraph>
+    );
+  }
+
+  return (
+    <aside
+      aria-label={t('wf.designer.panel')}
+      style={{
+        width: 320,
+        flex: '0 0 320px',
+        borderLeft: '1px solid #f0f0f0',
+        padding: 12,
+        overflow: 'auto',
+      }}
+    >
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {typeName}
+      </Typography.Title>
+      <Form layout="vertical" component="div">
+        {!isRoot && (
+          <>
+            {field('id', t('wf.designer.elementId'), (id) => (
+              <Input id={id} value={bo.id} readOnly variant="filled" />
+            ))}
+            {field('name', t('wf.designer.elementName'), (id) => (
+              <Input
+                id={id}
+                value={bo.name ?? ''}
+                onChange={(e) => modeling.updateLabel(element, e.target.value || null)}
+              />
+            ))}
+          </>
+        )}
+        {specific}
+      </Form>
+      {!isRoot && !RUNNABLE.has(bo.$type) && (
+        <Alert type="warning" showIcon title={t('wf.designer.notRunnable')} style={{ marginTop: 8 }} />
+      )}
+    </aside>
+  );
+}

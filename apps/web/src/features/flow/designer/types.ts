@@ -1,0 +1,58 @@
+/** The few bpmn-js / diagram-js services the designer uses, typed as far as it uses them. */
+
+export interface BusinessObject {
+  id: string;
+  $type: string;
+  name?: string;
+  isExecutable?: boolean;
+  conditionExpression?: { body?: string };
+  default?: BusinessObject;
+  processRef?: BusinessObject;
+  get(name: string): unknown;
+  set(name: string, value: unknown): void;
+}
+
+export interface DiagramElement {
+  id: string;
+  type: string;
+  businessObject: BusinessObject;
+  outgoing?: DiagramElement[];
+  incoming?: DiagramElement[];
+  source?: DiagramElement;
+  target?: DiagramElement;
+  labelTarget?: DiagramElement;
+  children?: DiagramElement[];
+}
+
+export interface Modeling {
+  updateProperties(element: DiagramElement, props: Record<string, unknown>): void;
+  updateLabel(element: DiagramElement, text: string | null): void;
+}
+
+export interface EventBus {
+  on(event: string, cb: (e: any) => void): void;
+  on(event: string, priority: number, cb: (e: any) => void): void;
+  off(event: string, cb: (e: any) => void): void;
+}
+
+export interface Services {
+  modeling: Modeling;
+  moddle: { create(type: string, attrs?: Record<string, unknown>): unknown };
+  bpmnReplace: { replaceElement(element: DiagramElement, target: { type: string }): DiagramElement };
+  selection: { select(element: DiagramElement | null): void; get(): DiagramElement[] };
+  canvas: {
+    getRootElement(): DiagramElement;
+    zoom(level: 'fit-viewport' | number, center?: 'auto'): number;
+  };
+  eventBus: EventBus;
+  elementRegistry: { getAll(): DiagramElement[]; get(id: string): DiagramElement | undefined };
+  commandStack: { undo(): void; redo(): void; canUndo(): boolean; canRedo(): boolean };
+}
+
+/** What the panel and the designer need of a bpmn-js Modeler. */
+export interface ModelerLike {
+  get<K extends keyof Services>(name: K): Services[K];
+  importXML(xml: string): Promise<{ warnings: unknown[] }>;
+  saveXML(options?: { format?: boolean }): Promise<{ xml?: string }>;
+  destroy(): void;
+}

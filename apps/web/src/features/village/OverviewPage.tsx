@@ -1,0 +1,196 @@
+/**
+ * 村务概览: the tenant's figures, computed by the server from its rows (population, households, the age and
+ * sex pyramid, political status, groups, education, poverty and low-income counts, cadres, this month's
+ * visits), drawn as charts; and the indicators kept by hand (villageAffairsOverview) below.
+ */
+import './i18n';
+import { ReloadOutlined } from '@ant-design/icons';
+import { villageAffairsOverviewResource } from '@smart/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Row, Spin, Statistic } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getData } from '../../platform/http/client';
+import { type ChartOption, EChart } from './EChart';
+import { VillageCrudPage } from './VillageCrudPage';
+
+interface Named {
+  key: string;
+  name: string;
+  value: number;
+}
+export interface Statistics {
+  population: number;
+  households: number;
+  male: number;
+  female: number;
+  povertyAlleviated: number;
+  lowIncome: number;
+  disabled: number;
+  veteran: number;
+  livingAlone: number;
+  elderly: number;
+  lowIncomeHouseholds: number;
+  povertyHouseholds: number;
+  cadres: number;
+  partyMembers: number;
+  visitsThisMonth: number;
+  receptionsThisMonth: number;
+  month: string;
+  pyramid: { age: string; male: number; female: number }[];
+  politicalStatus: Named[];
+  villageGroups: Named[];
+  education: Named[];
+}
+
+const summary = (items: Named[]) => items.map((i) => `${i.name} ${i.value}`).join(', ');
+
+export default function OverviewPage() {
+  const { t } = useTranslation();
+  const { data, isFetching, refetch } = useQuery({
+    queryKey: ['crud', 'villager', 'statistics'],
+    queryFn: () => getData<Statistics>('/api/dfem-hope-manage/villageAffairsOverview/statistics'),
+    refetchOnMount: 'always',
+  });
+
+  const charts = useMemo(() => {
+    if (!data) return null;
+    const pyramid: ChartOption = {
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      legend: { top: 0, data: [t('village.male'), t('village.female')] },
+      grid: { left: 60, right: 30, top: 40, bottom: 30 },
+      xAxis: { type: 'value', axisLabel: { formatter: (v: number) => String(Math.abs(v)) } },
+      yAxis: { type: 'category', data: data.pyramid.map((p) => p.age), name: t('village.age') },
+      series: [
+        {
+          name: t('village.male'),
+          type: 'bar',
+          stack: 'all',
+          data: data.pyramid.map((p) => -p.male),
+          itemStyle: { color: '#409EFF' },
+          tooltip: { valueFormatter: (v: number) => String(Math.abs(v)) },
+        },
+        {
+          name: t('village.female'),
+          type: 'bar',
+          stack: 'all',
+          data: data.pyramid.map((p) => p.female),
+          itemStyle: { color: '#f56c9b' },
+        },
+      ],
+    };
+    const pie = (items: Named[]): ChartOption => ({
+      tooltip: { trigger: 'item' },
+      legend: { bottom: 0, type: 'scroll' },
+      series: [
+        {
+          type: 'pie',
+          radius: ['35%', '65%'],
+          center: ['50%', '45%'],
+          data: items.filter((i) => i.value > 0).map((i) => ({ name: i.name, value: i.value })),
+        },
+      ],
+    });
+    const groups: ChartOption = {
+      tooltip: { trigger: 'axis' },
+      grid: { left: 40, right: 20, top: 30, bottom: 50 },
+      xAxis: {
+        type: 'category',
+        data: data.villageGroups.map((g) => g.name),
+        axisLabel: { interval: 0, rotate: 20 },
+      },
+      yAxis: { type: 'value' },
+      series: [
+        { type: 'bar', data: data.villageGroups.map((g) => g.value), itemStyle: { color: '#67c23a' } },
+      ],
+    };
+    return { pyramid, political: pie(data.politicalStatus), groups, education: pie(data.education) };
+  }, [data, t]);
+
+  const stats: [string, number | undefined][] = data
+    ? [
+        ['population', data.population],
+        ['households', data.households],
+        ['partyMembers', data.partyMembers],
+        ['cadres', data.cadres],
+        ['lowIncomeCount', data.lowIncome],
+        ['povertyCount', data.povertyAlleviated],
+        ['elderly', data.elderly],
+        ['livingAlone', data.livingAlone],
+        ['disabled', data.disabled],
+        ['veteran', data.veteran],
+        ['visitsThisMonth', data.visitsThisMonth],
+        ['receptionsThisMonth', data.receptionsThisMonth],
+      ]
+    : [];
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <Card
+        variant="borderless"
+        title={t('village.overviewTitle')}
+        extra={
+          <Button
+            aria-label={t('crud.refresh')}
+            icon={<ReloadOutlined />}
+            loading={isFetching}
+            onClick={() => refetch()}
+          />
+        }
+      >
+        {!data ? (
+          <Spin />
+        ) : (
+          <Row gutter={[16, 16]} role="list" aria-label={t('village.overviewTitle')}>
+            {stats.map(([key, value]) => (
+              <Col key={key} xs={12} sm={8} md={6} lg={4} role="listitem">
+                <Statistic title={t(`village.${key}`)} value={value} />
+              </Col>
+            ))}
+          </Row>
+        )}
+      </Card>
+      {data && charts && (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={12}>
+            <Card variant="borderless" title={t('village.pyramid')}>
+              <EChart
+                option={charts.pyramid}
+                height={340}
+                label={`${t('village.pyramid')}: ${data.pyramid
+                  .map((p) => `${p.age} ${t('village.male')} ${p.male} ${t('village.female')} ${p.female}`)
+                  .join(', ')}`}
+              />
+            </Card>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Card variant="borderless" title={t('village.political')}>
+              <EChart
+                option={charts.political}
+                height={340}
+                label={`${t('village.political')}: ${summary(data.politicalStatus)}`}
+              />
+            </Card>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Card variant="borderless" title={t('village.groups')}>
+              <EChart
+                option={charts.groups}
+                label={`${t('village.groups')}: ${summary(data.villageGroups)}`}
+              />
+            </Card>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Card variant="borderless" title={t('village.education')}>
+              <EChart
+                option={charts.education}
+                label={`${t('village.education')}: ${summary(data.education)}`}
+              />
+            </Card>
+          </Col>
+        </Row>
+      )}
+      <VillageCrudPage def={villageAffairsOverviewResource} dateRange={false} />
+    </div>
+  );
+}

@@ -1,0 +1,307 @@
+/**
+ * Excel buttons of any resource that declares `excel` (the server's `<path>/excel/import|export|template`):
+ * 导出 writes what the list's current filters select; 导入 uploads a workbook, shows the upload and the
+ * server's checking and writing progress, and lists every bad row when nothing was imported.
+ */
+import { DownloadOutlined, ExportOutlined, ImportOutlined, InboxOutlined } from '@ant-design/icons';
+import type { ResourceDef } from '@smart/contracts';
+import { Alert, App, Button, Modal, Progress, Table, Upload } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getData, HttpError } from '../http/client';
+import { currentLanguage, i18n } from '../i18n';
+import { can } from '../session/session';
+import type { CrudContext } from './CrudPage';
+import { resourceBase } from './query';
+import { downloadFile, uploadWithProgress } from './transfer';
+
+const zh = {
+  import: '导入',
+  export: '导出',
+  template: '下载模板',
+  upload: '开始导入',
+  dropHint: '点击或拖拽 .xlsx 文件到此处',
+  importHint: '任一行有误则不导入任何数据;身份证号等唯一值已存在的行将被更新',
+  onlyXlsx: '只能导入 .xlsx 文件',
+  chooseFile: '请选择要导入的文件',
+  imported: '导入完成:新增 {{created}} 条,更新 {{updated}} 条',
+  errors: '共 {{count}} 处错误,未导入任何数据',
+  row: '行号',
+  field: '列',
+  message: '原因',
+  phase_upload: '上传中',
+  phase_read: '读取文件',
+  phase_check: '校验数据',
+  phase_write: '写入数据',
+  phase_done: '完成',
+  exporting: '正在导出…',
+};
+const en: typeof zh = {
+  import: 'Import',
+  export: 'Export',
+  template: 'Template',
+  upload: 'Import',
+  dropHint: 'Click or drop an .xlsx file here',
+  importHint: 'One bad row imports nothing; rows whose unique value (ID number…) exists update that row',
+  onlyXlsx: 'Only .xlsx files can be imported',
+  chooseFile: 'Please choose a file to import',
+  imported: 'Imported: {{created}} added, {{updated}} updated',
+  errors: '{{count}} error(s); nothing was imported',
+  row: 'Row',
+  field: 'Column',
+  message: 'Reason',
+  phase_upload: 'Uploading',
+  phase_read: 'Reading the file',
+  phase_check: 'Checking rows',
+  phase_write: 'Writing rows',
+  phase_done: 'Done',
+  exporting: 'Exporting…',
+};
+i18n.addResourceBundle('zh', 'translation', { excel: zh }, true, false);
+i18n.addResourceBundle('en', 'translation', { excel: en }, true, false);
+
+interface RowError {
+  row: number;
+  field: string;
+  message: string;
+}
+type Phase = 'upload' | 'read' | 'check' | 'write' | 'done';
+interface ServerProgress {
+  phase: Phase;
+  done: number;
+  total: number;
+}
+
+export function ExcelToolbar({ def, ctx }: { def: ResourceDef; ctx: CrudContext }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const excel = def.excel;
+  if (!excel) return null;
+  const base = `${resourceBase(def)}/excel`;
+  const name = excel.fileName[currentLanguage()];
+  const mayImport = excel.import && can(`${def.permission}_import`);
+  const mayExport = excel.export !== false && can(`${def.permission}_export`);
+  return (
+    <>
+      {mayImport && (
+        <Button icon={<ImportOutlined />} onClick={() => setOpen(true)}>
+          {t('excel.import')}
+        </Button>
+      )}
+      {mayExport && (
+        <Button
+          icon={<ExportOutlined />}
+          loading={exporting}
+          onClick={async () => {
+            setExporting(true);
+            const hide = message.loading(t('excel.exporting'), 0);
+            try {
+              await downloadFile(`${base}/export`, ctx.filters, `${name}.xlsx`);
+            } catch (e) {
+              console.error(e);
+            } finally {
+              hide();
+              setExporting(false);
+            }
+          }}
+        >
+          {t('excel.export')}
+        </Button>
+      )}
+      {open && (
+        <ImportDialog
+          def={def}
+          onClose={() => setOpen(false)}
+          onDone={async () => {
+            setOpen(false);
+            await ctx.refresh();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function ImportDialog({
+  def,
+  onClose,
+  onDone,
+}: {
+  def: ResourceDef;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const { message } = App.useApp();
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<ServerProgress | null>(null);
+  const [errors, setErrors] = useState<RowError[]>([]);
+  const [problem, setProblem] = useState('');
+  const polling = useRef<ReturnType<typeof setInterval> | null>(null);
+  const base = `${resourceBase(def)}/excel`;
+  const name = def.excel!.fileName[lang];
+
+  const stopPolling = () => {
+    if (polling.current) clearInterval(polling.current);
+    polling.current = null;
+  };
+  useEffect(
+    () => () => {
+      if (polling.current) clearInterval(polling.current);
+    },
+    [],
+  );
+
+  const columnLabel = (field: string) => def.fields.find((f) => f.name === field)?.label[lang] ?? field;
+
+  const upload = async () => {
+    if (!file) {
+      setProblem(t('excel.chooseFile'));
+      return;
+    }
+    const form = new FormData();
+    form.append('file', file);
+    setErrors([]);
+    setProblem('');
+    setProgress({ phase: 'upload', done: 0, total: 100 });
+    // crypto.randomUUID needs a secure context; a console on a LAN address over http has none
+    const key = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+    let uploaded = false;
+    // once the file is up, the server tells how far its checking and writing have come
+    polling.current = setInterval(async () => {
+      if (!uploaded) return;
+      try {
+        const p = await getData<ServerProgress | null>(`${base}/progress`, { key }, { silent: true });
+        if (p && polling.current) setProgress(p);
+      } catch {
+        /* the import's own answer reports failures */
+      }
+    }, 400);
+    try {
+      const result = await uploadWithProgress<{ created: number; updated: number }>(
+        `${base}/import`,
+        form,
+        { progressKey: key },
+        (percent) => {
+          if (percent >= 100) uploaded = true;
+          setProgress((p) =>
+            p && p.phase !== 'upload' ? p : { phase: 'upload', done: percent, total: 100 },
+          );
+        },
+      );
+      stopPolling();
+      setProgress({ phase: 'done', done: 1, total: 1 });
+      message.success(t('excel.imported', result));
+      onDone();
+    } catch (e) {
+      stopPolling();
+      console.error(e);
+      const body = e instanceof HttpError ? (e.body as { data?: { errors?: RowError[] } } | null) : null;
+      if (body?.data?.errors?.length) setErrors(body.data.errors);
+      else setProblem(e instanceof Error ? e.message : String(e));
+      setProgress(null);
+    }
+  };
+
+  const percent = progress
+    ? progress.phase === 'done'
+      ? 100
+      : progress.total
+        ? Math.round((progress.done / progress.total) * 100)
+        : 0
+    : 0;
+  const busy = !!progress && progress.phase !== 'done';
+  return (
+    <Modal
+      open
+      title={`${t('excel.import')} · ${def.label[lang]}`}
+      width={760}
+      onCancel={onClose}
+      maskClosable={false}
+      destroyOnHidden
+      okText={t('excel.upload')}
+      cancelText={t('crud.cancel')}
+      okButtonProps={{ loading: busy }}
+      onOk={upload}
+    >
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+        <Upload.Dragger
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          maxCount={1}
+          multiple={false}
+          fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
+          beforeUpload={(f) => {
+            if (!/\.xlsx$/i.test(f.name)) {
+              setProblem(t('excel.onlyXlsx'));
+              return Upload.LIST_IGNORE;
+            }
+            setFile(f);
+            setProblem('');
+            setErrors([]);
+            setProgress(null);
+            return false;
+          }}
+          onRemove={() => setFile(null)}
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p className="ant-upload-text">{t('excel.dropHint')}</p>
+          <p className="ant-upload-hint">{t('excel.importHint')}</p>
+        </Upload.Dragger>
+        <div>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() =>
+              downloadFile(
+                `${base}/template`,
+                undefined,
+                `${name}${lang === 'en' ? '-template' : '导入模板'}.xlsx`,
+              ).catch((e) => console.error(e))
+            }
+          >
+            {t('excel.template')}
+          </Button>
+        </div>
+        {progress && (
+          <div>
+            <div aria-live="polite">
+              {t(`excel.phase_${progress.phase}`)}
+              {progress.phase === 'check' || progress.phase === 'write'
+                ? ` ${progress.done} / ${progress.total}`
+                : ''}
+            </div>
+            <Progress percent={percent} aria-label={t(`excel.phase_${progress.phase}`)} />
+          </div>
+        )}
+        {problem && <Alert type="error" showIcon title={problem} />}
+        {errors.length > 0 && (
+          <>
+            <Alert type="error" showIcon title={t('excel.errors', { count: errors.length })} />
+            <Table<RowError>
+              size="small"
+              aria-label={t('excel.errors', { count: errors.length })}
+              rowKey={(r) => `${r.row}-${r.field}-${r.message}`}
+              dataSource={errors}
+              pagination={errors.length > 10 ? { pageSize: 10 } : false}
+              columns={[
+                { key: 'row', dataIndex: 'row', title: t('excel.row'), width: 80 },
+                {
+                  key: 'field',
+                  dataIndex: 'field',
+                  title: t('excel.field'),
+                  width: 140,
+                  render: (v: string) => columnLabel(v),
+                },
+                { key: 'message', dataIndex: 'message', title: t('excel.message') },
+              ]}
+            />
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}

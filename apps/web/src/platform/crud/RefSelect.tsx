@@ -1,0 +1,103 @@
+/**
+ * The picker of `ref` / `refs` fields: a searchable select over the referenced resource's
+ * `<path>/select?keyword=` (server-side search within the caller's tenant and scope), so a row is chosen by
+ * its name, never by typing an id. The current value's labels come from `select?ids=`.
+ */
+import { type FieldDef, resourceByKey } from '@smart/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { getData } from '../http/client';
+import { resourceBase } from './query';
+
+export interface RefOption {
+  id: string;
+  label: string;
+  hint?: string;
+}
+
+const asIds = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v.map(String).filter(Boolean)
+    : v === undefined || v === null || v === ''
+      ? []
+      : String(v).split(',').filter(Boolean);
+
+export function RefSelect({
+  field,
+  value,
+  onChange,
+  id,
+  disabled,
+  placeholder,
+}: {
+  field: FieldDef;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+  id?: string;
+  disabled?: boolean;
+  placeholder: string;
+}) {
+  const target = field.ref ? resourceByKey.get(field.ref) : undefined;
+  const url = target ? `${resourceBase(target)}/select` : '';
+  const multiple = field.type === 'refs';
+  const ids = asIds(value);
+  const [typed, setTyped] = useState('');
+  const [keyword, setKeyword] = useState('');
+  // the keyword is sent a moment after typing stops
+  useEffect(() => {
+    const timer = setTimeout(() => setKeyword(typed.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const found = useQuery({
+    queryKey: ['ref-select', field.ref, keyword],
+    queryFn: () => getData<RefOption[]>(url, { keyword, size: 20 }),
+    enabled: !!url && !disabled,
+    staleTime: 10_000,
+  });
+  const current = useQuery({
+    queryKey: ['ref-select-ids', field.ref, ids.join(',')],
+    queryFn: () => getData<RefOption[]>(url, { ids: ids.join(',') }),
+    enabled: !!url && ids.length > 0,
+    staleTime: 60_000,
+  });
+  const options = useMemo(() => {
+    const byId = new Map<string, RefOption>();
+    for (const o of current.data ?? []) byId.set(o.id, o);
+    for (const o of found.data ?? []) byId.set(o.id, o);
+    return [...byId.values()].map((o) => ({
+      value: o.id,
+      label: o.label,
+      title: o.hint ? `${o.label} ${o.hint}` : o.label,
+      hint: o.hint,
+    }));
+  }, [current.data, found.data]);
+
+  return (
+    <Select
+      id={id}
+      aria-label={placeholder}
+      placeholder={placeholder}
+      disabled={disabled}
+      allowClear
+      showSearch={{ filterOption: false, onSearch: setTyped }}
+      mode={multiple ? 'multiple' : undefined}
+      loading={found.isFetching}
+      style={{ width: '100%', minWidth: 180 }}
+      value={multiple ? ids : (ids[0] ?? undefined)}
+      onChange={(v) => {
+        setTyped('');
+        onChange?.(multiple ? (v as string[]) : (v ?? ''));
+      }}
+      options={options}
+      optionRender={(o) => (
+        <span>
+          {o.label}
+          {o.data.hint && <span style={{ color: '#8c8c8c', marginLeft: 8 }}>{o.data.hint}</span>}
+        </span>
+      )}
+      notFoundContent={found.isFetching ? undefined : null}
+    />
+  );
+}

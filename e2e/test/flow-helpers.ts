@@ -1,0 +1,141 @@
+/**
+ * What the workflow tests share: a second user (made through the API, since the user screen is not what
+ * they test) and signing that user in through the login page in a browser context of its own.
+ */
+import { createHash } from 'node:crypto';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { ADMIN, expect, submitLogin } from './fixtures';
+
+const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+
+export interface TestUser {
+  id: string;
+  account: string;
+  realName: string;
+  password: string;
+}
+
+async function token(baseURL: string, username: string, password: string) {
+  const q = new URLSearchParams({
+    tenantId: '000000',
+    username,
+    password: md5(password),
+    grant_type: 'password',
+    scope: 'all',
+    type: 'account',
+  });
+  const res = await fetch(`${baseURL}/api/dfem-auth/oauth/token?${q}`, {
+    method: 'POST',
+    headers: { Authorization: BASIC, 'Tenant-Id': '000000' },
+  });
+  const body = (await res.json()) as { access_token?: string; dept_id?: string; role_id?: string };
+  if (!body.access_token) throw new Error(`cannot sign in as ${username}: ${JSON.stringify(body)}`);
+  return body as { access_token: string; dept_id: string; role_id: string };
+}
+
+/** The administrator's calls, for test set-up only (what a test checks goes through the screens). */
+export async function adminApi(baseURL: string) {
+  const admin = await token(baseURL, ADMIN.username, ADMIN.password);
+  const headers = {
+    Authorization: BASIC,
+    'Blade-Auth': `bearer ${admin.access_token}`,
+    'Content-Type': 'application/json',
+  };
+  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${baseURL}/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as { code: number; msg: string; data: T };
+    if (json.code !== 200) throw new Error(`${method} ${path}: ${json.msg}`);
+    return json.data;
+  };
+  return { deptId: admin.dept_id, roleId: admin.role_id, call };
+}
+
+/** A user of tenant 000000 with the administrator's role and dept (so it sees 我的事务), made once. */
+export async function ensureUser(baseURL: string, account: string, realName: string): Promise<TestUser> {
+  const password = 'Flow-E2e-2026!';
+  const api = await adminApi(baseURL);
+  const find = async () =>
+    (
+      await api.call<{ records: { id: string; account: string }[] }>(
+        'GET',
+        `/dfem-user/page?current=1&size=200&account=${account}`,
+      )
+    ).records.find((u) => u.account === account);
+  let user = await find();
+  if (!user) {
+    await api.call('POST', '/dfem-user/submit', {
+      account,
+      password: md5(password),
+      realName,
+      name: realName,
+      roleId: api.roleId,
+      deptId: api.deptId,
+    });
+    user = await find();
+  }
+  if (!user) throw new Error(`${account} was not created`);
+  return { id: user.id, account, realName, password };
+}
+
+/** A page signed in as `user`, in a browser context of its own. */
+export async function signInAs(browser: Browser, baseURL: string, user: TestUser): Promise<Page> {
+  // signed out: a test's storageState would otherwise carry over into the new context
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    storageState: { cookies: [], origins: [] },
+  });
+  const page = await context.newPage();
+  await submitLogin(page, user.account, user.password);
+  await expect(page).toHaveURL(/\/wel\/index$/);
+  return page;
+}
+
+/** The group of action buttons of the table row named `name`. */
+export function rowActions(page: Page, name: string | RegExp) {
+  return page.getByRole('group', { name: typeof name === 'string' ? `${name} 的操作` : name });
+}
+
+/** Picks `option` in the antd select labelled `label` inside `scope`, then closes its list. */
+export async function choose(scope: Page | Locator, label: string, option: string | RegExp) {
+  const page = 'keyboard' in scope ? scope : scope.page();
+  const select = scope.getByLabel(label, { exact: true });
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible').getByText(option).first().click();
+  // a multiple select keeps its list open: click beside it, in the corner of the scope, as a person would
+  // (a key could toggle the option, Escape could close the dialog)
+  const open = page.locator('.ant-select-dropdown:visible');
+  if ((await open.count()) && 'boundingBox' in scope) {
+    const box = (await scope.boundingBox())!;
+    await page.mouse.click(box.x + 4, box.y + 4);
+  }
+  await expect(open).toHaveCount(0);
+}
+
+/** Types a date-time into the antd date picker labelled `label` and confirms it with the picker's OK button. */
+export async function pickDateTime(page: Page, label: string, value: string) {
+  const input = page.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(value);
+  await page
+    .locator('.ant-picker-dropdown:visible')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+  await expect(input).toHaveValue(value);
+}
+
+/**
+ * Fills the search form of the list titled `title` and searches (only the visible page's form: pages kept
+ * alive in other tabs have forms with the same labels).
+ */
+export async function searchList(page: Page, title: string, fields: Record<string, string>) {
+  const form = page.getByRole('search', { name: `搜索${title}` });
+  for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value);
+  await form.getByRole('button', { name: /搜\s*索/ }).click();
+}
