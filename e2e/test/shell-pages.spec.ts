@@ -92,9 +92,11 @@ test.describe('signed in (shared session)', () => {
     await expect(dialog).toBeVisible();
     await expect.poll(() => fetched.some((p) => /\/viewer-[\w-]+\.js$/.test(p))).toBe(true);
     // 70 % of the window
-    const width = (await dialog.locator('.ant-modal-container, .ant-modal-content').first().boundingBox())!
-      .width;
-    expect(Math.abs(width - page.viewportSize()!.width * 0.7)).toBeLessThan(2);
+    // the dialog zooms in: measure once the animation has ended
+    const box = dialog.locator('.ant-modal-container, .ant-modal-content').first();
+    await expect
+      .poll(async () => Math.abs(((await box.boundingBox())?.width ?? 0) - page.viewportSize()!.width * 0.7))
+      .toBeLessThan(2);
 
     const diagram = dialog.getByRole('img', { name: '流程图' });
     await expect(diagram.locator('[data-element-id="approve"]')).toBeVisible();
