@@ -83,7 +83,7 @@ function workUrl(url) {
 const FILTER_DEPT = DEPTS.ops;
 const SCOPED_PAGE = `/api/dfem-user/page?current=1&size=10&deptId=${FILTER_DEPT}`;
 const BARE_PAGE = `/bare/user/scoped-page?current=1&size=10&deptId=${FILTER_DEPT}&scopeDept=${DEPTS.ops}`;
-const TODO_LIST = '/api/dfem-flow/work/todo-list?current=1&size=10';
+const TASKS_TO_DO_URL = '/api/dfem-flow/work/todo-list?current=1&size=10';
 
 /**
  * One request at a time first (at least 5, for at least 2 s, at most 15 s): the latency without
@@ -301,7 +301,7 @@ async function leaveWorkload(server, applicant, approver, out, label) {
     let task;
     for (let attempt = 0; attempt < 5 && !task; attempt++) {
       todoLookups++;
-      const todo = await getJson(`${base}${TODO_LIST}`, ph);
+      const todo = await getJson(`${base}${TASKS_TO_DO_URL}`, ph);
       task = todo.data.records.find((r) => r.processInstanceId === piid);
     }
     if (!task) throw new Error(`the task of ${piid} is not in the approver's to-do list`);
@@ -326,7 +326,7 @@ async function leaveWorkload(server, applicant, approver, out, label) {
   await Promise.all(Array.from({ length: LEAVES_IN_FLIGHT }, worker));
   const seconds = (performance.now() - t0) / 1000;
   // every approved leave is finished: only the seeded waiting tasks are left in the approver's list
-  const left = (await getJson(`${base}${TODO_LIST}`, ph)).data.total;
+  const left = (await getJson(`${base}${TASKS_TO_DO_URL}`, ph)).data.total;
   out.leaves = { done, seconds, rate: done / seconds, lookups: todoLookups, left };
   log(
     `${label} leaves: ${done} started and approved in ${seconds.toFixed(1)} s (${(done / seconds).toFixed(1)}/s, ` +
@@ -433,15 +433,15 @@ async function benchDatabase(kind, out) {
     // 4. the to-do list over a long history (before workload 3 adds to it)
     await step(out, 'todo', `${label} to-do list`, async () => {
       const headers = authHeaders(approver);
-      const todo = (await getJson(server.base + TODO_LIST, headers)).data;
+      const todo = (await getJson(server.base + TASKS_TO_DO_URL, headers)).data;
       const done = (await getJson(`${server.base}/api/dfem-flow/work/done-list?current=1&size=1`, headers))
         .data;
       log(`${label}: the approver has ${todo.total} tasks to do and ${done.total} done`);
       if (todo.total !== WAITING_TASKS || todo.records.length !== 10)
         out.errors.todo = `${todo.total} tasks to do (${todo.records.length} on the page), ${WAITING_TASKS} expected`;
       if (done.total < HISTORY_TASKS) out.errors.todo = `${done.total} tasks done, ${HISTORY_TASKS} expected`;
-      out.todo = await measureRoute(`${label} to-do list`, server.base + TODO_LIST, headers);
-      if ((await drain(`${label} to-do list`, server.base + TODO_LIST, headers, 60_000)) === null)
+      out.todo = await measureRoute(`${label} to-do list`, server.base + TASKS_TO_DO_URL, headers);
+      if ((await drain(`${label} to-do list`, server.base + TASKS_TO_DO_URL, headers, 60_000)) === null)
         throw new Error('the server did not finish the to-do requests left in flight within 60 s');
     });
 
