@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -10,8 +10,10 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import helmet, { type HelmetOptions } from 'helmet';
 import { authRoutes } from './modules/auth/routes';
 import { leaveRoutes } from './modules/desk/leave';
+import { applyRoutes } from './modules/flow/apply';
 import { flowRoutes } from './modules/flow/routes';
 import { installAuditHooks } from './modules/log/recorder';
 import { logRoutes } from './modules/log/routes';
@@ -127,7 +129,8 @@ export async function buildApp(
     return reply.status(status).send({ code: status, success: false, data: null, msg });
   });
 
-  await app.register(helmet, {
+  // the security headers do not depend on the request: computed once, set on every answer
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -147,6 +150,10 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(requestContext, { tokens });
@@ -163,6 +170,7 @@ export async function buildApp(
   await app.register(logRoutes, { prefix: '/api/dfem-log' });
   await app.register(fileRoutes, { prefix: '/api/dfem-resource' });
   await app.register(flowRoutes, { prefix: '/api/dfem-flow' });
+  await app.register(applyRoutes, { prefix: '/api/dfem-flow' });
   await app.register(leaveRoutes, { prefix: '/api/dfem-desk' });
   await resourceRoutes(app);
   await app.register(manageRoutes, { prefix: '/api/dfem-hope-manage' });
@@ -204,4 +212,21 @@ export async function buildApp(
   });
 
   return app;
+}
+
+/** helmet's headers for these options, read off its middleware once (they never depend on the request). */
+function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
 }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { verifySecret } from '../../platform/auth/password';
 import { type Db, schema } from '../../platform/db';
 import { OAuthError } from '../../platform/http/errors';
+import { notDeleted } from '../../platform/sql';
 
 export type Client = typeof schema.client.$inferSelect;
 
@@ -20,7 +21,11 @@ export async function authenticateClient(db: Db, req: FastifyRequest): Promise<C
     .select()
     .from(schema.client)
     .where(
-      and(eq(schema.client.clientId, clientId), eq(schema.client.isDeleted, 0), eq(schema.client.status, 1)),
+      and(
+        eq(schema.client.clientId, clientId),
+        notDeleted(schema.client.isDeleted),
+        eq(schema.client.status, 1),
+      ),
     )
     .limit(1);
   if (!row || !(await verifySecret(row.clientSecret, secret))) throw new OAuthError(401, 'clientAuthFailed');

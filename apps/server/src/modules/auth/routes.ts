@@ -8,6 +8,7 @@ import { forgetAllCounts } from '../../platform/crud/count-cache';
 import { schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { OAuthError, unauthorized } from '../../platform/http/errors';
+import { notDeleted } from '../../platform/sql';
 import { dropAccessCaches } from '../system/caches';
 import { checkCaptcha, issueCaptcha } from './captcha';
 import { authenticateClient, clientGrants } from './clients';
@@ -113,7 +114,7 @@ export async function authRoutes(app: FastifyInstance) {
         and(
           eq(schema.user.id, ctx.userId),
           eq(schema.user.tenantId, ctx.tenantId),
-          eq(schema.user.isDeleted, 0),
+          notDeleted(schema.user.isDeleted),
         ),
       )
       .limit(1);

@@ -6,6 +6,7 @@ import { burnVerify, MD5_HEX, verifySecret } from '../../platform/auth/password'
 import type { VerifiedToken } from '../../platform/auth/tokens';
 import { type Db, schema } from '../../platform/db';
 import { OAuthError } from '../../platform/http/errors';
+import { notDeleted } from '../../platform/sql';
 import { paramNumber } from '../system/params';
 import type { Client } from './clients';
 
@@ -18,14 +19,14 @@ export async function findTenant(db: Db, tenantId: string) {
   const [row] = await db
     .select()
     .from(schema.tenant)
-    .where(and(eq(schema.tenant.tenantId, tenantId), eq(schema.tenant.isDeleted, 0)))
+    .where(and(eq(schema.tenant.tenantId, tenantId), notDeleted(schema.tenant.isDeleted)))
     .limit(1);
   return row;
 }
 
 async function checkTenant(db: Db, tenantId: string) {
   const tenant = await findTenant(db, tenantId);
-  if (!tenant || tenant.status !== 1) throw new OAuthError(400, 'tenantNotFound');
+  if (tenant?.status !== 1) throw new OAuthError(400, 'tenantNotFound');
   if (tenant.expireTime && tenant.expireTime.getTime() < Date.now())
     throw new OAuthError(400, 'tenantExpired');
   return tenant;
@@ -37,13 +38,13 @@ export async function userMemberships(db: Db, userId: string) {
     .select({ id: schema.role.id, roleName: schema.role.roleName, roleAlias: schema.role.roleAlias })
     .from(schema.userRole)
     .innerJoin(schema.role, eq(schema.role.id, schema.userRole.roleId))
-    .where(and(eq(schema.userRole.userId, userId), eq(schema.role.isDeleted, 0)))
+    .where(and(eq(schema.userRole.userId, userId), notDeleted(schema.role.isDeleted)))
     .orderBy(asc(schema.role.sort), asc(schema.role.id));
   const depts = await db
     .select({ id: schema.dept.id, deptName: schema.dept.deptName })
     .from(schema.userDept)
     .innerJoin(schema.dept, eq(schema.dept.id, schema.userDept.deptId))
-    .where(and(eq(schema.userDept.userId, userId), eq(schema.dept.isDeleted, 0)))
+    .where(and(eq(schema.userDept.userId, userId), notDeleted(schema.dept.isDeleted)))
     .orderBy(asc(schema.dept.sort), asc(schema.dept.id));
   return { roles, depts };
 }
@@ -69,7 +70,7 @@ export async function signInWithPassword(
       and(
         eq(schema.user.tenantId, tenantId),
         eq(schema.user.account, input.username),
-        eq(schema.user.isDeleted, 0),
+        notDeleted(schema.user.isDeleted),
       ),
     )
     .limit(1);
@@ -103,7 +104,7 @@ export async function signInWithRefresh(
   const [user] = await db
     .select()
     .from(schema.user)
-    .where(and(eq(schema.user.id, token.uid), eq(schema.user.isDeleted, 0), eq(schema.user.status, 1)))
+    .where(and(eq(schema.user.id, token.uid), notDeleted(schema.user.isDeleted), eq(schema.user.status, 1)))
     .limit(1);
   if (!user) throw new OAuthError(400, 'refreshInvalid');
   return issueTokens(deps, client, user, {
@@ -166,5 +167,5 @@ export async function roleNames(db: Db, roleIds: string[]) {
   return db
     .select({ id: schema.role.id, roleName: schema.role.roleName, roleAlias: schema.role.roleAlias })
     .from(schema.role)
-    .where(and(inArray(schema.role.id, roleIds), eq(schema.role.isDeleted, 0)));
+    .where(and(inArray(schema.role.id, roleIds), notDeleted(schema.role.isDeleted)));
 }

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceHooks } from '../../platform/crud/engine';
 import type { Db } from '../../platform/db';
+import { notDeleted } from '../../platform/sql';
 import { scoreRankRule, VILLAGE_TABLES } from './tables';
 
 /** What differs from the engine's pattern in village affairs: values the server computes. */
@@ -46,7 +47,7 @@ function scoreHooks(db: Db): ResourceHooks {
           and(
             eq(scoreRankRule.id, String(record.ruleId)),
             eq(scoreRankRule.tenantId, ctx.tenantId),
-            eq(scoreRankRule.isDeleted, 0),
+            notDeleted(scoreRankRule.isDeleted),
           ),
         )
         .limit(1);

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, invalidField, notFound } from '../../platform/http/errors';
 import { toPage } from '../../platform/paging';
-import { containsPattern } from '../../platform/sql';
+import { containsPattern, notDeleted } from '../../platform/sql';
 import { imageKind } from '../../platform/storage';
 import {
   scoreRank,
@@ -56,7 +56,7 @@ async function dictLabels(app: FastifyInstance, codes: string[]) {
   const rows = await app.deps.db
     .select({ code: d.code, key: d.dictKey, value: d.dictValue, sort: d.sort })
     .from(d)
-    .where(and(inArray(d.code, codes), ne(d.parentId, '0'), eq(d.isDeleted, 0)))
+    .where(and(inArray(d.code, codes), ne(d.parentId, '0'), notDeleted(d.isDeleted)))
     .orderBy(asc(d.sort));
   const out = new Map<string, { key: string; value: string }[]>();
   for (const r of rows) out.set(r.code, [...(out.get(r.code) ?? []), { key: r.key, value: r.value }]);
@@ -253,7 +253,11 @@ export async function manageRoutes(app: FastifyInstance) {
     await requirePermission(db, req, 'score_rank');
     const q = parse(rankingQuery.strict(), req.query);
     const s = scoreRank;
-    const where: SQL[] = [await scopeOf('scoreRank', ctx), eq(v.isDeleted, 0), eq(v.tenantId, ctx.tenantId)];
+    const where: SQL[] = [
+      await scopeOf('scoreRank', ctx),
+      notDeleted(v.isDeleted),
+      eq(v.tenantId, ctx.tenantId),
+    ];
     if (q.year) {
       where.push(gte(s.recordDate, `${q.year}-01-01`), lt(s.recordDate, `${q.year + 1}-01-01`));
     }

@@ -66,6 +66,8 @@ export const villager = pgTable(
       .on(t.tenantId, t.villageGroup, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(live()),
     index('hope_villager_name_idx').on(t.tenantId, t.name).where(live()),
+    // the list's name search matches anywhere in the name (ILIKE '%…%'): trigrams find it without a scan
+    index('hope_villager_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).where(live()),
   ],
 );
 

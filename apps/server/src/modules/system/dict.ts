@@ -17,7 +17,7 @@ import { type Db, schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, FieldInputError, forbidden, notFound } from '../../platform/http/errors';
 import { toPage } from '../../platform/paging';
-import { containsPattern } from '../../platform/sql';
+import { containsPattern, notDeleted } from '../../platform/sql';
 import { buildTree } from '../../platform/tree';
 
 /**
@@ -137,7 +137,7 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
 
   /** live rows the caller may see: not deleted, and of the caller's tenant for dict-biz */
   const visible = (ctx: RequestContext): SQL =>
-    and(eq(d.isDeleted, 0), ...(tenantCol ? [eq(tenantCol, ctx.tenantId)] : [])) as SQL;
+    and(notDeleted(d.isDeleted), ...(tenantCol ? [eq(tenantCol, ctx.tenantId)] : [])) as SQL;
 
   const output = (ctx: RequestContext, r: Row) => ({
     id: r.id,

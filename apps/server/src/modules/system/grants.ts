@@ -13,6 +13,7 @@ import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { type Db, schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
+import { notDeleted } from '../../platform/sql';
 import { buildTree } from '../../platform/tree';
 import { dropAccessCaches } from './caches';
 
@@ -51,7 +52,7 @@ async function grantableMenuIds(db: Db, ctx: RequestContext): Promise<Set<string
   const rows = await db
     .select({ id: schema.menu.id })
     .from(schema.menu)
-    .where(and(inArray(schema.menu.code, [...codes, '']), eq(schema.menu.isDeleted, 0)));
+    .where(and(inArray(schema.menu.code, [...codes, '']), notDeleted(schema.menu.isDeleted)));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -65,7 +66,7 @@ async function ownRoles(db: Db, ctx: RequestContext, roleIds: string[]) {
       and(
         inArray(schema.role.id, roleIds),
         eq(schema.role.tenantId, ctx.tenantId),
-        eq(schema.role.isDeleted, 0),
+        notDeleted(schema.role.isDeleted),
       ),
     );
   if (rows.length !== new Set(roleIds).size) throw notFound();
@@ -87,7 +88,7 @@ export async function registerGrantRoutes(base: FastifyInstance) {
 
   const visibleMenus = async (ctx: RequestContext, lang: 'zh' | 'en', category?: 1) => {
     const grantable = await grantableMenuIds(db, ctx);
-    const where: SQL[] = [eq(m.isDeleted, 0)];
+    const where: SQL[] = [notDeleted(m.isDeleted)];
     if (category) where.push(eq(m.category, category));
     const rows = await db
       .select({ id: m.id, parentId: m.parentId, name: menuName(lang) })
@@ -102,13 +103,13 @@ export async function registerGrantRoutes(base: FastifyInstance) {
     const scopes = await db
       .select({ id: table.id, menuId: table.menuId, name: table.scopeName })
       .from(table)
-      .where(eq(table.isDeleted, 0))
+      .where(notDeleted(table.isDeleted))
       .orderBy(asc(table.id));
     if (!scopes.length) return [];
     const menus = await db
       .select({ id: m.id, parentId: m.parentId, name: menuName(lang) })
       .from(m)
-      .where(and(inArray(m.id, [...new Set(scopes.map((s) => s.menuId))]), eq(m.isDeleted, 0)));
+      .where(and(inArray(m.id, [...new Set(scopes.map((s) => s.menuId))]), notDeleted(m.isDeleted)));
     // scopes hang under their menu; the menu node itself is a heading (its id prefixed so it is not a scope)
     return menus.map((menu) => ({
       ...node(`menu-${menu.id}`, '0', menu.name),
@@ -222,7 +223,7 @@ export async function registerGrantRoutes(base: FastifyInstance) {
     const rows = await db
       .select({ id: tm.id })
       .from(tm)
-      .where(and(inArray(tm.id, ids), eq(tm.tenantId, ctx.tenantId), eq(tm.isDeleted, 0)));
+      .where(and(inArray(tm.id, ids), eq(tm.tenantId, ctx.tenantId), notDeleted(tm.isDeleted)));
     if (rows.length !== new Set(ids).size) throw notFound();
     return rows.map((r) => r.id);
   }
@@ -251,7 +252,7 @@ export async function registerGrantRoutes(base: FastifyInstance) {
     const rows = await db
       .select({ id: tm.id, code: tm.code, name: tm.name, source: tm.source, sort: tm.sort })
       .from(tm)
-      .where(and(eq(tm.tenantId, ctx.tenantId), eq(tm.isDeleted, 0)))
+      .where(and(eq(tm.tenantId, ctx.tenantId), notDeleted(tm.isDeleted)))
       .orderBy(asc(tm.sort), asc(tm.id));
     return ok(req, rows);
   });
@@ -268,7 +269,7 @@ export async function registerGrantRoutes(base: FastifyInstance) {
       async (req) => {
         requireCtx(req);
         await requirePermission(db, req, 'menu');
-        const where: SQL[] = [eq(m.parentId, req.query.parentId), eq(m.isDeleted, 0)];
+        const where: SQL[] = [eq(m.parentId, req.query.parentId), notDeleted(m.isDeleted)];
         if (category) where.push(eq(m.category, category));
         const rows = await db
           .select({
@@ -301,7 +302,7 @@ export async function registerGrantRoutes(base: FastifyInstance) {
     const rows = await db
       .select()
       .from(m)
-      .where(and(eq(m.category, 1), eq(m.isDeleted, 0)))
+      .where(and(eq(m.category, 1), notDeleted(m.isDeleted)))
       .orderBy(asc(m.sort), asc(m.id));
     return ok(req, buildTree(rows.map((r) => ({ ...r, keepAlive: Number(r.keepAlive) }))));
   });
@@ -322,7 +323,7 @@ export async function registerGrantRoutes(base: FastifyInstance) {
               and(
                 eq(schema.user.id, userId),
                 eq(schema.user.tenantId, ctx.tenantId),
-                eq(schema.user.isDeleted, 0),
+                notDeleted(schema.user.isDeleted),
               ),
             )
             .limit(1);
@@ -334,7 +335,7 @@ export async function registerGrantRoutes(base: FastifyInstance) {
 
   select('/dept/select', async (ctx, userId) => {
     const d = schema.dept;
-    const where: SQL[] = [eq(d.tenantId, ctx.tenantId), eq(d.isDeleted, 0)];
+    const where: SQL[] = [eq(d.tenantId, ctx.tenantId), notDeleted(d.isDeleted)];
     if (userId)
       where.push(
         inArray(
@@ -353,7 +354,7 @@ export async function registerGrantRoutes(base: FastifyInstance) {
   });
   select('/role/select', async (ctx, userId) => {
     const r = schema.role;
-    const where: SQL[] = [eq(r.tenantId, ctx.tenantId), eq(r.isDeleted, 0)];
+    const where: SQL[] = [eq(r.tenantId, ctx.tenantId), notDeleted(r.isDeleted)];
     if (userId)
       where.push(
         inArray(
@@ -377,7 +378,7 @@ export async function registerGrantRoutes(base: FastifyInstance) {
     const rows = await db
       .select({ id: p.id, name: p.postName })
       .from(p)
-      .where(and(eq(p.tenantId, ctx.tenantId), eq(p.isDeleted, 0)))
+      .where(and(eq(p.tenantId, ctx.tenantId), notDeleted(p.isDeleted)))
       .orderBy(asc(p.sort), asc(p.id));
     return ok(
       req,
@@ -389,7 +390,7 @@ export async function registerGrantRoutes(base: FastifyInstance) {
     return db
       .select({ id: p.id, postName: p.postName, postCode: p.postCode, category: p.category })
       .from(p)
-      .where(and(eq(p.tenantId, ctx.tenantId), eq(p.isDeleted, 0)))
+      .where(and(eq(p.tenantId, ctx.tenantId), notDeleted(p.isDeleted)))
       .orderBy(asc(p.sort), asc(p.id));
   });
 
@@ -401,7 +402,7 @@ export async function registerGrantRoutes(base: FastifyInstance) {
     const rows = await db
       .select({ id: r.id, parentId: r.parentId, name: r.roleName })
       .from(r)
-      .where(and(eq(r.tenantId, ctx.tenantId), eq(r.isDeleted, 0)))
+      .where(and(eq(r.tenantId, ctx.tenantId), notDeleted(r.isDeleted)))
       .orderBy(asc(r.sort), asc(r.id));
     return ok(req, menuTreeOf(rows));
   });
@@ -424,7 +425,7 @@ export async function registerGrantRoutes(base: FastifyInstance) {
           hasChildren: sql<boolean>`exists (select 1 from blade_dept c where c.parent_id = ${d.id} and c.is_deleted = 0)`,
         })
         .from(d)
-        .where(and(eq(d.tenantId, ctx.tenantId), eq(d.parentId, req.query.parentId), eq(d.isDeleted, 0)))
+        .where(and(eq(d.tenantId, ctx.tenantId), eq(d.parentId, req.query.parentId), notDeleted(d.isDeleted)))
         .orderBy(asc(d.sort), asc(d.id));
       return ok(
         req,

@@ -2,6 +2,7 @@ import type { MenuNode } from '@smart/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/auth/context';
 import { type Db, schema } from '../../platform/db';
+import { notDeleted } from '../../platform/sql';
 import { buildTree } from '../../platform/tree';
 
 const m = schema.menu;
@@ -13,7 +14,7 @@ export async function grantedMenus(db: Db, ctx: RequestContext, category: 1 | 2,
     .selectDistinct({ menuId: schema.roleMenu.menuId })
     .from(schema.roleMenu)
     .where(inArray(schema.roleMenu.roleId, ctx.roleIds));
-  const conditions = [eq(m.isDeleted, 0), eq(m.category, category), inArray(m.id, granted)];
+  const conditions = [notDeleted(m.isDeleted), eq(m.category, category), inArray(m.id, granted)];
   if (topMenuId) {
     conditions.push(
       inArray(
@@ -62,7 +63,7 @@ export async function buttonTree(db: Db, ctx: RequestContext, lang: 'zh' | 'en' 
   const parents = await db
     .select()
     .from(m)
-    .where(and(inArray(m.id, parentIds), eq(m.isDeleted, 0)))
+    .where(and(inArray(m.id, parentIds), notDeleted(m.isDeleted)))
     .orderBy(asc(m.sort));
   return toMenuTree([...parents, ...buttons], lang).filter((n) => n.children.length);
 }

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { type Db, schema } from '../../platform/db';
+import { notDeleted } from '../../platform/sql';
 
 /** A system parameter's value (blade_param), or the fallback when it is missing. */
 export async function paramValue(db: Db, key: string, fallback: string): Promise<string> {
   const [row] = await db
     .select({ v: schema.param.paramValue })
     .from(schema.param)
-    .where(and(eq(schema.param.paramKey, key), eq(schema.param.isDeleted, 0)))
+    .where(and(eq(schema.param.paramKey, key), notDeleted(schema.param.isDeleted)))
     .limit(1);
   return row?.v ?? fallback;
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { requireCtx } from '../../platform/auth/context';
 import { schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
+import { notDeleted } from '../../platform/sql';
 import { registerDictRoutes } from './dict';
 import { buttonTree, cachedAnswer, grantedMenus, toMenuTree } from './menus';
 import { registerRegionRoutes } from './region';
@@ -48,7 +49,7 @@ export async function systemRoutes(base: FastifyInstance) {
       const [row] = await db
         .select({ tenantId: t.tenantId, domain: t.domain, backgroundUrl: t.backgroundUrl })
         .from(t)
-        .where(and(eq(t.domain, req.query.domain), eq(t.isDeleted, 0)))
+        .where(and(eq(t.domain, req.query.domain), notDeleted(t.isDeleted)))
         .limit(1);
       return ok(req, row ? { ...row, backgroundUrl: row.backgroundUrl ?? '' } : {});
     },

@@ -11,6 +11,7 @@ import type { ResourceHooks } from '../../platform/crud/engine';
 import { type Db, schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, FieldInputError, forbidden, notFound } from '../../platform/http/errors';
+import { notDeleted } from '../../platform/sql';
 import { md5Hex } from '../../seed/system';
 import { dropAccessCaches } from './caches';
 import { paramValue } from './params';
@@ -24,12 +25,15 @@ async function packageMenus(db: Db, packageId: string | null | undefined): Promi
     const [pkg] = await db
       .select({ menuId: schema.tenantPackage.menuId })
       .from(schema.tenantPackage)
-      .where(and(eq(schema.tenantPackage.id, packageId), eq(schema.tenantPackage.isDeleted, 0)))
+      .where(and(eq(schema.tenantPackage.id, packageId), notDeleted(schema.tenantPackage.isDeleted)))
       .limit(1);
     if (!pkg) throw new FieldInputError('packageId', { zh: '产品包不存在', en: 'No such package' });
     return pkg.menuId.split(',').filter(Boolean);
   }
-  const rows = await db.select({ id: schema.menu.id }).from(schema.menu).where(eq(schema.menu.isDeleted, 0));
+  const rows = await db
+    .select({ id: schema.menu.id })
+    .from(schema.menu)
+    .where(notDeleted(schema.menu.isDeleted));
   return rows.map((r) => r.id);
 }
 
@@ -43,7 +47,7 @@ async function grantPackage(db: Db, tenantId: string, packageId: string | null |
       and(
         eq(schema.role.tenantId, tenantId),
         eq(schema.role.roleAlias, 'administrator'),
-        eq(schema.role.isDeleted, 0),
+        notDeleted(schema.role.isDeleted),
       ),
     );
   for (const r of roles) {
@@ -119,7 +123,7 @@ export async function findTenantRow(db: Db, tenantId: string) {
   const [row] = await db
     .select()
     .from(t)
-    .where(and(eq(t.tenantId, tenantId), eq(t.isDeleted, 0)))
+    .where(and(eq(t.tenantId, tenantId), notDeleted(t.isDeleted)))
     .limit(1);
   return row;
 }
@@ -135,7 +139,7 @@ export async function checkAccountQuota(db: Db, tenantId: string, adding = 1) {
   const [{ n }] = await db
     .select({ n: count() })
     .from(schema.user)
-    .where(and(eq(schema.user.tenantId, tenantId), eq(schema.user.isDeleted, 0)));
+    .where(and(eq(schema.user.tenantId, tenantId), notDeleted(schema.user.isDeleted)));
   if (Number(n) + adding > tenant.accountNumber)
     throw new FieldInputError('account', {
       zh: `账号额度已用完(上限 ${tenant.accountNumber} 个)`,
@@ -184,7 +188,7 @@ export async function registerTenantRoutes(base: FastifyInstance) {
       const updated = await db
         .update(t)
         .set(set)
-        .where(and(inArray(t.id, ids.split(',')), eq(t.isDeleted, 0)))
+        .where(and(inArray(t.id, ids.split(',')), notDeleted(t.isDeleted)))
         .returning({ id: t.id });
       if (!updated.length) throw notFound();
       return ok(req, true);
@@ -206,7 +210,7 @@ export async function registerTenantRoutes(base: FastifyInstance) {
       const updated = await db
         .update(t)
         .set({ datasourceId: req.query.datasourceId || null, updateUser: ctx.userId, updateTime: new Date() })
-        .where(and(eq(t.tenantId, req.query.tenantId), eq(t.isDeleted, 0)))
+        .where(and(eq(t.tenantId, req.query.tenantId), notDeleted(t.isDeleted)))
         .returning({ id: t.id });
       if (!updated.length) throw notFound();
       return ok(req, true);
@@ -221,14 +225,14 @@ export async function registerTenantRoutes(base: FastifyInstance) {
       const [row] = await db
         .select({ packageId: t.packageId })
         .from(t)
-        .where(and(eq(t.tenantId, req.query.tenantId), eq(t.isDeleted, 0)))
+        .where(and(eq(t.tenantId, req.query.tenantId), notDeleted(t.isDeleted)))
         .limit(1);
       if (!row) throw notFound();
       if (!row.packageId) return ok(req, null);
       const [pkg] = await db
         .select()
         .from(schema.tenantPackage)
-        .where(and(eq(schema.tenantPackage.id, row.packageId), eq(schema.tenantPackage.isDeleted, 0)))
+        .where(and(eq(schema.tenantPackage.id, row.packageId), notDeleted(schema.tenantPackage.isDeleted)))
         .limit(1);
       return ok(
         req,
@@ -257,7 +261,7 @@ export async function registerTenantRoutes(base: FastifyInstance) {
         const updated = await tx
           .update(t)
           .set({ packageId: packageId || null, updateUser: ctx.userId, updateTime: new Date() })
-          .where(and(eq(t.tenantId, tenantId), eq(t.isDeleted, 0), ne(t.tenantId, DEFAULT_TENANT_ID)))
+          .where(and(eq(t.tenantId, tenantId), notDeleted(t.isDeleted), ne(t.tenantId, DEFAULT_TENANT_ID)))
           .returning({ id: t.id });
         if (!updated.length) throw notFound();
         await grantPackage(tx as unknown as Db, tenantId, packageId || null);

@@ -15,6 +15,7 @@ import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, FieldInputError, notFound } from '../../platform/http/errors';
 import { toPage } from '../../platform/paging';
+import { notDeleted } from '../../platform/sql';
 import { paramValue } from '../system/params';
 import { checkAccountQuota, findTenantRow } from '../system/tenant';
 
@@ -25,7 +26,7 @@ const def = userResource;
 
 /** Tenant, not deleted, and the caller's data scope over users (by who created them, as for every resource). */
 async function userConstraint(db: Db, ctx: RequestContext): Promise<SQL> {
-  const parts: SQL[] = [eq(u.tenantId, ctx.tenantId), eq(u.isDeleted, 0)];
+  const parts: SQL[] = [eq(u.tenantId, ctx.tenantId), notDeleted(u.isDeleted)];
   const scope = await dataScopeCondition(db, ctx, 'user', {
     createUser: u.createUser,
     createDept: u.createDept,
@@ -93,7 +94,7 @@ async function checkOwn(
   const rows = await db
     .select({ id: t.id })
     .from(t)
-    .where(and(inArray(t.id, ids), eq(t.tenantId, ctx.tenantId), eq(t.isDeleted, 0)));
+    .where(and(inArray(t.id, ids), eq(t.tenantId, ctx.tenantId), notDeleted(t.isDeleted)));
   if (rows.length !== new Set(ids).size)
     throw new FieldInputError(field, { zh: '所选项不存在', en: 'A chosen item does not exist' });
 }
@@ -208,7 +209,7 @@ export async function userAdminRoutes(base: FastifyInstance) {
     await checkOwn(db, ctx, 'dept', deptIds, 'deptId');
     await checkOwn(db, ctx, 'post', postIds, 'postId');
     if (r.account !== undefined) {
-      const clash = [eq(u.tenantId, ctx.tenantId), eq(u.account, String(r.account)), eq(u.isDeleted, 0)];
+      const clash = [eq(u.tenantId, ctx.tenantId), eq(u.account, String(r.account)), notDeleted(u.isDeleted)];
       if (id) clash.push(ne(u.id, id));
       const [hit] = await db
         .select({ id: u.id })
@@ -404,7 +405,7 @@ export async function userAdminRoutes(base: FastifyInstance) {
     const [row] = await db
       .select(rowSelection)
       .from(u)
-      .where(and(eq(u.id, ctx.userId), eq(u.tenantId, ctx.tenantId), eq(u.isDeleted, 0)))
+      .where(and(eq(u.id, ctx.userId), eq(u.tenantId, ctx.tenantId), notDeleted(u.isDeleted)))
       .limit(1);
     if (!row) throw notFound();
     return ok(req, output(row));
@@ -471,7 +472,7 @@ export async function userAdminRoutes(base: FastifyInstance) {
       const [hit] = await db
         .select({ id: u.id })
         .from(u)
-        .where(and(eq(u.tenantId, tenantId), eq(u.account, account), eq(u.isDeleted, 0)))
+        .where(and(eq(u.tenantId, tenantId), eq(u.account, account), notDeleted(u.isDeleted)))
         .limit(1);
       if (hit) throw new FieldInputError('account', { zh: '登录账号已存在', en: 'Account already exists' });
       await checkAccountQuota(db, tenantId);

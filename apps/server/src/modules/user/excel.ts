@@ -9,6 +9,7 @@ import { type Db, schema } from '../../platform/db';
 import { type ExcelColumn, readRows, readUpload, sendXlsx } from '../../platform/excel';
 import { ok } from '../../platform/http/envelope';
 import { RowsInputError } from '../../platform/http/errors';
+import { notDeleted } from '../../platform/sql';
 import { md5Hex } from '../../seed/system';
 import { paramValue } from '../system/params';
 import { checkAccountQuota } from '../system/tenant';
@@ -89,7 +90,7 @@ export async function userExcelRoutes(base: FastifyInstance) {
         await db
           .select({ id: u.id, account: u.account })
           .from(u)
-          .where(and(eq(u.tenantId, ctx.tenantId), eq(u.isDeleted, 0)))
+          .where(and(eq(u.tenantId, ctx.tenantId), notDeleted(u.isDeleted)))
       ).map((r) => [r.account, r.id]),
     );
     const errors: ConstructorParameters<typeof RowsInputError>[0] = [];
@@ -225,6 +226,6 @@ async function nameIndex(db: Db, table: 'role' | 'dept', tenantId: string) {
   const rows = await db
     .select({ id: t.id, name: nameCol })
     .from(t)
-    .where(and(eq(t.tenantId, tenantId), eq(t.isDeleted, 0), inArray(t.isDeleted, [0])));
+    .where(and(eq(t.tenantId, tenantId), notDeleted(t.isDeleted), inArray(t.isDeleted, [0])));
   return new Map(rows.map((r) => [r.name, r.id]));
 }

@@ -7,6 +7,7 @@ import { hashSecret, MD5_HEX, verifySecret } from '../../platform/auth/password'
 import { schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { notDeleted } from '../../platform/sql';
 
 const u = schema.user;
 const md5 = z.string().regex(MD5_HEX);
@@ -26,7 +27,7 @@ export async function userRoutes(base: FastifyInstance) {
       const [row] = await db
         .select({ password: u.password })
         .from(u)
-        .where(and(eq(u.id, ctx.userId), eq(u.tenantId, ctx.tenantId), eq(u.isDeleted, 0)))
+        .where(and(eq(u.id, ctx.userId), eq(u.tenantId, ctx.tenantId), notDeleted(u.isDeleted)))
         .limit(1);
       if (!row) throw notFound();
       if (!(await verifySecret(row.password, oldPassword))) throw badRequest('oldPasswordWrong');

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Db, schema } from '../db';
 import { forbidden } from '../http/errors';
+import { notDeleted } from '../sql';
 import { ADMIN_ROLE_ALIAS, roleAliases } from './permissions';
 
 /**
@@ -31,7 +32,7 @@ function allScopes(db: Db) {
   const scopes = db
     .select({ id: schema.scopeApi.id, path: schema.scopeApi.scopePath })
     .from(schema.scopeApi)
-    .where(eq(schema.scopeApi.isDeleted, 0))
+    .where(notDeleted(schema.scopeApi.isDeleted))
     .then((rows) => rows.map((r) => ({ id: r.id, pattern: pathPattern(r.path) })));
   cached = { at: Date.now(), scopes };
   return scopes;

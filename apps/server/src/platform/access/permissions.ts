@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { requireCtx } from '../auth/context';
 import { type Db, schema } from '../db';
 import { forbidden } from '../http/errors';
+import { notDeleted } from '../sql';
 
 /**
  * Permission codes (menu and button codes) granted to a set of roles. The same codes decide which buttons
@@ -26,7 +27,7 @@ export function grantedCodes(db: Db, roleIds: string[]): Promise<Set<string>> {
         .selectDistinct({ code: schema.menu.code })
         .from(schema.roleMenu)
         .innerJoin(schema.menu, eq(schema.menu.id, schema.roleMenu.menuId))
-        .where(and(inArray(schema.roleMenu.roleId, roleIds), eq(schema.menu.isDeleted, 0)))
+        .where(and(inArray(schema.roleMenu.roleId, roleIds), notDeleted(schema.menu.isDeleted)))
         .then((rows) => new Set(rows.map((r) => r.code)))
     : Promise.resolve(new Set<string>());
   cache.set(key, { at: Date.now(), codes });
@@ -51,7 +52,7 @@ export function roleAliases(db: Db, roleIds: string[]): Promise<string[]> {
     ? db
         .select({ alias: schema.role.roleAlias })
         .from(schema.role)
-        .where(and(inArray(schema.role.id, roleIds), eq(schema.role.isDeleted, 0)))
+        .where(and(inArray(schema.role.id, roleIds), notDeleted(schema.role.isDeleted)))
         .then((rows) => rows.map((r) => r.alias))
     : Promise.resolve([]);
   aliasCache.set(key, { at: Date.now(), aliases });

@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../auth/context';
 import { type Db, schema } from '../db';
+import { notDeleted } from '../sql';
 import { ADMIN_ROLE_ALIAS, roleAliases } from './permissions';
 
 /** The five data-scope types of api-contract §Menus and permissions. */
@@ -63,11 +64,14 @@ function grantedScopes(db: Db, roleIds: string[], resourceCode: string) {
           and(
             inArray(schema.roleScope.roleId, roleIds),
             eq(schema.scopeData.resourceCode, resourceCode),
-            eq(schema.scopeData.isDeleted, 0),
+            notDeleted(schema.scopeData.isDeleted),
           ),
         )
+        // a promise, not the query builder: awaiting a builder runs its query again every time
+        .then((found) => found)
     : Promise.resolve([]);
   scopeCache.set(key, { at: Date.now(), rows });
+  rows.catch(() => scopeCache.delete(key));
   return rows;
 }
 
@@ -131,7 +135,7 @@ export function deptSubtree(db: Db, tenantId: string, deptId: string) {
     .where(
       and(
         eq(d.tenantId, tenantId),
-        eq(d.isDeleted, 0),
+        notDeleted(d.isDeleted),
         or(eq(d.id, deptId), sql`(',' || ${d.ancestors} || ',') like ${`%,${deptId},%`}`),
       ),
     );

@@ -30,6 +30,7 @@ export interface VerifiedToken extends TokenClaims {
 }
 
 const ISSUER = 'smart-admin';
+const CHECKED_TOKENS_KEPT = 10_000;
 
 /** The HS256 key: JWT_SECRET, or a random key generated once into the data folder (never in the repository). */
 export function loadSigningKey(configured: string | undefined, dataDir: string): Uint8Array {
@@ -65,12 +66,35 @@ export class TokenService {
 
   /** Verifies signature (HS256 only, so `alg: none` and other algorithms fail), expiry, type and revocation. */
   async verify(token: string, typ: TokenClaims['typ']): Promise<VerifiedToken | null> {
+    const payload = this.checked.get(token) ?? (await this.checkSignature(token));
+    if (!payload || payload.exp * 1000 <= Date.now()) return null;
+    if (payload.typ !== typ) return null;
+    // revocation is shared state: asked every time, never remembered here
+    if (await this.kv.get(`revoked-family:${payload.fid}`)) return null;
+    return payload;
+  }
+
+  /**
+   * Tokens whose signature and claims were checked, by their exact text: a browser sends the same token
+   * with every request until it is refreshed, and the HMAC check is most of what a cached answer costs.
+   * A token that differs in one character is checked afresh. Bounded; emptied when full.
+   */
+  private readonly checked = new Map<string, VerifiedToken>();
+
+  private async checkSignature(token: string): Promise<VerifiedToken | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER });
-      if (payload.typ !== typ || typeof payload.fid !== 'string' || typeof payload.jti !== 'string')
+      if (
+        typeof payload.fid !== 'string' ||
+        typeof payload.jti !== 'string' ||
+        typeof payload.exp !== 'number' ||
+        (payload.typ !== 'access' && payload.typ !== 'refresh')
+      )
         return null;
-      if (await this.kv.get(`revoked-family:${payload.fid}`)) return null;
-      return payload as unknown as VerifiedToken;
+      const verified = Object.freeze(payload) as unknown as VerifiedToken;
+      if (this.checked.size >= CHECKED_TOKENS_KEPT) this.checked.clear();
+      this.checked.set(token, verified);
+      return verified;
     } catch (e) {
       if (e instanceof errors.JOSEError) return null;
       throw e;

@@ -11,6 +11,7 @@ import { formatDateTime } from '../format';
 import { ok } from '../http/envelope';
 import { badRequest, FieldInputError, forbidden, notFound } from '../http/errors';
 import { toPage } from '../paging';
+import { notDeleted } from '../sql';
 import { buildTree } from '../tree';
 import { cachedCount, forgetCounts } from './count-cache';
 import { mountExcelRoutes } from './excel-routes';
@@ -96,7 +97,7 @@ export function mountResource(
   async function constraint(ctx: RequestContext): Promise<SQL> {
     // platform resources (no tenant column) belong to the platform tenant: other tenants see none of them
     if (!def.tenant && ctx.tenantId !== DEFAULT_TENANT_ID) return sql`false`;
-    const parts: SQL[] = [eq(cols.isDeleted, 0)];
+    const parts: SQL[] = [notDeleted(cols.isDeleted)];
     if (def.tenant) parts.push(eq(cols.tenantId, ctx.tenantId));
     const scope = await dataScopeCondition(db, ctx, def.key, {
       createUser: cols.createUser,
@@ -275,7 +276,7 @@ export function mountResource(
     }
     for (const u of def.unique ?? []) {
       if (record[u] === undefined || record[u] === null) continue;
-      const clash = [eq(cols[u], record[u]), eq(cols.isDeleted, 0)];
+      const clash = [eq(cols[u], record[u]), notDeleted(cols.isDeleted)];
       if (def.tenant) clash.push(eq(cols.tenantId, ctx.tenantId));
       if (id) clash.push(ne(cols.id, id));
       const [hit] = await db
@@ -334,7 +335,7 @@ export function mountResource(
         const [child] = await tx
           .select({ id: cols.id })
           .from(table)
-          .where(and(inArray(cols.parentId, ids), eq(cols.isDeleted, 0), not(inArray(cols.id, ids))))
+          .where(and(inArray(cols.parentId, ids), notDeleted(cols.isDeleted), not(inArray(cols.id, ids))))
           .limit(1);
         if (child) throw badRequest('hasChildren');
       }

@@ -10,6 +10,7 @@ import { type ExcelColumn, readUpload, sendXlsx } from '../excel';
 import { ok } from '../http/envelope';
 import { FieldInputError, invalidField, RowsInputError } from '../http/errors';
 import type { Lang } from '../http/messages';
+import { notDeleted } from '../sql';
 import { forgetCounts } from './count-cache';
 import { type MountedResource, toColumnValues } from './engine';
 import { mountedByKey, refFields } from './refs';
@@ -26,6 +27,8 @@ import { mountedByKey, refFields } from './refs';
 
 const BATCH = 2000;
 const INSERT_CHUNK = 500;
+/** values per lookup of the file's unique values (bound parameters of one statement) */
+const LOOKUP_CHUNK = 1000;
 const MAX_ROWS = 200_000;
 const MAX_ERRORS = 500;
 const PROGRESS_TTL = 600;
@@ -72,7 +75,7 @@ async function loadDicts(db: Db, def: ResourceDef): Promise<DictIndex> {
   const rows = await db
     .select({ code: d.code, key: d.dictKey, value: d.dictValue })
     .from(d)
-    .where(and(inArray(d.code, codes), ne(d.parentId, '0'), eq(d.isDeleted, 0)));
+    .where(and(inArray(d.code, codes), ne(d.parentId, '0'), notDeleted(d.isDeleted)));
   for (const r of rows) {
     const e = out.get(r.code)!;
     e.byKey.set(r.key, r.value);
@@ -408,31 +411,14 @@ async function importRows(
       ? undefined
       : parts.map(norm).join('\u0001');
   };
-  // live rows' unique values → id, so a file row knows whether it updates a row or clashes with one
-  const existing = new Map<string, Map<string, string>>(sets.map((set) => [set.join('+'), new Map()]));
-  if (sets.length) {
-    const where: SQL[] = [eq(cols.isDeleted, 0)];
-    if (def.tenant) where.push(eq(cols.tenantId, ctx.tenantId));
-    const names = [...new Set(sets.flat())];
-    const live = await db
-      .select({ id: cols.id, ...Object.fromEntries(names.map((u) => [u, cols[u]])) })
-      .from(table)
-      .where(and(...where));
-    for (const r of live as Record<string, unknown>[])
-      for (const set of sets) {
-        const v = setValue(set, r);
-        if (v !== undefined) existing.get(set.join('+'))!.set(v, String(r.id));
-      }
-  }
-  // the key's matches must be rows the caller may change (tenant and data scope)
-  const visible = key.length ? await visibleIds(m, ctx) : new Set<string>();
-
   const errors: ConstructorParameters<typeof RowsInputError>[0] = [];
   const seen = new Map<string, Map<string, number>>(sets.map((set) => [set.join('+'), new Map()]));
   const creates: Record<string, unknown>[] = [];
   const updates: { id: string; record: Record<string, unknown> }[] = [];
   const en = (zh: string, english: string) => ({ zh, en: english });
   let checked = 0;
+  // first every row's values as the form would send them (labels to keys, names to ids)
+  const read: { line: number; wire: Record<string, unknown>; rowErrors: typeof errors }[] = [];
   for (const { line, values } of rows) {
     const rowErrors: typeof errors = [];
     const fail = (field: string, message: Text2) => rowErrors.push({ row: line, field, message });
@@ -519,6 +505,48 @@ async function importRows(
           ),
         );
     }
+    read.push({ line, wire, rowErrors });
+    if (read.length % 500 === 0) await yieldToOthers();
+  }
+
+  // then the live rows holding the file's unique values (→ id), so a file row knows whether it updates a
+  // row or clashes with one: looked up by the file's values, never by reading the whole table
+  const existing = new Map<string, Map<string, string>>(sets.map((set) => [set.join('+'), new Map()]));
+  for (const set of sets) {
+    const first = set[0];
+    const wanted = new Set<string>();
+    for (const { wire, rowErrors } of read) {
+      // a value the form's rules refused is no value to look up (it may not even fit the column)
+      if (rowErrors.some((e) => e.field === first)) continue;
+      const v = wire[first];
+      if (v === undefined || v === null || v === '') continue;
+      const text = String(v).trim();
+      for (const variant of [text, text.toUpperCase(), text.toLowerCase()]) wanted.add(variant);
+    }
+    const list = [...wanted];
+    for (let i = 0; i < list.length; i += LOOKUP_CHUNK) {
+      const where: SQL[] = [
+        notDeleted(cols.isDeleted),
+        inArray(cols[first], list.slice(i, i + LOOKUP_CHUNK)),
+      ];
+      if (def.tenant) where.push(eq(cols.tenantId, ctx.tenantId));
+      const found = await db
+        .select({ id: cols.id, ...Object.fromEntries(set.map((u) => [u, cols[u]])) })
+        .from(table)
+        .where(and(...where));
+      for (const r of found as Record<string, unknown>[]) {
+        const v = setValue(set, r);
+        if (v !== undefined) existing.get(set.join('+'))!.set(v, String(r.id));
+      }
+    }
+  }
+  // the key's matches must be rows the caller may change (tenant and data scope)
+  const visible = key.length
+    ? await visibleIds(m, ctx, [...existing.get(keyId)!.values()])
+    : new Set<string>();
+
+  for (const { line, wire, rowErrors } of read) {
+    const fail = (field: string, message: Text2) => rowErrors.push({ row: line, field, message });
     // a key that names a live row updates it: only the file's columns change, the rest is kept
     let id: string | undefined;
     const keyValue = key.length ? setValue(key, wire) : undefined;
@@ -620,10 +648,19 @@ function keyFields(def: ResourceDef): string[] {
   return k === undefined ? [] : Array.isArray(k) ? k : [k];
 }
 
-async function visibleIds(m: MountedResource, ctx: RequestContext) {
-  const rows = await m.db
-    .select({ id: m.cols.id })
-    .from(m.table)
-    .where(await m.constraint(ctx));
-  return new Set(rows.map((r) => String(r.id)));
+/** Which of these ids the caller may change (tenant and data scope). */
+async function visibleIds(m: MountedResource, ctx: RequestContext, ids: string[]) {
+  const visible = new Set<string>();
+  const scope = await m.constraint(ctx);
+  for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
+    const rows = await m.db
+      .select({ id: m.cols.id })
+      .from(m.table)
+      .where(and(scope, inArray(m.cols.id, ids.slice(i, i + LOOKUP_CHUNK))));
+    for (const r of rows) visible.add(String(r.id));
+  }
+  return visible;
 }
+
+/** Lets requests waiting meanwhile (the import's own progress among them) be answered. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));

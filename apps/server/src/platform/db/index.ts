@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -20,6 +22,58 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Statements worth keeping prepared: plain reads and writes (never DDL, transaction control or scripts). */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\s/i;
+/** a connection keeps at most this many statements; texts beyond it run unnamed, as before */
+const MAX_STATEMENTS_PER_CONNECTION = 2000;
+const MAX_PREPARED_TEXT = 20_000;
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `s_${createHash('sha1').update(text).digest('base64url')}`;
+    if (statementNames.size >= MAX_STATEMENTS_PER_CONNECTION) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+type QueryFn = (config: unknown, ...rest: unknown[]) => unknown;
+
+/**
+ * Names every application query by its text, so that each PostgreSQL connection parses and plans a
+ * statement once and then only binds and runs it (node-postgres keeps named statements per connection).
+ * Planning costs more than running for the list pages' short indexed queries: this triples what the
+ * database can answer per second. Drizzle builds the same text for the same query shape, with every value
+ * bound, so the number of distinct texts is bounded by the code, not by the data.
+ */
+function prepareStatementsOf(client: pg.PoolClient) {
+  const run = client.query.bind(client) as QueryFn;
+  const prepared = new Set<string>();
+  (client as unknown as { query: QueryFn }).query = (config, ...rest) => {
+    // a submittable (a cursor or stream) runs as it is
+    const c = config as { name?: string; submit?: unknown } | null;
+    if (c && typeof c === 'object' && !c.name && typeof c.submit !== 'function') {
+      const text = (config as { text?: unknown }).text;
+      if (typeof text === 'string' && text.length <= MAX_PREPARED_TEXT && PREPARABLE.test(text)) {
+        const name = statementName(text);
+        if (prepared.has(name) || prepared.size < MAX_STATEMENTS_PER_CONNECTION) {
+          prepared.add(name);
+          return run({ ...(config as object), name }, ...rest);
+        }
+      }
+    }
+    return run(config, ...rest);
+  };
+}
+
+/**
+ * The extensions the migrations create (pg_trgm: the trigram indexes of "contains" searches). PGlite loads
+ * them from its own package; anything that opens a PGlite folder of this server must pass the same list.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** PostgreSQL when a URL is given, otherwise PGlite persisted in `<dataDir>/pgdata`. One dialect, one migration set. */
 /** dataDir 'memory://' keeps PGlite in memory (tests). */
 export async function openDatabase(opts: {
@@ -29,6 +83,7 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
+    pool.on('connect', prepareStatementsOf);
     // bigint and numeric stay strings (ids are 64-bit); timestamps are parsed by pg into Date
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
@@ -41,7 +96,7 @@ export async function openDatabase(opts: {
   const memory = opts.dataDir === 'memory://';
   const dir = memory ? undefined : resolve(opts.dataDir, 'pgdata');
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -1,0 +1,59 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase, schema } from '../src/platform/db';
+import { notDeleted } from '../src/platform/sql';
+import { dbKind, startTestServer, type TestServer } from './harness';
+
+/**
+ * On PostgreSQL the pool names every read and write by its text, so each connection plans it once
+ * (apps/server/src/platform/db/index.ts). A pool of one connection here, so the session's prepared
+ * statements are the ones this test ran.
+ */
+describe.runIf(dbKind === 'postgres')('prepared statements on PostgreSQL', () => {
+  let server: TestServer;
+  let database: Database;
+  const u = schema.user;
+  const page = () =>
+    database.db
+      .select({ id: u.id, account: u.account })
+      .from(u)
+      .where(and(eq(u.tenantId, '000000'), notDeleted(u.isDeleted)))
+      .orderBy(desc(u.createTime), desc(u.id))
+      .limit(10);
+  type Prepared = { name: string; statement: string; generic_plans: number };
+  const prepared = async () =>
+    (
+      (await database.db.execute(
+        sql`select name, statement, generic_plans from pg_prepared_statements`,
+      )) as unknown as { rows: Prepared[] }
+    ).rows;
+
+  beforeAll(async () => {
+    // the worker's migrated and seeded database, through a pool of its own
+    server = await startTestServer();
+    database = await openDatabase({ url: server.config.DATABASE_URL, dataDir: 'memory://', poolSize: 1 });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await server?.close();
+  });
+
+  it('a query run again is one statement of the connection, planned generically once PostgreSQL trusts it', async () => {
+    for (let i = 0; i < 8; i++) expect((await page()).length).toBeGreaterThan(0);
+    const mine = (await prepared()).filter((p) => p.statement.includes('from "blade_user"'));
+    expect(mine).toHaveLength(1);
+    expect(mine[0].name).toMatch(/^s_/);
+    // `is_deleted = 0` is in the text, not a parameter: the partial index can serve the generic plan
+    expect(mine[0].statement).toContain('"is_deleted" = 0');
+    expect(Number(mine[0].generic_plans)).toBeGreaterThan(0);
+  });
+
+  it('transaction control is never named', async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 as one`);
+    });
+    const statements = (await prepared()).map((p) => p.statement.trim().toLowerCase());
+    expect(statements.some((s) => s.startsWith('begin') || s.startsWith('commit'))).toBe(false);
+    expect(statements).toContain('select 1 as one');
+  });
+});
