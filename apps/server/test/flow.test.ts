@@ -59,6 +59,16 @@ const todoOf = async (token: string, processInstanceId: string) =>
     (r: { processInstanceId: string }) => r.processInstanceId === processInstanceId,
   );
 
+/** the instance's timeline (history-flow-list) as `token` sees it */
+const timelineOf = async (token: string, processInstanceId: string) =>
+  (
+    await call(
+      token,
+      'GET',
+      `/api/dfem-flow/process/history-flow-list?processInstanceId=${processInstanceId}`,
+    )
+  ).json().data;
+
 const complete = (token: string, taskId: string, flag: string | undefined, comment = '同意') =>
   call(token, 'POST', '/api/dfem-flow/work/complete-task', { taskId, flag, comment });
 
@@ -86,6 +96,20 @@ describe('the leave process', () => {
       startUserName: 'applicant',
     });
     expect(await todoOf(other.token, processInstanceId)).toBeUndefined();
+    // a colleague with no part in it reads nothing of it
+    for (const url of [
+      `/api/dfem-flow/process/history-flow-list?processInstanceId=${processInstanceId}`,
+      `/api/dfem-flow/process/model-view?processInstanceId=${processInstanceId}`,
+      `/api/dfem-desk/process/leave/detail?businessId=${businessId}`,
+    ])
+      expect((await call(other.token, 'GET', url)).statusCode, url).toBe(404);
+    const waiting = await timelineOf(applicant.token, processInstanceId);
+    // the waiting step names who has it, before anyone completed it
+    expect(waiting.at(-1)).toMatchObject({
+      historyActivityName: '审批',
+      assigneeName: 'approver',
+      endTime: '',
+    });
 
     const noComment = await call(approver.token, 'POST', '/api/dfem-flow/work/complete-task', {
       taskId: task.taskId,
@@ -112,13 +136,7 @@ describe('the leave process', () => {
       processIsFinished: 'finished',
     });
 
-    const timeline = (
-      await call(
-        applicant.token,
-        'GET',
-        `/api/dfem-flow/process/history-flow-list?processInstanceId=${processInstanceId}`,
-      )
-    ).json().data;
+    const timeline = await timelineOf(applicant.token, processInstanceId);
     expect(timeline.map((t: { historyActivityName: string }) => t.historyActivityName)).toEqual([
       '开始',
       '审批',
@@ -173,6 +191,25 @@ describe('the leave process', () => {
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     expect(results.find((r) => r.statusCode === 400)!.json().msg).toBe('任务不存在或已被处理');
+  });
+
+  it('a task holder cannot rewrite what the applicant filled in', async () => {
+    const { processInstanceId, businessId } = await startLeave();
+    const task = await todoOf(approver.token, processInstanceId);
+    const forged = await call(approver.token, 'POST', '/api/dfem-flow/work/complete-task', {
+      taskId: task.taskId,
+      flag: 'ok',
+      comment: '同意',
+      variables: { taskUser: other.id, days: 0 },
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().data).toEqual({ field: 'variables' });
+    // nothing happened: the task still waits, the leave still names its approver
+    expect(await todoOf(approver.token, processInstanceId)).toBeDefined();
+    const detail = (
+      await call(applicant.token, 'GET', `/api/dfem-desk/process/leave/detail?businessId=${businessId}`)
+    ).json().data;
+    expect(detail).toMatchObject({ taskUserName: 'approver', processIsFinished: 'unfinished' });
   });
 
   it('the form’s rules: end not before start, an approver of the tenant', async () => {

@@ -1,3 +1,4 @@
 export * from './api';
+export * from './bpmn';
 export * from './constants';
 export * from './resource';

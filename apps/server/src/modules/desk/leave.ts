@@ -8,7 +8,8 @@ import { type Db, schema } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
-import { forgetWorkCounts } from '../flow/routes';
+import { notDeleted } from '../../platform/sql';
+import { forgetWorkCounts, readableInstance } from '../flow/routes';
 import { startInstance } from '../flow/service';
 import { flowInstance, processLeave } from '../flow/tables';
 
@@ -50,7 +51,7 @@ export async function leaveRoutes(base: FastifyInstance) {
           and(
             eq(schema.user.id, b.taskUser),
             eq(schema.user.tenantId, ctx.tenantId),
-            eq(schema.user.isDeleted, 0),
+            notDeleted(schema.user.isDeleted),
             eq(schema.user.status, 1),
           ),
         )
@@ -110,12 +111,15 @@ export async function leaveRoutes(base: FastifyInstance) {
           and(
             eq(processLeave.id, req.query.businessId),
             eq(processLeave.tenantId, ctx.tenantId),
-            eq(processLeave.isDeleted, 0),
+            notDeleted(processLeave.isDeleted),
           ),
         )
         .limit(1);
       if (!row) throw notFound();
       const l = row.leave;
+      // who may read a leave is who may read its process (the applicant, its approvers, the followers)
+      if (l.processInstanceId) await readableInstance(db, ctx, l.processInstanceId);
+      else if (l.createUser !== ctx.userId) throw notFound();
       const ids = [l.taskUser, l.createUser].filter((x): x is string => !!x);
       const people = await db
         .select({ id: schema.user.id, name: schema.user.realName, account: schema.user.account })

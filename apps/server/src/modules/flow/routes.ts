@@ -1,9 +1,9 @@
 import { DEFAULT_TENANT_ID } from '@smart/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePermission } from '../../platform/access/permissions';
+import { grantedCodes, requirePermission } from '../../platform/access/permissions';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { cachedCount, forgetCounts } from '../../platform/crud/count-cache';
 import { countKey } from '../../platform/crud/engine';
@@ -12,7 +12,7 @@ import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, forbidden, notFound } from '../../platform/http/errors';
 import { PageQuery, toPage } from '../../platform/paging';
-import { containsPattern } from '../../platform/sql';
+import { containsPattern, notDeleted } from '../../platform/sql';
 import {
   claimableBy,
   claimTask,
@@ -59,13 +59,15 @@ function flowCategories(db: Db) {
   const rows = db
     .select({ key: schema.dict.dictKey, value: schema.dict.dictValue })
     .from(schema.dict)
-    .where(and(eq(schema.dict.code, 'flow'), ne(schema.dict.parentId, '0'), eq(schema.dict.isDeleted, 0)));
+    .where(
+      and(eq(schema.dict.code, 'flow'), ne(schema.dict.parentId, '0'), notDeleted(schema.dict.isDeleted)),
+    );
   categories = { at: Date.now(), rows };
   return rows;
 }
 
 /** Names of users and of the `flow` dictionary's categories, for list rows. */
-async function names(db: Db, userIds: (string | null)[]) {
+export async function names(db: Db, userIds: (string | null)[]) {
   const ids = [...new Set(userIds.filter((x): x is string => !!x))];
   const users = ids.length
     ? await db
@@ -98,9 +100,46 @@ function instanceFilters(q: z.infer<typeof WorkQuery>): SQL[] {
   return conds;
 }
 
+/** The instances a caller may look at: its tenant's (another tenant's is "not found"). */
+/**
+ * A process instance the caller may read (its timeline, diagram, business record): one of its tenant, and
+ * the caller started it, holds or held one of its tasks, may claim one, or follows processes (flow_follow,
+ * the administrators). Anyone else is told it does not exist.
+ */
+export async function readableInstance(db: Db, ctx: RequestContext, processInstanceId: string) {
+  const [i] = await db
+    .select()
+    .from(flowInstance)
+    .where(
+      and(eq(flowInstance.processInstanceId, processInstanceId), eq(flowInstance.tenantId, ctx.tenantId)),
+    )
+    .limit(1);
+  if (!i) throw notFound();
+  if (i.startUser === ctx.userId) return i;
+  if ((await grantedCodes(db, ctx.roleIds)).has('flow_follow')) return i;
+  const [task] = await db
+    .select({ id: flowTask.id })
+    .from(flowTask)
+    .where(
+      and(
+        eq(flowTask.processInstanceId, i.processInstanceId),
+        or(eq(flowTask.assignee, ctx.userId), await claimableBy(db, ctx)),
+      ),
+    )
+    .limit(1);
+  if (!task) throw notFound();
+  return i;
+}
+
 export async function flowRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = base.deps;
+  /** a definition for every tenant, or for chosen ones (the manager's mode column) */
+  const scopeName = {
+    all: { zh: '通用', en: 'All tenants' },
+    chosen: { zh: '定制', en: 'Chosen tenants' },
+  } as const;
+
   const platform = (ctx: RequestContext) => {
     if (ctx.tenantId !== DEFAULT_TENANT_ID) throw forbidden();
   };
@@ -123,7 +162,7 @@ export async function flowRoutes(base: FastifyInstance) {
       await requirePermission(db, req, 'work_start');
       const q = req.query;
       const where: SQL[] = [
-        eq(flowDefinition.isDeleted, 0),
+        notDeleted(flowDefinition.isDeleted),
         eq(flowDefinition.suspended, 0),
         definitionVisibleTo(ctx.tenantId),
       ];
@@ -363,7 +402,7 @@ export async function flowRoutes(base: FastifyInstance) {
       const ctx = requireCtx(req);
       await requirePermission(db, req, 'flow_model');
       const q = req.query;
-      const conds: SQL[] = [eq(flowModel.tenantId, ctx.tenantId), eq(flowModel.isDeleted, 0)];
+      const conds: SQL[] = [eq(flowModel.tenantId, ctx.tenantId), notDeleted(flowModel.isDeleted)];
       if (q.name) conds.push(ilike(flowModel.name, containsPattern(q.name)));
       if (q.modelKey) conds.push(ilike(flowModel.modelKey, containsPattern(q.modelKey)));
       const cond = and(...conds);
@@ -402,7 +441,7 @@ export async function flowRoutes(base: FastifyInstance) {
     const [row] = await db
       .select()
       .from(flowModel)
-      .where(and(eq(flowModel.id, id), eq(flowModel.tenantId, ctx.tenantId), eq(flowModel.isDeleted, 0)))
+      .where(and(eq(flowModel.id, id), eq(flowModel.tenantId, ctx.tenantId), notDeleted(flowModel.isDeleted)))
       .limit(1);
     if (!row) throw notFound();
     return row;
@@ -460,7 +499,11 @@ export async function flowRoutes(base: FastifyInstance) {
       .update(flowModel)
       .set({ isDeleted: 1, updateUser: ctx.userId, updateTime: new Date() })
       .where(
-        and(inArray(flowModel.id, ids), eq(flowModel.tenantId, ctx.tenantId), eq(flowModel.isDeleted, 0)),
+        and(
+          inArray(flowModel.id, ids),
+          eq(flowModel.tenantId, ctx.tenantId),
+          notDeleted(flowModel.isDeleted),
+        ),
       )
       .returning({ id: flowModel.id });
     if (removed.length !== new Set(ids).size) throw notFound();
@@ -516,7 +559,7 @@ export async function flowRoutes(base: FastifyInstance) {
       const ctx = requireCtx(req);
       await requirePermission(db, req, 'flow_manager');
       const q = req.query;
-      const conds: SQL[] = [eq(flowDefinition.isDeleted, 0)];
+      const conds: SQL[] = [notDeleted(flowDefinition.isDeleted)];
       if (ctx.tenantId !== DEFAULT_TENANT_ID) conds.push(definitionVisibleTo(ctx.tenantId));
       if (q.mode === '1') conds.push(eq(flowDefinition.tenantIds, ''));
       if (q.mode === '2') conds.push(ne(flowDefinition.tenantIds, ''));
@@ -534,6 +577,7 @@ export async function flowRoutes(base: FastifyInstance) {
         db.select({ total: count() }).from(flowDefinition).where(cond),
       ]);
       const n = await names(db, []);
+      const lang = req.lang === 'en' ? 'en' : 'zh';
       const records = rows.map((d) => ({
         id: d.processDefinitionId,
         processDefinitionId: d.processDefinitionId,
@@ -547,7 +591,7 @@ export async function flowRoutes(base: FastifyInstance) {
         deploymentId: d.deploymentId,
         deploymentTime: dt(d.createTime),
         tenantIds: d.tenantIds,
-        tenantMode: d.tenantIds ? '定制' : '通用',
+        tenantMode: d.tenantIds ? scopeName.chosen[lang] : scopeName.all[lang],
         resourceName: d.resourceName ?? '',
       }));
       return ok(req, toPage(records, Number(total), q.current, q.size));
@@ -576,7 +620,10 @@ export async function flowRoutes(base: FastifyInstance) {
           updateTime: new Date(),
         })
         .where(
-          and(eq(flowDefinition.processDefinitionId, req.query.processId), eq(flowDefinition.isDeleted, 0)),
+          and(
+            eq(flowDefinition.processDefinitionId, req.query.processId),
+            notDeleted(flowDefinition.isDeleted),
+          ),
         )
         .returning({ id: flowDefinition.id });
       if (!row) throw notFound();
@@ -702,18 +749,8 @@ export async function flowRoutes(base: FastifyInstance) {
 
   // ---------------------------------------------------------------- diagrams and history
 
-  /** The instances a caller may look at: its tenant's. */
-  const instanceOf = async (ctx: RequestContext, processInstanceId: string) => {
-    const [i] = await db
-      .select()
-      .from(flowInstance)
-      .where(
-        and(eq(flowInstance.processInstanceId, processInstanceId), eq(flowInstance.tenantId, ctx.tenantId)),
-      )
-      .limit(1);
-    if (!i) throw notFound();
-    return i;
-  };
+  const instanceOf = (ctx: RequestContext, processInstanceId: string) =>
+    readableInstance(db, ctx, processInstanceId);
 
   app.get(
     '/process/model-view',
@@ -775,11 +812,16 @@ export async function flowRoutes(base: FastifyInstance) {
           ),
         )
         .orderBy(asc(flowHistory.startTime), asc(flowHistory.id));
-      const n = await names(db, [...rows.map((r) => r.assignee), i.startUser]);
+      // a waiting task's assignee is on its task row until it is completed
       const pending = await db
         .select({ executionId: flowTask.executionId, assignee: flowTask.assignee })
         .from(flowTask)
         .where(and(eq(flowTask.processInstanceId, i.processInstanceId), isNotNull(flowTask.assignee)));
+      const n = await names(db, [
+        ...rows.map((r) => r.assignee),
+        ...pending.map((p) => p.assignee),
+        i.startUser,
+      ]);
       const duration = (a: Date, b: Date | null) => {
         if (!b) return '';
         const s = Math.max(0, Math.round((b.getTime() - a.getTime()) / 1000));
@@ -824,7 +866,7 @@ export async function flowRoutes(base: FastifyInstance) {
       const [d] = await db
         .select()
         .from(flowDeployment)
-        .where(and(eq(flowDeployment.id, req.query.deploymentId), eq(flowDeployment.isDeleted, 0)))
+        .where(and(eq(flowDeployment.id, req.query.deploymentId), notDeleted(flowDeployment.isDeleted)))
         .limit(1);
       if (!d) throw notFound();
       return ok(req, { ...d, createTime: dt(d.createTime) });

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
+import { RUNNABLE_BPMN_ELEMENTS } from '@smart/contracts';
 import { Engine } from 'bpmn-engine';
 import { checkExpression, engineExpressions } from './expressions';
 
@@ -7,26 +8,19 @@ const require = createRequire(import.meta.url);
 /** camunda:assignee, camunda:candidateUsers, camunda:candidateGroups — what the designer's panel writes */
 const camunda = require('camunda-bpmn-moddle/resources/camunda.json');
 const moddleOptions = { camunda };
+/**
+ * Scripts never run here: bpmn-engine's default runs JavaScript with node:vm, which is no sandbox. Script
+ * tasks and script conditions are refused at deployment; this makes sure nothing slips through anyway.
+ */
+const noScripts = {
+  register() {},
+  getScript() {
+    return undefined;
+  },
+};
 
 /** Elements the engine runs here; a diagram with anything else is refused at deployment, with its name. */
-const RUNNABLE = new Set([
-  'bpmn:StartEvent',
-  'bpmn:EndEvent',
-  'bpmn:UserTask',
-  'bpmn:Task',
-  'bpmn:ManualTask',
-  'bpmn:ExclusiveGateway',
-  'bpmn:ParallelGateway',
-  'bpmn:InclusiveGateway',
-  'bpmn:SubProcess',
-  'bpmn:SequenceFlow',
-  'bpmn:TextAnnotation',
-  'bpmn:Association',
-  'bpmn:DataObjectReference',
-  'bpmn:DataObject',
-  'bpmn:DataStoreReference',
-  'bpmn:IntermediateThrowEvent',
-]);
+const RUNNABLE = new Set(RUNNABLE_BPMN_ELEMENTS);
 
 export interface ProcessInfo {
   processKey: string;
@@ -40,18 +34,38 @@ interface ModdleElement {
   isExecutable?: boolean;
   flowElements?: ModdleElement[];
   eventDefinitions?: ModdleElement[];
-  conditionExpression?: { body?: string };
+  conditionExpression?: { body?: string; language?: string };
+  targetRef?: ModdleElement;
+  loopCharacteristics?: ModdleElement;
+  messageFlows?: ModdleElement[];
   assignee?: string;
   candidateUsers?: string;
   candidateGroups?: string;
 }
 
+/** Why a diagram cannot be deployed, in both languages (the deployment answer names the file before it). */
+export class DiagramRefusal extends Error {
+  constructor(
+    en: string,
+    readonly zh: string,
+  ) {
+    super(en);
+  }
+}
+
+const typeOf = (el: ModdleElement) => el.$type.replace('bpmn:', '');
+const nameOf = (el: ModdleElement) => `${typeOf(el)} "${el.name ?? el.id}"`;
+/** a condition the engine evaluates safely: one ${…} expression of expressions.ts, no script language */
+const EXPRESSION = /^\s*\$\{[\s\S]*\}\s*$/;
+
 /**
  * Parses and checks a diagram before it is deployed: well-formed BPMN 2.0, exactly one executable process,
- * only elements the engine runs, expressions in the supported language. Throws an Error with the reason.
+ * only elements the engine runs, expressions in the supported language. Throws a DiagramRefusal naming
+ * what cannot run, so nothing is deployed that would fail half-way.
  */
 export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
-  if (!xml || !xml.includes('definitions')) throw new Error('not a BPMN 2.0 document');
+  if (!xml?.includes('definitions'))
+    throw new DiagramRefusal('not a BPMN 2.0 document', '不是 BPMN 2.0 文档');
   let definitions: { rootElements?: ModdleElement[] };
   try {
     const { default: BpmnModdle } = (await import('bpmn-moddle')) as unknown as {
@@ -64,38 +78,88 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
     const fatal = parsed.warnings.find((w) => /unparsable|unresolved reference/i.test(w.message));
     if (fatal) throw new Error(fatal.message);
   } catch (e) {
-    throw new Error(`invalid BPMN: ${(e as Error).message.split('\n')[0]}`);
+    const reason = (e as Error).message.split('\n')[0];
+    throw new DiagramRefusal(`invalid BPMN: ${reason}`, `BPMN 文件有误: ${reason}`);
   }
-  const processes = (definitions.rootElements ?? []).filter((e) => e.$type === 'bpmn:Process');
+  const roots = definitions.rootElements ?? [];
+  // message flows would start the other pools' processes inside the engine (or reach a pool with none)
+  for (const c of roots.filter((e) => e.$type === 'bpmn:Collaboration')) {
+    const flow = c.messageFlows?.[0];
+    if (flow)
+      throw new DiagramRefusal(
+        `${nameOf(flow)} between pools cannot be executed here`,
+        `流程引擎不能执行池之间的 ${nameOf(flow)}`,
+      );
+  }
+  const processes = roots.filter((e) => e.$type === 'bpmn:Process');
   const executable = processes.filter((p) => p.isExecutable);
-  if (!executable.length) throw new Error('no executable process (isExecutable="true")');
-  if (executable.length > 1) throw new Error('more than one executable process');
-  const walk = (elements: ModdleElement[] = []) => {
+  if (!executable.length)
+    throw new DiagramRefusal(
+      'no executable process (isExecutable="true")',
+      '没有可执行的流程 (isExecutable="true")',
+    );
+  if (executable.length > 1)
+    throw new DiagramRefusal('more than one executable process', '可执行的流程多于一个');
+  // every element, at any depth, with the arrivals of its container's flows (<incoming> is optional in a file)
+  const all: { el: ModdleElement; arrivals: number }[] = [];
+  const collect = (elements: ModdleElement[] = []) => {
+    const incoming = new Map<string, number>();
+    for (const f of elements)
+      if (f.$type === 'bpmn:SequenceFlow' && f.targetRef)
+        incoming.set(f.targetRef.id, (incoming.get(f.targetRef.id) ?? 0) + 1);
     for (const el of elements) {
-      if (!RUNNABLE.has(el.$type))
-        throw new Error(`${el.$type.replace('bpmn:', '')} "${el.name ?? el.id}" cannot be executed here`);
-      if ((el.$type === 'bpmn:StartEvent' || el.$type === 'bpmn:EndEvent') && el.eventDefinitions?.length) {
-        const kinds = el.eventDefinitions.map((d) => d.$type.replace('bpmn:', ''));
-        if (!kinds.every((k) => k === 'TerminateEventDefinition'))
-          throw new Error(`${kinds.join(', ')} on "${el.name ?? el.id}" cannot be executed here`);
-      }
-      for (const text of [el.conditionExpression?.body, el.assignee, el.candidateUsers, el.candidateGroups]) {
-        if (text && text.includes('${')) {
-          for (const part of text.split(',').filter((p) => p.includes('${'))) {
-            try {
-              checkExpression(part.trim());
-            } catch (e) {
-              throw new Error(
-                `expression "${part.trim()}" on "${el.name ?? el.id}": ${(e as Error).message}`,
-              );
-            }
+      all.push({ el, arrivals: incoming.get(el.id) ?? 0 });
+      if (el.flowElements) collect(el.flowElements);
+    }
+  };
+  collect(executable[0].flowElements);
+  // what the engine has no behaviour for is named first; then what it would run wrongly
+  for (const { el } of all)
+    if (!RUNNABLE.has(el.$type))
+      throw new DiagramRefusal(`${nameOf(el)} cannot be executed here`, `流程引擎不能执行 ${nameOf(el)}`);
+  for (const { el, arrivals } of all) {
+    if (el.eventDefinitions?.length) {
+      const kinds = el.eventDefinitions.map(typeOf);
+      const allowed = el.$type === 'bpmn:EndEvent' ? ['TerminateEventDefinition'] : [];
+      if (el.$type !== 'bpmn:IntermediateThrowEvent' && !kinds.every((k) => allowed.includes(k)))
+        throw new DiagramRefusal(
+          `${nameOf(el)} (${kinds.join(', ')}) cannot be executed here`,
+          `流程引擎不能执行 ${nameOf(el)} (${kinds.join(', ')})`,
+        );
+    }
+    if (el.loopCharacteristics)
+      throw new DiagramRefusal(
+        `${nameOf(el)} with ${typeOf(el.loopCharacteristics)} cannot be executed here`,
+        `流程引擎不能执行带 ${typeOf(el.loopCharacteristics)} 的 ${nameOf(el)}(多实例或循环)`,
+      );
+    // bpmn-engine passes every arrival through an inclusive join: the steps after it would run twice
+    if (el.$type === 'bpmn:InclusiveGateway' && arrivals > 1)
+      throw new DiagramRefusal(
+        `${nameOf(el)} joining ${arrivals} flows cannot be executed here (an inclusive gateway may only split)`,
+        `流程引擎不能执行汇合 ${arrivals} 条分支的 ${nameOf(el)}(包容网关只能用于分支)`,
+      );
+    const condition = el.conditionExpression;
+    if (condition && (condition.language || !EXPRESSION.test(condition.body ?? '')))
+      throw new DiagramRefusal(
+        `the condition of ${nameOf(el)} is ${condition.language ? `a ${condition.language} script` : 'not a ${…} expression'}: only \${…} expressions are executed here`,
+        `${nameOf(el)} 的条件${condition.language ? `是 ${condition.language} 脚本` : '不是 ${…} 表达式'}: 这里只执行 \${…} 表达式`,
+      );
+    for (const text of [condition?.body, el.assignee, el.candidateUsers, el.candidateGroups]) {
+      if (text?.includes('${')) {
+        for (const part of text.split(',').filter((p) => p.includes('${'))) {
+          try {
+            checkExpression(part.trim());
+          } catch (e) {
+            const reason = (e as Error).message;
+            throw new DiagramRefusal(
+              `expression "${part.trim()}" on ${nameOf(el)}: ${reason}`,
+              `${nameOf(el)} 的表达式 "${part.trim()}" 有误: ${reason}`,
+            );
           }
         }
       }
-      if (el.flowElements) walk(el.flowElements);
     }
-  };
-  walk(executable[0].flowElements);
+  }
   return { processKey: executable[0].id, name: executable[0].name ?? executable[0].id };
 }
 
@@ -224,7 +288,13 @@ export async function startProcess(
   variables: Record<string, unknown>,
 ): Promise<RunResult> {
   const rec = recorder();
-  const engine = new Engine({ name, source: xml, moddleOptions, expressions: engineExpressions } as never);
+  const engine = new Engine({
+    name,
+    source: xml,
+    moddleOptions,
+    expressions: engineExpressions,
+    scripts: noScripts,
+  } as never);
   engine.once('end', rec.end);
   await engine.execute({ listener: rec.listener, variables } as never);
   return finish(engine, rec, variables);
@@ -242,20 +312,30 @@ export async function signalTask(
   variables: Record<string, unknown>,
 ): Promise<RunResult> {
   const rec = recorder();
-  const engine = new Engine({ name, moddleOptions, expressions: engineExpressions } as never).recover(
-    JSON.parse(savedState),
-  );
+  const engine = new Engine({
+    name,
+    moddleOptions,
+    expressions: engineExpressions,
+    scripts: noScripts,
+  } as never).recover(JSON.parse(savedState));
   engine.once('end', rec.end);
   const execution = await engine.resume({ listener: rec.listener } as never);
   await new Promise((r) => setImmediate(r));
-  const postponed = (
-    execution.getPostponed() as {
-      executionId: string;
-      id: string;
-      signal(m: object): void;
-      getPostponed?: () => unknown[];
-    }[]
-  ).flatMap((a) => [a, ...((a.getPostponed?.() as (typeof a)[] | undefined) ?? [])]);
+  type Postponed = {
+    executionId: string;
+    id: string;
+    signal(m: object): void;
+    getPostponed?: () => Postponed[];
+  };
+  // what waits, at any depth of sub-processes (a sub-process lists what waits inside it)
+  const seen = new Set<string>();
+  const all = (list: Postponed[]): Postponed[] =>
+    list.flatMap((a) => {
+      if (seen.has(a.executionId)) return [];
+      seen.add(a.executionId);
+      return [a, ...all(a.getPostponed?.() ?? [])];
+    });
+  const postponed = all(execution.getPostponed() as Postponed[]);
   const target = postponed.find((a) => a.executionId === executionId);
   if (!target) throw new Error('the task is no longer waiting in the process');
   rec.waiting.clear();

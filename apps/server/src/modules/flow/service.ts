@@ -4,8 +4,16 @@ import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/auth/context';
 import { type Db, schema } from '../../platform/db';
 import { ApiError, FieldInputError, notFound } from '../../platform/http/errors';
+import { notDeleted } from '../../platform/sql';
 import { resolve } from './expressions';
-import { inspectDiagram, type RunResult, signalTask, startProcess, type WaitingTask } from './runtime';
+import {
+  DiagramRefusal,
+  inspectDiagram,
+  type RunResult,
+  signalTask,
+  startProcess,
+  type WaitingTask,
+} from './runtime';
 import { flowDefinition, flowDeployment, flowHistory, flowInstance, flowTask } from './tables';
 
 /**
@@ -44,9 +52,11 @@ export async function deploy(
     try {
       inspected.push({ file: f, info: await inspectDiagram(f.xml) });
     } catch (e) {
+      const en = (e as Error).message;
+      const zh = e instanceof DiagramRefusal ? e.zh : en;
       throw new FieldInputError('files', {
-        zh: `${f.name} 不能部署: ${(e as Error).message}`,
-        en: `${f.name} cannot be deployed: ${(e as Error).message}`,
+        zh: `${f.name} 不能部署: ${zh}`,
+        en: `${f.name} cannot be deployed: ${en}`,
       });
     }
   }
@@ -95,7 +105,7 @@ async function userRoleKeys(db: Db, ctx: RequestContext): Promise<string[]> {
     .select({ id: schema.role.id, alias: schema.role.roleAlias })
     .from(schema.userRole)
     .innerJoin(schema.role, eq(schema.role.id, schema.userRole.roleId))
-    .where(and(eq(schema.userRole.userId, ctx.userId), eq(schema.role.isDeleted, 0)));
+    .where(and(eq(schema.userRole.userId, ctx.userId), notDeleted(schema.role.isDeleted)));
   return roles.flatMap((r) => [r.id, r.alias]);
 }
 
@@ -218,7 +228,7 @@ export async function startInstance(
       .where(
         and(
           eq(flowDefinition.processDefinitionId, input.processDefinitionId),
-          eq(flowDefinition.isDeleted, 0),
+          notDeleted(flowDefinition.isDeleted),
           definitionVisibleTo(ctx.tenantId),
         ),
       )
@@ -265,6 +275,12 @@ export async function claimTask(db: Db, ctx: RequestContext, taskId: string) {
     throw flowError('任务已被签收或您无权签收', 'The task was already claimed or you may not claim it');
 }
 
+/**
+ * What the start forms put into a process (who applied, the business row, the approver, the leave's days,
+ * an application's title and content): the applicant's words, which no task holder may rewrite.
+ */
+const START_VARIABLES = new Set(['applyUser', 'businessId', 'taskUser', 'days', 'title', 'content']);
+
 export async function completeTask(
   db: Db,
   ctx: RequestContext,
@@ -296,6 +312,12 @@ export async function completeTask(
       .for('update')
       .limit(1);
     if (!instance?.engineState) throw flowError('流程已结束', 'The process has ended');
+    const locked = Object.keys(input.variables ?? {}).find((k) => START_VARIABLES.has(k));
+    if (locked)
+      throw new FieldInputError('variables', {
+        zh: `流程变量 ${locked} 由发起人填写,办理时不能修改`,
+        en: `The process variable ${locked} is the applicant's and cannot be changed when handling a task`,
+      });
     const vars = { ...(input.variables ?? {}), flag, comment: input.comment, pass: flag === 'ok' };
     let run: RunResult;
     try {
@@ -307,7 +329,7 @@ export async function completeTask(
         JSON.parse(instance.variables ?? '{}'),
       );
     } catch (e) {
-      throw new ApiError(409, 'badRequest', { reason: (e as Error).message });
+      throw new ApiError(409, 'flowStuck', { reason: (e as Error).message });
     }
     await tx
       .update(flowHistory)
@@ -358,7 +380,7 @@ export async function deleteDeployments(
     const defs = await tx
       .select({ id: flowDefinition.id, pdid: flowDefinition.processDefinitionId })
       .from(flowDefinition)
-      .where(and(inArray(flowDefinition.deploymentId, deploymentIds), eq(flowDefinition.isDeleted, 0)));
+      .where(and(inArray(flowDefinition.deploymentId, deploymentIds), notDeleted(flowDefinition.isDeleted)));
     if (!defs.length) throw notFound();
     const running = await tx
       .select({ piid: flowInstance.processInstanceId })

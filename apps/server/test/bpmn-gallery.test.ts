@@ -1,0 +1,381 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED } from '../src/seed/system';
+import { grantCodes, makeRole, makeUser } from './fixtures';
+import { auth, md5Hex, signIn, startTestServer, type TestServer, tokenRequest } from './harness';
+
+/**
+ * A gallery of standard BPMN 2.0 diagrams (fixtures/bpmn, each with its drawing), checked by the engine: a
+ * diagram deploys and then runs to the end through the work lists, or it is refused at deployment with a
+ * message naming the element it cannot run, and nothing is deployed. e2e/test/flow-gallery.spec.ts draws
+ * the same files in the browser.
+ */
+
+const DIR = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/bpmn');
+const xmlOf = (file: string) => readFileSync(join(DIR, file), 'utf8');
+
+/** Every fixture, with what it proves (a new file must be added here). */
+const GALLERY = {
+  runs: ['lanes-executable.bpmn', 'events-artifacts.bpmn', 'nested-subprocesses.bpmn'],
+  /** what the deployment answer says after "<file> cannot be deployed: " (en) and "<file> 不能部署: " (zh) */
+  refused: {
+    'boundary-events.bpmn': [
+      'BoundaryEvent "超时" cannot be executed here',
+      '流程引擎不能执行 BoundaryEvent "超时"',
+    ],
+    'all-gateways.bpmn': [
+      'ComplexGateway "汇总" cannot be executed here',
+      '流程引擎不能执行 ComplexGateway "汇总"',
+    ],
+    'subprocesses.bpmn': [
+      'CallActivity "调用请假流程" cannot be executed here',
+      '流程引擎不能执行 CallActivity "调用请假流程"',
+    ],
+    'task-types.bpmn': [
+      'ServiceTask "查询库存" cannot be executed here',
+      '流程引擎不能执行 ServiceTask "查询库存"',
+    ],
+    // the engine would start the partner's pool itself, or fail to find a process in a black-box pool
+    'pools-message-flows.bpmn': [
+      'MessageFlow "订单" between pools cannot be executed here',
+      '流程引擎不能执行池之间的 MessageFlow "订单"',
+    ],
+    'black-box-pool.bpmn': [
+      'MessageFlow "付款指令" between pools cannot be executed here',
+      '流程引擎不能执行池之间的 MessageFlow "付款指令"',
+    ],
+    // bpmn-engine passes every arrival of an inclusive join through: the step after it would run twice
+    'inclusive-join.bpmn': [
+      'InclusiveGateway "join" joining 3 flows cannot be executed here (an inclusive gateway may only split)',
+      '流程引擎不能执行汇合 3 条分支的 InclusiveGateway "join"(包容网关只能用于分支)',
+    ],
+    'multi-instance.bpmn': [
+      'UserTask "会签" with MultiInstanceLoopCharacteristics cannot be executed here',
+      '流程引擎不能执行带 MultiInstanceLoopCharacteristics 的 UserTask "会签"(多实例或循环)',
+    ],
+    // the engine would wait on it, yet only user tasks become somebody's task
+    'manual-task.bpmn': [
+      'ManualTask "线下盖章" cannot be executed here',
+      '流程引擎不能执行 ManualTask "线下盖章"',
+    ],
+    // bpmn-engine would run it with node:vm, which is no sandbox
+    'script-condition.bpmn': [
+      'the condition of SequenceFlow "脚本判断" is a javascript script: only ${…} expressions are executed here',
+      'SequenceFlow "脚本判断" 的条件是 javascript 脚本: 这里只执行 ${…} 表达式',
+    ],
+  } as Record<string, [en: string, zh: string]>,
+};
+
+type Person = { id: string; token: string };
+let s: TestServer;
+let admin: string;
+let applicant: Person;
+let approver: Person;
+let cashier: Person;
+const WORK = ['work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done'];
+
+async function person(account: string, roleIds: string[]): Promise<Person> {
+  const id = await makeUser(s.database.db, { account, roleIds, deptId: SEED.rootDeptId });
+  const res = await tokenRequest(s, {
+    grant_type: 'password',
+    username: account,
+    password: md5Hex('pass'),
+    tenantId: '000000',
+  });
+  return { id, token: res.json().access_token as string };
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = (await signIn(s)).access_token;
+  const staff = await makeRole(s.database.db, '000000', 'staff', '职员');
+  await grantCodes(s.database.db, staff, WORK);
+  const finance = await makeRole(s.database.db, '000000', 'finance', '财务');
+  await grantCodes(s.database.db, finance, WORK);
+  applicant = await person('applicant', [staff]);
+  approver = await person('approver', [staff]);
+  cashier = await person('cashier', [finance]);
+});
+afterAll(() => s?.close());
+
+const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  s.app.inject({ method, url, headers: auth(token), payload });
+
+function upload(files: string[]) {
+  const form = new FormData();
+  form.append('category', '2');
+  form.append('tenantIds', '');
+  for (const file of files) form.append('files', new Blob([xmlOf(file)]), file);
+  return s.app.inject({
+    method: 'POST',
+    url: '/api/dfem-flow/manager/deploy-upload',
+    headers: { ...auth(admin), 'accept-language': 'en' },
+    payload: form,
+  });
+}
+
+const deployedTotal = async () =>
+  (await call(admin, 'GET', '/api/dfem-flow/manager/list?size=200')).json().data.total as number;
+const processKeyOf = (file: string) =>
+  /<bpmn:process id="([^"]+)"[^>]*isExecutable="true"/.exec(xmlOf(file))![1];
+
+/** Deploys one fixture; answers its definition id after checking model-view gives the file back. */
+async function deploy(file: string) {
+  const res = await upload([file]);
+  expect(res.statusCode, res.body).toBe(200);
+  const pdid = res.json().data.processDefinitionIds[0] as string;
+  expect(pdid.startsWith(`${processKeyOf(file)}:`)).toBe(true);
+  const view = await call(
+    applicant.token,
+    'GET',
+    `/api/dfem-flow/process/model-view?processDefinitionId=${pdid}`,
+  );
+  expect(view.statusCode).toBe(200);
+  expect(view.json().data.xml).toBe(xmlOf(file));
+  return pdid;
+}
+
+async function start(pdid: string, title: string) {
+  const res = await call(applicant.token, 'POST', '/api/dfem-flow/process/apply/start-process', {
+    processDefinitionId: pdid,
+    title,
+    taskUser: approver.id,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.processInstanceId as string;
+}
+
+type TaskRow = { taskId: string; taskName: string; taskDefinitionKey: string; processInstanceId: string };
+const rows = async (p: Person, list: string, piid: string): Promise<TaskRow[]> =>
+  (await call(p.token, 'GET', `/api/dfem-flow/work/${list}?current=1&size=100`))
+    .json()
+    .data.records.filter((r: TaskRow) => r.processInstanceId === piid);
+const todo = (p: Person, piid: string) => rows(p, 'todo-list', piid);
+
+/** The one waiting task `p` has (or may claim, then claimed) in the instance, named `name`. */
+async function taskOf(p: Person, piid: string, name: string, claim = false) {
+  if (claim) {
+    const open = (await rows(p, 'claim-list', piid)).filter((t) => t.taskName === name);
+    expect(open, `${name} to claim`).toHaveLength(1);
+    const claimed = await call(p.token, 'POST', `/api/dfem-flow/work/claim-task?taskId=${open[0].taskId}`);
+    expect(claimed.statusCode, claimed.body).toBe(200);
+  }
+  const mine = (await todo(p, piid)).filter((t) => t.taskName === name);
+  expect(mine, `${name} in the to-do list`).toHaveLength(1);
+  return mine[0];
+}
+
+async function complete(p: Person, task: TaskRow, variables: Record<string, string | number | boolean> = {}) {
+  const res = await call(p.token, 'POST', '/api/dfem-flow/work/complete-task', {
+    taskId: task.taskId,
+    flag: 'ok',
+    comment: `${task.taskName} 完成`,
+    variables,
+  });
+  expect(res.statusCode, `${task.taskName}: ${res.body}`).toBe(200);
+}
+
+const finished = async (piid: string) =>
+  (await rows(applicant, 'send-list', piid))[0] as unknown as { processIsFinished: string };
+
+/** The sequence flows and activities the instance went through (model-view's highlight). */
+async function pathOf(piid: string) {
+  const view = await call(
+    applicant.token,
+    'GET',
+    `/api/dfem-flow/process/model-view?processInstanceId=${piid}`,
+  );
+  return new Set(view.json().data.flow.map((f: { historyActivityId: string }) => f.historyActivityId));
+}
+
+// ---------------------------------------------------------------- the files themselves
+
+interface El {
+  $type: string;
+  id: string;
+  [k: string]: unknown;
+}
+
+/** The elements a diagram should draw: every node, flow, artifact, data association, pool, lane, message flow. */
+function drawable(definitions: El): El[] {
+  const out: El[] = [];
+  const list = (v: unknown) => (Array.isArray(v) ? (v as El[]) : []);
+  const lanes = (set: El | undefined) => {
+    for (const lane of list(set?.lanes)) {
+      out.push(lane);
+      lanes(lane.childLaneSet as El | undefined);
+    }
+  };
+  const container = (c: El) => {
+    for (const e of list(c.flowElements)) {
+      if (e.$type !== 'bpmn:DataObject') out.push(e);
+      out.push(...list(e.dataInputAssociations), ...list(e.dataOutputAssociations));
+      if (e.flowElements) container(e);
+    }
+    out.push(...list(c.artifacts));
+    for (const set of list(c.laneSets)) lanes(set);
+  };
+  for (const root of list(definitions.rootElements)) {
+    if (root.$type === 'bpmn:Process') container(root);
+    if (root.$type === 'bpmn:Collaboration')
+      out.push(...list(root.participants), ...list(root.messageFlows), ...list(root.artifacts));
+  }
+  return out;
+}
+
+describe('the gallery', () => {
+  it('names every fixture', () => {
+    const files = readdirSync(DIR).filter((f) => f.endsWith('.bpmn'));
+    expect(files.sort()).toEqual([...GALLERY.runs, ...Object.keys(GALLERY.refused)].sort());
+  });
+
+  it('holds well-formed BPMN 2.0 files that draw every element they hold', async () => {
+    const { default: BpmnModdle } = await import('bpmn-moddle');
+    const { createRequire } = await import('node:module');
+    const camunda = createRequire(import.meta.url)('camunda-bpmn-moddle/resources/camunda.json');
+    for (const file of readdirSync(DIR).filter((f) => f.endsWith('.bpmn'))) {
+      const { rootElement, warnings } = await new BpmnModdle({ camunda }).fromXML(xmlOf(file));
+      expect(
+        warnings.map((w: { message: string }) => w.message),
+        file,
+      ).toEqual([]);
+      const drawn = new Map<string, number>();
+      for (const diagram of rootElement.diagrams as { plane: { planeElement: { bpmnElement?: El }[] } }[])
+        for (const di of diagram.plane.planeElement) {
+          expect(di.bpmnElement, `${file}: a shape or edge without its element`).toBeTruthy();
+          drawn.set(di.bpmnElement!.id, (drawn.get(di.bpmnElement!.id) ?? 0) + 1);
+        }
+      for (const el of drawable(rootElement))
+        expect(drawn.get(el.id), `${file}: ${el.id} is drawn once`).toBe(1);
+    }
+  });
+});
+
+// ---------------------------------------------------------------- refused, with the element named
+
+describe('diagrams the engine cannot run are refused whole', () => {
+  for (const [file, [en, zh]] of Object.entries(GALLERY.refused)) {
+    it(`${file}: refused (${en.split(' ')[0]}), nothing deployed`, async () => {
+      const before = await deployedTotal();
+      const res = await upload([file]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        success: false,
+        msg: `${file} cannot be deployed: ${en}`,
+        data: { field: 'files' },
+      });
+      // in Chinese too, the file and the element are named
+      const form = new FormData();
+      form.append('category', '2');
+      form.append('files', new Blob([xmlOf(file)]), file);
+      const zhAnswer = await s.app.inject({
+        method: 'POST',
+        url: '/api/dfem-flow/manager/deploy-upload',
+        headers: auth(admin),
+        payload: form,
+      });
+      expect(zhAnswer.statusCode).toBe(400);
+      expect(zhAnswer.json().msg).toBe(`${file} 不能部署: ${zh}`);
+      expect(await deployedTotal()).toBe(before);
+      const byKey = await call(admin, 'GET', `/api/dfem-flow/manager/list?processKey=${processKeyOf(file)}`);
+      expect(byKey.json().data.total).toBe(0);
+    });
+  }
+
+  it('a runnable file uploaded beside a refused one is not deployed either', async () => {
+    const before = await deployedTotal();
+    const res = await upload(['lanes-executable.bpmn', 'subprocesses.bpmn']);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toContain('subprocesses.bpmn cannot be deployed');
+    expect(await deployedTotal()).toBe(before);
+  });
+});
+
+// ---------------------------------------------------------------- deployed and run to the end
+
+describe('diagrams the engine runs are deployed and run to the end', () => {
+  it('lanes-executable.bpmn, a large amount: both reviews in parallel, payment, archive and notice', async () => {
+    const pdid = await deploy('lanes-executable.bpmn');
+    const piid = await start(pdid, '差旅报销 5000 元');
+    await complete(applicant, await taskOf(applicant, piid, '填写报销单'), { amount: 5000 });
+    // the parallel fork: the manager's task and the finance role's, at once
+    const managerTask = await taskOf(approver, piid, '经理审批');
+    const financeTask = await taskOf(cashier, piid, '财务审核', true);
+    await complete(cashier, financeTask);
+    expect(await rows(cashier, 'claim-list', piid)).toEqual([]); // the join waits for the manager
+    await complete(approver, managerTask, { archive: true, notify: true });
+    // the embedded sub-process, for the finance role
+    await complete(cashier, await taskOf(cashier, piid, '出纳付款', true));
+    expect((await finished(piid)).processIsFinished).toBe('unfinished');
+    // the inclusive gateway took both conditions (archive waits, notice passes), not its default
+    await complete(applicant, await taskOf(applicant, piid, '归档'));
+    expect((await finished(piid)).processIsFinished).toBe('finished');
+    const path = await pathOf(piid);
+    for (const id of [
+      'large',
+      'fork',
+      'join',
+      'payment',
+      'pay',
+      'toArchive',
+      'toNotify',
+      'archived',
+      'notified',
+    ])
+      expect(path.has(id), id).toBe(true);
+    for (const id of ['small', 'toRegister', 'registered']) expect(path.has(id), id).toBe(false);
+    for (const p of [applicant, approver, cashier]) expect(await todo(p, piid)).toEqual([]);
+  });
+
+  it('lanes-executable.bpmn, a small amount: the default flows, straight to payment and registration', async () => {
+    const [{ processDefinitionId: pdid }] = (
+      await call(admin, 'GET', '/api/dfem-flow/manager/list?processKey=gallery_lanes')
+    ).json().data.records;
+    const piid = await start(pdid, '办公用品 300 元');
+    await complete(applicant, await taskOf(applicant, piid, '填写报销单'), { amount: 300 });
+    expect(await todo(approver, piid)).toEqual([]);
+    await complete(cashier, await taskOf(cashier, piid, '出纳付款', true));
+    expect((await finished(piid)).processIsFinished).toBe('finished');
+    const path = await pathOf(piid);
+    for (const id of ['small', 'merge', 'pay', 'toRegister', 'registered'])
+      expect(path.has(id), id).toBe(true);
+    for (const id of ['large', 'fork', 'toArchive']) expect(path.has(id), id).toBe(false);
+  });
+
+  it('events-artifacts.bpmn: throw events pass, the terminate end ends the instance and cancels the other task', async () => {
+    const pdid = await deploy('events-artifacts.bpmn');
+    const piid = await start(pdid, '事件与工件');
+    await taskOf(applicant, piid, '办理');
+    await complete(approver, await taskOf(approver, piid, '监督'));
+    expect((await finished(piid)).processIsFinished).toBe('finished');
+    expect(await todo(applicant, piid)).toEqual([]);
+    const path = await pathOf(piid);
+    for (const id of ['accepted', 'fork', 'notice', 'terminate']) expect(path.has(id), id).toBe(true);
+    expect(path.has('end')).toBe(false);
+
+    // and the other way round: the handler's branch passes its signal and escalation and waits at the end
+    const second = await start(pdid, '事件与工件 2');
+    await complete(applicant, await taskOf(applicant, second, '办理'));
+    expect((await finished(second)).processIsFinished).toBe('unfinished');
+    await complete(approver, await taskOf(approver, second, '监督'));
+    expect((await finished(second)).processIsFinished).toBe('finished');
+    const both = await pathOf(second);
+    for (const id of ['doneSignal', 'report', 'end', 'notice', 'terminate'])
+      expect(both.has(id), id).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------- sub-processes within sub-processes
+
+describe('a user task two sub-processes deep', () => {
+  it('nested-subprocesses.bpmn: each level’s task is found, completed, and the instance ends', async () => {
+    const piid = await start(await deploy('nested-subprocesses.bpmn'), '嵌套');
+    await complete(approver, await taskOf(approver, piid, '立项审批'));
+    await complete(applicant, await taskOf(applicant, piid, '建设'));
+    await complete(approver, await taskOf(approver, piid, '验收确认'));
+    expect((await finished(piid)).processIsFinished).toBe('finished');
+    expect(await todo(approver, piid)).toEqual([]);
+  });
+});
