@@ -47,4 +47,9 @@ export const registry: Record<string, PageLoader> = {
   '/work/process/leave/handle/:taskId/:processInstanceId/:businessId': () =>
     import('./work/leave/LeaveHandlePage'),
   '/work/process/leave/detail/:processInstanceId/:businessId': () => import('./work/leave/LeaveDetailPage'),
+  // every other family (flow dictionary remark): the generic application pages; after leave, which wins
+  '/work/process/:family/form/:processDefinitionId': () => import('./work/apply/ApplyFormPage'),
+  '/work/process/:family/handle/:taskId/:processInstanceId/:businessId': () =>
+    import('./work/apply/ApplyHandlePage'),
+  '/work/process/:family/detail/:processInstanceId/:businessId': () => import('./work/apply/ApplyDetailPage'),
 };

@@ -59,6 +59,22 @@ export const STATIC_ROUTES: StaticRoute[] = [
     name: 'leaveDetail',
     meta: { i18n: 'route.leaveDetail' },
   },
+  // the generic application pages of every other process family (after leave: the first match wins)
+  {
+    path: '/work/process/:family/form/:processDefinitionId',
+    name: 'applyForm',
+    meta: { i18n: 'route.applyForm' },
+  },
+  {
+    path: '/work/process/:family/handle/:taskId/:processInstanceId/:businessId',
+    name: 'applyHandle',
+    meta: { i18n: 'route.applyHandle' },
+  },
+  {
+    path: '/work/process/:family/detail/:processInstanceId/:businessId',
+    name: 'applyDetail',
+    meta: { i18n: 'route.applyDetail' },
+  },
   // an external page in the app: /myiframe/urlPath?src=<url>&name=<label>; the tab's value is the src
   { path: IFRAME_PATTERN, name: 'iframe', meta: { i18n: 'route.iframe', keepAlive: true } },
 ];

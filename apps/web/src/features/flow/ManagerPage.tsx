@@ -18,11 +18,11 @@ import { Alert, App, Button, Form, Modal, Tag, Tooltip, Upload, type UploadFile 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError, postData, request } from '../../platform/http/client';
-import { can, useSession } from '../../platform/session/session';
+import { useSession } from '../../platform/session/session';
 import { type DefinitionRow, FLOW_API } from './api';
 import { useFlowDiagram } from './diagram';
 import { CategorySelect, PagedList, useRefreshFlowLists } from './PagedList';
-import { type ScopeMode, TenantScopeFields, tenantIdsOf } from './TenantScope';
+import { canDeploy, type ScopeMode, TenantScopeFields, tenantIdsOf } from './TenantScope';
 
 function UploadDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -211,7 +211,7 @@ export default function ManagerPage() {
           { name: 'category', label: t('wf.category'), kind: 'category' },
         ]}
         toolbar={
-          can('flow_manager_upload') && (
+          canDeploy('flow_manager_upload') && (
             <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
               {t('wf.manager.upload')}
             </Button>
@@ -265,7 +265,7 @@ export default function ManagerPage() {
             >
               {t('wf.diagram')}
             </Button>
-            {can('flow_manager_state') && (
+            {canDeploy('flow_manager_state') && (
               <Button
                 type="link"
                 size="small"
@@ -275,7 +275,7 @@ export default function ManagerPage() {
                 {t(row.state === 'active' ? 'wf.manager.doSuspend' : 'wf.manager.doActivate')}
               </Button>
             )}
-            {can('flow_manager_delete') && (
+            {canDeploy('flow_manager_delete') && (
               <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(row)}>
                 {t('wf.delete')}
               </Button>

@@ -13,7 +13,7 @@ import { postData } from '../../platform/http/client';
 import { can, useSession } from '../../platform/session/session';
 import { FLOW_API, type ModelRow } from './api';
 import { CategorySelect, PagedList, useRefreshFlowLists } from './PagedList';
-import { type ScopeMode, TenantScopeFields, tenantIdsOf } from './TenantScope';
+import { canDeploy, type ScopeMode, TenantScopeFields, tenantIdsOf } from './TenantScope';
 
 const ModelDesigner = lazy(() => import('./designer/ModelDesigner'));
 
@@ -151,7 +151,7 @@ export default function ModelPage() {
                 {t('wf.edit')}
               </Button>
             )}
-            {can('flow_model_deploy') && (
+            {canDeploy('flow_model_deploy') && (
               <Button
                 type="link"
                 size="small"

@@ -2,9 +2,19 @@
  * Where a deployment applies: every tenant (通用, no tenant ids) or the chosen ones (定制). Used by the
  * model deploy dialog and the upload dialog; the value is the tenant id list ([] = every tenant).
  */
+import { DEFAULT_TENANT_ID } from '@smart/contracts';
 import { Form, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { can, useSession } from '../../platform/session/session';
 import { useTenants } from './api';
+
+/**
+ * Deployments are the platform's: deploying, uploading, suspending and deleting are refused by the server
+ * to every other tenant, so their buttons show only to the platform tenant's users who hold the code.
+ */
+export function canDeploy(code: string): boolean {
+  return can(code) && useSession.getState().tenantId === DEFAULT_TENANT_ID;
+}
 
 export type ScopeMode = 'all' | 'chosen';
 

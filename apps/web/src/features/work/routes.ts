@@ -2,7 +2,9 @@
  * flowRoutes (spec §3): the `flow` dictionary maps a process category to the pages of its form —
  * routeKey = code + '_' + dictKey (e.g. `flow_1`), routeValue = remark (e.g. `leave`) — so category 1 starts
  * at /work/process/leave/form/{processDefinitionId}, is handled at …/handle/{taskId}/{processInstanceId}/
- * {businessId} and read at …/detail/{processInstanceId}/{businessId}.
+ * {businessId} and read at …/detail/{processInstanceId}/{businessId}. A family with pages of its own
+ * (leave) has them registered first; every other family (`expense`, …) opens the generic application
+ * pages at the same paths (APPLY_PATTERNS).
  */
 import type { DictEntry } from '@smart/contracts';
 
@@ -27,11 +29,11 @@ const seg = (v: string) => encodeURIComponent(v);
 
 export const processPaths = {
   form: (route: string, processDefinitionId: string) =>
-    `/work/process/${route}/form/${seg(processDefinitionId)}`,
+    `/work/process/${seg(route)}/form/${seg(processDefinitionId)}`,
   handle: (route: string, taskId: string, processInstanceId: string, businessId: string) =>
-    `/work/process/${route}/handle/${seg(taskId)}/${seg(processInstanceId)}/${seg(businessId)}`,
+    `/work/process/${seg(route)}/handle/${seg(taskId)}/${seg(processInstanceId)}/${seg(businessId)}`,
   detail: (route: string, processInstanceId: string, businessId: string) =>
-    `/work/process/${route}/detail/${seg(processInstanceId)}/${seg(businessId)}`,
+    `/work/process/${seg(route)}/detail/${seg(processInstanceId)}/${seg(businessId)}`,
 };
 
 /** The route patterns of the leave pages (spec §2), registered in features/registry.ts. */
@@ -39,4 +41,11 @@ export const LEAVE_PATTERNS = {
   form: '/work/process/leave/form/:processDefinitionId',
   handle: '/work/process/leave/handle/:taskId/:processInstanceId/:businessId',
   detail: '/work/process/leave/detail/:processInstanceId/:businessId',
+} as const;
+
+/** The generic application pages (registered after the leave pages, whose static segment wins). */
+export const APPLY_PATTERNS = {
+  form: '/work/process/:family/form/:processDefinitionId',
+  handle: '/work/process/:family/handle/:taskId/:processInstanceId/:businessId',
+  detail: '/work/process/:family/detail/:processInstanceId/:businessId',
 } as const;

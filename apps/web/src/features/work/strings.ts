@@ -1,4 +1,7 @@
-/** Strings of 我的事务 and the leave pages, under `work`; same keys in both languages (strings.test.ts). */
+/**
+ * Strings of 我的事务, the leave pages and the generic application pages, under `work`; same keys in both
+ * languages (strings.test.ts).
+ */
 export const workZh = {
   taskName: '当前环节',
   currentStep: '当前环节',
@@ -14,6 +17,13 @@ export const workZh = {
   legend: '图例',
   diagramOf: '流程图',
   diagramError: '流程图加载失败',
+  process: '流程',
+  applicant: '申请人',
+  applyTime: '申请时间',
+  approver: '审批人',
+  approverPlaceholder: '选择用户,可输入姓名搜索',
+  approverRequired: '请选择审批人',
+  submit: '提交',
   mark: {
     finished: '已完成',
     active: '进行中',
@@ -63,12 +73,6 @@ export const workZh = {
   },
   leave: {
     formTitle: '请假申请',
-    process: '流程',
-    applicant: '申请人',
-    applyTime: '申请时间',
-    approver: '审批人',
-    approverPlaceholder: '选择用户,可输入姓名搜索',
-    approverRequired: '请选择审批人',
     startTime: '开始时间',
     startRequired: '请选择开始时间',
     endTime: '结束时间',
@@ -78,8 +82,20 @@ export const workZh = {
     daysValue: '{{days}} 天',
     reason: '请假理由',
     reasonRequired: '请输入请假理由',
-    submit: '提交',
     started: '请假申请已提交',
+  },
+  apply: {
+    formTitle: '发起申请',
+    handleTitle: '审批申请',
+    detailTitle: '申请详情',
+    category: '流程类型',
+    title: '标题',
+    titleRequired: '请输入标题',
+    titleMax: '标题不能超过 {{max}} 个字符',
+    content: '内容',
+    contentMax: '内容不能超过 {{max}} 个字符',
+    approverOptional: '不选时由流程指定办理人',
+    started: '申请已提交',
   },
 };
 
@@ -98,6 +114,13 @@ export const workEn: typeof workZh = {
   legend: 'Legend',
   diagramOf: 'Process diagram',
   diagramError: 'The diagram could not be loaded',
+  process: 'Process',
+  applicant: 'Applicant',
+  applyTime: 'Applied',
+  approver: 'Approver',
+  approverPlaceholder: 'Choose a user; type to search',
+  approverRequired: 'Please choose the approver',
+  submit: 'Submit',
   mark: {
     finished: 'Finished',
     active: 'In progress',
@@ -147,12 +170,6 @@ export const workEn: typeof workZh = {
   },
   leave: {
     formTitle: 'Leave application',
-    process: 'Process',
-    applicant: 'Applicant',
-    applyTime: 'Applied',
-    approver: 'Approver',
-    approverPlaceholder: 'Choose a user; type to search',
-    approverRequired: 'Please choose the approver',
     startTime: 'Start',
     startRequired: 'Please choose the start',
     endTime: 'End',
@@ -162,7 +179,19 @@ export const workEn: typeof workZh = {
     daysValue: '{{days}} day(s)',
     reason: 'Reason',
     reasonRequired: 'Please enter the reason',
-    submit: 'Submit',
     started: 'Leave application submitted',
+  },
+  apply: {
+    formTitle: 'Start an application',
+    handleTitle: 'Approve an application',
+    detailTitle: 'Application details',
+    category: 'Category',
+    title: 'Title',
+    titleRequired: 'Please enter a title',
+    titleMax: 'The title must be at most {{max}} characters',
+    content: 'Content',
+    contentMax: 'The content must be at most {{max}} characters',
+    approverOptional: 'When none is chosen, the process names who handles it',
+    started: 'Application submitted',
   },
 };

@@ -22,6 +22,9 @@ export const en: Resource = {
     leaveForm: 'Leave request',
     leaveHandle: 'Handle leave request',
     leaveDetail: 'Leave request details',
+    applyForm: 'Start an application',
+    applyHandle: 'Approve an application',
+    applyDetail: 'Application details',
   },
   lang: {
     switch: 'Switch language',

@@ -20,6 +20,9 @@ export const zh = {
     leaveForm: '请假流程',
     leaveHandle: '处理请假流程',
     leaveDetail: '请假流程详情',
+    applyForm: '发起申请',
+    applyHandle: '审批申请',
+    applyDetail: '申请详情',
   },
   lang: {
     switch: '切换语言',

@@ -5,6 +5,8 @@
  * alias); for a sequence flow leaving a gateway its condition; for a gateway its default flow and the
  * conditions of its outgoing flows. Expressions are checked as they are typed, in the engine's language.
  */
+
+import { RUNNABLE_BPMN_ELEMENTS } from '@smart/contracts';
 import { Alert, Button, Form, Input, Select, Typography } from 'antd';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,24 +15,8 @@ import { checkExpression, checkList, type ExpressionError } from './expression';
 import type { DiagramElement, ModelerLike } from './types';
 
 const GATEWAYS = ['bpmn:ExclusiveGateway', 'bpmn:InclusiveGateway'];
-/** What the server's engine runs (apps/server/src/modules/flow/runtime.ts); anything else is refused at deployment. */
-const RUNNABLE = new Set([
-  'bpmn:StartEvent',
-  'bpmn:EndEvent',
-  'bpmn:UserTask',
-  'bpmn:Task',
-  'bpmn:ManualTask',
-  'bpmn:ExclusiveGateway',
-  'bpmn:ParallelGateway',
-  'bpmn:InclusiveGateway',
-  'bpmn:SubProcess',
-  'bpmn:SequenceFlow',
-  'bpmn:TextAnnotation',
-  'bpmn:Association',
-  'bpmn:DataObjectReference',
-  'bpmn:DataStoreReference',
-  'bpmn:IntermediateThrowEvent',
-]);
+/** what the server's engine runs; anything else is refused at deployment */
+const RUNNABLE = new Set(RUNNABLE_BPMN_ELEMENTS);
 const TASK_TYPES: Record<string, string> = {
   'bpmn:Process': 'process',
   'bpmn:Collaboration': 'process',
@@ -253,7 +239,7 @@ export function PropertiesPanel({
         )}
       </>
     );
-  } else if (bo.$type === 'bpmn:Task' || bo.$type === 'bpmn:ManualTask') {
+  } else if (bo.$type === 'bpmn:Task') {
     specific = (
       <>
         <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>

@@ -5,17 +5,15 @@
  */
 import '../i18n';
 import { SendOutlined } from '@ant-design/icons';
-import type { Page } from '@smart/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Form, Input, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getData, HttpError, postData } from '../../../platform/http/client';
-import { FLOW_API, LEAVE_API, userLabel, useTenantUsers } from '../../flow/api';
+import { postData } from '../../../platform/http/client';
+import { LEAVE_API } from '../../flow/api';
+import { ApproverSelect, ProcessLine, showFieldError, useLeavePage, usePatternParams } from '../parts';
 import { LEAVE_PATTERNS } from '../routes';
 import { endBeforeStart, LEAVE_TIME_FORMAT } from './leave';
-import { useLeavePage, usePatternParams } from './parts';
 
 interface Values {
   taskUser: string;
@@ -30,17 +28,6 @@ export default function LeaveFormPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { processDefinitionId } = usePatternParams<'processDefinitionId'>(LEAVE_PATTERNS.form);
-  const users = useTenantUsers();
-  // the process's name, from what the user may start (the path carries only its id)
-  const startable = useQuery({
-    queryKey: ['flow-startable'],
-    queryFn: () =>
-      getData<
-        Page<{ processDefinitionId: string; processDefinitionName: string; processDefinitionVersion: number }>
-      >(`${FLOW_API}/work/start-list`, { current: 1, size: 200 }),
-    staleTime: 60_000,
-  });
-  const definition = startable.data?.records.find((r) => r.processDefinitionId === processDefinitionId);
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const leavePage = useLeavePage();
@@ -58,10 +45,7 @@ export default function LeaveFormPage() {
       message.success(t('work.leave.started'));
       leavePage('/work/send/index');
     } catch (e) {
-      const field =
-        e instanceof HttpError ? (e.body as { data?: { field?: string } })?.data?.field : undefined;
-      if (field && (FIELDS as readonly string[]).includes(field))
-        form.setFields([{ name: field as (typeof FIELDS)[number], errors: [(e as Error).message] }]);
+      showFieldError(form, FIELDS, e);
     } finally {
       setBusy(false);
     }
@@ -74,10 +58,7 @@ export default function LeaveFormPage() {
       style={{ maxWidth: 760 }}
     >
       <Typography.Paragraph type="secondary">
-        {t('work.leave.process')}:{' '}
-        {definition
-          ? `${definition.processDefinitionName} v${definition.processDefinitionVersion}`
-          : processDefinitionId}
+        <ProcessLine processDefinitionId={processDefinitionId} />
       </Typography.Paragraph>
       <Form<Values>
         form={form}
@@ -89,16 +70,10 @@ export default function LeaveFormPage() {
       >
         <Form.Item
           name="taskUser"
-          label={t('work.leave.approver')}
-          rules={[{ required: true, message: t('work.leave.approverRequired') }]}
+          label={t('work.approver')}
+          rules={[{ required: true, message: t('work.approverRequired') }]}
         >
-          <Select
-            showSearch
-            optionFilterProp="label"
-            loading={users.isLoading}
-            placeholder={t('work.leave.approverPlaceholder')}
-            options={(users.data ?? []).map((u) => ({ value: u.id, label: userLabel(u) }))}
-          />
+          <ApproverSelect />
         </Form.Item>
         <Space size={16} wrap align="start">
           <Form.Item
@@ -139,7 +114,7 @@ export default function LeaveFormPage() {
         <Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={busy}>
-              {t('work.leave.submit')}
+              {t('work.submit')}
             </Button>
             <Button htmlType="button" onClick={() => form.resetFields()}>
               {t('wf.reset')}
