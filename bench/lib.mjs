@@ -1,10 +1,13 @@
-// Helpers shared by bench/workloads.mjs and its bare server (copied from bench/run.mjs, which stays as it is):
-// child processes killed by their own pid, free ports, the built server's environment, sign-in, autocannon.
+// Helpers shared by bench/workloads.mjs, bench/village.mjs and their bare servers (the first part copied from
+// bench/run.mjs, which stays as it is): child processes killed by their own pid, free ports, the built
+// server's environment, sign-in, autocannon; measuring a route, a process's peak memory, an exported file's
+// rows; the results table.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -283,4 +286,211 @@ export async function load(url, headers, seconds, connections) {
       .filter(Boolean)
       .join(', '),
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// measuring (bench/workloads.mjs, bench/village.mjs)
+
+/** seconds of load per route (BENCH_SECONDS, default 10) and autocannon's connections */
+export const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const CONNECTIONS = 50;
+const RSS_POLL_MS = 50;
+
+/** The measuring steps, logging with the caller's `log` (makeLog). */
+export function benchSteps(log) {
+  /**
+   * One request at a time first (at least 5, for at least 2 s, at most 15 s): the latency without
+   * concurrency, and the warm-up. Then autocannon at 50 connections, unless one request takes longer than
+   * `maxSingleMs`: then the requests it would leave in flight would keep the server busy for minutes, and the
+   * answer says `skipped` (the reason) instead.
+   */
+  async function measureRoute(label, url, headers, { maxSingleMs = Number.POSITIVE_INFINITY } = {}) {
+    const times = [];
+    const t0 = performance.now();
+    const spent = () => performance.now() - t0;
+    while ((times.length < 5 || spent() < 2_000) && spent() < 15_000) {
+      const t = performance.now();
+      const res = await fetch(url, { headers });
+      const body = await res.text();
+      if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${body.slice(0, 300)}`);
+      times.push(performance.now() - t);
+    }
+    // the median of the later half: the first requests also warm the server up (JIT, caches, plans)
+    const warm = times.slice(Math.floor(times.length / 2)).sort((a, b) => a - b);
+    const single = warm[Math.floor(warm.length / 2)];
+    if (single > maxSingleMs) {
+      const skipped = `no load: one request takes ${single.toFixed(0)} ms`;
+      log(`${label}: one at a time ${single.toFixed(1)} ms (median of the last ${warm.length}); ${skipped}`);
+      return { single, skipped };
+    }
+    const r = await load(url, headers, LOAD_SECONDS, CONNECTIONS);
+    log(
+      `${label}: one at a time ${single.toFixed(1)} ms (median of the last ${warm.length}); at ${CONNECTIONS} connections ` +
+        `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.total} requests` +
+        (r.bad ? `, ${r.bad}` : ''),
+    );
+    return { ...r, single };
+  }
+
+  /**
+   * The server still works through the requests autocannon left in flight (a closed connection does not stop
+   * a query): one more request answers once they are done. Waits at most `capMs`; the ms it took, or null.
+   */
+  async function drain(label, url, headers, capMs) {
+    const t0 = performance.now();
+    try {
+      const res = await fetch(url, { headers, signal: AbortSignal.timeout(capMs) });
+      await res.arrayBuffer();
+      const ms = performance.now() - t0;
+      if (ms > 1_000) log(`${label}: the requests left in flight took ${(ms / 1000).toFixed(1)} s to finish`);
+      return ms;
+    } catch {
+      log(`${label}: still busy with the requests left in flight after ${capMs / 1000} s`);
+      return null;
+    }
+  }
+
+  /** Runs one workload; a failure is recorded under `key` and the other workloads still run. */
+  async function step(out, key, label, fn) {
+    try {
+      await fn();
+    } catch (err) {
+      log(`${label} FAILED: ${err.stack ?? err}`);
+      out.errors[key] = String(err.message ?? err).split('\n')[0];
+    }
+  }
+
+  return { measureRoute, drain, step };
+}
+
+/** Samples a process's VmRSS every 50 ms until stopped; the peak and the first sample (the baseline). */
+export function watchRss(pid) {
+  const baseline = rssMb(pid);
+  let peak = baseline;
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMb(pid));
+    } catch {
+      /* the process is gone: the caller's request fails and says so */
+    }
+  }, RSS_POLL_MS);
+  return () => {
+    clearInterval(timer);
+    peak = Math.max(peak, rssMb(pid));
+    return { baseline, peak };
+  };
+}
+
+/** Rows of the first sheet, read back with exceljs's streaming reader (the whole file never sits in memory). */
+export async function countXlsxRows(file) {
+  const ExcelJS = requireServer('exceljs');
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
+  let rows = 0;
+  let header;
+  for await (const sheet of reader) {
+    for await (const row of sheet) {
+      if (!header) header = row.values.slice(1).map(String);
+      rows++;
+    }
+  }
+  return { rows: rows - 1, header };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// the table: one row per measurement, a PGlite and a PostgreSQL column, the target and whether it is met
+
+export const num = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+export const fmt = {
+  lat: (n) => `${Number(n).toFixed(n < 10 ? 2 : 1)} ms`,
+  rps: (n) => `${num(Math.round(n))} req/s`,
+  ratio: (n) => n.toFixed(2),
+  s: (n) => `${n.toFixed(1)} s`,
+  mb: (n) => `${n.toFixed(0)} MB`,
+};
+
+/**
+ * The markdown table of `res` ({ pglite, postgres }: each { errors, error?, …measurements }). A row is
+ * { name, get(r) → number, f(value, r) → text, src? (the key of its measurement and of its error),
+ * load? (autocannon's non-2xx and timeouts are shown, and why there was no load), suspect?(r), target?,
+ * ok?(value), only? ('postgres') }.
+ */
+export function buildTable(rows, res) {
+  const lines = ['| measurement | PGlite | PostgreSQL | target | ok? |', '|---|---|---|---|---|'];
+  for (const row of rows) {
+    const cells = {};
+    for (const kind of ['pglite', 'postgres']) {
+      const r = res[kind];
+      if (!r) {
+        cells[kind] = { text: kind === 'postgres' ? 'not run (no DATABASE_URL)' : 'not run' };
+        continue;
+      }
+      const v = row.get(r);
+      const err = row.src && r.errors?.[row.src];
+      const bad = row.load && r[row.src]?.bad;
+      if (v === undefined || Number.isNaN(v)) {
+        const skipped = row.load && r[row.src]?.skipped;
+        cells[kind] = { text: err || r.error ? 'error' : skipped || 'n/a' };
+        continue;
+      }
+      const warn = [bad, err].filter(Boolean).join('; ');
+      cells[kind] = {
+        value: v,
+        suspect: Boolean(warn) || Boolean(row.suspect?.(r)),
+        text: row.f(v, r) + (warn ? ` (${warn}!)` : ''),
+      };
+    }
+    let ok = '—';
+    if (row.ok) {
+      const judged = ['pglite', 'postgres']
+        .filter((k) => !row.only || row.only === k)
+        .map((k) => ({ k, v: cells[k].value, suspect: cells[k].suspect }))
+        .filter((c) => c.v !== undefined);
+      if (!judged.length) ok = 'n/a';
+      else {
+        const failed = judged
+          .filter((c) => !row.ok(c.v))
+          .map((c) => (c.k === 'pglite' ? 'PGlite' : 'PostgreSQL'));
+        ok = failed.length
+          ? `❌ ${failed.join(', ')}`
+          : judged.some((c) => c.suspect)
+            ? '⚠ see the cell'
+            : '✅';
+      }
+    }
+    lines.push(
+      `| ${row.name} | ${cells.pglite.text} | ${cells.postgres.text} | ${row.target ?? '—'} | ${ok} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** The lines under the table: every failure of a run, by database and workload. */
+export function failureNotes(results) {
+  const notes = [];
+  for (const [kind, r] of Object.entries(results)) {
+    if (r.error) notes.push(`- ${kind}: ${r.error.split('\n')[0]}`);
+    for (const [k, e] of Object.entries(r.errors)) notes.push(`- ${kind}, ${k}: ${e}`);
+  }
+  return notes;
+}
+
+/** The machine and its load: the machine may be shared, and the load around a run says how far to trust it. */
+export function machineLine(loadAtStart) {
+  return (
+    `${availableParallelism()} cores, load average (1 min) ${loadAtStart.toFixed(1)} at the start, ` +
+    `${loadavg()[0].toFixed(1)} at the end`
+  );
+}
+
+/** A database URL with `suffix` appended to its database name (smart_bench → smart_bench_work). */
+export function suffixedDbUrl(url, suffix) {
+  const u = new URL(url);
+  u.pathname = `/${decodeURIComponent(u.pathname.slice(1)) || 'postgres'}${suffix}`;
+  return u.toString();
 }

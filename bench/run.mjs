@@ -20,6 +20,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { openPglite } from './pglite.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -201,8 +202,7 @@ const VACUUM_SQL = ['VACUUM ANALYZE blade_user', 'VACUUM ANALYZE blade_user_dept
 const COUNT_SQL = `SELECT count(*)::int AS n FROM blade_user WHERE tenant_id = '000000' AND is_deleted = 0 AND ${BENCH_ACCOUNT}`;
 
 async function seedPglite(pgdata) {
-  const { PGlite } = requireServer('@electric-sql/pglite');
-  const client = await PGlite.create(pgdata);
+  const client = await openPglite(pgdata);
   try {
     const { rows } = await client.query(COUNT_SQL);
     if (rows[0].n === USERS) log(`PGlite: ${USERS} bench users already there`);
@@ -924,6 +924,8 @@ function buildTable(res) {
       get: (r) => r.bare?.rps,
       f: fmt.rps,
     },
+    // the floor: what any server answering this page through node-postgres reaches on this machine
+    { name: 'Bare Fastify, same SQL: p99 latency', src: 'bare', get: (r) => r.bare?.p99, f: fmt.lat },
     {
       name: 'Framework overhead ratio user/page real/bare',
       get: (r) => (r.page && r.bare ? r.page.rps / r.bare.rps : undefined),

@@ -2,6 +2,7 @@
 // folder is locked by the server that has it open). Idempotent: what is already there is left alone; what a
 // previous run added (imported users, leave processes) is removed, so every run starts from the same state.
 import { md5, requireServer, TENANT } from './lib.mjs';
+import { openPglite } from './pglite.mjs';
 
 export const USERS = 100_000;
 export const HISTORY_TASKS = 100_000;
@@ -211,8 +212,7 @@ async function seedWith(q, log, label) {
 }
 
 export async function seedPglite(pgdata, log) {
-  const { PGlite } = requireServer('@electric-sql/pglite');
-  const client = await PGlite.create(pgdata);
+  const client = await openPglite(pgdata);
   try {
     // exec runs several statements (simple protocol); the last result set is the one that answers
     await seedWith(

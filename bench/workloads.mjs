@@ -15,22 +15,30 @@
 // Environment: DATABASE_URL, WORKLOADS_DATABASE_URL, BENCH_SECONDS (load per route, default 10),
 // BENCH_DATA (data folder root, default <repo>/.bench-data), BENCH_LEAVES (leave processes, default 200).
 import { createWriteStream, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   adminSession,
   authHeaders,
+  benchSteps,
+  CONNECTIONS,
+  countXlsxRows,
   elapsed,
   ensurePgDatabase,
+  failureNotes,
+  fmt,
   freePort,
   getJson,
   here,
   installExitHandlers,
   killAll,
-  load,
+  LOAD_SECONDS,
+  buildTable as libBuildTable,
+  machineLine,
   makeLog,
+  num,
   passwordToken,
   pgClient,
   pgHasTables,
@@ -42,6 +50,8 @@ import {
   startProcess,
   startServer,
   stopProcess,
+  suffixedDbUrl,
+  watchRss,
 } from './lib.mjs';
 import {
   ACCOUNTS,
@@ -62,22 +72,15 @@ const log = makeLog('workloads');
 
 const dataRoot = resolve(process.env.BENCH_DATA ?? join(root, '.bench-data'));
 const DATABASE_URL = process.env.DATABASE_URL || '';
-const WORK_DATABASE_URL = process.env.WORKLOADS_DATABASE_URL || (DATABASE_URL ? workUrl(DATABASE_URL) : '');
-const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 50;
+const WORK_DATABASE_URL =
+  process.env.WORKLOADS_DATABASE_URL || (DATABASE_URL ? suffixedDbUrl(DATABASE_URL, '_work') : '');
 const LEAVES = Number(process.env.BENCH_LEAVES ?? 200);
 const LEAVES_IN_FLIGHT = 4;
 /** no new leave is started after this long, so the workload stays under ~30 s on a slow database */
 const LEAVE_DEADLINE_MS = 25_000;
-const RSS_POLL_MS = 50;
 const bareMain = join(here, 'bare-scope-server.mjs');
 const ExcelJS = requireServer('exceljs');
-
-function workUrl(url) {
-  const u = new URL(url);
-  u.pathname = `/${decodeURIComponent(u.pathname.slice(1)) || 'postgres'}_work`;
-  return u.toString();
-}
+const { measureRoute, drain, step } = benchSteps(log);
 
 /** the filter of workload 1: 运营部, which has a child (村务组); the scoped user is in 运营部 too */
 const FILTER_DEPT = DEPTS.ops;
@@ -85,101 +88,8 @@ const SCOPED_PAGE = `/api/dfem-user/page?current=1&size=10&deptId=${FILTER_DEPT}
 const BARE_PAGE = `/bare/user/scoped-page?current=1&size=10&deptId=${FILTER_DEPT}&scopeDept=${DEPTS.ops}`;
 const TASKS_TO_DO_URL = '/api/dfem-flow/work/todo-list?current=1&size=10';
 
-/**
- * One request at a time first (at least 5, for at least 2 s, at most 15 s): the latency without
- * concurrency, and the warm-up. Then autocannon at 50 connections.
- */
-async function measureRoute(label, url, headers) {
-  const times = [];
-  const t0 = performance.now();
-  const spent = () => performance.now() - t0;
-  while ((times.length < 5 || spent() < 2_000) && spent() < 15_000) {
-    const t = performance.now();
-    const res = await fetch(url, { headers });
-    const body = await res.text();
-    if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${body.slice(0, 300)}`);
-    times.push(performance.now() - t);
-  }
-  // the median of the later half: the first requests also warm the server up (JIT, caches, plans)
-  const warm = times.slice(Math.floor(times.length / 2)).sort((a, b) => a - b);
-  const single = warm[Math.floor(warm.length / 2)];
-  const r = await load(url, headers, LOAD_SECONDS, CONNECTIONS);
-  log(
-    `${label}: one at a time ${single.toFixed(1)} ms (median of the last ${warm.length}); at ${CONNECTIONS} connections ` +
-      `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.total} requests` +
-      (r.bad ? `, ${r.bad}` : ''),
-  );
-  return { ...r, single };
-}
-
-/**
- * The server still works through the requests autocannon left in flight (a closed connection does not stop
- * a query): one more request answers once they are done. Waits at most `capMs`; the ms it took, or null.
- */
-async function drain(label, url, headers, capMs) {
-  const t0 = performance.now();
-  try {
-    const res = await fetch(url, { headers, signal: AbortSignal.timeout(capMs) });
-    await res.arrayBuffer();
-    const ms = performance.now() - t0;
-    if (ms > 1_000) log(`${label}: the requests left in flight took ${(ms / 1000).toFixed(1)} s to finish`);
-    return ms;
-  } catch {
-    log(`${label}: still busy with the requests left in flight after ${capMs / 1000} s`);
-    return null;
-  }
-}
-
-/** Samples a process's VmRSS every 50 ms until stopped; the peak and the first sample (the baseline). */
-function watchRss(pid) {
-  const baseline = rssMb(pid);
-  let peak = baseline;
-  const timer = setInterval(() => {
-    try {
-      peak = Math.max(peak, rssMb(pid));
-    } catch {
-      /* the process is gone: the caller's request fails and says so */
-    }
-  }, RSS_POLL_MS);
-  return () => {
-    clearInterval(timer);
-    peak = Math.max(peak, rssMb(pid));
-    return { baseline, peak };
-  };
-}
-
-/** Runs one workload; a failure is recorded under `key` and the other workloads still run. */
-async function step(out, key, label, fn) {
-  try {
-    await fn();
-  } catch (err) {
-    log(`${label} FAILED: ${err.stack ?? err}`);
-    out.errors[key] = String(err.message ?? err).split('\n')[0];
-  }
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // workload 2: Excel
-
-/** Rows of the first sheet, read back with exceljs's streaming reader (the whole file never sits in memory). */
-async function countXlsxRows(file) {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-    sharedStrings: 'cache',
-    styles: 'ignore',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  let rows = 0;
-  let header;
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      if (!header) header = row.values.slice(1).map(String);
-      rows++;
-    }
-  }
-  return { rows: rows - 1, header };
-}
 
 let importFile;
 /** 10 000 rows as an administrator fills the import template: imp0…imp9999, valid phones, 普通用户, 技术部. */
@@ -462,15 +372,6 @@ async function benchDatabase(kind, out) {
 // ---------------------------------------------------------------------------------------------------------
 // the table
 
-const num = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
-const fmt = {
-  lat: (n) => `${Number(n).toFixed(n < 10 ? 2 : 1)} ms`,
-  rps: (n) => `${num(Math.round(n))} req/s`,
-  ratio: (n) => n.toFixed(2),
-  s: (n) => `${n.toFixed(1)} s`,
-  mb: (n) => `${n.toFixed(0)} MB`,
-};
-
 function buildTable(res) {
   const rows = [
     {
@@ -581,52 +482,7 @@ function buildTable(res) {
     },
     { name: 'Server resident memory at the end (VmRSS)', get: (r) => r.rssMb, f: fmt.mb },
   ];
-  const lines = ['| measurement | PGlite | PostgreSQL | target | ok? |', '|---|---|---|---|---|'];
-  for (const row of rows) {
-    const cells = {};
-    for (const kind of ['pglite', 'postgres']) {
-      const r = res[kind];
-      if (!r) {
-        cells[kind] = { text: kind === 'postgres' ? 'not run (no DATABASE_URL)' : 'not run' };
-        continue;
-      }
-      const v = row.get(r);
-      const err = row.src && r.errors?.[row.src];
-      const bad = row.load && r[row.src]?.bad;
-      if (v === undefined || Number.isNaN(v)) {
-        cells[kind] = { text: err || r.error ? 'error' : 'n/a' };
-        continue;
-      }
-      const warn = [bad, err].filter(Boolean).join('; ');
-      cells[kind] = {
-        value: v,
-        suspect: Boolean(warn) || Boolean(row.suspect?.(r)),
-        text: row.f(v, r) + (warn ? ` (${warn}!)` : ''),
-      };
-    }
-    let ok = '—';
-    if (row.ok) {
-      const judged = ['pglite', 'postgres']
-        .filter((k) => !row.only || row.only === k)
-        .map((k) => ({ k, v: cells[k].value, suspect: cells[k].suspect }))
-        .filter((c) => c.v !== undefined);
-      if (!judged.length) ok = 'n/a';
-      else {
-        const failed = judged
-          .filter((c) => !row.ok(c.v))
-          .map((c) => (c.k === 'pglite' ? 'PGlite' : 'PostgreSQL'));
-        ok = failed.length
-          ? `❌ ${failed.join(', ')}`
-          : judged.some((c) => c.suspect)
-            ? '⚠ see the cell'
-            : '✅';
-      }
-    }
-    lines.push(
-      `| ${row.name} | ${cells.pglite.text} | ${cells.postgres.text} | ${row.target ?? '—'} | ${ok} |`,
-    );
-  }
-  return lines.join('\n');
+  return libBuildTable(rows, res);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -655,14 +511,8 @@ async function main() {
   }
   const table = buildTable(results);
   const seconds = elapsed();
-  const machine =
-    `${availableParallelism()} cores, load average (1 min) ${loadAtStart.toFixed(1)} at the start, ` +
-    `${loadavg()[0].toFixed(1)} at the end`;
-  const notes = [];
-  for (const [kind, r] of Object.entries(results)) {
-    if (r.error) notes.push(`- ${kind}: ${r.error.split('\n')[0]}`);
-    for (const [k, e] of Object.entries(r.errors)) notes.push(`- ${kind}, ${k}: ${e}`);
-  }
+  const machine = machineLine(loadAtStart);
+  const notes = failureNotes(results);
   const md = [
     '# Benchmark workloads, last run',
     '',

@@ -1,0 +1,558 @@
+// Village affairs (村务) workloads of 智慧管理系统: `npm run bench` (builds first, runs run.mjs, workloads.mjs,
+// then this) or `node bench/village.mjs` (uses what is built).
+//
+//   1. GET villager/page over 1 000 000 villagers with the filters a clerk uses, as the administrator:
+//      a village group + sex (the list's selects), and a name typed into the search box (matched anywhere);
+//      the same SQL behind a bare Fastify route (bench/bare-village-server.mjs): overhead ratio
+//   2. Excel export of one village group's 100 000 villagers (time to download, server peak memory)
+//   3. Excel import of 10 000 villagers, filled in as the template asks (with the progress polling the web does)
+//
+// PGlite always; PostgreSQL too when DATABASE_URL is set. Its own data, so it never disturbs run.mjs's nor
+// workloads.mjs's: PGlite in <BENCH_DATA>/village-pglite, PostgreSQL in the database of DATABASE_URL with
+// `_village` appended (smart_bench → smart_bench_village; created when missing; VILLAGE_DATABASE_URL names
+// another). Seeded villagers are kept between runs; the imported ones are removed before the next run.
+// Progress goes to stderr; the table to stdout and to bench/last-village.md.
+// Environment: DATABASE_URL, VILLAGE_DATABASE_URL, BENCH_SECONDS (load per route, default 10),
+// BENCH_DATA (data folder root, default <repo>/.bench-data), VILLAGERS (seeded villagers, default 1 000 000).
+import { createWriteStream, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  adminSession,
+  authHeaders,
+  benchSteps,
+  buildTable,
+  CONNECTIONS,
+  countXlsxRows,
+  elapsed,
+  ensurePgDatabase,
+  failureNotes,
+  fmt,
+  freePort,
+  getJson,
+  here,
+  installExitHandlers,
+  killAll,
+  LOAD_SECONDS,
+  machineLine,
+  makeLog,
+  num,
+  pgClient,
+  pgHasTables,
+  requireServer,
+  root,
+  rssMb,
+  serverMain,
+  sleep,
+  startProcess,
+  startServer,
+  stopProcess,
+  suffixedDbUrl,
+  watchRss,
+} from './lib.mjs';
+import {
+  EXPORT_FILTER,
+  IMPORT_HOUSEHOLD_PREFIX,
+  IMPORT_ROWS,
+  seedPglite,
+  seedPostgres,
+  VILLAGERS,
+} from './village-seed.mjs';
+
+installExitHandlers();
+const log = makeLog('village');
+const { measureRoute, drain, step } = benchSteps(log);
+
+const dataRoot = resolve(process.env.BENCH_DATA ?? join(root, '.bench-data'));
+const DATABASE_URL = process.env.DATABASE_URL || '';
+const VILLAGE_DATABASE_URL =
+  process.env.VILLAGE_DATABASE_URL || (DATABASE_URL ? suffixedDbUrl(DATABASE_URL, '_village') : '');
+const bareMain = join(here, 'bare-village-server.mjs');
+const ExcelJS = requireServer('exceljs');
+
+const API = '/api/dfem-hope-manage/villager';
+/**
+ * The two searches of workload 1: 第三村民小组's women (the list's selects; 1 villager in 10), and a full
+ * name typed into the search box (the engine matches it anywhere in the name: `ilike '%…%'`).
+ */
+const SEARCHES = {
+  groupSex: { filter: 'villageGroup=3&sex=2', label: 'group + sex' },
+  name: { filter: `name=${encodeURIComponent('王建国')}`, label: 'name' },
+};
+const pageUrl = (filter) => `${API}/page?current=1&size=10&${filter}`;
+const barePageUrl = (filter) => `/bare/villager/page?current=1&size=10&${filter}`;
+const IMPORTED_PAGE = `${API}/page?current=1&size=1&householdNo_like=${IMPORT_HOUSEHOLD_PREFIX}`;
+/**
+ * A search whose one request takes longer than this gets no load: the 50 requests autocannon leaves in flight
+ * would keep the server busy for 40 s or more after it (PGlite runs one query at a time). Its bare route does
+ * as the real one did, so that the two are compared under the same load.
+ */
+const MAX_SINGLE_MS = 800;
+/** how often the web's import dialog asks for the server's progress (apps/web/src/platform/crud/ExcelToolbar.tsx) */
+const PROGRESS_POLL_MS = 400;
+
+// ---------------------------------------------------------------------------------------------------------
+// workload 1: the filtered page, real and bare
+
+async function realPages(server, out, label) {
+  const headers = authHeaders(await adminSession(server.base)); // a new database: the seeded password changes once
+  out.realPage = {};
+  for (const [key, s] of Object.entries(SEARCHES)) {
+    await step(out, key, `${label} page (${s.label})`, async () => {
+      const url = server.base + pageUrl(s.filter);
+      const page = (await getJson(url, headers)).data;
+      out.realPage[key] = page;
+      log(
+        `${label}: the villager page filtered on ${s.label} (${decodeURIComponent(s.filter)}) counts ${page.total}`,
+      );
+      if (!page.total) out.errors[key] = 'the filter matched no villager';
+      out[key] = await measureRoute(`${label} page (${s.label})`, url, headers, {
+        maxSingleMs: MAX_SINGLE_MS,
+      });
+      if ((await drain(`${label} page (${s.label})`, url, headers, 60_000)) === null)
+        throw new Error('the server did not finish the page requests left in flight within 60 s');
+    });
+  }
+}
+
+/** The same SQL behind the bare route, on the same data, while no server has it (one PGlite folder, one process). */
+async function barePages(isPg, url, pgdata, out, label) {
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port) };
+  delete env.DATABASE_URL;
+  delete env.PGLITE_DIR;
+  if (isPg) env.DATABASE_URL = url;
+  else env.PGLITE_DIR = pgdata;
+  const bare = await startProcess('bare server', bareMain, env, port, '/ready');
+  try {
+    const bareBase = `http://127.0.0.1:${port}`;
+    out.bareSame = {};
+    for (const [key, s] of Object.entries(SEARCHES)) {
+      const bareKey = `bare_${key}`;
+      await step(out, bareKey, `${label} bare page (${s.label})`, async () => {
+        const url = bareBase + barePageUrl(s.filter);
+        const bp = await getJson(url);
+        const real = out.realPage?.[key];
+        if (real) {
+          const ids = (p) => p.records.map((r) => String(r.id)).join();
+          out.bareSame[key] = bp.total === real.total && ids(bp) === ids(real);
+          if (!out.bareSame[key]) {
+            log(
+              `WARNING ${label}: the bare route's answer (${s.label}) differs from the real one ` +
+                `(total ${bp.total} vs ${real.total}): is its SQL in sync?`,
+            );
+            out.errors[bareKey] = 'the bare route answered other rows than the real one';
+          }
+        }
+        const maxSingleMs = !out[key] ? MAX_SINGLE_MS : out[key].skipped ? 0 : Number.POSITIVE_INFINITY;
+        out[bareKey] = await measureRoute(`${label} bare page (${s.label})`, url, {}, { maxSingleMs });
+        await drain(`${label} bare page (${s.label})`, url, {}, 60_000);
+      });
+    }
+  } finally {
+    await stopProcess(bare);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// workloads 2 and 3: Excel
+
+async function exportWorkload(server, headers, out, label, dataDir) {
+  const expected = (await getJson(`${server.base}${API}/page?current=1&size=1&${EXPORT_FILTER}`, headers))
+    .data.total;
+  log(`${label}: the export's filter (${EXPORT_FILTER}) selects ${expected} villagers`);
+  const file = join(dataDir, 'export.xlsx');
+  const stop = watchRss(server.child.pid);
+  const t0 = performance.now();
+  let mem;
+  try {
+    const res = await fetch(`${server.base}${API}/excel/export?${EXPORT_FILTER}`, { headers });
+    if (!res.ok) throw new Error(`excel/export: ${res.status} ${(await res.text()).slice(0, 300)}`);
+    await pipeline(Readable.fromWeb(res.body), createWriteStream(file));
+  } finally {
+    mem = stop();
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const bytes = statSync(file).size;
+  const { rows, header } = await countXlsxRows(file);
+  rmSync(file, { force: true });
+  out.export = { seconds, rows, expected, bytes, ...mem };
+  log(
+    `${label} export: ${rows} rows (${expected} expected), ${(bytes / 1048576).toFixed(1)} MB in ${seconds.toFixed(1)} s; ` +
+      `server RSS ${mem.baseline.toFixed(0)} → peak ${mem.peak.toFixed(0)} MB; header ${header?.join('|')}`,
+  );
+  if (rows !== expected) out.errors.export = `the file holds ${rows} rows, the page counts ${expected}`;
+}
+
+const IMPORT_SURNAMES = '赵钱孙李周吴郑王冯陈褚卫蒋沈韩杨朱秦尤许何吕施张';
+const IMPORT_MALE = '建国志强海军伟明';
+const IMPORT_FEMALE = '秀英桂兰丽娟玉梅';
+const GROUPS = [
+  '第一村民小组',
+  '第二村民小组',
+  '第三村民小组',
+  '第四村民小组',
+  '第五村民小组',
+  '第六村民小组',
+];
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const pad = (n, w) => String(n).padStart(w, '0');
+/** the GB 11643 check character (packages/contracts/src/resource/validate.ts, idCardCheckDigit) */
+const checkDigit = (first17) =>
+  '10X98765432'[[...first17].reduce((sum, d, i) => sum + Number(d) * ID_WEIGHTS[i], 0) % 11];
+
+/**
+ * Villager i of the import file, by the template's (Chinese) column headers: households of four under
+ * IMP-00000…, valid ID numbers (region 4401xx, which no seeded villager has) whose birth date and sex the
+ * row's own columns repeat, valid mobile numbers, dictionary labels as the template lists them.
+ */
+function importRow(i) {
+  const sex = i % 4 === 0 ? 1 : i % 4 === 1 ? 2 : (i % 2) + 1;
+  const birth = new Date(Date.UTC(1950, 0, 1) + ((i * 7919) % 21_900) * 86_400_000);
+  const ymd = birth.toISOString().slice(0, 10);
+  // the region's last two digits and the sequence number spell i; the sequence's parity is the sex
+  const first17 = `4401${pad(Math.floor(i / 500), 2)}${ymd.replaceAll('-', '')}${pad((i % 500) * 2 + (sex === 1 ? 1 : 0), 3)}`;
+  const household = Math.floor(i / 4);
+  const given = sex === 1 ? IMPORT_MALE : IMPORT_FEMALE;
+  const age = 2026 - birth.getUTCFullYear();
+  const yesNo = (b) => (b ? '是' : '否');
+  return {
+    姓名:
+      IMPORT_SURNAMES[household % IMPORT_SURNAMES.length] +
+      given[i % given.length] +
+      given[(i >> 3) % given.length],
+    性别: sex === 1 ? '男' : '女',
+    民族: i % 20 === 0 ? '土家族' : '汉族',
+    身份证号: first17 + checkDigit(first17),
+    联系电话: age >= 18 ? `139${pad(i, 8)}` : '',
+    出生日期: ymd,
+    户号: `${IMPORT_HOUSEHOLD_PREFIX}${pad(household, 5)}`,
+    与户主关系: ['户主', '配偶', '子女', '子女'][i % 4],
+    村民小组: GROUPS[household % GROUPS.length],
+    住址: `青山村新区${household + 1}号`,
+    政治面貌: i % 11 === 0 ? '中共党员' : '群众',
+    文化程度: age < 12 ? '小学' : ['初中', '高中/中专', '初中', '大专'][i % 4],
+    婚姻状况: age >= 25 ? '已婚' : '未婚',
+    劳动力状况: age > 60 ? '弱劳动力' : '普通劳动力',
+    脱贫户: yesNo(household % 10 === 3),
+    低保户: yesNo(household % 16 === 0),
+    残疾: yesNo(i % 33 === 0),
+    退役军人: yesNo(sex === 1 && i % 29 === 0),
+    独居老人: '否',
+    备注: i % 50 === 0 ? '批量导入' : '',
+  };
+}
+
+/** The template's columns, read off the template the server hands out (what a clerk downloads and fills in). */
+async function templateHeaders(server, headers) {
+  const res = await fetch(`${server.base}${API}/excel/template`, { headers });
+  if (!res.ok) throw new Error(`excel/template: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await res.arrayBuffer());
+  const names = wb.worksheets[0].getRow(1).values.slice(1).map(String);
+  const known = Object.keys(importRow(0));
+  const unknown = names.filter((n) => !known.includes(n));
+  if (unknown.length)
+    throw new Error(`the template has columns the bench does not fill: ${unknown.join(', ')}`);
+  return names;
+}
+
+let importFile;
+async function importWorkbook(columns) {
+  if (importFile) return importFile;
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Sheet1');
+  sheet.addRow(columns);
+  for (let i = 0; i < IMPORT_ROWS; i++) {
+    const row = importRow(i);
+    sheet.addRow(columns.map((c) => row[c]));
+  }
+  importFile = Buffer.from(await wb.xlsx.writeBuffer());
+  log(
+    `import file: ${IMPORT_ROWS} rows × ${columns.length} columns, ${(importFile.length / 1024).toFixed(0)} KB`,
+  );
+  return importFile;
+}
+
+async function importWorkload(server, headers, out, label) {
+  const buf = await importWorkbook(await templateHeaders(server, headers));
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(buf)]), 'villagers.xlsx');
+  // as the web's import dialog: a key of its own, and the server's progress asked for while the file is checked
+  const key = `bench-${Date.now().toString(36)}`;
+  const phases = {};
+  // how long a progress request waited for its answer, at worst: while the server's event loop is busy
+  // (reading the workbook, checking the rows) it answers nothing, neither the progress nor anyone else
+  let slowestPoll = 0;
+  const stop = watchRss(server.child.pid);
+  const t0 = performance.now();
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      await sleep(PROGRESS_POLL_MS);
+      try {
+        const asked = performance.now();
+        const p = (await getJson(`${server.base}${API}/excel/progress?key=${key}`, headers)).data;
+        slowestPoll = Math.max(slowestPoll, (performance.now() - asked) / 1000);
+        if (p && phases[p.phase] === undefined) phases[p.phase] = (performance.now() - t0) / 1000;
+      } catch {
+        /* the import's own answer reports failures */
+      }
+    }
+  })();
+  let answer;
+  let text;
+  let mem;
+  try {
+    answer = await fetch(`${server.base}${API}/excel/import?progressKey=${key}`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
+    text = await answer.text();
+  } finally {
+    mem = stop();
+    polling = false;
+    await poller;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  if (!answer.ok) throw new Error(`excel/import: ${answer.status} ${text.slice(0, 500)}`);
+  const result = JSON.parse(text).data;
+  const page = (await getJson(server.base + IMPORTED_PAGE, headers)).data;
+  out.import = { seconds, result, listed: page.total, phases, slowestPoll, ...mem };
+  const seen = Object.entries(phases)
+    .map(([phase, s]) => `${phase} at ${s.toFixed(1)} s`)
+    .join(', ');
+  log(
+    `${label} import: ${JSON.stringify(result)} in ${seconds.toFixed(1)} s (progress: ${seen || 'none seen'}; ` +
+      `slowest progress answer ${slowestPoll.toFixed(1)} s); ` +
+      `the page lists ${page.total} villagers of ${IMPORT_HOUSEHOLD_PREFIX}* households ` +
+      `(${page.records[0]?.name}, ${page.records[0]?.idCard}); server RSS ${mem.baseline.toFixed(0)} → peak ${mem.peak.toFixed(0)} MB`,
+  );
+  if (result?.created !== IMPORT_ROWS || page.total !== IMPORT_ROWS)
+    out.errors.import = `${result?.created} created, the page lists ${page.total}, ${IMPORT_ROWS} expected`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// one database
+
+async function benchDatabase(kind, out) {
+  const isPg = kind === 'postgres';
+  const label = isPg ? 'PostgreSQL' : 'PGlite';
+  const url = isPg ? VILLAGE_DATABASE_URL : undefined;
+  const dataDir = join(dataRoot, `village-${kind}`);
+  const pgdata = join(dataDir, 'pgdata');
+  mkdirSync(dataDir, { recursive: true });
+
+  // a migrated and seeded database, seeded while no server runs
+  if (isPg) await ensurePgDatabase(url);
+  const migrated = isPg ? await pgHasTables(url) : existsSync(join(pgdata, 'PG_VERSION'));
+  if (!migrated) {
+    log(`${label}: first start (migrate and seed)…`);
+    const first = await startServer(dataDir, url);
+    log(`${label}: first start took ${first.ms} ms`);
+    await stopProcess(first);
+  }
+  if (isPg) {
+    const c = await pgClient(url);
+    try {
+      await seedPostgres(c, log);
+    } finally {
+      await c.end();
+    }
+  } else await seedPglite(pgdata, log);
+
+  // 1. the filtered pages, on a server of their own: on a slow database the requests autocannon leaves in
+  // flight keep it busy long after the load, so nothing else is measured on it
+  {
+    const server = await startServer(dataDir, url);
+    try {
+      log(`${label}: server (pid ${server.child.pid}) answering after ${server.ms} ms`);
+      await realPages(server, out, label);
+    } finally {
+      await stopProcess(server);
+    }
+  }
+  await step(out, 'bare', `${label} bare`, () => barePages(isPg, url, pgdata, out, label));
+
+  // 2 and 3 on a fresh server
+  const server = await startServer(dataDir, url);
+  try {
+    log(`${label}: server (pid ${server.child.pid}) answering after ${server.ms} ms`);
+    const headers = authHeaders(await adminSession(server.base));
+    await step(out, 'export', `${label} export`, () => exportWorkload(server, headers, out, label, dataDir));
+    await step(out, 'import', `${label} import`, () => importWorkload(server, headers, out, label));
+    out.rssMb = rssMb(server.child.pid);
+  } finally {
+    await stopProcess(server);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// the table
+
+/** The rows of one search of workload 1: the real page, the bare route, and the ratio of the two. */
+function pageRows(key, title, target) {
+  const bareKey = `bare_${key}`;
+  const differs = (r) => r.bareSame?.[key] === false;
+  return [
+    { name: `${title}, 50 conns: throughput`, src: key, get: (r) => r[key]?.rps, load: true, f: fmt.rps },
+    { name: `${title}: p50 latency`, src: key, get: (r) => r[key]?.p50, load: true, f: fmt.lat },
+    {
+      name: `${title}: p99 latency`,
+      src: key,
+      get: (r) => r[key]?.p99,
+      load: true,
+      f: fmt.lat,
+      target: '≤ 20 ms (PostgreSQL)',
+      ok: (v) => v <= 20,
+      only: 'postgres',
+    },
+    { name: `${title}: one request at a time (median)`, src: key, get: (r) => r[key]?.single, f: fmt.lat },
+    {
+      name: 'Bare Fastify, same SQL as that page: throughput',
+      src: bareKey,
+      get: (r) => r[bareKey]?.rps,
+      load: true,
+      f: fmt.rps,
+    },
+    // the floor: what any server answering this page through the same driver reaches on this machine
+    {
+      name: 'Bare Fastify, same SQL: p99 latency',
+      src: bareKey,
+      get: (r) => r[bareKey]?.p99,
+      load: true,
+      f: fmt.lat,
+    },
+    {
+      name: 'Bare Fastify, same SQL: one request at a time (median)',
+      src: bareKey,
+      get: (r) => r[bareKey]?.single,
+      f: fmt.lat,
+    },
+    {
+      name: 'Framework overhead ratio real/bare (throughput)',
+      src: bareKey,
+      get: (r) => (r[key] && r[bareKey] ? r[key].rps / r[bareKey].rps : undefined),
+      load: true,
+      f: (v, r) => fmt.ratio(v) + (differs(r) ? ' (bare answered other rows!)' : ''),
+      suspect: differs,
+      ...(target ? { target: '≥ 0.7', ok: (v) => v >= 0.7 } : {}),
+    },
+    {
+      name: 'Framework overhead ratio, one request at a time (bare ms / real ms)',
+      src: bareKey,
+      get: (r) => (r[key] && r[bareKey] ? r[bareKey].single / r[key].single : undefined),
+      f: (v, r) => fmt.ratio(v) + (differs(r) ? ' (bare answered other rows!)' : ''),
+      suspect: differs,
+    },
+  ];
+}
+
+function villageTable(res) {
+  const phases = (r) =>
+    ['check', 'write']
+      .filter((p) => r.import.phases?.[p] !== undefined)
+      .map((p) => `${p} from ${fmt.s(r.import.phases[p])}`)
+      .join(', ');
+  const rows = [
+    ...pageRows('groupSex', `villager/page over ${num(VILLAGERS)}, village group + sex filter`, true),
+    ...pageRows('name', 'villager/page, a full name typed into the search box (matched anywhere)', true),
+    {
+      name: 'Excel export of one village group: seconds to download the whole file',
+      src: 'export',
+      get: (r) => r.export?.seconds,
+      f: (v, r) => `${fmt.s(v)} (${num(r.export.rows)} rows, ${(r.export.bytes / 1048576).toFixed(1)} MB)`,
+    },
+    {
+      name: 'Excel export: server peak resident memory (peak − baseline)',
+      src: 'export',
+      get: (r) => r.export?.peak,
+      f: (v, r) => `${fmt.mb(v)} (+${fmt.mb(v - r.export.baseline)})`,
+    },
+    {
+      name: `Excel import of ${num(IMPORT_ROWS)} villagers: seconds until the answer`,
+      src: 'import',
+      get: (r) => r.import?.seconds,
+      f: (v, r) =>
+        `${fmt.s(v)} (${num(r.import.result?.created ?? 0)} created, ${num(r.import.listed)} listed` +
+        `${phases(r) ? `; ${phases(r)}` : ''})`,
+    },
+    {
+      name: 'Excel import: the slowest answer to the progress the web asks for every 0.4 s',
+      src: 'import',
+      get: (r) => r.import?.slowestPoll,
+      f: fmt.s,
+    },
+    {
+      name: 'Excel import: server peak resident memory (peak − baseline)',
+      src: 'import',
+      get: (r) => r.import?.peak,
+      f: (v, r) => `${fmt.mb(v)} (+${fmt.mb(v - r.import.baseline)})`,
+    },
+    { name: 'Server resident memory at the end (VmRSS)', get: (r) => r.rssMb, f: fmt.mb },
+  ];
+  return buildTable(rows, res);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+async function main() {
+  if (!existsSync(serverMain))
+    throw new Error(`${serverMain} missing: run \`npm run build\` (or \`npm run bench\`)`);
+  const pgName = VILLAGE_DATABASE_URL
+    ? decodeURIComponent(new URL(VILLAGE_DATABASE_URL).pathname.slice(1))
+    : '';
+  log(
+    `data in ${dataRoot}/village-*; ${num(VILLAGERS)} villagers; ${LOAD_SECONDS} s per route at ${CONNECTIONS} ` +
+      `connections; PostgreSQL ${VILLAGE_DATABASE_URL ? `on (database ${pgName})` : 'off (set DATABASE_URL)'}`,
+  );
+  const loadAtStart = loadavg()[0];
+  const results = {};
+  const failed = [];
+  for (const kind of VILLAGE_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']) {
+    results[kind] = { errors: {} };
+    try {
+      await benchDatabase(kind, results[kind]);
+    } catch (err) {
+      log(`${kind} FAILED: ${err.stack ?? err}`);
+      results[kind].error = String(err.message ?? err);
+    }
+    if (results[kind].error || Object.keys(results[kind].errors).length) failed.push(kind);
+  }
+  const table = villageTable(results);
+  const seconds = elapsed();
+  const machine = machineLine(loadAtStart);
+  const notes = failureNotes(results);
+  const md = [
+    '# Benchmark village affairs, last run',
+    '',
+    `${new Date().toISOString()} · Node ${process.version} · ${LOAD_SECONDS} s per route, ${CONNECTIONS} connections, ` +
+      `autocannon in the same machine · ${num(VILLAGERS)} seeded villagers, export filter ${EXPORT_FILTER} · ` +
+      `PostgreSQL database ${pgName || '—'} · ${machine} · took ${seconds} s`,
+    '',
+    table,
+    '',
+    // fetch asks for gzip and the real server compresses (@fastify/compress); autocannon asks for nothing
+    'One request at a time is fetched as a browser would (compressed answers from the real server, not from ' +
+      'the bare one); the load is autocannon, uncompressed from both.',
+    ...(notes.length ? ['', ...notes] : []),
+    '',
+  ].join('\n');
+  writeFileSync(join(here, 'last-village.md'), md);
+  process.stdout.write(`${table}\n`);
+  log(`done in ${seconds} s; ${machine} (table also in bench/last-village.md)`);
+  if (failed.length) process.exitCode = 1;
+}
+
+try {
+  await main();
+} catch (err) {
+  log(`FAILED: ${err.stack ?? err}`);
+  process.exitCode = 1;
+} finally {
+  killAll();
+}
