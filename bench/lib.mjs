@@ -125,9 +125,17 @@ export async function stopProcess(proc) {
   children.delete(child);
 }
 
-export function serverEnv(port, dataDir, databaseUrl, webDist) {
+export function serverEnv(port, dataDir, databaseUrl, webDist, extra = {}) {
   const env = { ...process.env };
-  for (const k of ['DATABASE_URL', 'REDIS_URL', 'WEB_DIST', 'JWT_SECRET', 'PRINT_WELCOME', 'PGLITE_DIR'])
+  for (const k of [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'WEB_DIST',
+    'JWT_SECRET',
+    'PRINT_WELCOME',
+    'PGLITE_DIR',
+    'READ_CACHE',
+  ])
     delete env[k];
   Object.assign(env, {
     PORT: String(port),
@@ -139,15 +147,21 @@ export function serverEnv(port, dataDir, databaseUrl, webDist) {
   });
   if (webDist) env.WEB_DIST = webDist;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  return env;
+  return Object.assign(env, extra);
 }
 
-export async function startServer(dataDir, databaseUrl, webDist) {
+/**
+ * The server's environment for measuring the database path: list pages are not remembered, every request
+ * is read from the database (as the bare routes are), so real and bare compare like with like.
+ */
+export const READ_FROM_DATABASE = { READ_CACHE: 'false' };
+
+export async function startServer(dataDir, databaseUrl, webDist, extra = {}) {
   const port = await freePort();
   const proc = await startProcess(
     'server',
     serverMain,
-    serverEnv(port, dataDir, databaseUrl, webDist),
+    serverEnv(port, dataDir, databaseUrl, webDist, extra),
     port,
     '/api/dfem-auth/oauth/settings',
   );

@@ -4,180 +4,53 @@
 //   the shell in the browser: a kept-alive tab's click-to-visible time, and the JS heap after opening 20
 //   tabs and closing them again, round after round (it must not grow beyond the first round)
 //   throughput and latency of two authenticated API routes over 100 000 seeded users (autocannon, 50 connections)
-//   the same SQL behind a bare Fastify route (bench/bare-server.mjs): framework overhead ratio
+//   the users page again with READ_CACHE=false (every request read from the database), and the same SQL
+//   behind a bare Fastify route (bench/bare-server.mjs): framework overhead ratio
 //   start-up time on an existing data folder, resident memory after the load
 //
 // PGlite always; PostgreSQL too when DATABASE_URL is set (the database is created when missing).
 // Progress goes to stderr; the table to stdout and to bench/last-run.md.
 // Environment: DATABASE_URL, BENCH_SECONDS (load per route, default 10), BENCH_DATA (data folder root,
 // default <repo>/.bench-data), WEB_DIST (default apps/web/dist).
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import net from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import {
+  adminSession,
+  BENCH_PASSWORD,
+  CONNECTIONS,
+  elapsed,
+  ensurePgDatabase,
+  freePort,
+  getJson,
+  here,
+  installExitHandlers,
+  killAll,
+  LOAD_SECONDS,
+  load,
+  makeLog,
+  pgClient,
+  pgHasTables,
+  READ_FROM_DATABASE,
+  root,
+  rssMb,
+  serverMain,
+  startProcess,
+  startServer,
+  stopProcess,
+} from './lib.mjs';
 import { openPglite } from './pglite.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..');
-const serverDir = join(root, 'apps', 'server');
-const serverMain = join(serverDir, 'dist', 'main.js');
 const bareMain = join(here, 'bare-server.mjs');
 const webDist = resolve(process.env.WEB_DIST ?? join(root, 'apps', 'web', 'dist'));
 const dataRoot = resolve(process.env.BENCH_DATA ?? join(root, '.bench-data'));
 const DATABASE_URL = process.env.DATABASE_URL || '';
-const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
-const CONNECTIONS = 50;
 const USERS = 100_000;
 const CHROMIUM = '/usr/bin/chromium';
-
-// the server's own drivers, so seeding and the bare server use the same versions as the server
-const requireServer = createRequire(join(serverDir, 'package.json'));
-const pg = requireServer('pg');
-
-const ADMIN = 'admin';
-const SEEDED_PASSWORD = 'admin';
-/** the admin's password after the bench changed it (the seeded one must be changed on first sign-in) */
-const BENCH_PASSWORD = 'Bench#Pass-2024';
-const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-
-const started = performance.now();
-const elapsed = () => ((performance.now() - started) / 1000).toFixed(1);
-const log = (msg) => process.stderr.write(`[bench ${elapsed()}s] ${msg}\n`);
-const md5 = (s) => createHash('md5').update(s).digest('hex');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const log = makeLog('bench');
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-
-// ---------------------------------------------------------------------------------------------------------
-// child processes: every one is tracked and killed by its own pid, also when the bench fails or is stopped
-
-const children = new Set();
-
-function killAll(signal = 'SIGKILL') {
-  for (const child of children) {
-    try {
-      if (child.exitCode === null && child.signalCode === null) process.kill(child.pid, signal);
-    } catch {
-      /* already gone */
-    }
-  }
-}
-process.on('exit', () => killAll());
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    log(`${signal}: stopping child processes`);
-    killAll();
-    process.exit(130);
-  });
-}
-
-function freePort() {
-  return new Promise((res, rej) => {
-    const s = net.createServer();
-    s.unref();
-    s.on('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
-}
-
-/** Spawns `node <script>` and polls `readyPath` until it answers 200; returns the process and the ms it took. */
-async function startProcess(name, script, env, port, readyPath, timeoutMs = 60_000) {
-  const t0 = performance.now();
-  const child = spawn(process.execPath, [script], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let output = '';
-  const keep = (chunk) => {
-    output = (output + chunk).slice(-4000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const url = `http://127.0.0.1:${port}${readyPath}`;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      children.delete(child);
-      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before answering:\n${output}`);
-    }
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) {
-        await res.arrayBuffer();
-        break;
-      }
-    } catch {
-      /* not listening yet */
-    }
-    if (performance.now() - t0 > timeoutMs) {
-      await stopProcess({ child, name });
-      throw new Error(`${name} did not answer ${readyPath} within ${timeoutMs} ms:\n${output}`);
-    }
-    await sleep(10);
-  }
-  const ms = Math.round(performance.now() - t0);
-  return { child, name, ms, output: () => output };
-}
-
-/** SIGTERM (the server finishes requests and closes the database), SIGKILL after 15 s. */
-async function stopProcess(proc) {
-  const { child } = proc;
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((r) => child.once('exit', r));
-    process.kill(child.pid, 'SIGTERM');
-    const timer = setTimeout(() => {
-      log(`${proc.name} ignored SIGTERM for 15 s: SIGKILL`);
-      try {
-        process.kill(child.pid, 'SIGKILL');
-      } catch {
-        /* gone */
-      }
-    }, 15_000);
-    await exited;
-    clearTimeout(timer);
-  }
-  children.delete(child);
-}
-
-function serverEnv(port, dataDir, databaseUrl) {
-  const env = { ...process.env };
-  for (const k of ['DATABASE_URL', 'REDIS_URL', 'WEB_DIST', 'JWT_SECRET', 'PRINT_WELCOME', 'PGLITE_DIR'])
-    delete env[k];
-  Object.assign(env, {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    CAPTCHA_MODE: 'false',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: webDist,
-    NODE_ENV: 'production',
-  });
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  return env;
-}
-
-async function startServer(dataDir, databaseUrl) {
-  const port = await freePort();
-  const proc = await startProcess(
-    'server',
-    serverMain,
-    serverEnv(port, dataDir, databaseUrl),
-    port,
-    '/api/dfem-auth/oauth/settings',
-  );
-  return { ...proc, port, base: `http://127.0.0.1:${port}` };
-}
-
-function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
-  return m ? Number(m[1]) / 1024 : Number.NaN;
-}
+installExitHandlers();
 
 // ---------------------------------------------------------------------------------------------------------
 // seeding 100 000 users with one statement, through a direct connection (never through the running server)
@@ -218,42 +91,6 @@ async function seedPglite(pgdata) {
   }
 }
 
-async function pgClient(url) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  return c;
-}
-
-/** Connects to DATABASE_URL, creating the database (through the `postgres` database) when it is missing. */
-async function ensurePgDatabase(url) {
-  try {
-    const c = await pgClient(url);
-    await c.end();
-  } catch (err) {
-    if (err.code !== '3D000') throw err;
-    const name = decodeURIComponent(new URL(url).pathname.slice(1));
-    const adminUrl = new URL(url);
-    adminUrl.pathname = '/postgres';
-    const admin = await pgClient(adminUrl.toString());
-    try {
-      await admin.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
-      log(`PostgreSQL: created database ${name}`);
-    } finally {
-      await admin.end();
-    }
-  }
-}
-
-async function pgHasTables(url) {
-  const c = await pgClient(url);
-  try {
-    const { rows } = await c.query(`SELECT to_regclass('public.blade_user') IS NOT NULL AS ok`);
-    return rows[0].ok;
-  } finally {
-    await c.end();
-  }
-}
-
 async function seedPostgres(url) {
   const c = await pgClient(url);
   try {
@@ -271,77 +108,9 @@ async function seedPostgres(url) {
   }
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// API helpers
-
-async function passwordToken(base, password) {
-  const q = new URLSearchParams({
-    tenantId: '000000',
-    username: ADMIN,
-    password: md5(password),
-    grant_type: 'password',
-    scope: 'all',
-    type: 'account',
-  });
-  const res = await fetch(`${base}/api/dfem-auth/oauth/token?${q}`, {
-    method: 'POST',
-    headers: { authorization: CLIENT_BASIC },
-  });
-  const body = await res.json();
-  return res.ok ? body : null;
-}
-
-/** Signs the admin in with the bench password, changing the seeded one first when this folder is new. */
-async function adminSession(base) {
-  let session = await passwordToken(base, BENCH_PASSWORD);
-  if (session) return session;
-  session = await passwordToken(base, SEEDED_PASSWORD);
-  if (!session) throw new Error('cannot sign in as admin with the bench password nor the seeded one');
-  const q = new URLSearchParams({
-    oldPassword: md5(SEEDED_PASSWORD),
-    newPassword: md5(BENCH_PASSWORD),
-    newPassword1: md5(BENCH_PASSWORD),
-  });
-  const res = await fetch(`${base}/api/dfem-user/update-password?${q}`, {
-    method: 'POST',
-    headers: { 'blade-auth': `bearer ${session.access_token}` },
-  });
-  if (!res.ok) throw new Error(`update-password failed: ${res.status} ${await res.text()}`);
-  log('admin password changed from the seeded one to the bench one');
-  session = await passwordToken(base, BENCH_PASSWORD);
-  if (!session) throw new Error('cannot sign in with the bench password after changing it');
-  return session;
-}
-
-async function getJson(url, headers = {}) {
-  const res = await fetch(url, { headers });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text);
-}
-
-/** autocannon for `seconds` at 50 connections; req/s, p50, p99 (ms) and anything that was not a 2xx. */
-async function load(url, headers, seconds = LOAD_SECONDS, connections = CONNECTIONS) {
-  const r = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    total: r.requests.total,
-    // autocannon's `errors` include its timeouts (10 s); a timed-out request has no latency sample
-    bad: [
-      r.non2xx && `${r.non2xx} non-2xx`,
-      r.timeouts && `${r.timeouts} timed out after 10 s`,
-      r.errors - r.timeouts > 0 && `${r.errors - r.timeouts} errors`,
-    ]
-      .filter(Boolean)
-      .join(', '),
-  };
-}
-
 async function measureRoute(label, url, headers) {
   await load(url, headers, WARMUP_SECONDS, 10);
-  const r = await load(url, headers);
+  const r = await load(url, headers, LOAD_SECONDS, CONNECTIONS);
   log(
     `${label}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.total} requests` +
       (r.bad ? `, ${r.bad}` : ''),
@@ -369,7 +138,7 @@ async function benchDatabase(kind, withBrowser, out) {
   const migrated = isPg ? await pgHasTables(DATABASE_URL) : existsSync(join(pgdata, 'PG_VERSION'));
   if (!migrated) {
     log(`${label}: first start (migrate and seed)…`);
-    const first = await startServer(dataDir, isPg ? DATABASE_URL : undefined);
+    const first = await startServer(dataDir, isPg ? DATABASE_URL : undefined, webDist);
     log(`${label}: first start took ${first.ms} ms`);
     await stopProcess(first);
   }
@@ -380,7 +149,7 @@ async function benchDatabase(kind, withBrowser, out) {
   let server;
   let session;
   try {
-    server = await startServer(dataDir, isPg ? DATABASE_URL : undefined);
+    server = await startServer(dataDir, isPg ? DATABASE_URL : undefined, webDist);
     out.startMs = server.ms;
     log(`${label}: server (pid ${server.child.pid}) answering after ${server.ms} ms`);
 
@@ -414,7 +183,21 @@ async function benchDatabase(kind, withBrowser, out) {
     if (server) await stopProcess(server);
   }
 
-  // 5. the bare server on the same data, while the real one is stopped (one PGlite folder, one process)
+  // 5. the same page with the read cache off: every request is answered by the database, like the bare route's
+  let uncached;
+  try {
+    uncached = await startServer(dataDir, isPg ? DATABASE_URL : undefined, webDist, READ_FROM_DATABASE);
+    const headers = { 'blade-auth': `bearer ${(await adminSession(uncached.base)).access_token}` };
+    out.pageUncached = await measureRoute(
+      `${label} user/page (READ_CACHE=false)`,
+      uncached.base + API_PAGE,
+      headers,
+    );
+  } finally {
+    if (uncached) await stopProcess(uncached);
+  }
+
+  // 6. the bare server on the same data, while the real one is stopped (one PGlite folder, one process)
   const port = await freePort();
   const env = { ...process.env, PORT: String(port) };
   delete env.DATABASE_URL;
@@ -508,7 +291,7 @@ async function signInThroughForm(page, base) {
   const username = (await byName.count())
     ? byName
     : page.locator('input:not([type]), input[type="text"]').filter({ visible: true }).first();
-  await username.fill(ADMIN);
+  await username.fill('admin');
   await password.fill(BENCH_PASSWORD);
   await password.press('Enter');
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 15_000 });
@@ -903,7 +686,7 @@ function buildTable(res) {
       only: 'postgres',
     },
     {
-      name: 'GET user/page (100k users): throughput (50 conns)',
+      name: 'GET user/page (100k users): throughput (50 conns; the page is remembered until users change)',
       src: 'page',
       get: (r) => r.page?.rps,
       f: fmt.rps,
@@ -919,6 +702,18 @@ function buildTable(res) {
       only: 'postgres',
     },
     {
+      name: 'GET user/page with READ_CACHE=false (every request read from the database): throughput',
+      src: 'pageUncached',
+      get: (r) => r.pageUncached?.rps,
+      f: fmt.rps,
+    },
+    {
+      name: 'GET user/page with READ_CACHE=false: p99 latency',
+      src: 'pageUncached',
+      get: (r) => r.pageUncached?.p99,
+      f: fmt.lat,
+    },
+    {
       name: 'Bare Fastify, same SQL as user/page: throughput',
       src: 'bare',
       get: (r) => r.bare?.rps,
@@ -927,8 +722,9 @@ function buildTable(res) {
     // the floor: what any server answering this page through node-postgres reaches on this machine
     { name: 'Bare Fastify, same SQL: p99 latency', src: 'bare', get: (r) => r.bare?.p99, f: fmt.lat },
     {
-      name: 'Framework overhead ratio user/page real/bare',
-      get: (r) => (r.page && r.bare ? r.page.rps / r.bare.rps : undefined),
+      // like with like: the real route reading the database on every request, against the bare route
+      name: 'Framework overhead ratio user/page real (READ_CACHE=false) / bare',
+      get: (r) => (r.pageUncached && r.bare ? r.pageUncached.rps / r.bare.rps : undefined),
       f: fmt.ratio,
       target: '≥ 0.7',
       ok: (v) => v >= 0.7,

@@ -2,7 +2,8 @@
 // `node bench/workloads.mjs` (uses what is built).
 //
 //   1. GET user/page with a dept filter as a user whose role has a data scope of type 4 (own dept and below),
-//      over 100 000 users; the same SQL behind a bare Fastify route (bench/bare-scope-server.mjs): overhead ratio
+//      over 100 000 users, read from the database on every request (READ_CACHE=false); the same SQL behind a
+//      bare Fastify route (bench/bare-scope-server.mjs): overhead ratio
 //   2. Excel export of the 100 000 users (time to download, server peak memory); import of 10 000 users
 //   3. leave processes through the API: start, the approver finds the task in the to-do list, approves it
 //   4. the approver's to-do list with 100 000 finished tasks in its history
@@ -43,6 +44,7 @@ import {
   pgClient,
   pgHasTables,
   postJson,
+  READ_FROM_DATABASE,
   requireServer,
   root,
   rssMb,
@@ -286,9 +288,9 @@ async function benchDatabase(kind, out) {
   // 1. the scoped, dept-filtered users page, on a server of its own: on a slow database the requests
   // autocannon leaves in flight keep it busy long after the load, so nothing else is measured on it
   {
-    const server = await startServer(dataDir, url);
+    const server = await startServer(dataDir, url, undefined, READ_FROM_DATABASE);
     try {
-      log(`${label}: server (pid ${server.child.pid}) answering after ${server.ms} ms`);
+      log(`${label}: server (pid ${server.child.pid}, READ_CACHE=false) answering after ${server.ms} ms`);
       await adminSession(server.base); // a new database: the admin's seeded password is changed once
       const manager = await signIn(server.base, ACCOUNTS.scoped);
       await step(out, 'page', `${label} scoped page`, async () => {
@@ -375,7 +377,7 @@ async function benchDatabase(kind, out) {
 function buildTable(res) {
   const rows = [
     {
-      name: 'user/page, dept filter (运营部 and below) + data scope type 4, 50 conns: throughput',
+      name: 'user/page, dept filter (运营部 and below) + data scope type 4, READ_CACHE=false, 50 conns: throughput',
       src: 'page',
       get: (r) => r.page?.rps,
       load: true,

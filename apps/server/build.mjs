@@ -1,9 +1,12 @@
-// Bundles the server into dist/main.js: our code and @smart/contracts inlined, npm packages left external.
+// Bundles the server into dist/main.js (and the chunks it imports later): our code and @smart/contracts
+// inlined, npm packages left external. Split, so that main.js can open the database while the rest loads.
 import { build } from 'esbuild';
 
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outdir: 'dist',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -1,10 +1,18 @@
 import { loadConfig } from './platform/config';
-import { createServer } from './server';
+import { openDatabase } from './platform/db';
 
 const started = performance.now();
 const config = loadConfig();
 process.env.TZ = config.TZ;
-const server = await createServer(config);
+// the database opens (PGlite compiles and starts) while the rest of the server is loaded
+const opening = openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  readCache: config.READ_CACHE,
+});
+opening.catch(() => {}); // awaited (and reported) by createServer
+const { createServer } = await import('./server');
+const server = await createServer(config, { opening });
 const address = await server.app.listen({ port: config.PORT, host: config.HOST });
 const ms = Math.round(performance.now() - started);
 const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');

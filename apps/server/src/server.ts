@@ -20,12 +20,16 @@ export interface ServerOptions {
   kvPrefix?: string;
   /** an already migrated and seeded database (tests share one per worker); closing the server leaves it open */
   database?: Database;
+  /** a database being opened (start-up opens it while the server's code loads); migrated, seeded, owned */
+  opening?: Promise<Database>;
 }
 
 export async function createServer(config: Config, opts: ServerOptions = {}): Promise<Server> {
   const owned = !opts.database;
   const database =
-    opts.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+    opts.database ??
+    (await (opts.opening ??
+      openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, readCache: config.READ_CACHE })));
   if (owned) {
     await database.migrate();
     await seed(database.db);

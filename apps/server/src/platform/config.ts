@@ -19,6 +19,11 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /**
+   * List pages remembered until their tables change (the database notifies every server). Off behind a
+   * connection pooler that cannot LISTEN (PgBouncer in transaction mode): every read then asks the database.
+   */
+  READ_CACHE: bool(true),
   CAPTCHA_MODE: bool(true),
   TENANT_MODE: bool(false),
   SWITCH_MODE: bool(false),

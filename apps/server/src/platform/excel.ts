@@ -1,7 +1,14 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FieldInputError } from './http/errors';
+
+type ExcelModule = typeof import('exceljs');
+let excelModule: Promise<ExcelModule> | undefined;
+/** exceljs, loaded with the first spreadsheet: it takes half a second to load, and most starts need none */
+export function loadExcel(): Promise<ExcelModule> {
+  excelModule ??= import('exceljs').then((m) => (m as unknown as { default: ExcelModule }).default ?? m);
+  return excelModule;
+}
 
 /** Excel in and out: streamed exports that no spreadsheet can execute, and imports checked by content. */
 
@@ -31,6 +38,7 @@ export async function sendXlsx(
   columns: ExcelColumn[],
   batches: AsyncIterable<Record<string, unknown>[]>,
 ) {
+  const ExcelJS = await loadExcel();
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -73,6 +81,7 @@ export async function readUpload(req: FastifyRequest): Promise<Buffer> {
 
 /** The first sheet's rows as records keyed by column key, matched by header text (either language). */
 export async function readRows(buf: Buffer, columns: (ExcelColumn & { headerEn?: string })[]) {
+  const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);

@@ -1,4 +1,7 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
+
+const require = createRequire(import.meta.url);
 
 /**
  * Shared state across server instances: captcha answers, sign-in failure counters, revoked and used tokens.
@@ -78,7 +81,9 @@ export class RedisKv implements KvStore {
     url: string,
     private readonly prefix = 'smart:',
   ) {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    // loaded only when Redis is configured: a tenth of a second of every start otherwise
+    const { Redis: Client } = require('ioredis') as typeof import('ioredis');
+    this.redis = new Client(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   }
 
   private k(key: string) {

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import { type Db, schema } from '../platform/db';
 import { seedFlow } from './flow';
-import { syncMenus } from './menus';
+import { flattenMenus, MENU_TREE, syncMenus } from './menus';
 import { seedRegions } from './regions';
 import { seedSystem } from './system';
 import { seedVillage } from './village';
@@ -14,17 +14,33 @@ const STEPS: [name: string, run: (db: Db) => Promise<void>][] = [
   ['village-v1', seedVillage],
 ];
 
+/**
+ * The menu tree of the code, as a step name: the menus are brought in line with the code whenever the code
+ * has changed them since the last start (new screens appear, granted to the administrator), not otherwise.
+ */
+const menusStep = () =>
+  `menus-${createHash('sha1')
+    .update(JSON.stringify(flattenMenus(MENU_TREE)))
+    .digest('hex')
+    .slice(0, 16)}`;
+
 export async function seed(db: Db): Promise<string[]> {
   const applied: string[] = [];
+  const done = new Set(
+    (await db.select({ name: schema.seedLog.name }).from(schema.seedLog)).map((r) => r.name),
+  );
   for (const [name, run] of STEPS) {
-    const done = await db.select().from(schema.seedLog).where(eq(schema.seedLog.name, name)).limit(1);
-    if (done.length) continue;
+    if (done.has(name)) continue;
     await db.transaction(async (tx) => {
       await run(tx as unknown as Db);
       await tx.insert(schema.seedLog).values({ name });
     });
     applied.push(name);
   }
-  await syncMenus(db);
+  const menus = menusStep();
+  if (!done.has(menus)) {
+    await syncMenus(db);
+    await db.insert(schema.seedLog).values({ name: menus }).onConflictDoNothing();
+  }
   return applied;
 }

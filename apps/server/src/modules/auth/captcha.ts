@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
 import type { KvStore } from '../../platform/kv';
 
 /** Captcha answers live in the shared store for this long and can be used once. */
 export const CAPTCHA_TTL_SECONDS = 300;
 
+type SvgCaptcha = typeof import('svg-captcha');
+let captchaModule: Promise<SvgCaptcha> | undefined;
+
 export async function issueCaptcha(kv: KvStore): Promise<{ key: string; image: string }> {
+  // loaded with the first captcha: a server without captcha mode never needs it
+  captchaModule ??= import('svg-captcha').then(
+    (m) => (m as unknown as { default?: SvgCaptcha }).default ?? m,
+  );
+  const svgCaptcha = await captchaModule;
   const c = svgCaptcha.create({
     size: 4,
     noise: 2,

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import { RUNNABLE_BPMN_ELEMENTS } from '@smart/contracts';
-import { Engine } from 'bpmn-engine';
+import type { Engine } from 'bpmn-engine';
 import { checkExpression, engineExpressions } from './expressions';
 
 const require = createRequire(import.meta.url);
@@ -281,12 +281,20 @@ async function finish(
   };
 }
 
+let engineModule: Promise<typeof import('bpmn-engine')> | undefined;
+/** bpmn-engine, loaded with the first process that runs: most starts of the server run none */
+const loadEngine = () => {
+  engineModule ??= import('bpmn-engine');
+  return engineModule;
+};
+
 /** Starts a process with its variables and runs it to its first waits. */
 export async function startProcess(
   name: string,
   xml: string,
   variables: Record<string, unknown>,
 ): Promise<RunResult> {
+  const { Engine } = await loadEngine();
   const rec = recorder();
   const engine = new Engine({
     name,
@@ -311,6 +319,7 @@ export async function signalTask(
   output: Record<string, unknown>,
   variables: Record<string, unknown>,
 ): Promise<RunResult> {
+  const { Engine } = await loadEngine();
   const rec = recorder();
   const engine = new Engine({
     name,

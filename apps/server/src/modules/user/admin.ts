@@ -7,6 +7,7 @@ import { requireAnyPermission, requirePermission } from '../../platform/access/p
 import { dataScopeCondition, deptSubtreeIds } from '../../platform/access/scope';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { hashSecret, MD5_HEX } from '../../platform/auth/password';
+import { answerList } from '../../platform/crud/answers';
 import { cachedCount, forgetCounts } from '../../platform/crud/count-cache';
 import { countKey, idParam, idsParam } from '../../platform/crud/engine';
 import { parseListQuery } from '../../platform/crud/query';
@@ -143,30 +144,32 @@ export async function userAdminRoutes(base: FastifyInstance) {
 
   const changed = () => forgetCounts('user');
 
-  app.get('/page', async (req) => {
+  app.get('/page', async (req, reply) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, 'user');
     const query = req.query as Record<string, string>;
-    const q = await userListQuery(db, ctx, query);
-    const where = q.where;
-    const cond = and(...where);
-    const [rows, total] = await Promise.all([
-      db
+    return answerList(req, reply, db, ctx, async () => {
+      const q = await userListQuery(db, ctx, query);
+      const cond = and(...q.where);
+      const rows = db
         .select(rowSelection)
         .from(u)
         .where(cond)
         .orderBy(...(q.orderBy.length ? q.orderBy : [desc(u.createTime), desc(u.id)]))
         .limit(q.size)
-        .offset((q.current - 1) * q.size),
-      cachedCount(countKey('user', ctx, query), () =>
-        db
-          .select({ total: count() })
-          .from(u)
-          .where(cond)
-          .then(([r]) => Number(r.total)),
-      ),
-    ]);
-    return ok(req, toPage(rows.map(output), total, q.current, q.size));
+        .offset((q.current - 1) * q.size);
+      const total = db.select({ total: count() }).from(u).where(cond);
+      return {
+        reads: [rows, total],
+        data: async () => {
+          const [records, n] = await Promise.all([
+            rows,
+            cachedCount(countKey('user', ctx, query), () => total.then(([r]) => Number(r.total))),
+          ]);
+          return toPage(records.map(output), n, q.current, q.size);
+        },
+      };
+    });
   });
 
   const loadOne = async (ctx: RequestContext, id: string) => {

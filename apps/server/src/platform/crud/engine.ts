@@ -1,6 +1,18 @@
 import type { FieldDef, ResourceDef } from '@smart/contracts';
 import { DEFAULT_TENANT_ID, parseRecord } from '@smart/contracts';
-import { and, count, desc, eq, getTableColumns, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  inArray,
+  ne,
+  not,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAnyPermission, requirePermission } from '../access/permissions';
@@ -13,6 +25,7 @@ import { badRequest, FieldInputError, forbidden, notFound } from '../http/errors
 import { toPage } from '../paging';
 import { notDeleted } from '../sql';
 import { buildTree } from '../tree';
+import { answerList } from './answers';
 import { cachedCount, forgetCounts } from './count-cache';
 import { mountExcelRoutes } from './excel-routes';
 import { parseListQuery } from './query';
@@ -93,6 +106,12 @@ export function mountResource(
     hooks.onChanged?.();
   };
   const refs = refFields(def);
+  /** the tables whose labels the answered rows carry (read when answering, mounted by then) */
+  const refTables = () =>
+    refs.map((f) => {
+      const target = mountedByKey.get(f.ref as string);
+      return target ? getTableName(target.table) : '*';
+    });
 
   async function constraint(ctx: RequestContext): Promise<SQL> {
     // platform resources (no tenant column) belong to the platform tenant: other tenants see none of them
@@ -176,40 +195,49 @@ export function mountResource(
     }
   }
 
-  app.get(`${base}/${def.listPath ?? 'list'}`, async (req) => {
+  app.get(`${base}/${def.listPath ?? 'list'}`, async (req, reply) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, code);
     const query = req.query as Record<string, string>;
-    const q = parseListQuery(def, { byField }, query, extraKeys);
-    const extra = hooks.extraWhere?.(ctx, query);
-    const where = and(await constraint(ctx), ...q.where, ...(extra ? [extra] : []));
-    if (def.tree) {
-      // a tree answers every matching node (children under their parents; orphans of a filter as roots)
-      const rows = await db
-        .select(selection)
-        .from(table)
-        .where(where)
-        .orderBy(...(q.orderBy.length ? q.orderBy : defaultOrder))
-        .limit(TREE_LIMIT);
-      return ok(req, buildTree((await answer(ctx, rows)) as TreeRow[]));
-    }
-    const [rows, total] = await Promise.all([
-      db
-        .select(selection)
-        .from(table)
-        .where(where)
-        .orderBy(...(q.orderBy.length ? q.orderBy : defaultOrder))
-        .limit(q.size)
-        .offset((q.current - 1) * q.size),
-      cachedCount(countKey(def.key, ctx, query), () =>
-        db
-          .select({ total: count() })
+    return answerList(req, reply, db, ctx, async () => {
+      const q = parseListQuery(def, { byField }, query, extraKeys);
+      const extra = hooks.extraWhere?.(ctx, query);
+      const where = and(await constraint(ctx), ...q.where, ...(extra ? [extra] : []));
+      const orderBy = q.orderBy.length ? q.orderBy : defaultOrder;
+      if (def.tree) {
+        // a tree answers every matching node (children under their parents; orphans of a filter as roots)
+        const nodes = db
+          .select(selection)
           .from(table)
           .where(where)
-          .then(([r]) => Number(r.total)),
-      ),
-    ]);
-    return ok(req, toPage(await answer(ctx, rows), total, q.current, q.size));
+          .orderBy(...orderBy)
+          .limit(TREE_LIMIT);
+        return {
+          reads: [nodes],
+          alsoReads: refTables(),
+          data: async () => buildTree((await answer(ctx, await nodes)) as TreeRow[]),
+        };
+      }
+      const rows = db
+        .select(selection)
+        .from(table)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(q.size)
+        .offset((q.current - 1) * q.size);
+      const total = db.select({ total: count() }).from(table).where(where);
+      return {
+        reads: [rows, total],
+        alsoReads: refTables(),
+        data: async () => {
+          const [records, n] = await Promise.all([
+            rows,
+            cachedCount(countKey(def.key, ctx, query), () => total.then(([r]) => Number(r.total))),
+          ]);
+          return toPage(await answer(ctx, records), n, q.current, q.size);
+        },
+      };
+    });
   });
 
   if (def.tree) {

@@ -1,12 +1,12 @@
 import type { FieldDef, ResourceDef, Text2 } from '@smart/contracts';
 import { checkField, parseRecord, refLabelKey } from '@smart/contracts';
 import { and, desc, eq, inArray, lt, ne, type SQL } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requirePermission } from '../access/permissions';
 import { type RequestContext, requireCtx } from '../auth/context';
 import { type Db, schema } from '../db';
-import { type ExcelColumn, readUpload, sendXlsx } from '../excel';
+import { type ExcelColumn, loadExcel, readUpload, sendXlsx } from '../excel';
 import { ok } from '../http/envelope';
 import { FieldInputError, invalidField, RowsInputError } from '../http/errors';
 import type { Lang } from '../http/messages';
@@ -109,7 +109,7 @@ function cellOut(c: Column, row: Record<string, unknown>, dicts: DictIndex, lang
 }
 
 /** A cell as the text a person typed: dates as YYYY-MM-DD, formulas by their result, rich text joined. */
-function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) {
     const p = (n: number) => String(n).padStart(2, '0');
@@ -119,7 +119,7 @@ function cellText(value: ExcelJS.CellValue): string {
   }
   if (typeof value === 'object') {
     if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('result' in value) return cellText(value.result as CellValue);
     if ('text' in value) return String(value.text);
     if ('error' in value) return '';
     return '';
@@ -134,6 +134,7 @@ function normalizeDate(s: string): string {
 }
 
 async function readSheet(buf: Buffer, columns: Column[]) {
+  const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
@@ -262,6 +263,7 @@ export function mountExcelRoutes(app: FastifyInstance, m: MountedResource) {
       await requirePermission(db, req, `${code}_import`);
       const cs = columns();
       const dicts = await loadDicts(db, def);
+      const ExcelJS = await loadExcel();
       const wb = new ExcelJS.Workbook();
       const sheet = wb.addWorksheet('Sheet1');
       sheet.columns = cs.map((c) => ({

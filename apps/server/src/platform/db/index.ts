@@ -10,6 +10,15 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
+import {
+  CHANGE_TRIGGER_MISSING,
+  ENSURE_CHANGE_TRIGGERS,
+  listenPglite,
+  listenPostgres,
+  TableChanges,
+  trackChanges,
+  type WriteSession,
+} from './changes';
 import * as schema from './schema';
 
 export { schema };
@@ -18,6 +27,9 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** what this process knows of the tables' changes (the list answers of platform/crud/answers.ts rely on it) */
+  changes: TableChanges;
+  /** runs the migrations, puts the change trigger on every table, and starts listening for changes */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -51,7 +63,7 @@ type QueryFn = (config: unknown, ...rest: unknown[]) => unknown;
 function prepareStatementsOf(client: pg.PoolClient) {
   const run = client.query.bind(client) as QueryFn;
   const prepared = new Set<string>();
-  (client as unknown as { query: QueryFn }).query = (config, ...rest) => {
+  return (config: unknown, ...rest: unknown[]) => {
     // a submittable (a cursor or stream) runs as it is
     const c = config as { name?: string; submit?: unknown } | null;
     if (c && typeof c === 'object' && !c.name && typeof c.submit !== 'function') {
@@ -69,6 +81,38 @@ function prepareStatementsOf(client: pg.PoolClient) {
 }
 
 /**
+ * A pool connection's statements, prepared by text, and its writes told to `changes` the moment they are
+ * committed: the notification of a commit reaches the listening connection a little later, and the writer's
+ * next request must not be answered from what it has just changed.
+ */
+function instrument(client: pg.PoolClient, changes: TableChanges) {
+  const run = prepareStatementsOf(client);
+  const session: WriteSession = { inTransaction: false, written: new Set() };
+  (client as unknown as { query: QueryFn }).query = (config, ...rest) => {
+    const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+    if (typeof text !== 'string') return run(config, ...rest);
+    // a statement that fails changes nothing; in a transaction, the ROLLBACK that follows is noted
+    const last = rest.length - 1;
+    if (typeof rest[last] === 'function') {
+      // the callback form (pg.Pool#query uses it)
+      const done = rest[last] as (err: unknown, res: unknown) => void;
+      rest[last] = (err: unknown, res: unknown) => {
+        if (!err) changes.noteStatement(session, text);
+        done(err, res);
+      };
+      return run(config, ...rest);
+    }
+    const result = run(config, ...rest);
+    if (result instanceof Promise)
+      result.then(
+        () => changes.noteStatement(session, text),
+        () => {},
+      );
+    return result;
+  };
+}
+
+/**
  * The extensions the migrations create (pg_trgm: the trigram indexes of "contains" searches). PGlite loads
  * them from its own package; anything that opens a PGlite folder of this server must pass the same list.
  */
@@ -80,17 +124,34 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir: string;
   poolSize?: number;
+  /** false: never listen for changes, so nothing is answered from memory (READ_CACHE) */
+  readCache?: boolean;
 }): Promise<Database> {
+  const listen = opts.readCache !== false;
+  const changes = new TableChanges();
+  let unlisten = async () => {};
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
-    pool.on('connect', prepareStatementsOf);
+    const url = opts.url;
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20 });
+    pool.on('connect', (client) => instrument(client, changes));
     // bigint and numeric stay strings (ids are 64-bit); timestamps are parsed by pg into Date
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    trackChanges(db, changes);
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder: migrationsDir }),
-      close: () => pool.end(),
+      changes,
+      async migrate() {
+        await migratePg(db as never, { migrationsFolder: migrationsDir });
+        if ((await pool.query(CHANGE_TRIGGER_MISSING)).rows[0].missing)
+          await pool.query(ENSURE_CHANGE_TRIGGERS);
+        await unlisten();
+        if (listen) unlisten = await listenPostgres(url, changes);
+      },
+      async close() {
+        await unlisten();
+        await pool.end();
+      },
     };
   }
   const memory = opts.dataDir === 'memory://';
@@ -98,10 +159,21 @@ export async function openDatabase(opts: {
   if (dir) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  trackChanges(db, changes);
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsDir }),
-    close: () => client.close(),
+    changes,
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder: migrationsDir });
+      if ((await client.query<{ missing: boolean }>(CHANGE_TRIGGER_MISSING)).rows[0].missing)
+        await client.exec(ENSURE_CHANGE_TRIGGERS);
+      await unlisten();
+      if (listen) unlisten = await listenPglite(client, changes);
+    },
+    async close() {
+      await unlisten();
+      await client.close();
+    },
   };
 }

@@ -1,0 +1,82 @@
+/**
+ * Whole answers of list pages, serialised, for a few seconds — and only while none of the tables they read
+ * has changed (platform/db/changes.ts: every server hears of every commit). Many staff opening the same list
+ * cost one query and one serialisation every few seconds; a row saved anywhere, by any server or at a psql
+ * prompt, is in the very next answer.
+ *
+ * The key is the caller's part in the answer (tenant, roles, user, dept: whatever the data scope reads),
+ * the language (of `msg`) and the request's path and query. The tables are those named by the statements
+ * that make the answer, read off their text before they run; their versions are taken then too, so a commit
+ * that lands while they run leaves the answer stale at once. The few seconds bound what is not a table
+ * of the answer's own statements: the access caches (grants, scopes, dept trees) and the page totals, which
+ * keep their own seconds; a grant changed on this server drops the answers at once (dropAccessCaches).
+ * While changes cannot be heard (READ_CACHE=false, or the listening connection lost) nothing is kept.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestContext } from '../auth/context';
+import { changesOf, tablesRead } from '../db/changes';
+import { ok } from '../http/envelope';
+
+const MAX_AGE_MS = 3_000;
+const MAX_ENTRIES = 5_000;
+
+interface Entry {
+  at: number;
+  tables: string[];
+  stamp: string;
+  body: Promise<string>;
+}
+const answers = new Map<string, Entry>();
+
+export interface ListAnswer {
+  /** the statements the answer is made of (Drizzle builders, not yet run): their tables are its tables */
+  reads: { toSQL(): { sql: string } }[];
+  /** tables read besides (the labels of referenced rows) */
+  alsoReads?: string[];
+  /** runs them and makes the envelope's data */
+  data(): Promise<unknown>;
+}
+
+/**
+ * Answers a list request from memory when nothing it read has changed, else makes it with `make()` (which
+ * builds the statements; they run in `data()`), remembers it and answers it.
+ */
+export async function answerList(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  db: object,
+  ctx: RequestContext,
+  make: () => Promise<ListAnswer>,
+) {
+  const changes = changesOf(db);
+  if (!changes?.listening) return ok(req, await (await make()).data());
+  const key = `${ctx.tenantId}|${ctx.roleIds.join(',')}|${ctx.userId}|${ctx.deptId}|${req.lang}|${req.url}`;
+  const now = Date.now();
+  let entry = answers.get(key);
+  if (!entry || now - entry.at >= MAX_AGE_MS || entry.stamp !== changes.stamp(entry.tables)) {
+    const answer = await make();
+    const tables = [
+      ...new Set([...answer.reads.flatMap((r) => tablesRead(r.toSQL().sql)), ...(answer.alsoReads ?? [])]),
+    ];
+    // the versions before the statements run: a commit during them makes this answer stale at once
+    const stamp = changes.stamp(tables);
+    const fresh: Entry = {
+      at: now,
+      tables,
+      stamp,
+      body: answer.data().then((data) => JSON.stringify(ok(req, data))),
+    };
+    entry = fresh;
+    if (answers.size >= MAX_ENTRIES) answers.delete(answers.keys().next().value as string);
+    answers.set(key, fresh);
+    fresh.body.catch(() => {
+      if (answers.get(key) === fresh) answers.delete(key);
+    });
+  }
+  return reply.type('application/json; charset=utf-8').send(await entry.body);
+}
+
+/** Forgets every answer (grants or scopes changed on this server). */
+export function forgetAnswers() {
+  answers.clear();
+}
