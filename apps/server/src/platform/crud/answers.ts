@@ -18,15 +18,34 @@ import { changesOf, tablesRead } from '../db/changes';
 import { ok } from '../http/envelope';
 
 const MAX_AGE_MS = 3_000;
-const MAX_ENTRIES = 5_000;
+/** what the kept answers may hold at most (a page of 200 wide rows is a few hundred KB) */
+const MAX_BYTES = 64 * 1024 * 1024;
 
 interface Entry {
   at: number;
   tables: string[];
   stamp: string;
   body: Promise<string>;
+  /** the body's length once it is made */
+  bytes: number;
 }
+/** in the order they were made: the oldest first, so expired ones are dropped from the front */
 const answers = new Map<string, Entry>();
+let bytesKept = 0;
+
+function drop(key: string, entry: Entry) {
+  if (answers.get(key) !== entry) return;
+  answers.delete(key);
+  bytesKept -= entry.bytes;
+}
+
+/** Drops what has expired, and the oldest while over the byte budget. */
+function sweep(now: number) {
+  for (const [key, entry] of answers) {
+    if (now - entry.at < MAX_AGE_MS && bytesKept <= MAX_BYTES) break;
+    drop(key, entry);
+  }
+}
 
 export interface ListAnswer {
   /** the statements the answer is made of (Drizzle builders, not yet run): their tables are its tables */
@@ -65,13 +84,20 @@ export async function answerList(
       tables,
       stamp,
       body: answer.data().then((data) => JSON.stringify(ok(req, data))),
+      bytes: 0,
     };
     entry = fresh;
-    if (answers.size >= MAX_ENTRIES) answers.delete(answers.keys().next().value as string);
+    if (answers.has(key)) drop(key, answers.get(key) as Entry);
     answers.set(key, fresh);
-    fresh.body.catch(() => {
-      if (answers.get(key) === fresh) answers.delete(key);
-    });
+    fresh.body.then(
+      (body) => {
+        if (answers.get(key) !== fresh) return;
+        fresh.bytes = body.length * 2;
+        bytesKept += fresh.bytes;
+        sweep(Date.now());
+      },
+      () => drop(key, fresh),
+    );
   }
   return reply.type('application/json; charset=utf-8').send(await entry.body);
 }
@@ -79,4 +105,5 @@ export async function answerList(
 /** Forgets every answer (grants or scopes changed on this server). */
 export function forgetAnswers() {
   answers.clear();
+  bytesKept = 0;
 }
