@@ -4,11 +4,25 @@
  * the timeline, the inline diagram, and the handle and detail pages' frames.
  */
 import './i18n';
-import { ApartmentOutlined, CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, CheckOutlined, CloseOutlined, SendOutlined } from '@ant-design/icons';
 import type { Page } from '@smart/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
-import { Alert, App, Button, Card, Empty, Form, Input, Select, Space, Spin, Timeline, theme } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  Select,
+  Space,
+  Spin,
+  Timeline,
+  Typography,
+  theme,
+} from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -105,6 +119,76 @@ export function showFieldError<T extends object>(
   const field = e instanceof HttpError ? (e.body as { data?: { field?: string } })?.data?.field : undefined;
   if (field && fields.includes(field))
     form.setFields([{ name: field as never, errors: [(e as Error).message] }]);
+}
+
+/**
+ * A start form (发起): the process it starts, the fields (`children`), 提交 and 重置. Submitting posts
+ * `toBody(values)` to `url`, says `started`, and goes to 已发事务; a field the server refuses is marked on
+ * the form (one of `fields`).
+ */
+export function StartForm<V extends object>({
+  title,
+  name,
+  processDefinitionId,
+  form,
+  fields,
+  url,
+  toBody,
+  started,
+  children,
+}: {
+  title: string;
+  name: string;
+  processDefinitionId: string | undefined;
+  form: FormInstance<V>;
+  fields: readonly string[];
+  url: string;
+  toBody: (values: V) => object;
+  started: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const leavePage = useLeavePage();
+
+  const submit = async (values: V) => {
+    setBusy(true);
+    try {
+      await postData(url, { processDefinitionId, ...toBody(values) });
+      message.success(started);
+      leavePage('/work/send/index');
+    } catch (e) {
+      showFieldError(form, fields, e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card
+      variant="borderless"
+      title={<h2 style={{ fontSize: 16, margin: 0 }}>{title}</h2>}
+      style={{ maxWidth: 760 }}
+    >
+      <Typography.Paragraph type="secondary">
+        <ProcessLine processDefinitionId={processDefinitionId} />
+      </Typography.Paragraph>
+      <Form<V> form={form} name={name} layout="vertical" onFinish={submit} aria-label={title} disabled={busy}>
+        {children}
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={busy}>
+              {t('work.submit')}
+            </Button>
+            <Button htmlType="button" onClick={() => form.resetFields()}>
+              {t('wf.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
 }
 
 /** 流转记录: who did what, when, how long it took and what they said (process/history-flow-list). */
