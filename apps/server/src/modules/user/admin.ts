@@ -157,13 +157,14 @@ export async function userAdminRoutes(base: FastifyInstance) {
         .where(cond)
         .orderBy(...(q.orderBy.length ? q.orderBy : [desc(u.createTime), desc(u.id)]))
         .limit(q.size)
-        .offset((q.current - 1) * q.size);
+        .offset((q.current - 1) * q.size)
+        .prepare('');
       const total = db.select({ total: count() }).from(u).where(cond);
       return {
-        reads: [rows, total],
+        reads: [rows.getQuery().sql, total.toSQL().sql],
         data: async () => {
           const [records, n] = await Promise.all([
-            rows,
+            rows.execute(),
             cachedCount(countKey('user', ctx, query), () => total.then(([r]) => Number(r.total))),
           ]);
           return toPage(records.map(output), n, q.current, q.size);

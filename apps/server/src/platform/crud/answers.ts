@@ -48,12 +48,30 @@ function sweep(now: number) {
 }
 
 export interface ListAnswer {
-  /** the statements the answer is made of (Drizzle builders, not yet run): their tables are its tables */
-  reads: { toSQL(): { sql: string } }[];
+  /** the text of the statements the answer is made of: their tables are its tables */
+  reads: string[];
   /** tables read besides (the labels of referenced rows) */
   alsoReads?: string[];
-  /** runs them and makes the envelope's data */
+  /** runs them (again: it is called for every answer made from this) and makes the envelope's data */
   data(): Promise<unknown>;
+}
+
+/**
+ * Made answers (their statements built and prepared), per key, for as long as the access decisions built into
+ * them are trusted anyway (the access caches keep theirs for 5 s; a grant here drops these at once): a
+ * request that is not answered from memory still skips building its SQL.
+ */
+const made = new Map<string, { at: number; answer: Promise<ListAnswer> }>();
+const MAX_MADE = 5_000;
+
+function madeAnswer(key: string, now: number, make: () => Promise<ListAnswer>): Promise<ListAnswer> {
+  const hit = made.get(key);
+  if (hit && now - hit.at < MAX_AGE_MS) return hit.answer;
+  if (made.size >= MAX_MADE) made.clear();
+  const answer = make();
+  made.set(key, { at: now, answer });
+  answer.catch(() => made.delete(key));
+  return answer;
 }
 
 /**
@@ -68,15 +86,13 @@ export async function answerList(
   make: () => Promise<ListAnswer>,
 ) {
   const changes = changesOf(db);
-  if (!changes?.listening) return ok(req, await (await make()).data());
   const key = `${ctx.tenantId}|${ctx.roleIds.join(',')}|${ctx.userId}|${ctx.deptId}|${req.lang}|${req.url}`;
   const now = Date.now();
+  if (!changes?.listening) return ok(req, await (await madeAnswer(key, now, make)).data());
   let entry = answers.get(key);
   if (!entry || now - entry.at >= MAX_AGE_MS || entry.stamp !== changes.stamp(entry.tables)) {
-    const answer = await make();
-    const tables = [
-      ...new Set([...answer.reads.flatMap((r) => tablesRead(r.toSQL().sql)), ...(answer.alsoReads ?? [])]),
-    ];
+    const answer = await madeAnswer(key, now, make);
+    const tables = [...new Set([...answer.reads.flatMap(tablesRead), ...(answer.alsoReads ?? [])])];
     // the versions before the statements run: a commit during them makes this answer stale at once
     const stamp = changes.stamp(tables);
     const fresh: Entry = {
@@ -105,5 +121,6 @@ export async function answerList(
 /** Forgets every answer (grants or scopes changed on this server). */
 export function forgetAnswers() {
   answers.clear();
+  made.clear();
   bytesKept = 0;
 }

@@ -211,27 +211,30 @@ export function mountResource(
           .from(table)
           .where(where)
           .orderBy(...orderBy)
-          .limit(TREE_LIMIT);
+          .limit(TREE_LIMIT)
+          .prepare('');
         return {
-          reads: [nodes],
+          reads: [nodes.getQuery().sql],
           alsoReads: refTables(),
-          data: async () => buildTree((await answer(ctx, await nodes)) as TreeRow[]),
+          data: async () => buildTree((await answer(ctx, await nodes.execute())) as TreeRow[]),
         };
       }
+      // prepared: the answer is made again from the same statement while its access decisions hold
       const rows = db
         .select(selection)
         .from(table)
         .where(where)
         .orderBy(...orderBy)
         .limit(q.size)
-        .offset((q.current - 1) * q.size);
+        .offset((q.current - 1) * q.size)
+        .prepare('');
       const total = db.select({ total: count() }).from(table).where(where);
       return {
-        reads: [rows, total],
+        reads: [rows.getQuery().sql, total.toSQL().sql],
         alsoReads: refTables(),
         data: async () => {
           const [records, n] = await Promise.all([
-            rows,
+            rows.execute(),
             cachedCount(countKey(def.key, ctx, query), () => total.then(([r]) => Number(r.total))),
           ]);
           return toPage(await answer(ctx, records), n, q.current, q.size);
