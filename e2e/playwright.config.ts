@@ -20,6 +20,9 @@ export default defineConfig({
   use: {
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // the console honours "reduce motion" by turning antd's animations off: with it on, a click is never
+    // aimed at a dialog button that is still zooming in (the pointer went down on it and came up beside it)
+    contextOptions: { reducedMotion: 'reduce' },
     // recording a trace of every test costs a third of the run on these machines: E2E_TRACE=1 turns it on
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',

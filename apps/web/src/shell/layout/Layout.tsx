@@ -21,6 +21,8 @@ import {
   refreshIfDue,
   useSession,
 } from '../../platform/session/session';
+import { usePrefersReducedMotion } from '../../platform/ui/reducedMotion';
+import { STEADY_LOADING_ICON } from '../../platform/ui/steadyLoading';
 import type { RootData } from '../Root';
 import './shell.css';
 import { Sidebar } from './Sidebar';
@@ -103,12 +105,20 @@ export default function Layout() {
   const guest = useSession((s) => isGuestUser(s.userInfo));
   const root = useRouteLoaderData('root') as RootData | undefined;
   const showMenu = root?.menu !== false && !guest;
-  const theme = useMemo(() => antdThemeFor(themeName, color), [themeName, color]);
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(
+    () => antdThemeFor(themeName, color, !reducedMotion),
+    [themeName, color, reducedMotion],
+  );
   const [content, setContent] = useState<HTMLElement | null>(null);
   const Dialog = dialog ? DIALOGS[dialog] : null;
 
   return (
-    <ConfigProvider locale={language === 'en' ? enUS : zhCN} theme={theme}>
+    <ConfigProvider
+      locale={language === 'en' ? enUS : zhCN}
+      theme={theme}
+      button={{ loadingIcon: STEADY_LOADING_ICON }}
+    >
       <App style={{ height: '100%' }}>
         <QueryClientProvider client={queryClient}>
           <ShellEffects />

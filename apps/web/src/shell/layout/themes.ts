@@ -195,7 +195,8 @@ export const SHELL_THEMES: Record<ThemeName, ShellTheme> = {
  * (borders, tints, focus, the ink bar); text in that colour and solid fills under white text use its
  * readable shade (WCAG AA on light themes).
  */
-export function antdThemeFor(name: ThemeName, primary: string): ThemeConfig {
+/** `motion` false (the system asks for reduced motion) turns antd's animations off. */
+export function antdThemeFor(name: ThemeName, primary: string, motion = true): ThemeConfig {
   const s = SHELL_THEMES[name];
   const readable = readableOnWhite(primary);
   const text = s.dark ? primary : readable;
@@ -221,6 +222,7 @@ export function antdThemeFor(name: ThemeName, primary: string): ThemeConfig {
   return {
     algorithm: s.dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
+      motion,
       colorPrimary: primary,
       colorLink: text,
       borderRadius: s.radius,

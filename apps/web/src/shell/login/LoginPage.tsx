@@ -12,6 +12,7 @@ import { signIn } from '../../platform/session/session';
 import { useSettings } from '../../platform/session/settings';
 import { Input, type InputRef, Password } from '../../platform/ui/light-input';
 import { usePrimaryButtonStyle } from '../../platform/ui/primaryButton';
+import { steadyLoading } from '../../platform/ui/steadyLoading';
 import { LanguageLinks } from '../LanguageLinks';
 import { loadLayout } from '../lazy';
 
@@ -263,7 +264,7 @@ export default function LoginPage() {
             htmlType="submit"
             size="large"
             block
-            loading={submitting}
+            loading={steadyLoading(submitting)}
             style={primaryStyle}
           >
             {t('login.submit')}
