@@ -167,11 +167,16 @@ test.describe('signed in (shared session)', () => {
     await page.clock.install();
     await page.goto('/wel/index');
     await expect(page.getByRole('tab', { name: '首页' })).toBeVisible();
-    await page.route(/\/assets\/TestPage-[\w-]+\.js$/, () => {
-      /* never answers */
+    // the chunk is asked for but never answers; the 120 s count starts when it is asked for, which on a
+    // loaded machine can be a while after 加载中… shows
+    let asked!: () => void;
+    const chunkAsked = new Promise<void>((resolve) => {
+      asked = resolve;
     });
+    await page.route(/\/assets\/TestPage-[\w-]+\.js$/, () => asked());
     await inAppNavigate(page, '/test/index');
     await expect(page.getByText('加载中…')).toBeVisible();
+    await chunkAsked;
     await page.clock.fastForward(119_000);
     await expect(page.getByRole('alert').filter({ hasText: '页面加载失败' })).toHaveCount(0);
     await page.clock.fastForward(2_000);
