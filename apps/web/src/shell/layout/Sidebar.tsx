@@ -56,9 +56,13 @@ export function Sidebar() {
   const group = useMemo(() => entries.find((e) => e.path === selected)?.group ?? [], [entries, selected]);
   const [openKeys, setOpenKeys] = useState<string[]>(group);
 
-  // Open the sub-menus that lead to the current page.
+  const selectedKeys = useMemo(() => [selected], [selected]);
+
+  // Open the sub-menus that lead to the current page (the same keys kept: no second render of the menu).
   useEffect(() => {
-    setOpenKeys((keys) => [...new Set([...keys, ...group])]);
+    setOpenKeys((keys) =>
+      group.every((key) => keys.includes(key)) ? keys : [...new Set([...keys, ...group])],
+    );
   }, [group]);
 
   // Small screens start with the sidebar folded away.
@@ -117,7 +121,7 @@ export function Sidebar() {
             theme={SHELL_THEMES[themeName].menu}
             mode="inline"
             items={menuItems}
-            selectedKeys={[selected]}
+            selectedKeys={selectedKeys}
             {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
             onClick={onClick}
           />
