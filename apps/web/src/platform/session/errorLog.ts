@@ -51,7 +51,25 @@ function describe(reason: unknown): { message: string; stack: string; name: stri
   }
 }
 
-/** Adds one entry to the log. */
+/** Entries not yet in the store: a burst of errors is written (and persisted) once. */
+let pending: ClientErrorEntry[] = [];
+let flushTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Writes the pending entries to the log. It runs after the tasks already queued, so errors thrown by many
+ * timers at once become one store update: one re-render of the badge and one localStorage write instead
+ * of one per error (a hundred in a row made React give up with "Maximum update depth exceeded").
+ */
+export function flushErrorLog(): void {
+  if (flushTimer !== null) clearTimeout(flushTimer);
+  flushTimer = null;
+  if (!pending.length) return;
+  const fresh = pending.reverse(); // newest first, as the log keeps them
+  pending = [];
+  useErrorLog.setState((s) => ({ logs: [...fresh, ...s.logs].slice(0, WEBSITE.errorLogMax) }));
+}
+
+/** Adds one entry to the log (written with the others of the same burst, right after it). */
 export function logClientError(type: string, reason: unknown, info = ''): void {
   const { message, stack } = describe(reason);
   const entry: ClientErrorEntry = {
@@ -62,10 +80,13 @@ export function logClientError(type: string, reason: unknown, info = ''): void {
     url: typeof location !== 'undefined' ? location.href : '',
     time: formatTime(new Date()),
   };
-  useErrorLog.setState((s) => ({ logs: [entry, ...s.logs].slice(0, WEBSITE.errorLogMax) }));
+  pending.push(entry);
+  flushTimer ??= setTimeout(flushErrorLog, 0);
 }
 
 export function clearErrorLog(): void {
+  pending = [];
+  flushErrorLog();
   useErrorLog.setState({ logs: [] });
 }
 

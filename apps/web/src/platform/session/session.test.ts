@@ -189,7 +189,7 @@ describe('tabs', () => {
 });
 
 describe('client error log', () => {
-  it('collects uncaught errors and rejections (type, message, stack, info, url, time), not http failures', () => {
+  it('collects uncaught errors and rejections (type, message, stack, info, url, time), not http failures', async () => {
     clearErrorLog();
     const target = new EventTarget();
     const stop = installErrorCollector(target as unknown as Window);
@@ -214,6 +214,9 @@ describe('client error log', () => {
     );
     stop();
     target.dispatchEvent(Object.assign(new Event('error'), { error: new Error('after stop'), message: 'x' }));
+    // written together, right after the burst
+    expect(useErrorLog.getState().logs).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const logs = useErrorLog.getState().logs;
     expect(logs.map((l) => [l.type, l.message])).toEqual([
       ['unhandledrejection', 'nope'],
@@ -222,5 +225,28 @@ describe('client error log', () => {
     expect(logs[1].info).toBe('a.js:3:7');
     expect(logs[1].stack).toContain('boom');
     expect(logs[1].time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('writes a burst of errors to the store once, newest first', async () => {
+    clearErrorLog();
+    let writes = 0;
+    const unsubscribe = useErrorLog.subscribe(() => {
+      writes += 1;
+    });
+    const target = new EventTarget();
+    const stop = installErrorCollector(target as unknown as Window);
+    for (let i = 0; i < 120; i += 1) {
+      target.dispatchEvent(
+        Object.assign(new Event('error'), { error: new Error(`bulk ${i}`), message: 'x' }),
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    stop();
+    unsubscribe();
+    const logs = useErrorLog.getState().logs;
+    expect(writes).toBe(1);
+    expect(logs).toHaveLength(120);
+    expect(logs[0].message).toBe('bulk 119');
+    expect(logs[119].message).toBe('bulk 0');
   });
 });
