@@ -1,10 +1,10 @@
-// Helpers shared by bench/workloads.mjs, bench/village.mjs and their bare servers (the first part copied from
-// bench/run.mjs, which stays as it is): child processes killed by their own pid, free ports, the built
-// server's environment, sign-in, autocannon; measuring a route, a process's peak memory, an exported file's
-// rows; the results table.
+// Helpers shared by bench/run.mjs, bench/workloads.mjs, bench/village.mjs and their bare servers: child
+// processes killed by their own pid, free ports, the built server's environment, a migrated database, sign-in,
+// autocannon; measuring a route, a process's peak memory, an exported file's rows; the results table; the
+// run's outer frame.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
@@ -213,6 +213,49 @@ export async function pgHasTables(url) {
     return rows[0].ok;
   } finally {
     await c.end();
+  }
+}
+
+/** Runs `fn` with a client of `url`, closed afterwards. */
+export async function withPgClient(url, fn) {
+  const c = await pgClient(url);
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * The database of one bench run (`kind` 'pglite': the folder `dataDir`/pgdata; 'postgres': `url`), created if
+ * missing and migrated and seeded by a first start of the server when it has no tables yet. The bench's own
+ * rows are added afterwards by the caller, while no server runs.
+ */
+export async function migratedDatabase(kind, url, dataDir, webDist) {
+  const isPg = kind === 'postgres';
+  const label = isPg ? 'PostgreSQL' : 'PGlite';
+  const pgdata = join(dataDir, 'pgdata');
+  mkdirSync(dataDir, { recursive: true });
+  if (isPg) await ensurePgDatabase(url);
+  const migrated = isPg ? await pgHasTables(url) : existsSync(join(pgdata, 'PG_VERSION'));
+  if (!migrated) {
+    log(`${label}: first start (migrate and seed)…`);
+    const first = await startServer(dataDir, isPg ? url : undefined, webDist);
+    log(`${label}: first start took ${first.ms} ms`);
+    await stopProcess(first);
+  }
+  return { isPg, label, pgdata };
+}
+
+/** Runs a bench script's `main`: a failure is logged and sets the exit code; child processes never outlive it. */
+export async function runMain(main, logTo = log) {
+  try {
+    await main();
+  } catch (err) {
+    logTo(`FAILED: ${err.stack ?? err}`);
+    process.exitCode = 1;
+  } finally {
+    killAll();
   }
 }
 
@@ -432,13 +475,18 @@ export const fmt = {
  * The markdown table of `res` ({ pglite, postgres }: each { errors, error?, …measurements }). A row is
  * { name, get(r) → number, f(value, r) → text, src? (the key of its measurement and of its error),
  * load? (autocannon's non-2xx and timeouts are shown, and why there was no load), suspect?(r), target?,
- * ok?(value), only? ('postgres') }.
+ * ok?(value), only? ('postgres') }; or, for a measurement outside the databases' runs, { name, cells:
+ * { pglite, postgres } (each { value?, suspect?, text }), target?, ok? }.
  */
 export function buildTable(rows, res) {
   const lines = ['| measurement | PGlite | PostgreSQL | target | ok? |', '|---|---|---|---|---|'];
   for (const row of rows) {
     const cells = {};
     for (const kind of ['pglite', 'postgres']) {
+      if (row.cells) {
+        cells[kind] = row.cells[kind];
+        continue;
+      }
       const r = res[kind];
       if (!r) {
         cells[kind] = { text: kind === 'postgres' ? 'not run (no DATABASE_URL)' : 'not run' };

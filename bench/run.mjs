@@ -12,32 +12,32 @@
 // Progress goes to stderr; the table to stdout and to bench/last-run.md.
 // Environment: DATABASE_URL, BENCH_SECONDS (load per route, default 10), BENCH_DATA (data folder root,
 // default <repo>/.bench-data), WEB_DIST (default apps/web/dist).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import {
   adminSession,
   BENCH_PASSWORD,
+  buildTable as buildTableOf,
   CONNECTIONS,
   elapsed,
-  ensurePgDatabase,
   freePort,
   getJson,
   here,
   installExitHandlers,
-  killAll,
   LOAD_SECONDS,
   load,
   makeLog,
-  pgClient,
-  pgHasTables,
+  migratedDatabase,
   READ_FROM_DATABASE,
   root,
   rssMb,
+  runMain,
   serverMain,
   startProcess,
   startServer,
   stopProcess,
+  withPgClient,
 } from './lib.mjs';
 import { openPglite } from './pglite.mjs';
 
@@ -74,38 +74,40 @@ COMMIT;
 const VACUUM_SQL = ['VACUUM ANALYZE blade_user', 'VACUUM ANALYZE blade_user_dept'];
 const COUNT_SQL = `SELECT count(*)::int AS n FROM blade_user WHERE tenant_id = '000000' AND is_deleted = 0 AND ${BENCH_ACCOUNT}`;
 
+/** Adds the bench users unless they are there, then settles the tables; `exec` runs several statements. */
+async function seedUsers(label, query, exec) {
+  const { rows } = await query(COUNT_SQL);
+  if (rows[0].n === USERS) log(`${label}: ${USERS} bench users already there`);
+  else {
+    log(`${label}: inserting ${USERS} users (${rows[0].n} were there)…`);
+    const t0 = performance.now();
+    await exec(SEED_SQL);
+    log(`${label}: seeded in ${Math.round(performance.now() - t0)} ms`);
+  }
+  for (const q of VACUUM_SQL) await exec(q); // one statement each: VACUUM refuses a transaction
+}
+
 async function seedPglite(pgdata) {
   const client = await openPglite(pgdata);
   try {
-    const { rows } = await client.query(COUNT_SQL);
-    if (rows[0].n === USERS) log(`PGlite: ${USERS} bench users already there`);
-    else {
-      log(`PGlite: inserting ${USERS} users (${rows[0].n} were there)…`);
-      const t0 = performance.now();
-      await client.exec(SEED_SQL);
-      log(`PGlite: seeded in ${Math.round(performance.now() - t0)} ms`);
-    }
-    for (const q of VACUUM_SQL) await client.exec(q); // one statement each: VACUUM refuses a transaction
+    await seedUsers(
+      'PGlite',
+      (q) => client.query(q),
+      (q) => client.exec(q),
+    );
   } finally {
     await client.close();
   }
 }
 
-async function seedPostgres(url) {
-  const c = await pgClient(url);
-  try {
-    const { rows } = await c.query(COUNT_SQL);
-    if (rows[0].n === USERS) log(`PostgreSQL: ${USERS} bench users already there`);
-    else {
-      log(`PostgreSQL: inserting ${USERS} users (${rows[0].n} were there)…`);
-      const t0 = performance.now();
-      await c.query(SEED_SQL);
-      log(`PostgreSQL: seeded in ${Math.round(performance.now() - t0)} ms`);
-    }
-    for (const q of VACUUM_SQL) await c.query(q); // one statement each: VACUUM refuses a transaction
-  } finally {
-    await c.end();
-  }
+function seedPostgres(url) {
+  return withPgClient(url, (c) =>
+    seedUsers(
+      'PostgreSQL',
+      (q) => c.query(q),
+      (q) => c.query(q),
+    ),
+  );
 }
 
 async function measureRoute(label, url, headers) {
@@ -127,21 +129,9 @@ const BARE_PAGE = '/bare/user/page?current=1&size=10';
 
 /** Fills `out` as it goes, so what was measured before a failure still reaches the table. */
 async function benchDatabase(kind, withBrowser, out) {
-  const isPg = kind === 'postgres';
   const dataDir = join(dataRoot, kind);
-  const pgdata = join(dataDir, 'pgdata');
-  mkdirSync(dataDir, { recursive: true });
-  const label = isPg ? 'PostgreSQL' : 'PGlite';
-
   // 1. a migrated and seeded database with the bench users, seeded while no server runs
-  if (isPg) await ensurePgDatabase(DATABASE_URL);
-  const migrated = isPg ? await pgHasTables(DATABASE_URL) : existsSync(join(pgdata, 'PG_VERSION'));
-  if (!migrated) {
-    log(`${label}: first start (migrate and seed)…`);
-    const first = await startServer(dataDir, isPg ? DATABASE_URL : undefined, webDist);
-    log(`${label}: first start took ${first.ms} ms`);
-    await stopProcess(first);
-  }
+  const { isPg, label, pgdata } = await migratedDatabase(kind, DATABASE_URL, dataDir, webDist);
   if (isPg) await seedPostgres(DATABASE_URL);
   else await seedPglite(pgdata);
 
@@ -597,7 +587,6 @@ const fmt = {
 };
 
 function buildTable(res) {
-  const runs = { pglite: res.pglite, postgres: res.postgres };
   const webCell = (key) => {
     const r = res.pglite;
     if (!r?.web && r?.error) return { value: undefined, text: 'error' };
@@ -674,11 +663,18 @@ function buildTable(res) {
       target: '≤ 3000 ms',
       ok: (v) => v <= 3000,
     },
-    { name: 'GET menu/routes: throughput (50 conns)', src: 'menu', get: (r) => r.menu?.rps, f: fmt.rps },
-    { name: 'GET menu/routes: p50 latency', src: 'menu', get: (r) => r.menu?.p50, f: fmt.lat },
+    {
+      name: 'GET menu/routes: throughput (50 conns)',
+      src: 'menu',
+      load: true,
+      get: (r) => r.menu?.rps,
+      f: fmt.rps,
+    },
+    { name: 'GET menu/routes: p50 latency', src: 'menu', load: true, get: (r) => r.menu?.p50, f: fmt.lat },
     {
       name: 'GET menu/routes: p99 latency',
       src: 'menu',
+      load: true,
       get: (r) => r.menu?.p99,
       f: fmt.lat,
       target: '≤ 20 ms (PostgreSQL)',
@@ -688,13 +684,15 @@ function buildTable(res) {
     {
       name: 'GET user/page (100k users): throughput (50 conns; the page is remembered until users change)',
       src: 'page',
+      load: true,
       get: (r) => r.page?.rps,
       f: fmt.rps,
     },
-    { name: 'GET user/page: p50 latency', src: 'page', get: (r) => r.page?.p50, f: fmt.lat },
+    { name: 'GET user/page: p50 latency', src: 'page', load: true, get: (r) => r.page?.p50, f: fmt.lat },
     {
       name: 'GET user/page: p99 latency',
       src: 'page',
+      load: true,
       get: (r) => r.page?.p99,
       f: fmt.lat,
       target: '≤ 20 ms (PostgreSQL)',
@@ -704,23 +702,32 @@ function buildTable(res) {
     {
       name: 'GET user/page with READ_CACHE=false (every request read from the database): throughput',
       src: 'pageUncached',
+      load: true,
       get: (r) => r.pageUncached?.rps,
       f: fmt.rps,
     },
     {
       name: 'GET user/page with READ_CACHE=false: p99 latency',
       src: 'pageUncached',
+      load: true,
       get: (r) => r.pageUncached?.p99,
       f: fmt.lat,
     },
     {
       name: 'Bare Fastify, same SQL as user/page: throughput',
       src: 'bare',
+      load: true,
       get: (r) => r.bare?.rps,
       f: fmt.rps,
     },
     // the floor: what any server answering this page through node-postgres reaches on this machine
-    { name: 'Bare Fastify, same SQL: p99 latency', src: 'bare', get: (r) => r.bare?.p99, f: fmt.lat },
+    {
+      name: 'Bare Fastify, same SQL: p99 latency',
+      src: 'bare',
+      load: true,
+      get: (r) => r.bare?.p99,
+      f: fmt.lat,
+    },
     {
       name: 'Ratio user/page as the product answers it / bare route (throughput)',
       get: (r) => (r.page && r.bare ? r.page.rps / r.bare.rps : undefined),
@@ -738,52 +745,7 @@ function buildTable(res) {
     },
     { name: 'Server resident memory after the load (VmRSS)', get: (r) => r.rssMb, f: fmt.mb },
   ];
-  const lines = ['| measurement | PGlite | PostgreSQL | target | ok? |', '|---|---|---|---|---|'];
-  for (const row of rows) {
-    const cells = {};
-    for (const kind of ['pglite', 'postgres']) {
-      if (row.cells) {
-        cells[kind] = row.cells[kind];
-        continue;
-      }
-      const r = runs[kind];
-      if (!r) cells[kind] = { text: kind === 'postgres' ? 'not run (no DATABASE_URL)' : 'not run' };
-      else {
-        const v = row.get(r);
-        const bad = row.src && r[row.src]?.bad;
-        cells[kind] =
-          v === undefined || Number.isNaN(v)
-            ? { text: r.error ? 'error' : 'n/a' }
-            : {
-                value: v,
-                suspect: Boolean(bad),
-                text: row.f(v) + (bad ? ` (${bad}!)` : ''),
-              };
-      }
-    }
-    let ok = '—';
-    if (row.ok) {
-      const judged = ['pglite', 'postgres']
-        .filter((k) => !row.only || row.only === k)
-        .map((k) => ({ k, v: cells[k].value, suspect: cells[k].suspect }))
-        .filter((c) => c.v !== undefined);
-      if (!judged.length) ok = 'n/a';
-      else {
-        const failed = judged
-          .filter((c) => !row.ok(c.v))
-          .map((c) => (c.k === 'pglite' ? 'PGlite' : 'PostgreSQL'));
-        ok = failed.length
-          ? `❌ ${failed.join(', ')}`
-          : judged.some((c) => c.suspect)
-            ? '⚠ see the cell'
-            : '✅';
-      }
-    }
-    lines.push(
-      `| ${row.name} | ${cells.pglite.text} | ${cells.postgres.text} | ${row.target ?? '—'} | ${ok} |`,
-    );
-  }
-  return lines.join('\n');
+  return buildTableOf(rows, res);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -833,11 +795,4 @@ async function main() {
   if (errors.length) process.exitCode = 1;
 }
 
-try {
-  await main();
-} catch (err) {
-  log(`FAILED: ${err.stack ?? err}`);
-  process.exitCode = 1;
-} finally {
-  killAll();
-}
+await runMain(main, log);

@@ -16,7 +16,7 @@
 // Progress goes to stderr; the table to stdout and to bench/last-village.md.
 // Environment: DATABASE_URL, VILLAGE_DATABASE_URL, BENCH_SECONDS (load per route, default 10),
 // BENCH_DATA (data folder root, default <repo>/.bench-data), VILLAGERS (seeded villagers, default 1 000 000).
-import { createWriteStream, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
@@ -29,24 +29,22 @@ import {
   CONNECTIONS,
   countXlsxRows,
   elapsed,
-  ensurePgDatabase,
   failureNotes,
   fmt,
   freePort,
   getJson,
   here,
   installExitHandlers,
-  killAll,
   LOAD_SECONDS,
   machineLine,
   makeLog,
+  migratedDatabase,
   num,
-  pgClient,
-  pgHasTables,
   READ_FROM_DATABASE,
   requireServer,
   root,
   rssMb,
+  runMain,
   serverMain,
   sleep,
   startProcess,
@@ -54,6 +52,7 @@ import {
   stopProcess,
   suffixedDbUrl,
   watchRss,
+  withPgClient,
 } from './lib.mjs';
 import {
   EXPORT_FILTER,
@@ -354,30 +353,12 @@ async function importWorkload(server, headers, out, label) {
 // one database
 
 async function benchDatabase(kind, out) {
-  const isPg = kind === 'postgres';
-  const label = isPg ? 'PostgreSQL' : 'PGlite';
-  const url = isPg ? VILLAGE_DATABASE_URL : undefined;
+  const url = kind === 'postgres' ? VILLAGE_DATABASE_URL : undefined;
   const dataDir = join(dataRoot, `village-${kind}`);
-  const pgdata = join(dataDir, 'pgdata');
-  mkdirSync(dataDir, { recursive: true });
-
   // a migrated and seeded database, seeded while no server runs
-  if (isPg) await ensurePgDatabase(url);
-  const migrated = isPg ? await pgHasTables(url) : existsSync(join(pgdata, 'PG_VERSION'));
-  if (!migrated) {
-    log(`${label}: first start (migrate and seed)…`);
-    const first = await startServer(dataDir, url);
-    log(`${label}: first start took ${first.ms} ms`);
-    await stopProcess(first);
-  }
-  if (isPg) {
-    const c = await pgClient(url);
-    try {
-      await seedPostgres(c, log);
-    } finally {
-      await c.end();
-    }
-  } else await seedPglite(pgdata, log);
+  const { isPg, label, pgdata } = await migratedDatabase(kind, url, dataDir);
+  if (isPg) await withPgClient(url, (c) => seedPostgres(c, log));
+  else await seedPglite(pgdata, log);
 
   // 1. the filtered pages read from the database on every request, on a server of their own: on a slow
   // database the requests autocannon leaves in flight keep it busy long after the load
@@ -604,11 +585,4 @@ async function main() {
   if (failed.length) process.exitCode = 1;
 }
 
-try {
-  await main();
-} catch (err) {
-  log(`FAILED: ${err.stack ?? err}`);
-  process.exitCode = 1;
-} finally {
-  killAll();
-}
+await runMain(main, log);

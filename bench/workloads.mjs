@@ -15,7 +15,7 @@
 // Progress goes to stderr; the table to stdout and to bench/last-workloads.md.
 // Environment: DATABASE_URL, WORKLOADS_DATABASE_URL, BENCH_SECONDS (load per route, default 10),
 // BENCH_DATA (data folder root, default <repo>/.bench-data), BENCH_LEAVES (leave processes, default 200).
-import { createWriteStream, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
@@ -27,33 +27,32 @@ import {
   CONNECTIONS,
   countXlsxRows,
   elapsed,
-  ensurePgDatabase,
   failureNotes,
   fmt,
   freePort,
   getJson,
   here,
   installExitHandlers,
-  killAll,
   LOAD_SECONDS,
   buildTable as libBuildTable,
   machineLine,
   makeLog,
+  migratedDatabase,
   num,
   passwordToken,
-  pgClient,
-  pgHasTables,
   postJson,
   READ_FROM_DATABASE,
   requireServer,
   root,
   rssMb,
+  runMain,
   serverMain,
   startProcess,
   startServer,
   stopProcess,
   suffixedDbUrl,
   watchRss,
+  withPgClient,
 } from './lib.mjs';
 import {
   ACCOUNTS,
@@ -260,30 +259,12 @@ async function signIn(base, account) {
 }
 
 async function benchDatabase(kind, out) {
-  const isPg = kind === 'postgres';
-  const label = isPg ? 'PostgreSQL' : 'PGlite';
-  const url = isPg ? WORK_DATABASE_URL : undefined;
+  const url = kind === 'postgres' ? WORK_DATABASE_URL : undefined;
   const dataDir = join(dataRoot, `workloads-${kind}`);
-  const pgdata = join(dataDir, 'pgdata');
-  mkdirSync(dataDir, { recursive: true });
-
   // a migrated and seeded database, seeded while no server runs
-  if (isPg) await ensurePgDatabase(url);
-  const migrated = isPg ? await pgHasTables(url) : existsSync(join(pgdata, 'PG_VERSION'));
-  if (!migrated) {
-    log(`${label}: first start (migrate and seed)…`);
-    const first = await startServer(dataDir, url);
-    log(`${label}: first start took ${first.ms} ms`);
-    await stopProcess(first);
-  }
-  if (isPg) {
-    const c = await pgClient(url);
-    try {
-      await seedPostgres(c, log);
-    } finally {
-      await c.end();
-    }
-  } else await seedPglite(pgdata, log);
+  const { isPg, label, pgdata } = await migratedDatabase(kind, url, dataDir);
+  if (isPg) await withPgClient(url, (c) => seedPostgres(c, log));
+  else await seedPglite(pgdata, log);
 
   // 1. the scoped, dept-filtered users page, on a server of its own: on a slow database the requests
   // autocannon leaves in flight keep it busy long after the load, so nothing else is measured on it
@@ -532,11 +513,4 @@ async function main() {
   if (failed.length) process.exitCode = 1;
 }
 
-try {
-  await main();
-} catch (err) {
-  log(`FAILED: ${err.stack ?? err}`);
-  process.exitCode = 1;
-} finally {
-  killAll();
-}
+await runMain(main, log);
