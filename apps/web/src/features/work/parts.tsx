@@ -1,24 +1,27 @@
 /**
  * What the pages of every process family share (the leave pages and the generic application pages): their
  * params, leaving the page, the process line and approver picker of a form, the server's field errors,
- * the timeline, the inline diagram, and the handle and detail pages' frames.
+ * a request's record (who, when, where it stands), the timeline, the inline diagram, and the handle and
+ * detail pages' frames.
  */
 import './i18n';
 import { ApartmentOutlined, CheckOutlined, CloseOutlined, SendOutlined } from '@ant-design/icons';
 import type { Page } from '@smart/contracts';
 import { useQuery } from '@tanstack/react-query';
-import type { FormInstance } from 'antd';
+import type { DescriptionsProps, FormInstance } from 'antd';
 import {
   Alert,
   App,
   Button,
   Card,
+  Descriptions,
   Empty,
   Form,
   Input,
   Select,
   Space,
   Spin,
+  Tag,
   Timeline,
   Typography,
   theme,
@@ -188,6 +191,56 @@ export function StartForm<V extends object>({
         </Form.Item>
       </Form>
     </Card>
+  );
+}
+
+/** What every request record says about itself, whatever its family. */
+export interface RequestStatus {
+  applyUserName: string;
+  applyTime: string;
+  taskUserName: string;
+  processIsFinished: 'finished' | 'unfinished';
+}
+
+type FactItems = NonNullable<DescriptionsProps['items']>;
+
+/**
+ * A request's record as a bordered list: its family's own items `before` and `after` who applied and when,
+ * who approves, and whether it is finished.
+ */
+export function RequestFacts({
+  request,
+  before = [],
+  after = [],
+}: {
+  request: RequestStatus;
+  before?: FactItems;
+  after?: FactItems;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={{ xs: 1, sm: 1, md: 2 }}
+      items={[
+        ...before,
+        { key: 'applyUser', label: t('work.applicant'), children: request.applyUserName || '—' },
+        { key: 'applyTime', label: t('work.applyTime'), children: request.applyTime },
+        { key: 'taskUser', label: t('work.approver'), children: request.taskUserName || '—' },
+        {
+          key: 'state',
+          label: t('work.status.title'),
+          children:
+            request.processIsFinished === 'finished' ? (
+              <Tag color="success">{t('work.status.finished')}</Tag>
+            ) : (
+              <Tag color="processing">{t('work.status.running')}</Tag>
+            ),
+        },
+        ...after,
+      ]}
+    />
   );
 }
 

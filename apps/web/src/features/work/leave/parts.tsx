@@ -1,7 +1,8 @@
 /** The leave pages' record: the request as the desk's leave/detail answers it. */
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Empty, Spin, Tag } from 'antd';
+import { Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RequestFacts } from '../parts';
 import { fetchLeave, type LeaveDetail, leaveDays } from './leave';
 
 export function useLeave(businessId: string | undefined) {
@@ -16,24 +17,9 @@ export function useLeave(businessId: string | undefined) {
 export function LeaveInfo({ leave }: { leave: LeaveDetail }) {
   const { t } = useTranslation();
   return (
-    <Descriptions
-      bordered
-      size="small"
-      column={{ xs: 1, sm: 1, md: 2 }}
-      items={[
-        { key: 'applyUser', label: t('work.applicant'), children: leave.applyUserName || '—' },
-        { key: 'applyTime', label: t('work.applyTime'), children: leave.applyTime },
-        { key: 'taskUser', label: t('work.approver'), children: leave.taskUserName || '—' },
-        {
-          key: 'state',
-          label: t('work.status.title'),
-          children:
-            leave.processIsFinished === 'finished' ? (
-              <Tag color="success">{t('work.status.finished')}</Tag>
-            ) : (
-              <Tag color="processing">{t('work.status.running')}</Tag>
-            ),
-        },
+    <RequestFacts
+      request={leave}
+      after={[
         { key: 'startTime', label: t('work.leave.startTime'), children: leave.startTime },
         { key: 'endTime', label: t('work.leave.endTime'), children: leave.endTime },
         {
