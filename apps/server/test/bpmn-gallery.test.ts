@@ -2,9 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED } from '../src/seed/system';
-import { grantCodes, makeRole, makeUser } from './fixtures';
-import { auth, md5Hex, signIn, startTestServer, type TestServer, tokenRequest } from './harness';
+import { grantCodes, makeRole, signedInUser, WORK_CODES } from './fixtures';
+import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /**
  * A gallery of standard BPMN 2.0 diagrams (fixtures/bpmn, each with its drawing), checked by the engine: a
@@ -74,29 +73,17 @@ let admin: string;
 let applicant: Person;
 let approver: Person;
 let cashier: Person;
-const WORK = ['work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done'];
-
-async function person(account: string, roleIds: string[]): Promise<Person> {
-  const id = await makeUser(s.database.db, { account, roleIds, deptId: SEED.rootDeptId });
-  const res = await tokenRequest(s, {
-    grant_type: 'password',
-    username: account,
-    password: md5Hex('pass'),
-    tenantId: '000000',
-  });
-  return { id, token: res.json().access_token as string };
-}
 
 beforeAll(async () => {
   s = await startTestServer();
   admin = (await signIn(s)).access_token;
   const staff = await makeRole(s.database.db, '000000', 'staff', '职员');
-  await grantCodes(s.database.db, staff, WORK);
+  await grantCodes(s.database.db, staff, WORK_CODES);
   const finance = await makeRole(s.database.db, '000000', 'finance', '财务');
-  await grantCodes(s.database.db, finance, WORK);
-  applicant = await person('applicant', [staff]);
-  approver = await person('approver', [staff]);
-  cashier = await person('cashier', [finance]);
+  await grantCodes(s.database.db, finance, WORK_CODES);
+  applicant = await signedInUser(s, 'applicant', [staff]);
+  approver = await signedInUser(s, 'approver', [staff]);
+  cashier = await signedInUser(s, 'cashier', [finance]);
 });
 afterAll(() => s?.close());
 

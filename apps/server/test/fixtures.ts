@@ -5,7 +5,8 @@ import { hashSecret } from '../src/platform/auth/password';
 import { forgetAllCounts } from '../src/platform/crud/count-cache';
 import { type Db, schema } from '../src/platform/db';
 import { menuId } from '../src/seed/menus';
-import { md5Hex } from './harness';
+import { SEED } from '../src/seed/system';
+import { md5Hex, type TestServer, tokenRequest } from './harness';
 
 /** A valid value for a field, distinct per n, within its length and pattern. */
 export function sampleValue(f: FieldDef, n: number): unknown {
@@ -72,6 +73,31 @@ export async function makeUser(
     await db.insert(schema.userRole).values(opts.roleIds.map((roleId) => ({ userId: u.id, roleId })));
   if (opts.deptId) await db.insert(schema.userDept).values({ userId: u.id, deptId: opts.deptId });
   return u.id;
+}
+
+/** The work-desk codes a role needs to start, claim, hand on and read processes. */
+export const WORK_CODES = ['work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done'];
+
+/** A user holding `roleIds` (in the root dept when in tenant 000000), signed in with the password grant. */
+export async function signedInUser(
+  s: TestServer,
+  account: string,
+  roleIds: string[],
+  tenantId = '000000',
+): Promise<{ id: string; token: string }> {
+  const id = await makeUser(s.database.db, {
+    account,
+    roleIds,
+    tenantId,
+    deptId: tenantId === '000000' ? SEED.rootDeptId : undefined,
+  });
+  const res = await tokenRequest(s, {
+    grant_type: 'password',
+    username: account,
+    password: md5Hex('pass'),
+    tenantId,
+  });
+  return { id, token: res.json().access_token as string };
 }
 
 export async function makeRole(db: Db, tenantId: string, alias: string, name = alias) {

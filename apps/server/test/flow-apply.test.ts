@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/platform/db';
-import { SEED } from '../src/seed/system';
-import { grantCodes, makeRole, makeTenant, makeUser } from './fixtures';
-import { auth, md5Hex, signIn, startTestServer, type TestServer, tokenRequest } from './harness';
+import { grantCodes, makeRole, makeTenant, signedInUser, WORK_CODES } from './fixtures';
+import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /**
  * The generic application (申请) of process families without a form of their own: a process deployed
@@ -20,7 +19,6 @@ let clerk: Person;
 let viewer: Person;
 let pdid: string;
 let groupOnly: string;
-const WORK = ['work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done'];
 
 /** first the approver the applicant picks, then anyone of the role `cashier` */
 const EXPENSE_BPMN = `<?xml version="1.0" encoding="UTF-8"?>
@@ -41,22 +39,6 @@ const GROUP_BPMN = EXPENSE_BPMN.replaceAll('expense_apply', 'expense_group')
   .replace('<userTask id="check" name="部门审批" camunda:assignee="${taskUser}" />', '')
   .replace('<sequenceFlow id="a" sourceRef="s" targetRef="check" />', '')
   .replace('sourceRef="check" targetRef="pay"', 'sourceRef="s" targetRef="pay"');
-
-async function person(account: string, roleIds: string[], tenantId = '000000'): Promise<Person> {
-  const id = await makeUser(s.database.db, {
-    account,
-    roleIds,
-    tenantId,
-    deptId: tenantId === '000000' ? SEED.rootDeptId : undefined,
-  });
-  const res = await tokenRequest(s, {
-    grant_type: 'password',
-    username: account,
-    password: md5Hex('pass'),
-    tenantId,
-  });
-  return { id, token: res.json().access_token as string };
-}
 
 const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   s.app.inject({ method, url, headers: auth(token), payload });
@@ -92,15 +74,15 @@ beforeAll(async () => {
   s = await startTestServer();
   admin = (await signIn(s)).access_token;
   const staff = await makeRole(s.database.db, '000000', 'staff', '职员');
-  await grantCodes(s.database.db, staff, WORK);
+  await grantCodes(s.database.db, staff, WORK_CODES);
   const cashier = await makeRole(s.database.db, '000000', 'cashier', '出纳');
-  await grantCodes(s.database.db, cashier, WORK);
+  await grantCodes(s.database.db, cashier, WORK_CODES);
   const reader = await makeRole(s.database.db, '000000', 'reader', '只读');
   await grantCodes(s.database.db, reader, ['work', 'work_todo', 'work_send', 'work_done']);
-  applicant = await person('applicant', [staff]);
-  approver = await person('approver', [staff]);
-  clerk = await person('clerk', [cashier]);
-  viewer = await person('viewer', [reader]);
+  applicant = await signedInUser(s, 'applicant', [staff]);
+  approver = await signedInUser(s, 'approver', [staff]);
+  clerk = await signedInUser(s, 'clerk', [cashier]);
+  viewer = await signedInUser(s, 'viewer', [reader]);
   pdid = await upload(EXPENSE_BPMN, 'expense.bpmn');
   groupOnly = await upload(GROUP_BPMN, 'group.bpmn');
 });
@@ -240,7 +222,7 @@ describe('the generic application', () => {
     expect(en.json()).toMatchObject({ data: { field: 'title' }, msg: 'Please enter a title' });
 
     // a disabled user is no approver
-    const idle = await person('idle', []);
+    const idle = await signedInUser(s, 'idle', []);
     await s.database.db.update(schema.user).set({ status: 0 }).where(eq(schema.user.id, idle.id));
     const disabled = await start(applicant.token, {
       processDefinitionId: pdid,
@@ -272,7 +254,7 @@ describe('the generic application', () => {
     await makeTenant(s.database.db, '200003', '外村');
     const role = await makeRole(s.database.db, '200003', 'administrator', '管理员');
     await grantCodes(s.database.db, role, 'all');
-    const stranger = await person('stranger', [role], '200003');
+    const stranger = await signedInUser(s, 'stranger', [role], '200003');
     expect((await detail(stranger.token, piid)).statusCode).toBe(404);
     expect((await complete(stranger.token, task.taskId, '越权')).statusCode).toBe(400);
     // nor names another tenant's user as its approver

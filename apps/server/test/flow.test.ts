@@ -1,39 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED } from '../src/seed/system';
-import { grantCodes, makeRole, makeTenant, makeUser } from './fixtures';
-import { auth, md5Hex, signIn, startTestServer, type TestServer, tokenRequest } from './harness';
+import { grantCodes, makeRole, makeTenant, signedInUser, WORK_CODES } from './fixtures';
+import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 let s: TestServer;
 let admin: string;
 let applicant: { id: string; token: string };
 let approver: { id: string; token: string };
 let other: { id: string; token: string };
-const WORK = ['work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done'];
-
-async function person(account: string, roleIds: string[], tenantId = '000000') {
-  const id = await makeUser(s.database.db, {
-    account,
-    roleIds,
-    tenantId,
-    deptId: tenantId === '000000' ? SEED.rootDeptId : undefined,
-  });
-  const res = await tokenRequest(s, {
-    grant_type: 'password',
-    username: account,
-    password: md5Hex('pass'),
-    tenantId,
-  });
-  return { id, token: res.json().access_token as string };
-}
 
 beforeAll(async () => {
   s = await startTestServer();
   admin = (await signIn(s)).access_token;
   const staff = await makeRole(s.database.db, '000000', 'staff', '职员');
-  await grantCodes(s.database.db, staff, WORK);
-  applicant = await person('applicant', [staff]);
-  approver = await person('approver', [staff]);
-  other = await person('other', [staff]);
+  await grantCodes(s.database.db, staff, WORK_CODES);
+  applicant = await signedInUser(s, 'applicant', [staff]);
+  approver = await signedInUser(s, 'approver', [staff]);
+  other = await signedInUser(s, 'other', [staff]);
 });
 afterAll(() => s?.close());
 
@@ -260,9 +242,9 @@ describe('deployments and candidates', () => {
     expect(pdid).toMatch(/^purchase:1:/);
 
     const finance = await makeRole(s.database.db, '000000', 'finance', '财务');
-    await grantCodes(s.database.db, finance, WORK);
-    financeA = await person('fina', [finance]);
-    financeB = await person('finb', [finance]);
+    await grantCodes(s.database.db, finance, WORK_CODES);
+    financeA = await signedInUser(s, 'fina', [finance]);
+    financeB = await signedInUser(s, 'finb', [finance]);
     const started = await call(applicant.token, 'POST', '/api/dfem-flow/process/start-process', {
       processDefinitionId: pdid,
     });
@@ -422,7 +404,7 @@ describe('isolation and restarts', () => {
     await makeTenant(s.database.db, '200002', '外村');
     const role = await makeRole(s.database.db, '200002', 'administrator', '管理员');
     await grantCodes(s.database.db, role, 'all');
-    const stranger = await person('stranger', [role], '200002');
+    const stranger = await signedInUser(s, 'stranger', [role], '200002');
     expect((await list(stranger.token, 'todo-list')).records).toHaveLength(0);
     expect((await list(stranger.token, 'claim-list')).records).toHaveLength(0);
     expect((await complete(stranger.token, task.taskId, 'ok')).statusCode).toBe(400);
