@@ -4,7 +4,7 @@
 // run's outer frame.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
@@ -548,6 +548,54 @@ export function machineLine(loadAtStart) {
     `${availableParallelism()} cores, load average (1 min) ${loadAtStart.toFixed(1)} at the start, ` +
     `${loadavg()[0].toFixed(1)} at the end`
   );
+}
+
+/**
+ * Runs `bench(kind, out)` on PGlite, then on PostgreSQL when `url` is set. Each run's `out` ({ errors, … })
+ * is kept even when the run failed, so what it measured still reaches the table. The load average at the
+ * start is taken for the report's machine line.
+ */
+export async function benchEachDatabase(url, bench, logTo = log) {
+  const loadAtStart = loadavg()[0];
+  const results = {};
+  const failed = [];
+  for (const kind of url ? ['pglite', 'postgres'] : ['pglite']) {
+    results[kind] = { errors: {} };
+    try {
+      await bench(kind, results[kind]);
+    } catch (err) {
+      logTo(`${kind} FAILED: ${err.stack ?? err}`);
+      results[kind].error = String(err.message ?? err);
+    }
+    if (results[kind].error || Object.keys(results[kind].errors).length) failed.push(kind);
+  }
+  return { results, failed, loadAtStart };
+}
+
+/**
+ * The report of a run of `benchEachDatabase`: `title`, a line of what was run (`facts`, then the machine and
+ * the time taken), the table, `extra` lines and the failures, written to bench/`file`; the table goes to
+ * stdout, and a failed run sets the exit code.
+ */
+export function writeReport({ file, title, facts, table, extra = [], run, logTo = log }) {
+  const seconds = elapsed();
+  const machine = machineLine(run.loadAtStart);
+  const notes = failureNotes(run.results);
+  const md = [
+    title,
+    '',
+    `${new Date().toISOString()} · Node ${process.version} · ${LOAD_SECONDS} s per route, ${CONNECTIONS} connections, ` +
+      `autocannon in the same machine · ${facts} · ${machine} · took ${seconds} s`,
+    '',
+    table,
+    ...(extra.length ? ['', ...extra] : []),
+    ...(notes.length ? ['', ...notes] : []),
+    '',
+  ].join('\n');
+  writeFileSync(join(here, file), md);
+  process.stdout.write(`${table}\n`);
+  logTo(`done in ${seconds} s; ${machine} (table also in bench/${file})`);
+  if (run.failed.length) process.exitCode = 1;
 }
 
 /** A database URL with `suffix` appended to its database name (smart_bench → smart_bench_work). */

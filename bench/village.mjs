@@ -16,27 +16,24 @@
 // Progress goes to stderr; the table to stdout and to bench/last-village.md.
 // Environment: DATABASE_URL, VILLAGE_DATABASE_URL, BENCH_SECONDS (load per route, default 10),
 // BENCH_DATA (data folder root, default <repo>/.bench-data), VILLAGERS (seeded villagers, default 1 000 000).
-import { createWriteStream, existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { createWriteStream, existsSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   adminSession,
   authHeaders,
+  benchEachDatabase,
   benchSteps,
   buildTable,
   CONNECTIONS,
   countXlsxRows,
-  elapsed,
-  failureNotes,
   fmt,
   freePort,
   getJson,
   here,
   installExitHandlers,
   LOAD_SECONDS,
-  machineLine,
   makeLog,
   migratedDatabase,
   num,
@@ -53,6 +50,7 @@ import {
   suffixedDbUrl,
   watchRss,
   withPgClient,
+  writeReport,
 } from './lib.mjs';
 import {
   EXPORT_FILTER,
@@ -547,42 +545,20 @@ async function main() {
     `data in ${dataRoot}/village-*; ${num(VILLAGERS)} villagers; ${LOAD_SECONDS} s per route at ${CONNECTIONS} ` +
       `connections; PostgreSQL ${VILLAGE_DATABASE_URL ? `on (database ${pgName})` : 'off (set DATABASE_URL)'}`,
   );
-  const loadAtStart = loadavg()[0];
-  const results = {};
-  const failed = [];
-  for (const kind of VILLAGE_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']) {
-    results[kind] = { errors: {} };
-    try {
-      await benchDatabase(kind, results[kind]);
-    } catch (err) {
-      log(`${kind} FAILED: ${err.stack ?? err}`);
-      results[kind].error = String(err.message ?? err);
-    }
-    if (results[kind].error || Object.keys(results[kind].errors).length) failed.push(kind);
-  }
-  const table = villageTable(results);
-  const seconds = elapsed();
-  const machine = machineLine(loadAtStart);
-  const notes = failureNotes(results);
-  const md = [
-    '# Benchmark village affairs, last run',
-    '',
-    `${new Date().toISOString()} · Node ${process.version} · ${LOAD_SECONDS} s per route, ${CONNECTIONS} connections, ` +
-      `autocannon in the same machine · ${num(VILLAGERS)} seeded villagers, export filter ${EXPORT_FILTER} · ` +
-      `PostgreSQL database ${pgName || '—'} · ${machine} · took ${seconds} s`,
-    '',
-    table,
-    '',
+  const run = await benchEachDatabase(VILLAGE_DATABASE_URL, benchDatabase, log);
+  writeReport({
+    file: 'last-village.md',
+    title: '# Benchmark village affairs, last run',
+    facts: `${num(VILLAGERS)} seeded villagers, export filter ${EXPORT_FILTER} · PostgreSQL database ${pgName || '—'}`,
+    table: villageTable(run.results),
     // fetch asks for gzip and the real server compresses (@fastify/compress); autocannon asks for nothing
-    'One request at a time is fetched as a browser would (compressed answers from the real server, not from ' +
-      'the bare one); the load is autocannon, uncompressed from both.',
-    ...(notes.length ? ['', ...notes] : []),
-    '',
-  ].join('\n');
-  writeFileSync(join(here, 'last-village.md'), md);
-  process.stdout.write(`${table}\n`);
-  log(`done in ${seconds} s; ${machine} (table also in bench/last-village.md)`);
-  if (failed.length) process.exitCode = 1;
+    extra: [
+      'One request at a time is fetched as a browser would (compressed answers from the real server, not from ' +
+        'the bare one); the load is autocannon, uncompressed from both.',
+    ],
+    run,
+    logTo: log,
+  });
 }
 
 await runMain(main, log);

@@ -15,19 +15,17 @@
 // Progress goes to stderr; the table to stdout and to bench/last-workloads.md.
 // Environment: DATABASE_URL, WORKLOADS_DATABASE_URL, BENCH_SECONDS (load per route, default 10),
 // BENCH_DATA (data folder root, default <repo>/.bench-data), BENCH_LEAVES (leave processes, default 200).
-import { createWriteStream, existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { createWriteStream, existsSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   adminSession,
   authHeaders,
+  benchEachDatabase,
   benchSteps,
   CONNECTIONS,
   countXlsxRows,
-  elapsed,
-  failureNotes,
   fmt,
   freePort,
   getJson,
@@ -35,7 +33,6 @@ import {
   installExitHandlers,
   LOAD_SECONDS,
   buildTable as libBuildTable,
-  machineLine,
   makeLog,
   migratedDatabase,
   num,
@@ -53,6 +50,7 @@ import {
   suffixedDbUrl,
   watchRss,
   withPgClient,
+  writeReport,
 } from './lib.mjs';
 import {
   ACCOUNTS,
@@ -478,39 +476,15 @@ async function main() {
     `data in ${dataRoot}/workloads-*; ${LOAD_SECONDS} s per route at ${CONNECTIONS} connections; ` +
       `PostgreSQL ${WORK_DATABASE_URL ? `on (database ${pgName})` : 'off (set DATABASE_URL)'}`,
   );
-  // the machine may be shared: the load around the run says how far to trust the numbers
-  const loadAtStart = loadavg()[0];
-  const results = {};
-  const failed = [];
-  for (const kind of WORK_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']) {
-    results[kind] = { errors: {} };
-    try {
-      await benchDatabase(kind, results[kind]);
-    } catch (err) {
-      log(`${kind} FAILED: ${err.stack ?? err}`);
-      results[kind].error = String(err.message ?? err);
-    }
-    if (results[kind].error || Object.keys(results[kind].errors).length) failed.push(kind);
-  }
-  const table = buildTable(results);
-  const seconds = elapsed();
-  const machine = machineLine(loadAtStart);
-  const notes = failureNotes(results);
-  const md = [
-    '# Benchmark workloads, last run',
-    '',
-    `${new Date().toISOString()} · Node ${process.version} · ${LOAD_SECONDS} s per route, ${CONNECTIONS} connections, ` +
-      `autocannon in the same machine · ${num(USERS)} seeded users, ${num(HISTORY_TASKS)} finished tasks · ` +
-      `PostgreSQL database ${pgName || '—'} · ${machine} · took ${seconds} s`,
-    '',
-    table,
-    ...(notes.length ? ['', ...notes] : []),
-    '',
-  ].join('\n');
-  writeFileSync(join(here, 'last-workloads.md'), md);
-  process.stdout.write(`${table}\n`);
-  log(`done in ${seconds} s; ${machine} (table also in bench/last-workloads.md)`);
-  if (failed.length) process.exitCode = 1;
+  const run = await benchEachDatabase(WORK_DATABASE_URL, benchDatabase, log);
+  writeReport({
+    file: 'last-workloads.md',
+    title: '# Benchmark workloads, last run',
+    facts: `${num(USERS)} seeded users, ${num(HISTORY_TASKS)} finished tasks · PostgreSQL database ${pgName || '—'}`,
+    table: buildTable(run.results),
+    run,
+    logTo: log,
+  });
 }
 
 await runMain(main, log);
