@@ -28,6 +28,7 @@ import { userExcelRoutes } from './modules/user/excel';
 import { userRoutes } from './modules/user/routes';
 import { installApiScopes } from './platform/access/api-scope';
 import { requestContext } from './platform/auth/context';
+import { Sessions } from './platform/auth/sessions';
 import { TokenService } from './platform/auth/tokens';
 import type { Config } from './platform/config';
 import type { Db } from './platform/db';
@@ -54,11 +55,13 @@ export interface AppDeps {
   db: Db;
   kv: KvStore;
   tokens: TokenService;
+  /** whose sessions are alive (password changes, resets and removals end them on every instance) */
+  sessions: Sessions;
   storage: FileStorage;
 }
 
 export async function buildApp(
-  deps: Omit<AppDeps, 'tokens' | 'storage'> & {
+  deps: Omit<AppDeps, 'tokens' | 'storage' | 'sessions'> & {
     signingKey: Uint8Array;
     logger?: false | NodeJS.WritableStream;
   },
@@ -69,15 +72,18 @@ export async function buildApp(
       deps.logger === false
         ? false
         : { ...loggerOptions(config.LOG_LEVEL), ...(deps.logger ? { stream: deps.logger } : {}) },
-    trustProxy: true,
+    // forwarded addresses only from the proxies the operator names (TRUST_PROXY); never from anyone
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 10 * 1024 * 1024,
   });
-  const tokens = new TokenService(deps.signingKey, deps.kv);
+  const sessions = new Sessions(deps.db, deps.kv);
+  const tokens = new TokenService(deps.signingKey, deps.kv, sessions);
   app.decorate('deps', {
     config,
     db: deps.db,
     kv: deps.kv,
     tokens,
+    sessions,
     storage: new LocalStorage(config.DATA_DIR),
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -156,7 +162,7 @@ export async function buildApp(
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
-  await app.register(requestContext, { tokens });
+  await app.register(requestContext, { tokens, db: deps.db });
   installApiScopes(app, deps.db);
   installAuditHooks(app);
 

@@ -22,6 +22,8 @@ export interface ServerOptions {
   database?: Database;
   /** a database being opened (start-up opens it while the server's code loads); migrated, seeded, owned */
   opening?: Promise<Database>;
+  /** a shared store already open (tests run two instances over one store); closing the server leaves it open */
+  kv?: KvStore;
 }
 
 export async function createServer(config: Config, opts: ServerOptions = {}): Promise<Server> {
@@ -34,7 +36,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     await database.migrate();
     await seed(database.db);
   }
-  const kv = openKv(config.REDIS_URL, opts.kvPrefix);
+  const kv = opts.kv ?? openKv(config.REDIS_URL, opts.kvPrefix);
   const app = await buildApp({
     config,
     db: database.db,
@@ -51,7 +53,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       if (closed) return;
       closed = true;
       await app.close(); // waits for requests in flight
-      await kv.close();
+      if (!opts.kv) await kv.close();
       if (owned) await database.close();
     },
   };

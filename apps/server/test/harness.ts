@@ -55,6 +55,9 @@ export async function resetDatabase(database: Database) {
   const names = rows.map((r) => `"${r.tablename}"`).join(', ');
   if (names) await database.db.execute(sql.raw(`TRUNCATE ${names} RESTART IDENTITY CASCADE`));
   await seed(database.db);
+  // the seeded administrator must change its password before the server serves it anything else; the
+  // tests act as an administrator who already has (auth.test.ts checks the first sign-in itself)
+  await database.db.execute(sql`update blade_user set must_change_password = false where account = 'admin'`);
   // what the previous file's server remembered (grants, totals) belongs to the database just emptied
   dropAccessCaches();
   forgetAllCounts();
@@ -67,9 +70,16 @@ export interface TestServer extends Server {
   logs: string[];
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * A server on a freshly seeded database. With `alongside`, a second instance over the same database and
+ * shared store as that one (what several instances behind a load balancer share), without resetting it.
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: { alongside?: TestServer } = {},
+): Promise<TestServer> {
   const { database, url } = await sharedDatabase();
-  await resetDatabase(database);
+  if (!opts.alongside) await resetDatabase(database);
   const config = loadConfig({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'smart-test-')),
     JWT_SECRET,
@@ -87,7 +97,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       done();
     },
   });
-  const server = await createServer(config, { database, logger: stream, kvPrefix: `test:${randomUUID()}:` });
+  const server = await createServer(config, {
+    database,
+    logger: stream,
+    kvPrefix: `test:${randomUUID()}:`,
+    kv: opts.alongside?.kv,
+  });
   await server.app.ready();
   return Object.assign(server, { config, logs });
 }

@@ -22,3 +22,16 @@ export const DICT_ROOT_CODE = 'DICT';
 /** The seeded web client: the BladeX family's default, replaced per deployment. */
 export const WEB_CLIENT_ID = 'saber';
 export const WEB_CLIENT_SECRET = 'saber_secret';
+
+/** The largest row id: ids are PostgreSQL bigints (64-bit, signed). */
+export const MAX_ID = '9223372036854775807';
+
+/** A row id as text: 1–19 digits within a bigint. Anything longer or larger is bad input, not a database error. */
+export function isId(s: unknown): s is string {
+  return typeof s === 'string' && /^\d{1,19}$/.test(s) && (s.length < 19 || s <= MAX_ID);
+}
+
+/** A comma list of ids (empty allowed). */
+export function isIdList(s: unknown): s is string {
+  return typeof s === 'string' && (s === '' || s.split(',').every(isId));
+}

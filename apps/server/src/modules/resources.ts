@@ -1,11 +1,16 @@
 import { RESOURCES, resourceByKey } from '@smart/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
+import { ADMIN_ROLE_ALIAS, grantedCodes } from '../platform/access/permissions';
+import { assertManageableRoles, isAdministrator } from '../platform/access/privileges';
 import { parseCustomScope } from '../platform/access/scope';
+import type { RequestContext } from '../platform/auth/context';
 import { hashSecret } from '../platform/auth/password';
 import { type MountedResource, mountResource, type ResourceHooks } from '../platform/crud/engine';
 import { type Db, schema } from '../platform/db';
-import { FieldInputError } from '../platform/http/errors';
+import { FieldInputError, forbidden } from '../platform/http/errors';
+import { t } from '../platform/http/messages';
 import { villageBindings } from './manage/hooks';
 import { dropAccessCaches } from './system/caches';
 import { tenantHooks } from './system/tenant';
@@ -22,8 +27,94 @@ const dataScopeHooks: ResourceHooks = {
         en: 'A custom condition is {"field":"…","op":"eq|ne|in","value":"…"} over a field of the resource',
       });
   },
-  onChanged: dropAccessCaches,
 };
+
+const isAdminAlias = (alias: unknown) => String(alias ?? '').toLowerCase() === ADMIN_ROLE_ALIAS;
+const adminRoleFixed = () =>
+  new FieldInputError('roleAlias', { zh: t('zh', 'adminRoleFixed'), en: t('en', 'adminRoleFixed') });
+
+/**
+ * Roles: what makes a role all-powerful is its alias, so the administrator role keeps it (no rename, no
+ * removal) and no other role may take it; and a role with rights beyond the caller's is out of reach.
+ */
+function roleHooks(db: Db): ResourceHooks {
+  const aliasOf = async (id: string) => {
+    const [row] = await db
+      .select({ alias: schema.role.roleAlias })
+      .from(schema.role)
+      .where(eq(schema.role.id, id))
+      .limit(1);
+    return row?.alias;
+  };
+  return {
+    async beforeWrite(ctx, record, mode, id) {
+      const wasAdmin = mode === 'update' && isAdminAlias(await aliasOf(id!));
+      if (record.roleAlias !== undefined && isAdminAlias(record.roleAlias) !== wasAdmin)
+        throw adminRoleFixed();
+      if (mode === 'update') await assertManageableRoles(db, ctx, [id!]);
+    },
+    async beforeRemove(ctx, ids, tx) {
+      const rows = await tx
+        .select({ alias: schema.role.roleAlias })
+        .from(schema.role)
+        .where(inArray(schema.role.id, ids));
+      if (rows.some((r) => isAdminAlias(r.alias))) throw adminRoleFixed();
+      await assertManageableRoles(tx, ctx, ids);
+    },
+    onChanged: dropAccessCaches,
+  };
+}
+
+/**
+ * Menus: a menu's code is a permission. A non-administrator may not give a menu a code they do not hold
+ * (renaming a granted menu's code to `user_role` would grant it).
+ */
+function menuHooks(db: Db): ResourceHooks {
+  return {
+    async beforeWrite(ctx, record, mode, id) {
+      if (record.code === undefined || (await isAdministrator(db, ctx))) return;
+      if (mode === 'update') {
+        const [row] = await db
+          .select({ code: schema.menu.code })
+          .from(schema.menu)
+          .where(eq(schema.menu.id, id!))
+          .limit(1);
+        if (row?.code === record.code) return;
+      }
+      if (!(await grantedCodes(db, ctx.roleIds)).has(String(record.code)))
+        throw new FieldInputError('code', {
+          zh: '不能使用自己没有的权限编号',
+          en: 'You cannot use a permission code you do not hold',
+        });
+    },
+    onChanged: dropAccessCaches,
+  };
+}
+
+/**
+ * Data and API scopes: editing a scope changes every role holding it. A non-administrator may not change or
+ * remove a scope that one of their own roles holds (widening one's own data scope to "all").
+ */
+function scopeHooks(db: Db, category: 1 | 2, extra: ResourceHooks = {}): ResourceHooks {
+  const refuseHeld = async (ctx: RequestContext, ids: string[], tx: Db) => {
+    if (!ids.length || (await isAdministrator(tx, ctx))) return;
+    const rs = schema.roleScope;
+    const [held] = await tx
+      .select({ id: rs.scopeId })
+      .from(rs)
+      .where(and(inArray(rs.roleId, ctx.roleIds), eq(rs.scopeCategory, category), inArray(rs.scopeId, ids)))
+      .limit(1);
+    if (held) throw forbidden('scopeHeld');
+  };
+  return {
+    async beforeWrite(ctx, record, mode, id) {
+      await extra.beforeWrite?.(ctx, record, mode, id);
+      if (mode === 'update') await refuseHeld(ctx, [id!], db);
+    },
+    beforeRemove: (ctx, ids, tx) => refuseHeld(ctx, ids, tx),
+    onChanged: dropAccessCaches,
+  };
+}
 
 /** Which table serves each resource of the registry, and the few hooks that differ from the pattern. */
 export function resourceBindings(db: Db): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
@@ -34,11 +125,11 @@ export function resourceBindings(db: Db): Record<string, { table: PgTable; hooks
     tenantPackage: { table: schema.tenantPackage },
     notice: { table: schema.notice },
     topMenu: { table: schema.topMenu },
-    role: { table: schema.role, hooks: { onChanged: dropAccessCaches } },
+    role: { table: schema.role, hooks: roleHooks(db) },
     dept: { table: schema.dept },
-    menu: { table: schema.menu, hooks: { onChanged: dropAccessCaches } },
-    dataScope: { table: schema.scopeData, hooks: dataScopeHooks },
-    apiScope: { table: schema.scopeApi, hooks: { onChanged: dropAccessCaches } },
+    menu: { table: schema.menu, hooks: menuHooks(db) },
+    dataScope: { table: schema.scopeData, hooks: scopeHooks(db, 1, dataScopeHooks) },
+    apiScope: { table: schema.scopeApi, hooks: scopeHooks(db, 2) },
     tenant: { table: schema.tenant, hooks: tenantHooks(db) },
     ...villageBindings(db),
     client: {

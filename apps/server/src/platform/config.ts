@@ -35,6 +35,26 @@ const ConfigSchema = z.object({
   /** Where the built web app lives; the server serves it when the folder exists. */
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which proxies' X-Forwarded-For is believed (the client address of the audit log and of the sign-in
+   * throttles): unset = none, the peer is the client. A number of hops (`1`), or the proxies' addresses and
+   * CIDRs (`10.0.0.1,10.1.0.0/16`; `loopback`, `uniquelocal` as Fastify knows them). Never `true`: any client
+   * could then write its own address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|[0-9A-Za-z.:/_,\s-]+)$/, 'a hop count or a comma list of proxy addresses')
+    .refine((v) => !['true', 'yes', 'on', '*'].includes(v.trim().toLowerCase()), 'trust named proxies only')
+    .optional()
+    .transform((v) => {
+      const s = v?.trim();
+      if (!s || s === 'false' || s === '0')
+        return false as false | string | ((address: string, hop: number) => boolean);
+      if (!/^\d+$/.test(s)) return s;
+      // the n proxies nearest the server are believed
+      const hops = Number(s);
+      return (_address: string, hop: number) => hop < hops;
+    }),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

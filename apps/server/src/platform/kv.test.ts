@@ -18,6 +18,13 @@ describe.each(stores)('%s store', (_name, make) => {
     expect(await kv.get('a')).toBeNull();
   });
 
+  it('getMany answers several keys in order, null for the missing', async () => {
+    await kv.set('m1', 'one', 60);
+    await kv.set('m3', 'three', 60);
+    expect(await kv.getMany(['m1', 'm2', 'm3'])).toEqual(['one', null, 'three']);
+    expect(await kv.getMany([])).toEqual([]);
+  });
+
   it('take reads a value once', async () => {
     await kv.set('once', 'x', 60);
     expect(await kv.take('once')).toBe('x');

@@ -9,6 +9,8 @@ const require = createRequire(import.meta.url);
  */
 export interface KvStore {
   get(key: string): Promise<string | null>;
+  /** Several keys in one round trip (the request path asks for two on every call). */
+  getMany(keys: string[]): Promise<(string | null)[]>;
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   /** Sets only when absent; true when this call set it (the one winner of a race). */
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
@@ -45,6 +47,9 @@ export class MemoryKv implements KvStore {
 
   async get(key: string) {
     return this.live(key)?.value ?? null;
+  }
+  async getMany(keys: string[]) {
+    return keys.map((k) => this.live(k)?.value ?? null);
   }
   async set(key: string, value: string, ttlSeconds: number) {
     this.map.set(key, { value, expires: Date.now() + ttlSeconds * 1000 });
@@ -91,6 +96,9 @@ export class RedisKv implements KvStore {
   }
   async get(key: string) {
     return this.redis.get(this.k(key));
+  }
+  async getMany(keys: string[]) {
+    return keys.length ? this.redis.mget(keys.map((k) => this.k(k))) : [];
   }
   async set(key: string, value: string, ttlSeconds: number) {
     await this.redis.set(this.k(key), value, 'EX', Math.max(1, Math.ceil(ttlSeconds)));

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts';
-import { hashSecret } from '../platform/auth/password';
+import { inArray } from 'drizzle-orm';
+import { hashSecret, md5Hex } from '../platform/auth/password';
 import { type Db, schema } from '../platform/db';
 
 /** Fixed ids keep the seed stable across restarts and machines (BladeX's well-known ids where it has them). */
@@ -12,7 +12,7 @@ export const SEED = {
   rootDeptId: '1123598813738675201',
 } as const;
 
-export const md5Hex = (s: string) => createHash('md5').update(s).digest('hex');
+export { md5Hex };
 
 const depts = [
   {
@@ -190,9 +190,7 @@ const dicts: DictSeed[] = [
 ];
 
 const params: [name: string, key: string, value: string, remark: string][] = [
-  ['初始密码', 'account.initPassword', '123456', '重置密码时使用的初始密码'],
-  ['账号错误锁定次数', 'account.failCount', '5', '连续登录失败达到此次数后锁定30分钟'],
-  ['租户默认管理密码', 'tenant.default.password', '123456', '新建租户时管理员的初始密码'],
+  ['账号错误锁定次数', 'account.failCount', '5', '同一地址连续登录失败达到此次数后锁定30分钟'],
   ['租户默认账号额度', 'tenant.default.accountNumber', '-1', '-1 表示不限制'],
 ];
 
@@ -266,4 +264,15 @@ export async function seedSystem(db: Db) {
     accessTokenValidity: 3600,
     refreshTokenValidity: 604800,
   });
+}
+
+/**
+ * Initial passwords are generated and shown once (new tenant administrators, resets): the parameters that
+ * held a default everyone could guess are gone from installs seeded before.
+ */
+export async function dropDefaultPasswordParams(db: Db) {
+  await db
+    .update(schema.param)
+    .set({ isDeleted: 1, updateTime: new Date() })
+    .where(inArray(schema.param.paramKey, ['account.initPassword', 'tenant.default.password']));
 }

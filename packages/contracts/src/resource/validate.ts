@@ -1,3 +1,4 @@
+import { isId } from '../constants';
 import type { FieldDef, ResourceDef, Text2 } from './types';
 
 /**
@@ -15,7 +16,7 @@ const MOBILE = /^1[3-9]\d{9}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-const ID = /^\d{1,19}$/;
+const ID = { test: isId };
 
 const fill = (t: Text2, vars: Record<string, string | number>): Text2 => {
   let { zh, en } = t;
@@ -134,7 +135,13 @@ export function refLabelKey(f: Pick<FieldDef, 'name'>): string {
   return `${f.name}Name`;
 }
 
-const IMAGE_PATH = /^\/api\/[A-Za-z0-9_\-./]+$/;
+/**
+ * An image field holds only paths the server itself issued for an upload (avatar or business image, a
+ * random name): never another URL, another API path (an <img> would call it) or a path with `..`.
+ */
+export const ISSUED_IMAGE_PATH =
+  /^\/api\/(?:dfem-resource\/file\/avatar|dfem-hope-manage\/file\/image)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:png|jpg)$/;
+const IMAGE_PATH = ISSUED_IMAGE_PATH;
 
 export const ID_CARD_MESSAGES = {
   format: { zh: '{label}应为18位,末位可为X', en: '{label} must be 18 characters, the last may be X' },

@@ -9,6 +9,7 @@ import { schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { OAuthError, unauthorized } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
+import { throttle } from '../../platform/throttle';
 import { dropAccessCaches } from '../system/caches';
 import { checkCaptcha, issueCaptcha } from './captcha';
 import { authenticateClient, clientGrants } from './clients';
@@ -74,6 +75,7 @@ export async function authRoutes(app: FastifyInstance) {
         tenantId,
         username: q.username,
         password: q.password,
+        address: req.ip,
         deptId,
         roleId,
       });
@@ -94,18 +96,23 @@ export async function authRoutes(app: FastifyInstance) {
     await tokens.revokeFamily(token.fid, 31 * 24 * 3600);
     return ok(req, true);
   };
-  app.get('/oauth/logout', logout);
-  app.post('/oauth/logout', logout);
+  app.get('/oauth/logout', { config: { beforePasswordChange: true } }, logout);
+  app.post('/oauth/logout', { config: { beforePasswordChange: true } }, logout);
 
-  /** Drops what this instance remembers (grants, scopes, totals); the next requests read the database afresh. */
+  /**
+   * Drops what this instance remembers (grants, scopes, totals); the next requests read the database afresh.
+   * Any signed-in user may ask (the top bar offers it), a few times a minute: each call makes every list
+   * of every user read the database again.
+   */
   app.get('/oauth/clear-cache', async (req) => {
-    requireCtx(req);
+    const ctx = requireCtx(req);
+    await throttle(kv, `clear-cache:${ctx.tenantId}:${ctx.userId}`, 3, 60);
     dropAccessCaches();
     forgetAllCounts();
     return ok(req, true);
   });
 
-  app.get('/oauth/user-info', async (req) => {
+  app.get('/oauth/user-info', { config: { beforePasswordChange: true } }, async (req) => {
     const ctx = requireCtx(req);
     const [u] = await db
       .select()

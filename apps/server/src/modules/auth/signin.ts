@@ -6,12 +6,54 @@ import { burnVerify, MD5_HEX, verifySecret } from '../../platform/auth/password'
 import type { VerifiedToken } from '../../platform/auth/tokens';
 import { type Db, schema } from '../../platform/db';
 import { OAuthError } from '../../platform/http/errors';
+import type { KvStore } from '../../platform/kv';
 import { notDeleted } from '../../platform/sql';
 import { paramNumber } from '../system/params';
 import type { Client } from './clients';
 
 export const LOCK_MINUTES = 30;
-const failKey = (tenantId: string, account: string) => `signin-failures:${tenantId}:${account.toLowerCase()}`;
+/**
+ * Guessing is limited twice, counted in the shared store before any password is checked (so parallel
+ * guesses cannot slip past a limit):
+ * - per account and address: after `account.failCount` failures that address is locked out of that
+ *   account for 30 minutes (an administrator's unlock lifts it at once). Counting per address means nobody
+ *   can lock another person out of their account from somewhere else;
+ * - per address, over every account: past a number of failures the address must wait, doubling with
+ *   each further failure (credential spraying, or locking many accounts from one place).
+ * A solved captcha buys nothing against either.
+ */
+const ADDRESS_FREE_FAILURES = 30;
+const ADDRESS_WINDOW_SECONDS = 15 * 60;
+const ADDRESS_MAX_WAIT_SECONDS = 15 * 60;
+/** an administrator's unlock starts a new generation of an account's failure counters */
+const generationKey = (tenantId: string, account: string) =>
+  `signin-generation:${tenantId}:${account.toLowerCase()}`;
+const addressFailuresKey = (address: string) => `signin-address-failures:${address}`;
+const addressWaitKey = (address: string) => `signin-address-wait:${address}`;
+
+async function failuresKey(kv: KvStore, tenantId: string, account: string, address: string) {
+  const generation = (await kv.get(generationKey(tenantId, account))) ?? '0';
+  return `signin-failures:${tenantId}:${account.toLowerCase()}:${generation}:${address}`;
+}
+
+/** Lifts the sign-in locks of these accounts, from every address. */
+export async function unlockAccounts(kv: KvStore, tenantId: string, accounts: string[]) {
+  for (const account of accounts) await kv.incr(generationKey(tenantId, account), 24 * 3600);
+}
+
+/** A failure from this address: past the free ones, the next attempt waits 2, 4, 8 … seconds. */
+async function noteAddressFailure(kv: KvStore, address: string) {
+  const n = await kv.incr(addressFailuresKey(address), ADDRESS_WINDOW_SECONDS);
+  if (n <= ADDRESS_FREE_FAILURES) return;
+  const wait = Math.min(2 ** Math.min(n - ADDRESS_FREE_FAILURES, 20), ADDRESS_MAX_WAIT_SECONDS);
+  await kv.set(addressWaitKey(address), String(Date.now() + wait * 1000), wait);
+}
+
+async function checkAddressWait(kv: KvStore, address: string) {
+  const until = Number((await kv.get(addressWaitKey(address))) ?? 0);
+  if (until > Date.now())
+    throw new OAuthError(429, 'signInThrottled', { seconds: Math.ceil((until - Date.now()) / 1000) });
+}
 
 type UserRow = typeof schema.user.$inferSelect;
 
@@ -24,8 +66,8 @@ export async function findTenant(db: Db, tenantId: string) {
   return row;
 }
 
-async function checkTenant(db: Db, tenantId: string) {
-  const tenant = await findTenant(db, tenantId);
+/** A tenant that may sign in: live, enabled and not expired. */
+function checkTenant(tenant: Awaited<ReturnType<typeof findTenant>>) {
   if (tenant?.status !== 1) throw new OAuthError(400, 'tenantNotFound');
   if (tenant.expireTime && tenant.expireTime.getTime() < Date.now())
     throw new OAuthError(400, 'tenantExpired');
@@ -49,41 +91,57 @@ export async function userMemberships(db: Db, userId: string) {
   return { roles, depts };
 }
 
-/** Password and captcha grants: tenant, lockout, credentials, then the token pair. */
+/**
+ * Password and captcha grants: throttles, credentials, then tenant and account state, then the token pair.
+ * An unknown tenant, an unknown account and a wrong password answer alike (same message, same work):
+ * only someone who knows the password learns anything about the tenant or the account.
+ */
 export async function signInWithPassword(
   deps: AppDeps,
   client: Client,
-  input: { tenantId: string; username: string; password: string; deptId?: string; roleId?: string },
+  input: {
+    tenantId: string;
+    username: string;
+    password: string;
+    address: string;
+    deptId?: string;
+    roleId?: string;
+  },
 ): Promise<LoginResult> {
   const { db, kv } = deps;
-  const tenantId = input.tenantId;
-  await checkTenant(db, tenantId);
+  const { tenantId, address } = input;
+  await checkAddressWait(kv, address);
   const maxFailures = await paramNumber(db, 'account.failCount', 5);
-  const key = failKey(tenantId, input.username);
-  const failures = Number((await kv.get(key)) ?? 0);
-  if (failures >= maxFailures) throw new OAuthError(400, 'accountLocked', { minutes: LOCK_MINUTES });
+  const key = await failuresKey(kv, tenantId, input.username, address);
+  // counted before the password is checked: of many parallel guesses, only the first maxFailures are
+  if ((await kv.incr(key, LOCK_MINUTES * 60)) > maxFailures)
+    throw new OAuthError(400, 'accountLocked', { minutes: LOCK_MINUTES });
 
-  const [user] = await db
-    .select()
-    .from(schema.user)
-    .where(
-      and(
-        eq(schema.user.tenantId, tenantId),
-        eq(schema.user.account, input.username),
-        notDeleted(schema.user.isDeleted),
-      ),
-    )
-    .limit(1);
+  const tenant = await findTenant(db, tenantId);
+  const [user] = tenant
+    ? await db
+        .select()
+        .from(schema.user)
+        .where(
+          and(
+            eq(schema.user.tenantId, tenantId),
+            eq(schema.user.account, input.username),
+            notDeleted(schema.user.isDeleted),
+          ),
+        )
+        .limit(1)
+    : [];
   const valid =
     MD5_HEX.test(input.password) &&
     (user ? await verifySecret(user.password, input.password) : await burnVerify(input.password));
   if (!user || !valid) {
-    await kv.incr(key, LOCK_MINUTES * 60);
+    await noteAddressFailure(kv, address);
     throw new OAuthError(400, 'badCredentials');
   }
+  await kv.del(key);
+  checkTenant(tenant);
   if (user.status === 0) throw new OAuthError(400, 'accountPending');
   if (user.status !== 1) throw new OAuthError(400, 'accountDisabled');
-  await kv.del(key);
   return issueTokens(deps, client, user, { deptId: input.deptId, roleId: input.roleId });
 }
 
@@ -100,7 +158,7 @@ export async function signInWithRefresh(
     await tokens.revokeFamily(token.fid, client.refreshTokenValidity);
     throw new OAuthError(400, 'refreshInvalid');
   }
-  await checkTenant(db, token.tid);
+  checkTenant(await findTenant(db, token.tid));
   const [user] = await db
     .select()
     .from(schema.user)
@@ -135,6 +193,7 @@ async function issueTokens(
     acc: user.account,
     cid: client.clientId,
     fid: choice.family?.fid ?? randomUUID(),
+    sv: user.sessionVersion,
   };
   const [accessToken, refreshToken] = await Promise.all([
     deps.tokens.sign({ ...claims, typ: 'access' }, client.accessTokenValidity),

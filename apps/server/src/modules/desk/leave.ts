@@ -8,6 +8,7 @@ import { type Db, schema } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
+import { idString } from '../../platform/http/ids';
 import { notDeleted } from '../../platform/sql';
 import { forgetWorkCounts, readableInstance } from '../flow/routes';
 import { startInstance } from '../flow/service';
@@ -27,7 +28,7 @@ export async function leaveRoutes(base: FastifyInstance) {
       schema: {
         body: z.object({
           processDefinitionId: z.string().min(1).max(128),
-          taskUser: z.string().regex(/^\d{1,19}$/),
+          taskUser: idString,
           startTime: z.string().regex(DATETIME),
           endTime: z.string().regex(DATETIME),
           reason: z.string().trim().min(1).max(1000),
@@ -100,7 +101,7 @@ export async function leaveRoutes(base: FastifyInstance) {
 
   app.get(
     '/process/leave/detail',
-    { schema: { querystring: z.object({ businessId: z.string().regex(/^\d{1,19}$/) }) } },
+    { schema: { querystring: z.object({ businessId: idString }) } },
     async (req) => {
       const ctx = requireCtx(req);
       const [row] = await db

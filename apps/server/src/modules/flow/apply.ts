@@ -1,3 +1,4 @@
+import { isId } from '@smart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -73,7 +74,7 @@ export async function applyRoutes(base: FastifyInstance) {
       if (!def) throw notFound();
       if (taskUser) {
         // the approver is a live user of the caller's tenant
-        const [approver] = /^\d{1,19}$/.test(taskUser)
+        const [approver] = isId(taskUser)
           ? await db
               .select({ id: schema.user.id })
               .from(schema.user)
@@ -138,7 +139,7 @@ export async function applyRoutes(base: FastifyInstance) {
       }
       const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
       const taskUser = text(vars.taskUser);
-      const ids = [i.startUser, ...(/^\d{1,19}$/.test(taskUser) ? [taskUser] : [])];
+      const ids = [i.startUser, ...(isId(taskUser) ? [taskUser] : [])];
       // names of the caller's tenant only (the variables are the process's, not a checked row)
       const people = await db
         .select({ id: schema.user.id, name: schema.user.realName, account: schema.user.account })

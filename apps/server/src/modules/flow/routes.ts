@@ -11,6 +11,7 @@ import { type Db, schema } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, forbidden, notFound } from '../../platform/http/errors';
+import { csvIdText, idString } from '../../platform/http/ids';
 import { PageQuery, toPage } from '../../platform/paging';
 import { containsPattern, notDeleted } from '../../platform/sql';
 import {
@@ -24,8 +25,6 @@ import {
 } from './service';
 import { flowDefinition, flowDeployment, flowHistory, flowInstance, flowModel, flowTask } from './tables';
 
-const idString = z.string().regex(/^\d{1,19}$/);
-const csvIds = z.string().regex(/^(\d{1,19}(,\d{1,19})*)?$/);
 const tenantList = z
   .union([z.string(), z.array(z.string())])
   .optional()
@@ -491,7 +490,7 @@ export async function flowRoutes(base: FastifyInstance) {
     return ok(req, row);
   });
 
-  app.post('/model/remove', { schema: { querystring: z.object({ ids: csvIds.min(1) }) } }, async (req) => {
+  app.post('/model/remove', { schema: { querystring: z.object({ ids: csvIdText }) } }, async (req) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, 'flow_model_delete');
     const ids = req.query.ids.split(',');
@@ -664,7 +663,7 @@ export async function flowRoutes(base: FastifyInstance) {
     {
       schema: {
         querystring: z.object({
-          deploymentIds: csvIds.min(1),
+          deploymentIds: csvIdText,
           cascade: z.enum(['true', 'false']).optional(),
         }),
       },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_TENANT_ID } from '@smart/contracts';
+import { DEFAULT_TENANT_ID, isId } from '@smart/contracts';
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/auth/context';
 import { type Db, schema } from '../../platform/db';
@@ -143,7 +143,7 @@ function taskRows(
       executionId: w.executionId,
       taskDefinitionKey: w.activityId,
       name: w.name,
-      assignee: /^\d{1,19}$/.test(assignee) ? assignee : null,
+      assignee: isId(assignee) ? assignee : null,
       candidateUsers: list(w.candidateUsers),
       candidateGroups: list(w.candidateGroups),
     };

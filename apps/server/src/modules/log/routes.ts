@@ -9,9 +9,11 @@ import { schema } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { idString } from '../../platform/http/ids';
 import { sanitizeUrl } from '../../platform/http/logging';
 import { PageQuery, toPage } from '../../platform/paging';
 import { containsPattern } from '../../platform/sql';
+import { throttle } from '../../platform/throttle';
 import { clip, firstFrame, scrub } from './recorder';
 
 /**
@@ -73,8 +75,6 @@ const ListQuery = PageQuery.extend({
   createTime_datelt: dateParam.optional(),
 });
 const LIST_KEYS = new Set(Object.keys(ListQuery.shape));
-
-const idString = z.string().regex(/^\d{1,19}$/);
 
 /** Whitelisted keys only (anything else is a 400, as in every list); an empty value filters nothing. */
 function parseList(query: unknown) {
@@ -172,6 +172,8 @@ export async function logRoutes(base: FastifyInstance) {
   /** Any signed-in user may hand over the browser's error log; it lands in the error log as service 'web'. */
   app.post('/error/report', { bodyLimit: 2 * 1024 * 1024, schema: { body: ReportBody } }, async (req) => {
     const ctx = requireCtx(req);
+    // every signed-in browser may report its errors, but not flood the table: a few batches a minute
+    await throttle(base.deps.kv, `error-report:${ctx.tenantId}:${ctx.userId}`, 20, 60);
     const entries = Array.isArray(req.body) ? req.body : req.body.logs;
     if (!entries.length) return ok(req, 0);
     const now = new Date();

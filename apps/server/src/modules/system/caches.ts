@@ -1,5 +1,6 @@
 import { clearApiScopeCache } from '../../platform/access/api-scope';
 import { clearPermissionCache } from '../../platform/access/permissions';
+import { clearPrivilegeCache } from '../../platform/access/privileges';
 import { clearScopeCache } from '../../platform/access/scope';
 import { forgetAnswers } from '../../platform/crud/answers';
 import { clearMenuCache } from './menus';
@@ -14,4 +15,5 @@ export function dropAccessCaches() {
   clearPermissionCache();
   clearScopeCache();
   clearApiScopeCache();
+  clearPrivilegeCache();
 }

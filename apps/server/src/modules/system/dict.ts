@@ -3,6 +3,7 @@ import {
   DEFAULT_TENANT_ID,
   type DictEntry,
   type FieldDef,
+  isId,
   MAX_PAGE_SIZE,
   type Text2,
 } from '@smart/contracts';
@@ -16,6 +17,7 @@ import { idsParam } from '../../platform/crud/engine';
 import { type Db, schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, FieldInputError, forbidden, notFound } from '../../platform/http/errors';
+import { idString } from '../../platform/http/ids';
 import { toPage } from '../../platform/paging';
 import { containsPattern, notDeleted } from '../../platform/sql';
 import { buildTree } from '../../platform/tree';
@@ -27,7 +29,6 @@ import { buildTree } from '../../platform/tree';
  * code and may nest. The same routes serve both tables under /dict and /dict-biz.
  */
 
-const idString = z.string().regex(/^\d{1,19}$/);
 const filterText = z.string().max(255).optional();
 /** a list is answered whole when no page is asked for; past this many rows a screen must page */
 const LIST_LIMIT = 5000;
@@ -355,7 +356,7 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
     const input = body as Record<string, unknown>;
     const rawId = input.id;
     const id = rawId === undefined || rawId === null || rawId === '' ? undefined : String(rawId);
-    if (id !== undefined && !/^\d{1,19}$/.test(id)) throw badRequest('fieldInvalid', { field: 'id' });
+    if (id !== undefined && !isId(id)) throw badRequest('fieldInvalid', { field: 'id' });
     await requirePermission(db, req, `${code}_${id ? 'edit' : 'add'}`);
     requireWritable(ctx);
     const scope = visible(ctx);
@@ -378,7 +379,7 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
       const rawParent = value('parentId', '0');
       const parentId =
         rawParent === undefined || rawParent === null || rawParent === '' ? '0' : String(rawParent);
-      if (!/^\d{1,19}$/.test(parentId)) throw new FieldInputError('parentId', DICT_MESSAGES.parentInvalid);
+      if (!isId(parentId)) throw new FieldInputError('parentId', DICT_MESSAGES.parentInvalid);
       let parent: Row | undefined;
       const subtree = id ? await descendants(tx, [id], scope) : [];
       if (parentId !== '0') {

@@ -9,25 +9,28 @@ import {
   requirePermission,
   roleAliases,
 } from '../../platform/access/permissions';
+import {
+  assertManageableRoles,
+  isAdministrator,
+  privilegesOf,
+  privilegesOfGrant,
+  within,
+} from '../../platform/access/privileges';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { type Db, schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
+import { csvIds, idList, idString } from '../../platform/http/ids';
+import { t } from '../../platform/http/messages';
 import { notDeleted } from '../../platform/sql';
 import { buildTree } from '../../platform/tree';
+import { userConstraint } from '../user/admin';
 import { dropAccessCaches } from './caches';
 
 /**
  * Grants (role → menus, data scopes, API scopes; top menu → menus), the trees the grant dialogs show, and
  * the small selects (dept, role, post) of the forms and of the switch dialog.
  */
-
-const idString = z.string().regex(/^\d{1,19}$/);
-const idList = z.array(idString).max(5000);
-const csvIds = z
-  .string()
-  .regex(/^(\d{1,19}(,\d{1,19})*)?$/)
-  .transform((s) => (s ? s.split(',') : []));
 
 interface TreeNode {
   id: string;
@@ -178,6 +181,16 @@ export async function registerGrantRoutes(base: FastifyInstance) {
           zh: '仅管理组可授予数据与接口权限',
           en: 'Only the platform tenant grants scopes',
         });
+      // no escalation: the roles must be within the caller's rights now, and stay within them after
+      if (!(await isAdministrator(db, ctx))) {
+        await assertManageableRoles(db, ctx, roleIds);
+        const after = await privilegesOfGrant(db, { menuIds: menus, apiScopeIds, dataScopeIds });
+        if (!within(after, await privilegesOf(db, ctx.roleIds)))
+          throw new FieldInputError('menuIds', {
+            zh: t('zh', 'roleBeyondOwn'),
+            en: t('en', 'roleBeyondOwn'),
+          });
+      }
       await db.transaction(async (tx) => {
         await tx.delete(schema.roleMenu).where(inArray(schema.roleMenu.roleId, roleIds));
         await tx.delete(schema.roleScope).where(inArray(schema.roleScope.roleId, roleIds));
@@ -315,17 +328,12 @@ export async function registerGrantRoutes(base: FastifyInstance) {
       async (req) => {
         const ctx = requireCtx(req);
         const userId = req.query.userId;
-        if (userId) {
+        // one's own (the switch dialog), or a user the caller may see under its data scope over users
+        if (userId && userId !== ctx.userId) {
           const [u] = await db
             .select({ id: schema.user.id })
             .from(schema.user)
-            .where(
-              and(
-                eq(schema.user.id, userId),
-                eq(schema.user.tenantId, ctx.tenantId),
-                notDeleted(schema.user.isDeleted),
-              ),
-            )
+            .where(and(eq(schema.user.id, userId), await userConstraint(db, ctx)))
             .limit(1);
           if (!u) throw notFound();
         }

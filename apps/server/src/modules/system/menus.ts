@@ -16,13 +16,22 @@ export async function grantedMenus(db: Db, ctx: RequestContext, category: 1 | 2,
     .where(inArray(schema.roleMenu.roleId, ctx.roleIds));
   const conditions = [notDeleted(m.isDeleted), eq(m.category, category), inArray(m.id, granted)];
   if (topMenuId) {
+    // only a live top menu of the caller's own tenant groups the menu (another tenant's: nothing)
+    const tm = schema.topMenu;
     conditions.push(
       inArray(
         m.id,
         db
           .select({ menuId: schema.topMenuSetting.menuId })
           .from(schema.topMenuSetting)
-          .where(eq(schema.topMenuSetting.topMenuId, topMenuId)),
+          .innerJoin(tm, eq(tm.id, schema.topMenuSetting.topMenuId))
+          .where(
+            and(
+              eq(schema.topMenuSetting.topMenuId, topMenuId),
+              eq(tm.tenantId, ctx.tenantId),
+              notDeleted(tm.isDeleted),
+            ),
+          ),
       ),
     );
   }

@@ -5,12 +5,11 @@ import { z } from 'zod';
 import { requireCtx } from '../../platform/auth/context';
 import { schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
+import { idString } from '../../platform/http/ids';
 import { notDeleted } from '../../platform/sql';
 import { registerDictRoutes } from './dict';
 import { buttonTree, cachedAnswer, grantedMenus, toMenuTree } from './menus';
 import { registerRegionRoutes } from './region';
-
-const idString = z.string().regex(/^\d{1,19}$/);
 
 export async function systemRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();

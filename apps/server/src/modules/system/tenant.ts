@@ -6,18 +6,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../../platform/access/permissions';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
-import { hashSecret } from '../../platform/auth/password';
+import { generatePassword, hashSecret, md5Hex } from '../../platform/auth/password';
 import type { ResourceHooks } from '../../platform/crud/engine';
 import { type Db, schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, FieldInputError, forbidden, notFound } from '../../platform/http/errors';
+import { csvIdText, idString } from '../../platform/http/ids';
 import { notDeleted } from '../../platform/sql';
-import { md5Hex } from '../../seed/system';
 import { dropAccessCaches } from './caches';
-import { paramValue } from './params';
 
 const t = schema.tenant;
-const idString = z.string().regex(/^\d{1,19}$/);
 
 /** Menu ids a package grants; without a package, every menu except the platform-only ones. */
 async function packageMenus(db: Db, packageId: string | null | undefined): Promise<string[]> {
@@ -73,7 +71,10 @@ export function tenantHooks(db: Db): ResourceHooks {
         delete record.tenantId; // a tenant's id never changes
       else if (!record.tenantId) record.tenantId = await newTenantId(db);
     },
-    /** A new tenant gets a root dept, an administrator role holding its package's menus, and an admin account. */
+    /**
+     * A new tenant gets a root dept, an administrator role holding its package's menus, and an admin
+     * account with a random password, answered once to the creator (never a default anyone can guess).
+     */
     async afterCreate(ctx: RequestContext, row, tx) {
       const tenantId = String(row.tenantId);
       const tenantName = String(row.tenantName);
@@ -90,7 +91,7 @@ export function tenantHooks(db: Db): ResourceHooks {
         .insert(schema.role)
         .values({ tenantId, roleName: '管理员', roleAlias: 'administrator', createUser: ctx.userId })
         .returning({ id: schema.role.id });
-      const password = await paramValue(tx, 'tenant.default.password', '123456');
+      const password = generatePassword();
       const [admin] = await tx
         .insert(schema.user)
         .values({
@@ -106,6 +107,7 @@ export function tenantHooks(db: Db): ResourceHooks {
       await tx.insert(schema.userRole).values({ userId: admin.id, roleId: role.id });
       await tx.insert(schema.userDept).values({ userId: admin.id, deptId: dept.id });
       await grantPackage(tx, tenantId, row.packageId as string | null);
+      return { adminAccount: 'admin', adminPassword: password };
     },
     async beforeRemove(_ctx, ids, tx) {
       const rows = await tx.select({ tenantId: t.tenantId }).from(t).where(inArray(t.id, ids));
@@ -128,7 +130,10 @@ export async function findTenantRow(db: Db, tenantId: string) {
   return row;
 }
 
-/** Refuses a new account when the tenant's quota (accountNumber, -1 unlimited) is used up. */
+/**
+ * Refuses a new account when the tenant's quota (accountNumber, -1 unlimited) is used up. Registrations
+ * awaiting approval (status 0) do not count: they count when approved.
+ */
 export async function checkAccountQuota(db: Db, tenantId: string, adding = 1) {
   const [tenant] = await db
     .select({ accountNumber: t.accountNumber })
@@ -139,7 +144,9 @@ export async function checkAccountQuota(db: Db, tenantId: string, adding = 1) {
   const [{ n }] = await db
     .select({ n: count() })
     .from(schema.user)
-    .where(and(eq(schema.user.tenantId, tenantId), notDeleted(schema.user.isDeleted)));
+    .where(
+      and(eq(schema.user.tenantId, tenantId), notDeleted(schema.user.isDeleted), ne(schema.user.status, 0)),
+    );
   if (Number(n) + adding > tenant.accountNumber)
     throw new FieldInputError('account', {
       zh: `账号额度已用完(上限 ${tenant.accountNumber} 个)`,
@@ -163,7 +170,7 @@ export async function registerTenantRoutes(base: FastifyInstance) {
     {
       schema: {
         querystring: z.object({
-          ids: z.string().regex(/^\d{1,19}(,\d{1,19})*$/),
+          ids: csvIdText,
           accountNumber: z.coerce.number().int().min(-1).max(1_000_000).optional(),
           expireTime: z
             .string()

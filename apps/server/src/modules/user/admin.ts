@@ -1,12 +1,19 @@
-import { parseRecord, userResource } from '@smart/contracts';
+import { ISSUED_IMAGE_PATH, isId, parseRecord, userResource } from '@smart/contracts';
 import { and, count, desc, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAnyPermission, requirePermission } from '../../platform/access/permissions';
+import { grantedCodes, requireAnyPermission, requirePermission } from '../../platform/access/permissions';
+import {
+  assertAssignableDepts,
+  assertAssignableRoles,
+  assertManageableUsers,
+  isAdministrator,
+} from '../../platform/access/privileges';
 import { dataScopeCondition, deptSubtreeIds } from '../../platform/access/scope';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
-import { hashSecret, MD5_HEX } from '../../platform/auth/password';
+import { generatePassword, hashSecret, MD5_HEX, md5Hex } from '../../platform/auth/password';
+import { endSessions } from '../../platform/auth/sessions';
 import { answerList } from '../../platform/crud/answers';
 import { cachedCount, forgetCounts } from '../../platform/crud/count-cache';
 import { countKey, idParam, idsParam } from '../../platform/crud/engine';
@@ -15,9 +22,11 @@ import { type Db, schema } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, FieldInputError, notFound } from '../../platform/http/errors';
+import { idString } from '../../platform/http/ids';
 import { toPage } from '../../platform/paging';
 import { notDeleted } from '../../platform/sql';
-import { paramValue } from '../system/params';
+import { throttle } from '../../platform/throttle';
+import { unlockAccounts } from '../auth/signin';
 import { checkAccountQuota, findTenantRow } from '../system/tenant';
 
 const u = schema.user;
@@ -26,7 +35,7 @@ const def = userResource;
 /** Users: the list page's conventions (page/detail/submit/remove) plus roles, depts, passwords and approval. */
 
 /** Tenant, not deleted, and the caller's data scope over users (by who created them, as for every resource). */
-async function userConstraint(db: Db, ctx: RequestContext): Promise<SQL> {
+export async function userConstraint(db: Db, ctx: RequestContext): Promise<SQL> {
   const parts: SQL[] = [eq(u.tenantId, ctx.tenantId), notDeleted(u.isDeleted)];
   const scope = await dataScopeCondition(db, ctx, 'user', {
     createUser: u.createUser,
@@ -102,6 +111,76 @@ async function checkOwn(
 
 const csv = (v: unknown) => (typeof v === 'string' && v ? [...new Set(v.split(','))] : []);
 
+export interface Memberships {
+  roleIds: string[];
+  deptIds: string[];
+}
+
+/** The roles and departments these users hold now. */
+export async function membershipsOf(db: Db, userIds: string[]): Promise<Map<string, Memberships>> {
+  const out = new Map<string, Memberships>(userIds.map((id) => [id, { roleIds: [], deptIds: [] }]));
+  if (!userIds.length) return out;
+  const roles = await db
+    .select({ userId: schema.userRole.userId, id: schema.userRole.roleId })
+    .from(schema.userRole)
+    .where(inArray(schema.userRole.userId, userIds));
+  const depts = await db
+    .select({ userId: schema.userDept.userId, id: schema.userDept.deptId })
+    .from(schema.userDept)
+    .where(inArray(schema.userDept.userId, userIds));
+  for (const r of roles) out.get(r.userId)?.roleIds.push(r.id);
+  for (const d of depts) out.get(d.userId)?.deptIds.push(d.id);
+  return out;
+}
+
+/**
+ * The rules every write of a user's roles and departments follows (the form, the grant, the import):
+ * changing an existing user's roles needs the role-granting permission (`user_role`); what is added is
+ * never beyond the caller's own rights (privileges.ts); and a non-administrator never changes their own.
+ * Throws a FieldInputError naming the field (an import reports it as the row's error).
+ */
+export async function checkMemberships(
+  db: Db,
+  ctx: RequestContext,
+  change: {
+    userId?: string;
+    roleIds?: string[];
+    deptIds?: string[];
+    mayGrantRoles: boolean;
+    /** the user's memberships when already read (an import reads them for all its rows at once) */
+    current?: Memberships;
+  },
+) {
+  const now =
+    change.current ??
+    (change.userId
+      ? (await membershipsOf(db, [change.userId])).get(change.userId)!
+      : { roleIds: [], deptIds: [] });
+  const added = (next: string[] | undefined, had: string[]) => (next ?? []).filter((x) => !had.includes(x));
+  const differs = (next: string[] | undefined, had: string[]) =>
+    next !== undefined && (next.length !== had.length || added(next, had).length > 0);
+  const rolesChange = differs(change.roleIds, now.roleIds);
+  const deptsChange = differs(change.deptIds, now.deptIds);
+  if (!rolesChange && !deptsChange) return;
+  if (change.userId === ctx.userId && !(await isAdministrator(db, ctx)))
+    throw new FieldInputError(rolesChange ? 'roleId' : 'deptId', {
+      zh: '不能修改自己的角色或部门',
+      en: 'You cannot change your own roles or departments',
+    });
+  if (rolesChange && change.userId && !change.mayGrantRoles)
+    throw new FieldInputError('roleId', {
+      zh: '修改用户的角色需要“角色配置”权限',
+      en: "Changing a user's roles needs the role-granting permission",
+    });
+  await assertAssignableRoles(db, ctx, added(change.roleIds, now.roleIds), 'roleId');
+  await assertAssignableDepts(db, ctx, added(change.deptIds, now.deptIds), 'deptId');
+}
+
+/** Whether the caller holds a permission code (for rules that depend on it rather than refuse the call). */
+export async function holds(db: Db, ctx: RequestContext, code: string) {
+  return (await grantedCodes(db, ctx.roleIds)).has(code);
+}
+
 /** The users list's filters (whitelisted columns, dept subtree) and the caller's constraint. */
 export async function userListQuery(db: Db, ctx: RequestContext, query: Record<string, string>) {
   const { deptId, ...rest } = query;
@@ -121,7 +200,7 @@ export async function userListQuery(db: Db, ctx: RequestContext, query: Record<s
   const q = parseListQuery(def, { byField: cols }, rest);
   const where: SQL[] = [await userConstraint(db, ctx), ...q.where];
   if (deptId) {
-    if (!/^\d{1,19}$/.test(deptId)) throw badRequest('fieldInvalid', { field: 'deptId' });
+    if (!isId(deptId)) throw badRequest('fieldInvalid', { field: 'deptId' });
     // the chosen dept and every dept below it (as a list, so the page index is walked in order)
     const depts = await deptSubtreeIds(db, ctx.tenantId, deptId);
     where.push(
@@ -140,7 +219,7 @@ export { output as userOutput, rowSelection, u as userTable };
 
 export async function userAdminRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db, kv } = base.deps;
+  const { db, kv, sessions } = base.deps;
 
   const changed = () => forgetCounts('user');
 
@@ -195,12 +274,15 @@ export async function userAdminRoutes(base: FastifyInstance) {
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequest();
     const id = body.id ? String(body.id) : undefined;
-    if (id !== undefined && !/^\d{1,19}$/.test(id)) throw badRequest('fieldInvalid', { field: 'id' });
+    if (id !== undefined && !isId(id)) throw badRequest('fieldInvalid', { field: 'id' });
     if (!id && !allowCreate) throw badRequest('fieldInvalid', { field: 'id' });
     const mode = id ? 'update' : 'create';
     await requirePermission(db, req, mode === 'create' ? 'user_add' : 'user_edit');
     // a user the caller may not see is "not found" before anything else is said about the body
-    if (id) await loadOne(ctx, id);
+    if (id) {
+      await loadOne(ctx, id);
+      await assertManageableUsers(db, ctx, [id]);
+    }
     const parsed = parseRecord(def, body, mode);
     if (parsed.error) throw new FieldInputError(parsed.error.field, parsed.error.message);
     const r = parsed.record;
@@ -212,6 +294,12 @@ export async function userAdminRoutes(base: FastifyInstance) {
     await checkOwn(db, ctx, 'role', roleIds, 'roleId');
     await checkOwn(db, ctx, 'dept', deptIds, 'deptId');
     await checkOwn(db, ctx, 'post', postIds, 'postId');
+    await checkMemberships(db, ctx, {
+      userId: id,
+      roleIds: r.roleId === undefined ? undefined : roleIds,
+      deptIds: r.deptId === undefined ? undefined : deptIds,
+      mayGrantRoles: await holds(db, ctx, 'user_role'),
+    });
     if (r.account !== undefined) {
       const clash = [eq(u.tenantId, ctx.tenantId), eq(u.account, String(r.account)), notDeleted(u.isDeleted)];
       if (id) clash.push(ne(u.id, id));
@@ -240,7 +328,11 @@ export async function userAdminRoutes(base: FastifyInstance) {
       updateUser: ctx.userId,
       updateTime: new Date(),
     };
-    if (r.password) values.password = await hashSecret(String(r.password));
+    // a password someone else typed is an initial one: its owner must change it first
+    if (r.password) {
+      values.password = await hashSecret(String(r.password));
+      values.mustChangePassword = true;
+    }
     for (const k of Object.keys(values) as (keyof typeof values)[])
       if (values[k] === undefined) delete values[k];
     const scope = await userConstraint(db, ctx);
@@ -266,6 +358,8 @@ export async function userAdminRoutes(base: FastifyInstance) {
           .returning({ id: u.id });
         if (!updated) throw notFound();
         userId = updated.id;
+        // a password set by someone else ends the user's sessions
+        if (values.password) await endSessions(tx as unknown as Db, [userId]);
       }
       if (r.roleId !== undefined) {
         await tx.delete(schema.userRole).where(eq(schema.userRole.userId, userId));
@@ -279,6 +373,7 @@ export async function userAdminRoutes(base: FastifyInstance) {
       }
       return userId;
     });
+    if (mode === 'update' && values.password) await sessions.publish([saved]);
     changed();
     return ok(req, output(await loadOne(ctx, saved)));
   };
@@ -299,12 +394,16 @@ export async function userAdminRoutes(base: FastifyInstance) {
         .where(and(inArray(u.id, ids), scope))
         .returning({ id: u.id });
       if (removed.length !== ids.length) throw notFound();
+      await assertManageableUsers(tx as unknown as Db, ctx, ids);
+      await endSessions(tx as unknown as Db, ids);
     });
+    // a removed user's tokens stop working on every instance now, not when they expire
+    await sessions.publish(ids);
     changed();
     return ok(req, true);
   });
 
-  /** Ids from `?userIds=` that are all users the caller may see. */
+  /** Ids from `?userIds=` that are all users the caller may see and may act on. */
   const scopedIds = async (req: FastifyRequest, ctx: RequestContext) => {
     const ids = idsParam(req, 'userIds');
     const rows = await db
@@ -312,26 +411,47 @@ export async function userAdminRoutes(base: FastifyInstance) {
       .from(u)
       .where(and(inArray(u.id, ids), await userConstraint(db, ctx)));
     if (rows.length !== ids.length) throw notFound();
+    await assertManageableUsers(db, ctx, ids);
     return rows;
   };
 
-  app.post('/reset-password', async (req) => {
+  /**
+   * Gives each user a new random password, answered once (the administrator passes it on); the user must
+   * change it at the next sign-in, and every session the user had ends now.
+   */
+  app.post('/reset-password', async (req, reply) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, 'user_reset');
     const rows = await scopedIds(req, ctx);
-    const initial = await paramValue(db, 'account.initPassword', '123456');
-    const { md5Hex } = await import('../../seed/system');
-    const hash = await hashSecret(md5Hex(initial));
-    await db
-      .update(u)
-      .set({ password: hash, mustChangePassword: true, updateUser: ctx.userId, updateTime: new Date() })
-      .where(
-        inArray(
-          u.id,
-          rows.map((r) => r.id),
-        ),
+    const issued = await Promise.all(
+      rows.map(async (r) => {
+        const password = generatePassword();
+        return { id: r.id, account: r.account, password, hash: await hashSecret(md5Hex(password)) };
+      }),
+    );
+    await db.transaction(async (tx) => {
+      for (const r of issued)
+        await tx
+          .update(u)
+          .set({
+            password: r.hash,
+            mustChangePassword: true,
+            updateUser: ctx.userId,
+            updateTime: new Date(),
+          })
+          .where(eq(u.id, r.id));
+      await endSessions(
+        tx as unknown as Db,
+        issued.map((r) => r.id),
       );
-    return ok(req, true);
+    });
+    await sessions.publish(issued.map((r) => r.id));
+    return reply.header('cache-control', 'no-store').send(
+      ok(
+        req,
+        issued.map(({ id, account, password }) => ({ id, account, password })),
+      ),
+    );
   });
 
   /** Grants roles; an account awaiting approval (guest registration) is approved by it. */
@@ -341,6 +461,17 @@ export async function userAdminRoutes(base: FastifyInstance) {
     const rows = await scopedIds(req, ctx);
     const roleIds = [...new Set(idsParam(req, 'roleIds'))];
     await checkOwn(db, ctx, 'role', roleIds, 'roleIds');
+    for (const r of rows) {
+      try {
+        await checkMemberships(db, ctx, { userId: r.id, roleIds, mayGrantRoles: true });
+      } catch (e) {
+        if (e instanceof FieldInputError) throw new FieldInputError('roleIds', e.text);
+        throw e;
+      }
+    }
+    // an approved registration starts counting against the tenant's account quota
+    const approving = rows.filter((r) => r.status === 0).length;
+    if (approving) await checkAccountQuota(db, ctx.tenantId, approving);
     await db.transaction(async (tx) => {
       const userIds = rows.map((r) => r.id);
       await tx.delete(schema.userRole).where(inArray(schema.userRole.userId, userIds));
@@ -361,7 +492,11 @@ export async function userAdminRoutes(base: FastifyInstance) {
     const ctx = requireCtx(req);
     await requirePermission(db, req, 'user_unlock');
     const rows = await scopedIds(req, ctx);
-    for (const r of rows) await kv.del(`signin-failures:${ctx.tenantId}:${r.account.toLowerCase()}`);
+    await unlockAccounts(
+      kv,
+      ctx.tenantId,
+      rows.map((r) => r.account),
+    );
     return ok(req, true);
   });
 
@@ -383,7 +518,7 @@ export async function userAdminRoutes(base: FastifyInstance) {
     {
       schema: {
         querystring: z.object({
-          userId: z.string().regex(/^\d{1,19}$/),
+          userId: idString,
           userType: z.coerce.number().int().min(1).max(3),
           userExt: z.string().max(2000).optional(),
         }),
@@ -393,6 +528,8 @@ export async function userAdminRoutes(base: FastifyInstance) {
       const ctx = requireCtx(req);
       await requirePermission(db, req, 'user_platform');
       const { userId, userType, userExt } = req.query;
+      await loadOne(ctx, userId);
+      await assertManageableUsers(db, ctx, [userId]);
       const [updated] = await db
         .update(u)
         .set({ userType, userExt: userExt ?? null, updateUser: ctx.userId, updateTime: new Date() })
@@ -438,7 +575,7 @@ export async function userAdminRoutes(base: FastifyInstance) {
       'update',
     );
     if (check.error) throw new FieldInputError(check.error.field, check.error.message);
-    if (body.avatar && !/^\/api\/dfem-resource\/file\/avatar\/[0-9a-f-]{36}\.(png|jpg)$/.test(body.avatar))
+    if (body.avatar && !ISSUED_IMAGE_PATH.test(body.avatar))
       throw new FieldInputError('avatar', { zh: '头像地址无效', en: 'The avatar address is invalid' });
     const set: Partial<typeof u.$inferInsert> = { updateUser: ctx.userId, updateTime: new Date() };
     for (const k of ['avatar', 'realName', 'name', 'phone', 'email'] as const)
@@ -471,15 +608,22 @@ export async function userAdminRoutes(base: FastifyInstance) {
     },
     async (req) => {
       const { tenantId, name, account, password, oauthId } = req.query;
+      // anyone may ask, a few times an hour from one address
+      await throttle(kv, `register-guest:${req.ip}`, 5, 3600);
       const tenant = await findTenantRow(db, tenantId);
-      if (!tenant) throw new FieldInputError('tenantId', { zh: '租户信息错误', en: 'Incorrect tenant' });
-      const [hit] = await db
-        .select({ id: u.id })
-        .from(u)
-        .where(and(eq(u.tenantId, tenantId), eq(u.account, account), notDeleted(u.isDeleted)))
-        .limit(1);
-      if (hit) throw new FieldInputError('account', { zh: '登录账号已存在', en: 'Account already exists' });
-      await checkAccountQuota(db, tenantId);
+      const [hit] = tenant
+        ? await db
+            .select({ id: u.id })
+            .from(u)
+            .where(and(eq(u.tenantId, tenantId), eq(u.account, account), notDeleted(u.isDeleted)))
+            .limit(1)
+        : [];
+      // the same answer whether or not the tenant or the account exists: a registration reveals neither
+      // (the administrator sees and approves only real ones; the quota is counted at approval)
+      if (!tenant || hit) {
+        await hashSecret(password); // the same work as a registration that is kept
+        return ok(req, true);
+      }
       await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(u)

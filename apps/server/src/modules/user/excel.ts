@@ -1,19 +1,29 @@
+import { randomUUID } from 'node:crypto';
 import { checkField, userResource } from '@smart/contracts';
 import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../../platform/access/permissions';
+import { manageableUsers } from '../../platform/access/privileges';
 import { requireCtx } from '../../platform/auth/context';
-import { hashSecret } from '../../platform/auth/password';
+import { hashSecret, md5Hex } from '../../platform/auth/password';
 import { forgetCounts } from '../../platform/crud/count-cache';
 import { type Db, schema } from '../../platform/db';
 import { type ExcelColumn, readRows, readUpload, sendXlsx } from '../../platform/excel';
 import { ok } from '../../platform/http/envelope';
-import { RowsInputError } from '../../platform/http/errors';
+import { FieldInputError, RowsInputError } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
-import { md5Hex } from '../../seed/system';
-import { paramValue } from '../system/params';
 import { checkAccountQuota } from '../system/tenant';
-import { rowSelection, userTable as u, userListQuery, userOutput } from './admin';
+import {
+  checkMemberships,
+  holds,
+  type Memberships,
+  membershipsOf,
+  rowSelection,
+  userTable as u,
+  userConstraint,
+  userListQuery,
+  userOutput,
+} from './admin';
 
 /** Users to and from Excel: export what the filters select, a template, and an all-or-nothing import. */
 
@@ -28,6 +38,7 @@ const COLUMNS: (ExcelColumn & { headerEn: string })[] = [
   { key: 'roleName', header: '所属角色', headerEn: 'Roles', width: 24 },
   { key: 'deptName', header: '所属机构', headerEn: 'Departments', width: 24 },
 ];
+const ACCOUNT_EXISTS = { zh: '登录账号已存在', en: 'Account already exists' };
 const SEX: Record<string, string> = { '1': '男', '2': '女', '3': '未知' };
 const SEX_KEY: Record<string, string> = { 男: '1', 女: '2', 未知: '3', male: '1', female: '2', unknown: '3' };
 const BATCH = 2000;
@@ -76,7 +87,10 @@ export async function userExcelRoutes(base: FastifyInstance) {
 
   /**
    * Every row is checked with the form's rules first; one bad row imports nothing and the answer lists every
-   * bad row. With isCovered=1 an existing account is updated instead of refused.
+   * bad row. With isCovered=1 an existing account is updated instead of refused — only an account the
+   * caller may change (data scope, no rights beyond the caller's), and its roles only with the
+   * role-granting permission, as on the form. An account the caller may not change is reported exactly
+   * like an existing one without isCovered: the file learns nothing it could not learn from the form.
    */
   base.post('/import-user', async (req) => {
     const ctx = requireCtx(req);
@@ -85,14 +99,30 @@ export async function userExcelRoutes(base: FastifyInstance) {
     const rows = await readRows(await readUpload(req), COLUMNS);
     const roles = await nameIndex(db, 'role', ctx.tenantId);
     const depts = await nameIndex(db, 'dept', ctx.tenantId);
-    const existing = new Map(
-      (
-        await db
-          .select({ id: u.id, account: u.account })
-          .from(u)
-          .where(and(eq(u.tenantId, ctx.tenantId), notDeleted(u.isDeleted)))
-      ).map((r) => [r.account, r.id]),
-    );
+    const accounts = [...new Set(rows.map((r) => r.values.account).filter(Boolean))];
+    const existing = new Map<string, string>();
+    const changeable = new Set<string>();
+    for (let i = 0; i < accounts.length; i += 1000) {
+      const chunk = accounts.slice(i, i + 1000);
+      for (const r of await db
+        .select({ id: u.id, account: u.account })
+        .from(u)
+        .where(and(eq(u.tenantId, ctx.tenantId), notDeleted(u.isDeleted), inArray(u.account, chunk))))
+        existing.set(r.account, r.id);
+      // the same constraint as the form's: what the caller may see, and may act on
+      const inScope = await db
+        .select({ id: u.id })
+        .from(u)
+        .where(and(await userConstraint(db, ctx), inArray(u.account, chunk)));
+      for (const id of await manageableUsers(
+        db,
+        ctx,
+        inScope.map((r) => r.id),
+      ))
+        changeable.add(id);
+    }
+    const current = covered ? await membershipsOf(db, [...changeable]) : new Map<string, Memberships>();
+    const mayGrantRoles = await holds(db, ctx, 'user_role');
     const errors: ConstructorParameters<typeof RowsInputError>[0] = [];
     const seen = new Set<string>();
     const valid: { values: Record<string, unknown>; roleIds: string[]; deptIds: string[]; id?: string }[] =
@@ -116,9 +146,10 @@ export async function userExcelRoutes(base: FastifyInstance) {
         bad = true;
       }
       seen.add(account);
-      const id = existing.get(account);
-      if (id && !covered) {
-        fail('account', { zh: '登录账号已存在', en: 'Account already exists' });
+      const found = existing.get(account);
+      const id = found && covered && changeable.has(found) ? found : undefined;
+      if (found && !id) {
+        fail('account', ACCOUNT_EXISTS);
         bad = true;
       }
       const sex = values.sexName ? SEX_KEY[values.sexName.toLowerCase()] : undefined;
@@ -153,10 +184,27 @@ export async function userExcelRoutes(base: FastifyInstance) {
       };
       const roleIds = lookup(values.roleName, roles, 'roleName', { zh: '所属角色', en: 'role' });
       const deptIds = lookup(values.deptName, depts, 'deptName', { zh: '所属机构', en: 'department' });
+      if (!bad) {
+        try {
+          await checkMemberships(db, ctx, {
+            userId: id,
+            roleIds,
+            deptIds,
+            mayGrantRoles,
+            current: id ? current.get(id) : undefined,
+          });
+        } catch (e) {
+          if (!(e instanceof FieldInputError)) throw e;
+          fail(e.field === 'deptId' ? 'deptName' : 'roleName', e.text);
+          bad = true;
+        }
+      }
       if (!bad) valid.push({ values: { ...record, sex: sex ? Number(sex) : null }, roleIds, deptIds, id });
     }
     if (errors.length) throw new RowsInputError(errors);
-    const initial = await hashSecret(md5Hex(await paramValue(db, 'account.initPassword', '123456')));
+    // new accounts get a random password nobody knows: the administrator issues one with 重置密码
+    // (shown once) when the person needs it. No account ever starts with a default anyone can guess.
+    const initial = await hashSecret(md5Hex(randomUUID()));
     const tz = process.env.TZ || 'Asia/Shanghai';
     // all rows in one transaction, written in batches: a few statements per 500 rows, not several per row
     const updates = valid.filter((r) => r.id);
@@ -171,6 +219,7 @@ export async function userExcelRoutes(base: FastifyInstance) {
       updateUser: ctx.userId,
       updateTime: new Date(),
     });
+    const scope = await userConstraint(db, ctx);
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       if (inserts.length) await checkAccountQuota(tx, ctx.tenantId, inserts.length);
@@ -178,7 +227,7 @@ export async function userExcelRoutes(base: FastifyInstance) {
         await tx
           .update(u)
           .set(fieldsOf(row.values))
-          .where(and(eq(u.id, row.id!), eq(u.tenantId, ctx.tenantId)));
+          .where(and(eq(u.id, row.id!), scope));
       for (let i = 0; i < inserts.length; i += IMPORT_BATCH) {
         const chunk = inserts.slice(i, i + IMPORT_BATCH);
         const ids = await tx

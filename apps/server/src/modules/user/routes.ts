@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCtx } from '../../platform/auth/context';
 import { hashSecret, MD5_HEX, verifySecret } from '../../platform/auth/password';
-import { schema } from '../../platform/db';
+import { endSessions } from '../../platform/auth/sessions';
+import { type Db, schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
@@ -14,12 +15,18 @@ const md5 = z.string().regex(MD5_HEX);
 
 export async function userRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db } = base.deps;
+  const { db, sessions } = base.deps;
 
-  /** The signed-in user changes their own password; all three values arrive md5-hashed (spec §5). */
+  /**
+   * The signed-in user changes their own password; all three values arrive md5-hashed (spec §5). Every
+   * other session of the user ends; this one stays signed in (and may now use everything it is granted).
+   */
   app.post(
     '/update-password',
-    { schema: { querystring: z.object({ oldPassword: md5, newPassword: md5, newPassword1: md5 }) } },
+    {
+      config: { beforePasswordChange: true },
+      schema: { querystring: z.object({ oldPassword: md5, newPassword: md5, newPassword1: md5 }) },
+    },
     async (req) => {
       const ctx = requireCtx(req);
       const { oldPassword, newPassword, newPassword1 } = req.query;
@@ -32,15 +39,15 @@ export async function userRoutes(base: FastifyInstance) {
       if (!row) throw notFound();
       if (!(await verifySecret(row.password, oldPassword))) throw badRequest('oldPasswordWrong');
       if (oldPassword === newPassword) throw badRequest('passwordSame');
-      await db
-        .update(u)
-        .set({
-          password: await hashSecret(newPassword),
-          mustChangePassword: false,
-          updateUser: ctx.userId,
-          updateTime: new Date(),
-        })
-        .where(and(eq(u.id, ctx.userId), eq(u.tenantId, ctx.tenantId)));
+      const password = await hashSecret(newPassword);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(u)
+          .set({ password, mustChangePassword: false, updateUser: ctx.userId, updateTime: new Date() })
+          .where(and(eq(u.id, ctx.userId), eq(u.tenantId, ctx.tenantId)));
+        await endSessions(tx as unknown as Db, [ctx.userId], ctx.token.fid);
+      });
+      await sessions.publish([ctx.userId]);
       return ok(req, true);
     },
   );

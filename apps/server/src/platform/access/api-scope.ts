@@ -57,7 +57,10 @@ export function installApiScopes(app: FastifyInstance, db: Db) {
   app.addHook('preHandler', async (req) => {
     const ctx = req.ctx;
     if (!ctx) return;
-    const path = req.url.split('?')[0];
+    // the route the router chose, never the raw URL: `%70aram`, `//`, a trailing slash, another case or
+    // `..` either reach no route at all or reach one whose pattern is what the scope names
+    const path = req.routeOptions.url;
+    if (!path) return;
     const covering = (await allScopes(db)).filter((s) => s.pattern.test(path));
     if (!covering.length) return;
     if ((await roleAliases(db, ctx.roleIds)).includes(ADMIN_ROLE_ALIAS)) return;

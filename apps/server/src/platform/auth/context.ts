@@ -1,18 +1,21 @@
 import { TOKEN_HEADER } from '@smart/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../http/errors';
-import type { TokenService, VerifiedToken } from './tokens';
+import { heldRoles } from '../access/permissions';
+import type { Db } from '../db';
+import { ApiError, unauthorized } from '../http/errors';
+import type { LiveToken, TokenService } from './tokens';
 
 /** Who is asking: built once per request from the access token, read by every module. */
 export interface RequestContext {
   tenantId: string;
   userId: string;
   deptId: string;
+  /** the token's roles that the user still holds (removed or deleted roles no longer count) */
   roleIds: string[];
   account: string;
   clientId: string;
-  token: VerifiedToken;
+  token: LiveToken;
 }
 
 declare module 'fastify' {
@@ -22,6 +25,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** true: reachable without a token (sign-in, captcha, settings, tenant info) */
     public?: boolean;
+    /**
+     * true: served while the user must still change an initial or reset password (changing it, reading
+     * who one is, signing out); every other call is refused until then.
+     */
+    beforePasswordChange?: boolean;
   }
 }
 
@@ -39,18 +47,27 @@ export function requireCtx(req: FastifyRequest): RequestContext {
   return req.ctx;
 }
 
-export const requestContext = fp(async (app: FastifyInstance, opts: { tokens: TokenService }) => {
+export const requestContext = fp(async (app: FastifyInstance, opts: { tokens: TokenService; db: Db }) => {
   app.decorateRequest('ctx', null);
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
     const raw = bearerOf(req);
     const token = raw ? await opts.tokens.verify(raw, 'access') : null;
     if (token) {
+      const config = req.routeOptions.config;
+      // the server, not the browser, holds a user to changing an initial or reset password first
+      if (
+        token.mustChangePassword &&
+        req.routeOptions.url &&
+        !config?.beforePasswordChange &&
+        !config?.public
+      )
+        throw new ApiError(403, 'passwordChangeRequired');
       req.ctx = {
         tenantId: token.tid,
         userId: token.uid,
         deptId: token.did,
-        roleIds: token.rid ? token.rid.split(',') : [],
+        roleIds: await heldRoles(opts.db, token.tid, token.uid, token.rid ? token.rid.split(',') : []),
         account: token.acc,
         clientId: token.cid,
         token,

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { KvStore } from '../kv';
+import { admits, type Sessions, sessionKey } from './sessions';
 
 /** What an access or refresh token carries. Short claim names keep the header small. */
 export interface TokenClaims {
@@ -20,6 +21,8 @@ export interface TokenClaims {
   cid: string;
   /** token family: every refresh of one sign-in shares it; revoking it ends the whole session */
   fid: string;
+  /** the user's session version when the token was issued (older than the user's current: dead) */
+  sv: number;
   typ: 'access' | 'refresh';
 }
 
@@ -27,6 +30,12 @@ export interface VerifiedToken extends TokenClaims {
   jti: string;
   iat: number;
   exp: number;
+}
+
+/** A token whose session is alive, with what its session requires now. */
+export interface LiveToken extends VerifiedToken {
+  /** the password must be changed before anything else is served */
+  mustChangePassword: boolean;
 }
 
 const ISSUER = 'smart-admin';
@@ -50,6 +59,7 @@ export class TokenService {
   constructor(
     key: Uint8Array,
     private readonly kv: KvStore,
+    private readonly sessions: Sessions,
   ) {
     this.key = createSecretKey(key);
   }
@@ -64,14 +74,24 @@ export class TokenService {
       .sign(this.key);
   }
 
-  /** Verifies signature (HS256 only, so `alg: none` and other algorithms fail), expiry, type and revocation. */
-  async verify(token: string, typ: TokenClaims['typ']): Promise<VerifiedToken | null> {
+  /**
+   * Verifies signature (HS256 only, so `alg: none` and other algorithms fail), expiry, type, revocation
+   * of the sign-in, and that the user's sessions were not ended since (password changed or reset, account
+   * removed or disabled).
+   */
+  async verify(token: string, typ: TokenClaims['typ']): Promise<LiveToken | null> {
     const payload = this.checked.get(token) ?? (await this.checkSignature(token));
     if (!payload || payload.exp * 1000 <= Date.now()) return null;
     if (payload.typ !== typ) return null;
-    // revocation is shared state: asked every time, never remembered here
-    if (await this.kv.get(`revoked-family:${payload.fid}`)) return null;
-    return payload;
+    // revocation and session state are shared: asked every time (one round trip), never remembered here
+    const [revoked, session] = await this.kv.getMany([
+      `revoked-family:${payload.fid}`,
+      sessionKey(payload.uid),
+    ]);
+    if (revoked) return null;
+    const state = await this.sessions.resolve(payload.uid, session);
+    if (!admits(state, payload)) return null;
+    return { ...payload, mustChangePassword: state.mustChangePassword };
   }
 
   /**
@@ -88,6 +108,8 @@ export class TokenService {
         typeof payload.fid !== 'string' ||
         typeof payload.jti !== 'string' ||
         typeof payload.exp !== 'number' ||
+        typeof payload.uid !== 'string' ||
+        (payload.sv !== undefined && typeof payload.sv !== 'number') ||
         (payload.typ !== 'access' && payload.typ !== 'refresh')
       )
         return null;

@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef } from '@smart/contracts';
-import { DEFAULT_TENANT_ID, parseRecord } from '@smart/contracts';
+import { DEFAULT_TENANT_ID, isId, parseRecord } from '@smart/contracts';
 import {
   and,
   count,
@@ -38,19 +38,27 @@ import { attachRefLabels, checkRefs, mountedByKey, mountSelectRoute, refFields }
  */
 
 export interface ResourceHooks {
-  /** adjusts a validated record before it is written (hash a secret, check a reference…) */
+  /** adjusts a validated record before it is written (hash a secret, check a reference…); id on update */
   beforeWrite?: (
     ctx: RequestContext,
     record: Record<string, unknown>,
     mode: 'create' | 'update',
+    id?: string,
   ) => Promise<void> | void;
   /** turns a row into what the API answers, after the engine's formatting */
   toRow?: (row: Record<string, unknown>) => Record<string, unknown>;
   /** extra query keys the list accepts (handled by `extraWhere`) */
   extraKeys?: string[];
   extraWhere?: (ctx: RequestContext, query: Record<string, string>) => SQL | undefined;
-  /** runs in the write's transaction after a row is created (e.g. a tenant's administrator) */
-  afterCreate?: (ctx: RequestContext, row: Record<string, unknown>, tx: Db) => Promise<void>;
+  /**
+   * runs in the write's transaction after a row is created (e.g. a tenant's administrator); what it
+   * returns is added to this one answer (e.g. an initial password shown once), never stored
+   */
+  afterCreate?: (
+    ctx: RequestContext,
+    row: Record<string, unknown>,
+    tx: Db,
+  ) => Promise<Record<string, unknown> | undefined>;
   /** after any successful submit or remove (drop caches that remember these rows) */
   onChanged?: () => void;
   /** runs in the removal's transaction before rows are removed; throw to refuse */
@@ -285,26 +293,24 @@ export function mountResource(
     return ok(req, (await answer(ctx, [row]))[0]);
   });
 
-  app.post(`${base}/submit`, async (req) => {
+  app.post(`${base}/submit`, async (req, reply) => {
     const ctx = requireCtx(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequest();
     const id = body.id === undefined || body.id === null || body.id === '' ? undefined : String(body.id);
-    if (id !== undefined && !/^\d{1,19}$/.test(id)) throw badRequest('fieldInvalid', { field: 'id' });
+    if (id !== undefined && !isId(id)) throw badRequest('fieldInvalid', { field: 'id' });
     const mode = id ? 'update' : 'create';
     await requirePermission(db, req, `${code}_${mode === 'create' ? 'add' : 'edit'}`);
     if (mode === 'create' && !def.tenant && ctx.tenantId !== DEFAULT_TENANT_ID) throw forbidden();
     const parsed = parseRecord(def, body, mode);
     if (parsed.error) throw new FieldInputError(parsed.error.field, parsed.error.message);
     const record = parsed.record;
-    await hooks.beforeWrite?.(ctx, record, mode);
-    toColumnValues(def, record, cols);
     const scope = await constraint(ctx);
-    if (refs.length) {
-      // a row the caller cannot see is "not found" before its references are judged
-      if (id) await existsOr404(id, scope);
-      await checkRefs(db, ctx, def, record);
-    }
+    // a row the caller cannot see is "not found" before anything is said about the body
+    if (id) await existsOr404(id, scope);
+    await hooks.beforeWrite?.(ctx, record, mode, id);
+    toColumnValues(def, record, cols);
+    if (refs.length) await checkRefs(db, ctx, def, record);
     for (const u of def.unique ?? []) {
       if (record[u] === undefined || record[u] === null) continue;
       const clash = [eq(cols[u], record[u]), notDeleted(cols.isDeleted)];
@@ -335,16 +341,18 @@ export function mountResource(
         updateTime: now,
       };
       if (def.tenant) values.tenantId = ctx.tenantId;
-      const created = await db.transaction(async (tx) => {
+      const { row: created, extra } = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(table)
           .values(values as never)
           .returning(selection);
-        await hooks.afterCreate?.(ctx, row as Record<string, unknown>, tx as unknown as Db);
-        return row;
+        const more = await hooks.afterCreate?.(ctx, row as Record<string, unknown>, tx as unknown as Db);
+        return { row, extra: more ?? undefined };
       });
       changed();
-      return ok(req, (await answer(ctx, [created as Record<string, unknown>]))[0]);
+      const answered = (await answer(ctx, [created as Record<string, unknown>]))[0];
+      if (!extra) return ok(req, answered);
+      return reply.header('cache-control', 'no-store').send(ok(req, { ...answered, ...extra }));
     }
     const [updated] = await db
       .update(table)
@@ -362,6 +370,12 @@ export function mountResource(
     const ids = idsParam(req);
     const scope = await constraint(ctx);
     await db.transaction(async (tx) => {
+      // rows the caller cannot see are "not found", before anything else is said about them
+      const visible = await tx
+        .select({ id: cols.id })
+        .from(table)
+        .where(and(inArray(cols.id, ids), scope));
+      if (visible.length !== ids.length) throw notFound();
       if (def.tree) {
         const [child] = await tx
           .select({ id: cols.id })
@@ -455,7 +469,7 @@ export function countKey(resource: string, ctx: RequestContext, query: Record<st
 export function idParam(req: FastifyRequest, name: string): string {
   const v = (req.query as Record<string, unknown>)[name];
   const s = Array.isArray(v) ? v[0] : v;
-  if (typeof s !== 'string' || !/^\d{1,19}$/.test(s)) throw badRequest('fieldInvalid', { field: name });
+  if (typeof s !== 'string' || !isId(s)) throw badRequest('fieldInvalid', { field: name });
   return s;
 }
 
@@ -464,7 +478,6 @@ export function idsParam(req: FastifyRequest, name = 'ids'): string[] {
   const s = Array.isArray(v) ? v.join(',') : v;
   if (typeof s !== 'string' || !s) throw badRequest('idsRequired');
   const ids = [...new Set(s.split(',').map((x) => x.trim()))];
-  if (ids.length > 1000 || !ids.every((x) => /^\d{1,19}$/.test(x)))
-    throw badRequest('fieldInvalid', { field: name });
+  if (ids.length > 1000 || !ids.every(isId)) throw badRequest('fieldInvalid', { field: name });
   return ids;
 }

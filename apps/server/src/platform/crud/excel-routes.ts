@@ -576,18 +576,14 @@ async function importRows(
         }
         seen.get(set.join('+'))!.set(v, line);
         const hit = existing.get(set.join('+'))?.get(v);
-        if (!hit) continue;
-        if (set.join('+') === keyId && !visible.has(hit))
-          fail(
-            u,
-            en(`${label('zh')}已存在且无权修改`, `${label('en')} exists and may not be changed by you`),
-          );
-        else if (hit !== id) fail(u, en(`${label('zh')}已存在`, `${label('en')} already exists`));
+        // a row the caller may not change is answered like any taken value (as the form answers it):
+        // the file learns nothing about rows outside the caller's scope
+        if (hit && hit !== id) fail(u, en(`${label('zh')}已存在`, `${label('en')} already exists`));
       }
     }
     if (record && !rowErrors.length && hooks.beforeWrite) {
       try {
-        await hooks.beforeWrite(ctx, record, id ? 'update' : 'create');
+        await hooks.beforeWrite(ctx, record, id ? 'update' : 'create', id);
       } catch (e) {
         if (e instanceof FieldInputError) fail(e.field, e.text);
         else throw e;

@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef } from '@smart/contracts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@smart/contracts';
+import { DEFAULT_PAGE_SIZE, isId, MAX_PAGE_SIZE } from '@smart/contracts';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { invalidField } from '../http/errors';
@@ -58,7 +58,7 @@ function parseValue(name: string, field: FieldDef | undefined, raw: string, col:
     if (!Number.isFinite(n)) throw invalidField(name);
     return n;
   }
-  if ((field?.type === 'ref' || name === 'id') && !/^\d{1,19}$/.test(raw)) throw invalidField(name);
+  if ((field?.type === 'ref' || name === 'id') && !isId(raw)) throw invalidField(name);
   return raw;
 }
 

@@ -59,6 +59,13 @@ export const user = pgTable(
     userExt: varchar('user_ext', { length: 2000 }),
     /** set for the seeded and reset default passwords: the console asks for a new one */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /**
+     * Sessions: a token carries the version current when it was issued; raising the version (password
+     * changed or reset, account removed or disabled) ends every older session. `sessionKeepFamily` is the
+     * one sign-in kept across the raise: the person who changed their own password stays signed in there.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
+    sessionKeepFamily: varchar('session_keep_family', { length: 64 }),
     ...baseColumns(),
   },
   (t) => [

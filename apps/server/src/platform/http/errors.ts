@@ -15,13 +15,13 @@ export class ApiError extends Error {
 export const badRequest = (key: MessageKey = 'badRequest', vars?: Record<string, string | number>) =>
   new ApiError(400, key, vars);
 export const unauthorized = (key: MessageKey = 'unauthorized') => new ApiError(401, key);
-export const forbidden = () => new ApiError(403, 'forbidden');
+export const forbidden = (key: MessageKey = 'forbidden') => new ApiError(403, key);
 export const notFound = () => new ApiError(404, 'notFound');
 
 /** A failure of the token endpoint: flat body `{ error_code, error_description }` as OAuth clients expect. */
 export class OAuthError extends Error {
   constructor(
-    readonly status: 400 | 401,
+    readonly status: 400 | 401 | 429,
     readonly key: MessageKey,
     readonly vars?: Record<string, string | number>,
   ) {

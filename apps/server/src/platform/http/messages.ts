@@ -43,6 +43,12 @@ const zh = {
   idsRequired: '请选择至少一条数据',
   hasChildren: '请先删除子节点',
   parentInvalid: '上级节点无效',
+  passwordChangeRequired: '请先修改初始密码',
+  signInThrottled: '登录尝试过于频繁,请 {seconds} 秒后再试',
+  roleBeyondOwn: '不能授予超出自己权限的角色',
+  userBeyondOwn: '无权操作权限高于自己的用户',
+  adminRoleFixed: '管理员角色不可修改、删除或冒用',
+  scopeHeld: '不能修改或删除自己角色所持有的权限范围',
 };
 
 export type MessageKey = keyof typeof zh;
@@ -88,6 +94,12 @@ const en: Record<MessageKey, string> = {
   idsRequired: 'please select at least one record',
   hasChildren: 'please remove its children first',
   parentInvalid: 'The parent is invalid',
+  passwordChangeRequired: 'Please change your initial password first',
+  signInThrottled: 'Too many sign-in attempts; try again in {seconds} seconds',
+  roleBeyondOwn: 'You cannot grant a role with rights beyond your own',
+  userBeyondOwn: 'You may not act on a user with rights beyond your own',
+  adminRoleFixed: 'The administrator role cannot be changed, removed or imitated',
+  scopeHeld: 'You cannot change or remove a scope your own roles hold',
 };
 
 export type Lang = 'zh' | 'en';

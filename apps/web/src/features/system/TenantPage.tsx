@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { CrudPage, type Row } from '../../platform/crud/CrudPage';
 import { getData, postData } from '../../platform/http/client';
 import { can } from '../../platform/session/session';
+import { OneTimePasswords } from './OneTimePasswords';
 
 interface PackageRow {
   id: string;
@@ -224,6 +225,8 @@ export default function TenantPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [action, setAction] = useState<Action | null>(null);
+  /** a new tenant's administrator and its generated password, answered once by the server */
+  const [created, setCreated] = useState<{ tenant: string; account: string; password: string } | null>(null);
   const mayEdit = can('tenant_edit');
   const done = () => {
     setAction(null);
@@ -236,6 +239,14 @@ export default function TenantPage() {
         selectable={mayEdit}
         rowName={(row) => String(row.tenantName)}
         fields={{ packageId: { control: (p) => <PackageSelect {...p} /> } }}
+        afterSave={(mode, saved) => {
+          if (mode === 'add' && typeof saved.adminPassword === 'string')
+            setCreated({
+              tenant: `${saved.tenantName ?? ''} (${saved.tenantId ?? ''})`,
+              account: String(saved.adminAccount ?? 'admin'),
+              password: saved.adminPassword,
+            });
+        }}
         columns={{
           render: {
             accountNumber: (v) => (Number(v) < 0 ? t('sys.tenant.unlimitedShort') : String(v ?? '')),
@@ -296,6 +307,13 @@ export default function TenantPage() {
       )}
       {action?.kind === 'package' && (
         <PackageDialog row={action.rows[0]} onClose={() => setAction(null)} onDone={done} />
+      )}
+      {created && (
+        <OneTimePasswords
+          intro={t('sys.once.tenantAdmin', { tenant: created.tenant })}
+          issued={[{ account: created.account, password: created.password }]}
+          onClose={() => setCreated(null)}
+        />
       )}
     </>
   );

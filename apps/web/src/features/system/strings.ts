@@ -14,8 +14,8 @@ export const sysZh = {
     roleConfig: '角色配置',
     chooseRole: '请选择至少一个角色',
     reset: '密码重置',
-    confirmReset: '确定将选择账号密码重置为初始密码?',
-    resetDone: '密码已重置为初始密码',
+    confirmReset: '确定为所选账号生成新的初始密码?这些账号现有的登录将立即失效。',
+    resetDone: '已生成新的初始密码',
     unlock: '账号解封',
     confirmUnlock: '确定将选择账号解封?',
     unlockDone: '账号已解封',
@@ -36,6 +36,7 @@ export const sysZh = {
     onlyXlsx: '只能上传 .xlsx 文件',
     chooseFile: '请选择要导入的文件',
     imported: '导入成功:新增 {{created}} 个,更新 {{updated}} 个',
+    importedNoPassword: '新增的账号还没有密码:请选中后点“密码重置”,把生成的初始密码告诉本人',
     importErrors: '共 {{count}} 处错误,未导入任何数据',
     errorRow: '行号',
     errorField: '列',
@@ -100,6 +101,16 @@ export const sysZh = {
   log: {
     detail: '日志详情',
   },
+  once: {
+    title: '初始密码',
+    hint: '请把初始密码告诉本人;本人首次登录后须修改。关闭后将无法再次查看。',
+    account: '账号',
+    password: '初始密码',
+    copy: '复制',
+    copyAll: '全部复制',
+    copied: '已复制',
+    tenantAdmin: '租户 {{tenant}} 的管理员账号已创建',
+  },
 };
 
 export const sysEn: typeof sysZh = {
@@ -113,8 +124,9 @@ export const sysEn: typeof sysZh = {
     roleConfig: 'Roles',
     chooseRole: 'please choose at least one role',
     reset: 'Reset password',
-    confirmReset: 'Reset the passwords of the selected accounts to the initial password?',
-    resetDone: 'The password was reset to the initial password',
+    confirmReset:
+      'Generate new initial passwords for the selected accounts? Their current sign-ins end at once.',
+    resetDone: 'New initial passwords were generated',
     unlock: 'Unlock',
     confirmUnlock: 'Unlock the selected accounts?',
     unlockDone: 'The accounts were unlocked',
@@ -135,6 +147,8 @@ export const sysEn: typeof sysZh = {
     onlyXlsx: 'Only .xlsx files can be imported',
     chooseFile: 'please choose a file to import',
     imported: 'Imported: {{created}} added, {{updated}} updated',
+    importedNoPassword:
+      'The new accounts have no password yet: select them, choose “Reset password” and pass each person the generated one',
     importErrors: '{{count}} error(s); nothing was imported',
     errorRow: 'Row',
     errorField: 'Column',
@@ -198,5 +212,15 @@ export const sysEn: typeof sysZh = {
   },
   log: {
     detail: 'Log detail',
+  },
+  once: {
+    title: 'Initial passwords',
+    hint: 'Pass each person their initial password; they must change it at the first sign-in. Once closed, it cannot be shown again.',
+    account: 'Account',
+    password: 'Initial password',
+    copy: 'Copy',
+    copyAll: 'Copy all',
+    copied: 'Copied',
+    tenantAdmin: 'The administrator account of tenant {{tenant}} was created',
   },
 };

@@ -84,6 +84,8 @@ export interface CrudPageProps {
   addDefaults?: Record<string, unknown>;
   /** adjusts the body before it is sent */
   beforeSubmit?: (body: Record<string, unknown>, mode: DialogMode, row?: Row) => Record<string, unknown>;
+  /** after a save, with the server's answer (e.g. what it tells only once, such as an initial password) */
+  afterSave?: (mode: DialogMode, saved: Row) => void;
   /** replaces the view dialog (e.g. a detail drawer) */
   detailView?: (row: Row, close: () => void) => ReactNode;
   /** the search form (default shown) and its date range (default shown) */
@@ -127,6 +129,7 @@ export function CrudPage(props: CrudPageProps) {
     fields: overrides,
     addDefaults,
     beforeSubmit,
+    afterSave,
     detailView,
     search = true,
     dateRange = true,
@@ -449,11 +452,12 @@ export function CrudPage(props: CrudPageProps) {
             overrides={overrides}
             beforeSubmit={beforeSubmit}
             onClose={() => setDialog(null)}
-            onSaved={async (mode) => {
+            onSaved={async (mode, saved) => {
               message.success(
                 def.savedMessage ? def.savedMessage[lang] : t(mode === 'add' ? 'crud.added' : 'crud.updated'),
               );
               setDialog(null);
+              afterSave?.(mode, saved);
               await refresh();
             }}
           />
@@ -498,7 +502,7 @@ function RecordDialog({
   overrides?: Record<string, FieldOverride>;
   beforeSubmit?: CrudPageProps['beforeSubmit'];
   onClose: () => void;
-  onSaved: (mode: DialogMode) => Promise<void>;
+  onSaved: (mode: DialogMode, saved: Row) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const lang = currentLanguage();
@@ -538,8 +542,8 @@ function RecordDialog({
     if (beforeSubmit) body = beforeSubmit(body, mode, row);
     setSaving(true);
     try {
-      await postData(`${base}/submit`, body);
-      await onSaved(mode);
+      const saved = await postData<Row>(`${base}/submit`, body);
+      await onSaved(mode, saved);
     } catch (e) {
       // a failed save leaves the form as it was, enabled, with the server's field error on the field
       console.error(e);

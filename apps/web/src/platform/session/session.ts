@@ -199,6 +199,7 @@ export function ensureSessionData(force = false): Promise<void> {
   }
   if (state.loaded && !force) return Promise.resolve();
   if (dataLoad && !force) return dataLoad;
+  if (state.passwordChangeRequired) return loadBeforePasswordChange(state.token);
   const token = state.token;
   const topMenuId = state.topMenuId;
   const run = Promise.allSettled([
@@ -227,6 +228,36 @@ export function ensureSessionData(force = false): Promise<void> {
     }
     useSession.setState(patch);
   });
+  const tracked: Promise<void> = run.finally(() => {
+    if (dataLoad === tracked) dataLoad = null;
+  });
+  dataLoad = tracked;
+  return tracked;
+}
+
+/**
+ * Until an initial or reset password is changed the server answers only who one is (and the change
+ * itself): no menu, no buttons. The shell shows the change dialog alone; after the change the session
+ * data is loaded whole (ensureSessionData(true)).
+ */
+function loadBeforePasswordChange(token: string): Promise<void> {
+  const run = fetchUserInfo().then(
+    (info) => {
+      if (useSession.getState().token !== token) return;
+      const stillRequired = info.passwordChangeRequired !== false;
+      useSession.setState({
+        userInfo: { ...useSession.getState().userInfo, ...info },
+        roles: splitRoles(info.roleName),
+        passwordChangeRequired: stillRequired,
+        ...(stillRequired ? { menu: [], permission: {}, sideMenu: null, loaded: true } : {}),
+      });
+      // changed meanwhile (another tab): load everything
+      if (!stillRequired) return ensureSessionData(true);
+    },
+    () => {
+      /* the http client showed the problem (or signed out on 401) */
+    },
+  );
   const tracked: Promise<void> = run.finally(() => {
     if (dataLoad === tracked) dataLoad = null;
   });

@@ -103,6 +103,7 @@ export default function Layout() {
   const dialog = useShellUi((s) => s.dialog);
   const mustChangePassword = useSession((s) => s.passwordChangeRequired);
   const guest = useSession((s) => isGuestUser(s.userInfo));
+  const gated = mustChangePassword && !guest;
   const root = useRouteLoaderData('root') as RootData | undefined;
   const showMenu = root?.menu !== false && !guest;
   const reducedMotion = usePrefersReducedMotion();
@@ -128,25 +129,28 @@ export default function Layout() {
             data-screen={screen}
             style={shellCssVars(themeName, color)}
           >
-            <AntLayout className="shell-root">
-              {showMenu && <Sidebar />}
-              <AntLayout className="shell-main">
-                <TopBar />
-                <TagsBar />
-                <AntLayout.Content ref={setContent} id={PAGE_AREA_ID} className="shell-content">
-                  <ContentScrollContext.Provider value={content}>
-                    <Outlet />
-                  </ContentScrollContext.Provider>
-                </AntLayout.Content>
+            {/* until an initial password is changed the server serves nothing else: no shell to call it */}
+            {!gated && (
+              <AntLayout className="shell-root">
+                {showMenu && <Sidebar />}
+                <AntLayout className="shell-main">
+                  <TopBar />
+                  <TagsBar />
+                  <AntLayout.Content ref={setContent} id={PAGE_AREA_ID} className="shell-content">
+                    <ContentScrollContext.Provider value={content}>
+                      <Outlet />
+                    </ContentScrollContext.Provider>
+                  </AntLayout.Content>
+                </AntLayout>
               </AntLayout>
-            </AntLayout>
+            )}
           </div>
           {Dialog && (
             <Suspense fallback={null}>
               <Dialog />
             </Suspense>
           )}
-          {mustChangePassword && !guest && (
+          {gated && (
             <Suspense fallback={null}>
               <PasswordChangeDialog />
             </Suspense>

@@ -1,12 +1,14 @@
 /**
- * Forced change of the default password after sign-in (password_change_required). Not closable.
- * Loaded only when needed, so its Form stays out of the home page's first load.
+ * Forced change of an initial password after sign-in (password_change_required). Not closable: the server
+ * serves nothing else until the password is changed, so the shell shows this dialog alone; signing out is
+ * the other way out. Loaded only when needed, so its Form stays out of the home page's first load.
  */
 import { App, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { updatePassword } from '../../platform/auth/api';
-import { useSession } from '../../platform/session/session';
+import { ensureSessionData, logout, useSession } from '../../platform/session/session';
 
 interface Values {
   oldPassword: string;
@@ -19,6 +21,7 @@ export default function PasswordChangeDialog() {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  const navigate = useNavigate();
 
   const submit = async (values: Values) => {
     setSaving(true);
@@ -29,6 +32,8 @@ export default function PasswordChangeDialog() {
         passwordChangeRequired: false,
         userInfo: s.userInfo ? { ...s.userInfo, passwordChangeRequired: false } : s.userInfo,
       }));
+      // this session stays signed in (the server ended the others): now menus and buttons may load
+      await ensureSessionData(true);
     } catch {
       /* the http client already showed the server's message */
     } finally {
@@ -88,6 +93,17 @@ export default function PasswordChangeDialog() {
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={saving}>
           {t('password.submit')}
+        </Button>
+        <Button
+          type="link"
+          block
+          style={{ marginTop: 8 }}
+          onClick={async () => {
+            await logout();
+            await navigate('/login', { replace: true });
+          }}
+        >
+          {t('navbar.logout')}
         </Button>
       </Form>
     </Modal>

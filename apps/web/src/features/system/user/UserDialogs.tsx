@@ -232,6 +232,8 @@ export function UserImportDialog({ onClose, onDone }: { onClose: () => void; onD
         setPercent,
       );
       message.success(t('sys.user.imported', { created: result.created, updated: result.updated }));
+      // new accounts start without a usable password: say how they get one
+      if (result.created) message.info({ content: t('sys.user.importedNoPassword'), duration: 10 });
       onDone();
     } catch (e) {
       console.error(e);

@@ -24,6 +24,7 @@ import { downloadFile } from '../../../platform/crud/transfer';
 import { branchKeys, stripEmptyChildren } from '../../../platform/crud/tree';
 import { postData } from '../../../platform/http/client';
 import { can } from '../../../platform/session/session';
+import { type IssuedPassword, OneTimePasswords } from '../OneTimePasswords';
 import { UserImportDialog, UserPlatformDialog, UserRoleDialog } from './UserDialogs';
 
 /** The dept tree beside the list: picking a dept lists its users and those of the depts below it. */
@@ -63,7 +64,11 @@ function DeptPanel({ value, onChange }: { value?: string; onChange: (id?: string
   );
 }
 
-type Dialog = { kind: 'role'; users: Row[] } | { kind: 'platform'; user: Row } | { kind: 'import' };
+type Dialog =
+  | { kind: 'role'; users: Row[] }
+  | { kind: 'platform'; user: Row }
+  | { kind: 'import' }
+  | { kind: 'passwords'; issued: IssuedPassword[] };
 
 export default function UserPage() {
   const { t } = useTranslation();
@@ -93,10 +98,12 @@ export default function UserPage() {
       okText: t('crud.ok'),
       cancelText: t('crud.cancel'),
       onOk: async () => {
-        await postData('/api/dfem-user/reset-password', undefined, {
+        // the server generates each password and answers it once: it is shown now or never
+        const issued = await postData<IssuedPassword[]>('/api/dfem-user/reset-password', undefined, {
           userIds: rows.map((r) => r.id).join(','),
         });
         message.success(t('sys.user.resetDone'));
+        setDialog({ kind: 'passwords', issued });
       },
     });
 
@@ -222,6 +229,9 @@ export default function UserPage() {
       )}
       {dialog?.kind === 'platform' && (
         <UserPlatformDialog user={dialog.user} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'passwords' && (
+        <OneTimePasswords issued={dialog.issued} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'import' && (
         <UserImportDialog
