@@ -57,6 +57,7 @@ export async function adminApi(baseURL: string) {
 
 /** A user of tenant 000000 with the administrator's role and dept (so it sees 我的事务), made once. */
 export async function ensureUser(baseURL: string, account: string, realName: string): Promise<TestUser> {
+  const initial = 'Flow-Initial-2026!';
   const password = 'Flow-E2e-2026!';
   const api = await adminApi(baseURL);
   const find = async () =>
@@ -70,13 +71,26 @@ export async function ensureUser(baseURL: string, account: string, realName: str
   if (!user) {
     await api.call('POST', '/dfem-user/submit', {
       account,
-      password: md5(password),
+      password: md5(initial),
       realName,
       name: realName,
       roleId: api.roleId,
       deptId: api.deptId,
     });
     user = await find();
+    // a password the administrator typed is an initial one: the server serves nothing else until the
+    // user changes it, as the person would at the first sign-in
+    const first = await token(baseURL, account, initial);
+    const q = new URLSearchParams({
+      oldPassword: md5(initial),
+      newPassword: md5(password),
+      newPassword1: md5(password),
+    });
+    const res = await fetch(`${baseURL}/api/dfem-user/update-password?${q}`, {
+      method: 'POST',
+      headers: { Authorization: BASIC, 'Blade-Auth': `bearer ${first.access_token}` },
+    });
+    if (res.status !== 200) throw new Error(`cannot change the password of ${account}: ${await res.text()}`);
   }
   if (!user) throw new Error(`${account} was not created`);
   return { id: user.id, account, realName, password };

@@ -3,6 +3,7 @@ import { DEFAULT_TENANT_ID } from '@smart/contracts';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, schema } from '../../platform/db';
 import { sanitizeUrl } from '../../platform/http/logging';
+import { scrubText } from '../../platform/http/scrub';
 
 /**
  * The audit trail (spec §7 Log): every mutating API call and every sign-in attempt goes to blade_log_api,
@@ -42,17 +43,6 @@ const CHUNK = 500;
 /** Cuts a text to a column's length so that one long value never fails a whole batch. */
 export const clip = (s: string | null | undefined, max: number): string | null =>
   s == null ? null : s.length > max ? s.slice(0, max) : s;
-
-/**
- * Masks secrets that may hide in error texts: password hashes, bearer tokens (JWTs) and the bound
- * parameters that a failed query prints (they may hold any column value).
- */
-export function scrub(text: string): string {
-  return text
-    .replace(/\$argon2[a-z]*\$[^\s'",)\]]*/gi, '***')
-    .replace(/\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]+/g, '***')
-    .replace(/(^|\n)(\s*params: )[^\n]*/g, '$1$2***');
-}
 
 /** File and line of a stack's first frame with a location (V8 `at fn (file:1:2)`, Gecko/WebKit `fn@file:1:2`). */
 export function firstFrame(stack: string | undefined): { fileName: string; lineNumber: number } | undefined {
@@ -308,8 +298,8 @@ export class LogRecorder {
       ...this.common(req),
       methodName: clip(req.routeOptions.url ?? null, 255),
       exceptionName: clip(e.name || e.constructor?.name || 'Error', 255),
-      message: clip(scrub(e.message), 10_000),
-      stackTrace: clip(scrub(stack), 50_000),
+      message: clip(scrubText(e.message), 10_000),
+      stackTrace: clip(scrubText(stack), 50_000),
       fileName: clip(frame?.fileName, 1000),
       lineNumber: frame?.lineNumber ?? null,
     });

@@ -11,10 +11,11 @@ import { ok } from '../../platform/http/envelope';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { sanitizeUrl } from '../../platform/http/logging';
+import { scrubText } from '../../platform/http/scrub';
 import { PageQuery, toPage } from '../../platform/paging';
 import { containsPattern } from '../../platform/sql';
 import { throttle } from '../../platform/throttle';
-import { clip, firstFrame, scrub } from './recorder';
+import { clip, firstFrame } from './recorder';
 
 /**
  * /api/dfem-log: the usual, API and error logs (lists and detail views) and the browser's error report.
@@ -195,8 +196,8 @@ export async function logRoutes(base: FastifyInstance) {
           createBy: clip(ctx.account, 64),
           createTime: now,
           exceptionName: clip(e.type || 'Error', 255),
-          message: scrub(e.message),
-          stackTrace: e.stack ? scrub(e.stack) : null,
+          message: scrubText(e.message),
+          stackTrace: e.stack ? scrubText(e.stack) : null,
           fileName: clip(frame?.fileName, 1000),
           lineNumber: frame?.lineNumber ?? null,
         };

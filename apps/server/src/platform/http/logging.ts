@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { scrubJsonMembers, scrubText, scrubValue } from './scrub';
 
 /** Query keys whose values never reach a log line (the token endpoint takes credentials in the query). */
 const SECRET_KEYS = /pass(word)?|token|secret|captcha|code$|^code/i;
@@ -11,6 +12,25 @@ export function sanitizeUrl(url: string): string {
   return `${url.slice(0, q)}?${params.toString()}`;
 }
 
+/** Keys that pino hands to a serializer of their own below (which keeps only what is safe, scrubbed). */
+const SERIALIZED = ['req', 'res', 'err'] as const;
+
+/** Where pino keeps a logger's serialised bindings (`pino.symbols.chindingsSym`). */
+const isBindings = (s: symbol) => s.description === 'pino.chindings';
+
+type LogArgs = unknown[];
+type SerializedError = { type: string; message: string; stack: string; [key: string]: unknown };
+
+/**
+ * Pino's options. Every part of every line passes the one scrubber (`scrub.ts`):
+ * - `hooks.logMethod`: the message and its format arguments (also the message pino would take from an
+ *   error logged without one);
+ * - `formatters.log`: the logged object, walked by `scrubValue` (secret keys replaced, a failed query's
+ *   parameters dropped, errors made plain and scrubbed);
+ * - `serializers.err`: every `err`, Fastify's own request-error lines included, through `scrubValue`;
+ *   `serializers.req` / `res` keep only method, sanitised and scrubbed URL, address / status code;
+ * - `onChild`: a child logger's bindings (Fastify's `reqId`, anything a module binds).
+ */
 export const loggerOptions = (level: string) => ({
   level,
   redact: {
@@ -23,9 +43,50 @@ export const loggerOptions = (level: string) => ({
     ],
     censor: '***',
   },
+  hooks: {
+    logMethod(this: unknown, args: LogArgs, method: (...args: LogArgs) => void) {
+      const out = args.map((a, i) =>
+        typeof a === 'string'
+          ? scrubText(a)
+          : i > 0 && a !== null && typeof a === 'object'
+            ? scrubValue(a)
+            : a,
+      );
+      // `log.error(err)` and `log.error({ err })` take the error's message as theirs: give it scrubbed
+      const first = args[0];
+      if (first !== null && typeof first === 'object' && args[1] === undefined) {
+        const err = first instanceof Error ? first : (first as { err?: { message?: unknown } }).err;
+        const message = err && typeof err === 'object' ? err.message : undefined;
+        if (typeof message === 'string' && (first instanceof Error || !('msg' in first)))
+          out[1] = scrubText(message);
+      }
+      return method.apply(this, out);
+    },
+  },
+  formatters: {
+    log(obj: Record<string, unknown>) {
+      const rest: Record<string, unknown> = {};
+      for (const key of Object.keys(obj))
+        if (!(SERIALIZED as readonly string[]).includes(key)) rest[key] = obj[key];
+      const out = scrubValue(rest) as Record<string, unknown>;
+      for (const key of SERIALIZED) if (obj[key] !== undefined) out[key] = obj[key];
+      return out;
+    },
+  },
+  onChild(child: FastifyBaseLogger) {
+    const sym = Object.getOwnPropertySymbols(child).find(isBindings);
+    const bindings = sym && (child as unknown as Record<symbol, unknown>)[sym];
+    if (sym && typeof bindings === 'string')
+      (child as unknown as Record<symbol, unknown>)[sym] = scrubJsonMembers(bindings);
+  },
   serializers: {
     req(req: FastifyRequest) {
-      return { method: req.method, url: sanitizeUrl(req.url), remoteAddress: req.ip };
+      const url = typeof req.url === 'string' ? scrubText(sanitizeUrl(req.url)) : undefined;
+      return { method: req.method, url, remoteAddress: req.ip };
     },
+    res(reply: Pick<FastifyReply, 'statusCode'>) {
+      return { statusCode: reply.statusCode };
+    },
+    err: (err: unknown) => scrubValue(err) as SerializedError,
   },
 });

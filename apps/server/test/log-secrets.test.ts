@@ -1,0 +1,197 @@
+import { idCardCheckDigit } from '@smart/contracts';
+import ExcelJS from 'exceljs';
+import type { LightMyRequestResponse } from 'fastify';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED } from '../src/seed/system';
+import { auth, md5Hex, signIn, startTestServer, type TestServer, tokenRequest } from './harness';
+
+/**
+ * Security issue 12: failing writes of every kind must not put a password, a password hash, an md5, a
+ * token, an ID-card number or a phone number in the server log. Every line is captured at level debug.
+ */
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startTestServer({ LOG_LEVEL: 'debug' });
+  admin = (await signIn(s)).access_token;
+});
+afterAll(() => s.close());
+
+const API = '/api/dfem-hope-manage';
+const PASSWORDS = ['Dup#Pass-2026', 'Wrong#Old-2026', 'New#Pass-2026', 'Wrong#Sign-2026', 'admin'];
+const PHONES = ['13912345670', '15887654321', '18600001111'];
+const ID_CARDS: string[] = [];
+
+/** A valid ID number for a birth date and sex (odd 17th digit: male), made distinct by n. */
+function idFor(birth: string, n: number, region = '430181') {
+  const first = `${region}${birth.replaceAll('-', '')}${String((n % 100) * 10 + 1).padStart(3, '0')}`;
+  const id = first + idCardCheckDigit(first);
+  ID_CARDS.push(id);
+  return id;
+}
+
+const call = (url: string, payload?: object, headers = auth(admin)) =>
+  s.app.inject({ method: 'POST', url, headers, payload });
+
+/**
+ * Sends the same write several times at once until the database refuses one (a duplicate key past the
+ * server's own check: 500); answers every status seen.
+ */
+async function raceToFailure(send: (attempt: number) => Promise<LightMyRequestResponse>) {
+  const seen = new Set<number>();
+  for (let attempt = 0; attempt < 8 && !seen.has(500); attempt++) {
+    const answers = await Promise.all(Array.from({ length: 4 }, () => send(attempt)));
+    for (const a of answers) seen.add(a.statusCode);
+  }
+  return seen;
+}
+
+async function workbook(header: string[], rows: string[][]) {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Sheet1');
+  sheet.addRow(header);
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+function upload(url: string, buf: Buffer) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(buf)]), 'rows.xlsx');
+  return s.app.inject({ method: 'POST', url, headers: auth(admin), payload: form });
+}
+
+describe('the server log during failing writes', () => {
+  it('shows the failures but no password, hash, md5, token, ID-card or phone number', async () => {
+    // users: two administrators create the same account at once; the database refuses the second insert,
+    // whose parameters hold the argon2 hash of the new password and the phone number
+    const userRace = await raceToFailure((attempt) =>
+      call('/api/dfem-user/submit', {
+        account: `racer${attempt}`,
+        password: md5Hex(PASSWORDS[0]),
+        realName: '赛跑者',
+        phone: PHONES[0],
+        roleId: SEED.userRoleId,
+        deptId: SEED.rootDeptId,
+      }),
+    );
+    // hashing the password takes long enough between the server's check and the insert for the race
+    expect([...userRace], 'no concurrent user submit failed in the database').toContain(500);
+
+    // a password change with a wrong old password; a sign-in with a wrong password
+    const change = await s.app.inject({
+      method: 'POST',
+      url: `/api/dfem-user/update-password?${new URLSearchParams({
+        oldPassword: md5Hex(PASSWORDS[1]),
+        newPassword: md5Hex(PASSWORDS[2]),
+        newPassword1: md5Hex(PASSWORDS[2]),
+      })}`,
+      headers: auth(admin),
+    });
+    expect(change.statusCode).toBe(400);
+    const signInBad = await tokenRequest(s, {
+      grant_type: 'password',
+      username: 'admin',
+      password: md5Hex(PASSWORDS[3]),
+    });
+    expect(signInBad.statusCode).toBeGreaterThanOrEqual(400);
+
+    // villagers: the same ID number several times at once; the unique index refuses an insert that passed
+    // the server's check, or (PGlite runs one statement at a time) the check refuses it
+    const villagerRace = await raceToFailure((attempt) =>
+      call(`${API}/villager/submit`, {
+        name: '测试村民',
+        sex: '1',
+        idCard: ID_CARDS[attempt] ?? idFor('1980-05-12', attempt),
+        phone: PHONES[1],
+        householdNo: 'T0001',
+        relation: '1',
+        villageGroup: '1',
+      }),
+    );
+    expect([...villagerRace].some((c) => c === 500 || c === 400)).toBe(true);
+
+    // a bearer token that is not valid (forged signature), in the header and in the query
+    const forged = await new SignJWT({ user_id: '1', tenant_id: '000000', token_type: 'access_token' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('not-the-server-secret-0123456789-0123456789'));
+    const bad = await s.app.inject({
+      method: 'GET',
+      url: `/api/dfem-user/page?access_token=${forged}`,
+      headers: { 'blade-auth': `bearer ${forged}`, authorization: `Bearer ${forged}` },
+    });
+    expect(bad.statusCode).toBe(401);
+
+    // imports that fail: villagers with a bad row, and users whose role does not exist
+    const template = await s.app.inject({
+      method: 'GET',
+      url: `${API}/villager/excel/template`,
+      headers: auth(admin),
+    });
+    const twb = new ExcelJS.Workbook();
+    await twb.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    const header = (twb.worksheets[0].getRow(1).values as unknown[]).slice(1).map(String);
+    const row = header.map((h) =>
+      h.includes('身份证')
+        ? idFor('1990-03-07', 7)
+        : h.includes('电话')
+          ? PHONES[2]
+          : h.includes('性别')
+            ? '火星'
+            : '',
+    );
+    const villagerImport = await upload(`${API}/villager/excel/import`, await workbook(header, [row]));
+    expect(villagerImport.statusCode).toBe(400);
+    const userImport = await upload(
+      '/api/dfem-user/import-user',
+      await workbook(
+        [
+          '登录账号',
+          '用户姓名',
+          '用户昵称',
+          '手机号码',
+          '电子邮箱',
+          '用户性别',
+          '用户生日',
+          '所属角色',
+          '所属机构',
+        ],
+        [['importee', '导入', '', PHONES[2], '', '男', '', 'no-such-role', 'no-such-dept']],
+      ),
+    );
+    expect(userImport.statusCode).toBe(400);
+
+    const log = s.logs.join('');
+    // the log did capture the failures: an empty or partial log cannot pass the checks below
+    for (const url of [
+      '/api/dfem-user/submit',
+      '/api/dfem-user/update-password',
+      '/api/dfem-auth/oauth/token',
+      `${API}/villager/submit`,
+      '/api/dfem-user/page',
+      `${API}/villager/excel/import`,
+      '/api/dfem-user/import-user',
+    ])
+      expect(log, url).toContain(`"url":"${url}`);
+    const failed = s.logs.filter((l) => l.includes('"msg":"unexpected error"'));
+    expect(failed.length).toBeGreaterThanOrEqual(villagerRace.has(500) ? 2 : 1);
+    expect(failed.join('')).toContain('Failed query: insert into');
+    expect(failed.join('')).toContain('"code":"23505"');
+    expect(log).toContain('"statusCode":401');
+
+    const leaks = [
+      // the seeded administrator's password is the word `admin`, also its account name: only its md5 here
+      ...PASSWORDS.filter((p) => p !== 'admin'),
+      ...PASSWORDS.map(md5Hex),
+      ...PHONES,
+      ...ID_CARDS,
+      '$argon2',
+      forged,
+      admin,
+    ].filter((x) => log.includes(x));
+    expect(leaks).toEqual([]);
+    expect(log).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+    expect(log).not.toMatch(/(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/i);
+  });
+});
