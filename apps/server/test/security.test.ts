@@ -117,11 +117,17 @@ describe('1. imports write through the access layer', () => {
   it('user import: accounts outside the data scope are “taken”, and roles need the role-granting code', async () => {
     const clerk = await actor(['user', 'user_view', 'user_import'], DEPT.village);
     await dataScope(clerk.role, resources.find((d) => d.key === 'user')!, 3); // own dept
+    // a colleague in the clerk's dept with no more rights than the clerk: one the clerk may manage
     const colleague = await makeUser(s.database.db, {
       account: uniqueName('colleague'),
-      roleIds: [SEED.userRoleId],
+      roleIds: [clerk.role],
       deptId: DEPT.village,
     });
+    // users are scoped like every resource, by the dept that created them
+    await s.database.db
+      .update(schema.user)
+      .set({ createDept: DEPT.village })
+      .where(eq(schema.user.id, colleague));
     const [{ account: colleagueAccount }] = await s.database.db
       .select({ account: schema.user.account })
       .from(schema.user)
@@ -173,7 +179,7 @@ describe('1. imports write through the access layer', () => {
 
     // what the form allows still works: the colleague's name, roles unchanged
     const fine = await importUsers(
-      await book([[colleagueAccount, '新名字', '', '', '', '男', '', '普通用户', '村务组']]),
+      await book([[colleagueAccount, '新名字', '', '', '', '男', '', clerk.account, '村务组']]),
     );
     expect(fine.statusCode, fine.body).toBe(200);
   });
@@ -524,15 +530,13 @@ describe('10. small leaks', () => {
         fullName: '别家总部',
       })
       .returning({ id: schema.dept.id });
-    await s.database.db
-      .insert(schema.dept)
-      .values({
-        tenantId: '556677',
-        parentId: parent.id,
-        ancestors: `0,${parent.id}`,
-        deptName: '别家分部',
-        fullName: '别家分部',
-      });
+    await s.database.db.insert(schema.dept).values({
+      tenantId: '556677',
+      parentId: parent.id,
+      ancestors: `0,${parent.id}`,
+      deptName: '别家分部',
+      fullName: '别家分部',
+    });
     const foreign = await call(admin, 'POST', `/api/dfem-system/dept/remove?ids=${parent.id}`);
     const unknown = await call(admin, 'POST', '/api/dfem-system/dept/remove?ids=1999999999999999999');
     expect(foreign.statusCode).toBe(unknown.statusCode);
@@ -585,9 +589,23 @@ describe('10. small leaks', () => {
   });
 
   it('an image field holds only a path the server issued', async () => {
-    const res = await call(admin, 'POST', '/api/dfem-user/update-info', {
-      avatar: 'https://evil.example/track.png',
-    });
-    expect(res.statusCode).toBe(400);
+    const bad = [
+      'https://evil.example/track.png',
+      '/api/dfem-auth/oauth/logout',
+      '/api/dfem-hope-manage/file/image/../../../dfem-user/remove.png',
+    ];
+    for (const avatar of bad)
+      expect((await call(admin, 'POST', '/api/dfem-user/update-info', { avatar })).statusCode, avatar).toBe(
+        400,
+      );
+    const list = await call(admin, 'GET', '/api/dfem-hope-manage/villager/page?size=1');
+    const [first] = list.json().data.records;
+    const detail = (await call(admin, 'GET', `/api/dfem-hope-manage/villager/detail?id=${first.id}`)).json()
+      .data;
+    for (const photo of bad) {
+      const res = await call(admin, 'POST', '/api/dfem-hope-manage/villager/submit', { ...detail, photo });
+      expect(res.statusCode, photo).toBe(400);
+      expect(res.body).toContain('照片');
+    }
   });
 });
