@@ -32,10 +32,24 @@ import { Sessions } from './platform/auth/sessions';
 import { TokenService } from './platform/auth/tokens';
 import type { Config } from './platform/config';
 import type { Db } from './platform/db';
-import { ApiError, FieldInputError, OAuthError, RowsInputError } from './platform/http/errors';
+import {
+  ApiError,
+  dataExceptionCode,
+  FieldInputError,
+  invalidField,
+  isUniqueViolation,
+  OAuthError,
+  RowsInputError,
+} from './platform/http/errors';
 import { loggerOptions } from './platform/http/logging';
 import { type Lang, langOf, t } from './platform/http/messages';
-import { describeValidation } from './platform/http/validation';
+import {
+  BODY_NOT_JSON,
+  BODY_TOO_DEEP,
+  describeValidation,
+  jsonTooDeep,
+  nulPath,
+} from './platform/http/validation';
 import type { KvStore } from './platform/kv';
 import { defaultWebDist } from './platform/paths';
 import { type FileStorage, LocalStorage } from './platform/storage';
@@ -89,6 +103,26 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // JSON bodies: nested at most JSON_MAX_DEPTH deep (checked on the text, before parsing), no NUL character
+  // anywhere (PostgreSQL text cannot hold one); otherwise Fastify's own parser (prototype poisoning refused)
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, text, done) => {
+    const body = text as string;
+    if (jsonTooDeep(body)) return done(new FieldInputError('body', BODY_TOO_DEEP), undefined);
+    parseJson(req, body, (err, value) => {
+      if (err) return done(new FieldInputError('body', BODY_NOT_JSON), undefined);
+      const nul = /\\u0000/i.test(body) ? nulPath(value) : undefined;
+      if (nul !== undefined) return done(invalidField(nul), undefined);
+      done(null, value);
+    });
+  });
+  // a NUL character in the query string or the path is refused the same way, before any route sees it
+  app.addHook('preValidation', async (req) => {
+    const nul = nulPath(req.query) ?? nulPath(req.params);
+    if (nul !== undefined) throw invalidField(nul);
+  });
+
   app.decorateRequest('lang', 'zh');
   app.addHook('onRequest', async (req) => {
     req.lang = langOf(req.headers['accept-language']);
@@ -122,6 +156,21 @@ export async function buildApp(
     if (hasZodFastifySchemaValidationErrors(err)) {
       const { field, message } = describeValidation(req.lang, err.validation);
       return reply.status(400).send({ code: 400, success: false, data: { field }, msg: message });
+    }
+    // the safety net: a value the database refused as data (SQLSTATE class 22) was the client's; the field
+    // checks before SQL should have caught it, so it is logged for one to be added
+    const sqlstate = dataExceptionCode(err);
+    if (sqlstate) {
+      req.log.warn({ err, sqlstate }, 'bad input reached the database');
+      return reply
+        .status(400)
+        .send({ code: 400, success: false, data: null, msg: t(req.lang, 'badRequest') });
+    }
+    if (isUniqueViolation(err)) {
+      req.log.warn({ err }, 'a unique value was taken by a concurrent write');
+      return reply
+        .status(409)
+        .send({ code: 409, success: false, data: null, msg: t(req.lang, 'valueTaken') });
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error({ err }, 'unexpected error');

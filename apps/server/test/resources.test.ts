@@ -52,8 +52,8 @@ const base = (d: ResourceDef) => (d.path ? `/api/${d.service}/${d.path}` : `/api
 const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   s.app.inject({ method, url, headers: auth(token), payload });
 
-async function create(def: ResourceDef, token = adminA) {
-  const res = await call(token, 'POST', `${base(def)}/submit`, sampleRecord(def, ++n));
+async function create(def: ResourceDef, token = adminA, record = sampleRecord(def, ++n)) {
+  const res = await call(token, 'POST', `${base(def)}/submit`, record);
   expect(res.statusCode, `${def.key} create: ${res.body}`).toBe(200);
   return res.json().data as { id: string } & Record<string, unknown>;
 }
@@ -106,18 +106,31 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
   });
 
   const buttons = ['add', 'edit', 'delete', ...(def.view === false ? [] : ['view'])];
+  /**
+   * A sample the limited user may write: nobody hands out more than they hold, so its roles are the
+   * limited role (not the administrator's) and a menu's code is one the limited role holds.
+   */
+  const withinLimited = () => {
+    const r = sampleRecord(def, ++n);
+    for (const f of def.fields) {
+      if (f.tree === 'role' && (f.type === 'ids' || (f.type === 'ref' && f.name !== 'parentId')))
+        r[f.name] = limitedRole;
+      if (def.key === 'menu' && f.name === 'code') r[f.name] = def.permission;
+    }
+    return r;
+  };
   it.each(buttons)(
     `a user lacking ${def.permission}_%s is refused by the API and is not offered the button`,
     async (button) => {
       const all = [def.permission, ...buttons.map((b) => `${def.permission}_${b}`)];
-      const row = await create(def);
+      const row = await create(def, adminA, withinLimited());
       const missing = `${def.permission}_${button}`;
       const attempt = () => {
         switch (button) {
           case 'add':
-            return call(limited, 'POST', `${base(def)}/submit`, sampleRecord(def, ++n));
+            return call(limited, 'POST', `${base(def)}/submit`, withinLimited());
           case 'edit':
-            return call(limited, 'POST', `${base(def)}/submit`, { ...sampleRecord(def, ++n), id: row.id });
+            return call(limited, 'POST', `${base(def)}/submit`, { ...withinLimited(), id: row.id });
           case 'delete':
             return call(limited, 'POST', `${base(def)}/remove?ids=${row.id}`);
           default:

@@ -72,15 +72,15 @@ function roleHooks(db: Db): ResourceHooks {
 function menuHooks(db: Db): ResourceHooks {
   return {
     async beforeWrite(ctx, record, mode, id) {
-      if (record.code === undefined || (await isAdministrator(db, ctx))) return;
-      if (mode === 'update') {
-        const [row] = await db
-          .select({ code: schema.menu.code })
-          .from(schema.menu)
-          .where(eq(schema.menu.id, id!))
-          .limit(1);
-        if (row?.code === record.code) return;
-      }
+      // a new menu is held by no role but the administrator's, so its code grants nobody anything; a
+      // changed code changes what every role holding the menu may do, so it must be one the caller holds
+      if (mode === 'create' || record.code === undefined || (await isAdministrator(db, ctx))) return;
+      const [row] = await db
+        .select({ code: schema.menu.code })
+        .from(schema.menu)
+        .where(eq(schema.menu.id, id!))
+        .limit(1);
+      if (row?.code === record.code) return;
       if (!(await grantedCodes(db, ctx.roleIds)).has(String(record.code)))
         throw new FieldInputError('code', {
           zh: '不能使用自己没有的权限编号',

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FieldInputError } from './http/errors';
+import { cellString, notXlsx, readXlsxRows } from './xlsx-read';
 
 type ExcelModule = typeof import('exceljs');
 let excelModule: Promise<ExcelModule> | undefined;
@@ -65,51 +66,56 @@ export async function sendXlsx(
   return reply.send(out);
 }
 
+/** The largest upload read (the same as the multipart plugin's limit): what is bigger is refused unread. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
 /** The uploaded .xlsx of a multipart request, checked by content (a zip holding a workbook). */
 export async function readUpload(req: FastifyRequest): Promise<Buffer> {
-  const file = await req.file({ limits: { fileSize: 20 * 1024 * 1024, files: 1 } });
-  if (!file)
-    throw new FieldInputError('file', { zh: '请选择要导入的文件', en: 'please choose a file to import' });
-  const buf = await file.toBuffer();
-  if (buf.length < 4 || buf.readUInt32LE(0) !== 0x04034b50)
-    throw new FieldInputError('file', {
-      zh: '文件不是有效的 Excel(.xlsx)',
-      en: 'The file is not an Excel (.xlsx) workbook',
-    });
+  const none = () =>
+    new FieldInputError('file', { zh: '请选择要导入的文件', en: 'please choose a file to import' });
+  let buf: Buffer;
+  try {
+    const file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+    if (!file) throw none();
+    buf = await file.toBuffer();
+  } catch (err) {
+    if (err instanceof FieldInputError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new FieldInputError('file', {
+        zh: `文件过大：超过 ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
+        en: `File too large: more than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
+      });
+    // not multipart, an empty or cut-off body: there is no file to read
+    throw none();
+  }
+  if (buf.length < 4 || buf.readUInt32LE(0) !== 0x04034b50) throw notXlsx();
   return buf;
 }
 
-/** The first sheet's rows as records keyed by column key, matched by header text (either language). */
+/**
+ * The first sheet's rows as records keyed by column key, matched by header text (either language). Read as
+ * a stream with every limit of xlsx-read.ts checked while it inflates.
+ */
 export async function readRows(buf: Buffer, columns: (ExcelColumn & { headerEn?: string })[]) {
-  const ExcelJS = await loadExcel();
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw new FieldInputError('file', {
-      zh: '文件不是有效的 Excel(.xlsx)',
-      en: 'The file is not an Excel (.xlsx) workbook',
-    });
-  }
-  const sheet = wb.worksheets[0];
-  if (!sheet) return [];
-  const header = sheet.getRow(1);
   const index = new Map<number, string>();
-  header.eachCell((cell, col) => {
-    const text = String(cell.text ?? '').trim();
-    const c = columns.find((x) => x.header === text || x.headerEn === text || x.key === text);
-    if (c) index.set(col, c.key);
-  });
   const rows: { line: number; values: Record<string, string> }[] = [];
-  sheet.eachRow((row, line) => {
-    if (line === 1) return;
+  await readXlsxRows(buf, (cells, line) => {
+    if (line === 1) {
+      cells.forEach((cell, col) => {
+        const text = cellString(cell).trim();
+        const c = columns.find((x) => x.header === text || x.headerEn === text || x.key === text);
+        if (c) index.set(col, c.key);
+      });
+      return;
+    }
     const values: Record<string, string> = {};
     let any = false;
-    row.eachCell((cell, col) => {
+    cells.forEach((cell, col) => {
       const key = index.get(col);
       if (!key) return;
       // a leading apostrophe is how our own exports keep formula-looking text as text
-      const text = String(cell.text ?? '')
+      const text = cellString(cell)
         .trim()
         .replace(/^'(?=[=+\-@])/, '');
       if (text) any = true;

@@ -55,6 +55,13 @@ export const userResource: ResourceDef = {
       required: true,
       list: false,
     },
-    { name: 'postId', label: { zh: '所属岗位', en: 'Posts' }, type: 'ids', tree: 'post', list: false },
+    {
+      name: 'postId',
+      label: { zh: '所属岗位', en: 'Posts' },
+      type: 'ids',
+      tree: 'post',
+      list: false,
+      max: 1000,
+    },
   ],
 };

@@ -14,9 +14,49 @@ export const PHONE_MESSAGES = {
 
 const MOBILE = /^1[3-9]\d{9}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+const DATETIME_OPTIONAL_SECONDS = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/;
 const ID = { test: isId };
+
+/** The range of an `int` field (a PostgreSQL integer column) whatever its own min and max say. */
+export const INT_MIN = -2147483648;
+export const INT_MAX = 2147483647;
+/** The largest magnitude of a `decimal` field without its own max: the widest column is numeric(14,2). */
+export const DECIMAL_MAX = 999_999_999_999.99;
+/** A dictionary key is kept in a varchar(10) or an integer column. */
+export const DICT_KEY_MAX = 10;
+
+/** A real day of the calendar (year 1 on): 2024-02-29 is one, 2024-02-30, 2023-02-29 and 2024-13-01 are not. */
+export function isCalendarDay(y: number, m: number, d: number): boolean {
+  if (!Number.isInteger(y) || y < 1 || m < 1 || m > 12 || d < 1) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return d <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1];
+}
+
+/** `YYYY-MM-DD` naming a real day. */
+export function isDate(s: string): boolean {
+  const m = DATE.exec(s);
+  return !!m && isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+/**
+ * `YYYY-MM-DD HH:mm:ss` (or, with `optionalSeconds`, also `YYYY-MM-DD HH:mm`) naming a real day and a real
+ * time of it: 00:00:00 to 23:59:59.
+ */
+export function isDateTime(s: string, optionalSeconds = false): boolean {
+  const m = (optionalSeconds ? DATETIME_OPTIONAL_SECONDS : DATETIME).exec(s);
+  return (
+    !!m &&
+    isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3])) &&
+    Number(m[4]) <= 23 &&
+    Number(m[5]) <= 59 &&
+    Number(m[6] ?? 0) <= 59
+  );
+}
+
+/** Text PostgreSQL cannot store: a NUL character. */
+export const hasNul = (s: string) => s.includes('\u0000');
 
 const fill = (t: Text2, vars: Record<string, string | number>): Text2 => {
   let { zh, en } = t;
@@ -55,6 +95,8 @@ export function checkField(f: FieldDef, value: unknown): Text2 | null {
   if (isEmpty(value)) return f.required ? requiredMessage(f) : null;
   const label = f.label;
   const s = typeof value === 'string' ? value : String(value);
+  // no column can hold a NUL character, whatever the field's type
+  if (hasNul(s)) return localize(FIELD_MESSAGES.format, label);
   switch (f.type) {
     case 'int':
     case 'decimal': {
@@ -62,6 +104,9 @@ export function checkField(f: FieldDef, value: unknown): Text2 | null {
       if (!Number.isFinite(n) || (f.type === 'int' && !Number.isInteger(n)))
         return localize(FIELD_MESSAGES.number, label);
       if ((f.min !== undefined && n < f.min) || (f.max !== undefined && n > f.max))
+        return localize(FIELD_MESSAGES.range, label);
+      // and whatever min and max say, within what the column holds
+      if (f.type === 'int' ? n < INT_MIN || n > INT_MAX : Math.abs(n) > DECIMAL_MAX)
         return localize(FIELD_MESSAGES.range, label);
       return null;
     }
@@ -74,10 +119,15 @@ export function checkField(f: FieldDef, value: unknown): Text2 | null {
       if (!EMAIL.test(s)) return localize(FIELD_MESSAGES.format, label);
       break;
     case 'date':
-      if (!DATE.test(s)) return localize(FIELD_MESSAGES.format, label);
+      if (!isDate(s)) return localize(FIELD_MESSAGES.format, label);
       break;
     case 'datetime':
-      if (!DATETIME.test(s)) return localize(FIELD_MESSAGES.format, label);
+      if (!isDateTime(s)) return localize(FIELD_MESSAGES.format, label);
+      break;
+    case 'dict':
+      // a numeric key may be kept in an integer column
+      if (/^-?\d+$/.test(s.trim()) && (Number(s) < INT_MIN || Number(s) > INT_MAX))
+        return localize(FIELD_MESSAGES.range, label);
       break;
     case 'ref':
       if (!ID.test(s)) return localize(FIELD_MESSAGES.format, label);
@@ -123,6 +173,8 @@ export function defaultMax(f: FieldDef): number {
       return 2000;
     case 'ids':
       return 20000;
+    case 'dict':
+      return DICT_KEY_MAX;
     default:
       return 255;
   }

@@ -637,13 +637,19 @@ export async function flowRoutes(base: FastifyInstance) {
     platform(ctx);
     const fields: Record<string, string> = {};
     const files: { name: string; xml: string }[] = [];
-    for await (const part of (req as FastifyRequest).parts({
-      limits: { fileSize: 2 * 1024 * 1024, files: 20 },
-    })) {
-      if (part.type === 'file') {
-        const buf = await part.toBuffer();
-        files.push({ name: part.filename || 'process.bpmn', xml: buf.toString('utf8') });
-      } else fields[part.fieldname] = String(part.value ?? '');
+    try {
+      for await (const part of (req as FastifyRequest).parts({
+        limits: { fileSize: 2 * 1024 * 1024, files: 20 },
+      })) {
+        if (part.type === 'file') {
+          const buf = await part.toBuffer();
+          files.push({ name: part.filename || 'process.bpmn', xml: buf.toString('utf8') });
+        } else fields[part.fieldname] = String(part.value ?? '');
+      }
+    } catch (err) {
+      // a limit keeps its own answer; an empty or cut-off body holds no file
+      if ((err as { statusCode?: number }).statusCode) throw err;
+      throw new FieldInputError('files', { zh: '请选择流程文件', en: 'please choose a process file' });
     }
     const category = z.string().min(1).max(32).safeParse(fields.category);
     if (!category.success)

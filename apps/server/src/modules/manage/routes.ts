@@ -301,7 +301,10 @@ export async function manageRoutes(app: FastifyInstance) {
   /** Photos of village records (villager photo, evidence, visit photos): JPG or PNG, checked by content. */
   app.post('/file/image', async (req) => {
     requireCtx(req);
-    const file = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1 } });
+    const file = await req
+      .file({ limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1 } })
+      // an empty, cut-off or non-multipart body holds no file: the same 400 as a form without one
+      .catch(() => undefined);
     if (!file) throw new FieldInputError('file', { zh: '请选择图片', en: 'please choose an image' });
     const buf = await file.toBuffer().catch(() => null);
     if (!buf || buf.length > IMAGE_MAX_BYTES || file.file.truncated)

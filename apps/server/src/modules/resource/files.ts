@@ -15,7 +15,10 @@ export async function fileRoutes(app: FastifyInstance) {
 
   app.post('/file/avatar', async (req) => {
     requireCtx(req);
-    const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1 } });
+    const file = await req
+      .file({ limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1 } })
+      // an empty, cut-off or non-multipart body holds no file: the same 400 as a form without one
+      .catch(() => undefined);
     if (!file)
       throw new FieldInputError('file', { zh: '请选择头像图片', en: 'please choose an avatar image' });
     const buf = await file.toBuffer().catch(() => null);

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { DEFAULT_TENANT_ID } from '@smart/contracts';
+import { DEFAULT_TENANT_ID, isDate, isDateTime } from '@smart/contracts';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -174,7 +174,7 @@ export async function registerTenantRoutes(base: FastifyInstance) {
           accountNumber: z.coerce.number().int().min(-1).max(1_000_000).optional(),
           expireTime: z
             .string()
-            .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/)
+            .refine((v) => isDate(v) || isDateTime(v))
             .or(z.literal(''))
             .optional(),
         }),

@@ -310,6 +310,9 @@ export async function userAdminRoutes(base: FastifyInstance) {
         .limit(1);
       if (hit) throw new FieldInputError('account', { zh: '登录账号已存在', en: 'Account already exists' });
     }
+    // the dictionary's keys only: anything else would reach the integer column
+    if (r.sex !== undefined && r.sex !== null && r.sex !== '' && !/^[123]$/.test(String(r.sex)))
+      throw new FieldInputError('sex', { zh: '用户性别不是可选值', en: 'Sex is not one of the options' });
     const values: Partial<typeof u.$inferInsert> = {
       account: r.account as string,
       realName: r.realName as string,

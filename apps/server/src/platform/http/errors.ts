@@ -39,12 +39,19 @@ export class FieldInputError extends Error {
   }
 }
 
-/** A 400 naming a query or body field whose value is invalid, in both languages. */
+/**
+ * A 400 naming a query or body field whose value is invalid, in both languages: by its label where the
+ * caller knows it (a resource field), else by its key; `data.field` is always the key.
+ */
 export function invalidField(
   field: string,
   key: 'fieldInvalid' | 'unknownFilter' | 'unknownSort' = 'fieldInvalid',
+  label?: { zh: string; en: string },
 ) {
-  return new FieldInputError(field, { zh: t('zh', key, { field }), en: t('en', key, { field }) });
+  return new FieldInputError(field, {
+    zh: t('zh', key, { field: label?.zh ?? field }),
+    en: t('en', key, { field: label?.en ?? field }),
+  });
 }
 
 /** Bad rows of an import: 400 listing every row with its field and reason; nothing was written. */
@@ -53,3 +60,33 @@ export class RowsInputError extends Error {
     super('bad rows');
   }
 }
+
+/**
+ * PostgreSQL's data exceptions (SQLSTATE class 22: a value its column or cast refuses — text too long
+ * 22001, a number out of range 22003, a bad date or time 22007/22008, a NUL or bad encoding 22021, text
+ * that is no number 22P02, …): the SQLSTATE when `err` (or what it wraps: Drizzle puts the driver's error
+ * in `cause`) is one, else undefined. Both drivers, pg and PGlite, set `code`.
+ *
+ * A safety net: bad input is meant to be refused field by field before any SQL is built; one that gets
+ * this far is still the client's (a 400), but is logged so the missing check can be added.
+ */
+export function dataExceptionCode(err: unknown): string | undefined {
+  const code = sqlState(err);
+  return code && /^22[0-9A-Z]{3}$/.test(code) ? code : undefined;
+}
+
+/** The SQLSTATE of a database error, or of the driver error it wraps (Drizzle: `cause`). */
+export function sqlState(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * A unique index refused the write (SQLSTATE 23505): two requests raced past the check every write makes
+ * first (the same account submitted twice at once). The loser is told the value is taken, not 500.
+ */
+export const isUniqueViolation = (err: unknown) => sqlState(err) === '23505';

@@ -54,3 +54,49 @@ export function messageForIssue(lang: Lang, label: string, issue: ZodIssueLike |
       return t(lang, 'fieldInvalid', { field: label });
   }
 }
+
+/** The deepest nesting of arrays and objects a JSON body may have; no request of this API needs more than a few. */
+export const JSON_MAX_DEPTH = 64;
+
+export const BODY_TOO_DEEP = {
+  zh: `请求内容嵌套层级过深(最多 ${JSON_MAX_DEPTH} 层)`,
+  en: `The request body is nested too deeply (at most ${JSON_MAX_DEPTH} levels)`,
+};
+export const BODY_NOT_JSON = { zh: '请求内容不是有效的 JSON', en: 'The request body is not valid JSON' };
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `max`: one pass over the characters, before
+ * parsing (which, like every later walk over the value, would otherwise recurse once per level).
+ */
+export function jsonTooDeep(text: string, max = JSON_MAX_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/**
+ * Where a parsed body or query holds a NUL character (in a value or a key), as the field path
+ * (`items.0.name`), or undefined. PostgreSQL text cannot hold one.
+ */
+export function nulPath(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : undefined;
+  if (!value || typeof value !== 'object') return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const at = path ? `${path}.${k}` : k;
+    if (k.includes('\u0000')) return at.replaceAll('\u0000', '');
+    const hit = nulPath(v, at);
+    if (hit !== undefined) return hit;
+  }
+  return undefined;
+}
