@@ -30,7 +30,6 @@ const BATCH = 2000;
 const INSERT_CHUNK = 500;
 /** values per lookup of the file's unique values (bound parameters of one statement) */
 const LOOKUP_CHUNK = 1000;
-const MAX_ROWS = 200_000;
 const MAX_ERRORS = 500;
 const PROGRESS_TTL = 600;
 const YES = new Set(['是', '1', 'yes', 'y', 'true']);
@@ -165,11 +164,6 @@ async function readSheet(buf: Buffer, columns: Column[]) {
     if (any) rows.push({ line, values });
   });
   if (!index.size) throw noHeaders();
-  if (rows.length > MAX_ROWS)
-    throw new FieldInputError('file', {
-      zh: `一次最多导入 ${MAX_ROWS} 行`,
-      en: `At most ${MAX_ROWS} rows can be imported at once`,
-    });
   return rows;
 }
 
