@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../src/seed/system';
+import { USER_SHEET_HEADER, uploadFile, xlsxOf } from './fixtures';
 import { auth, md5Hex, signIn, startTestServer, type TestServer } from './harness';
 
 let s: TestServer;
@@ -11,34 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-async function workbook(rows: (string | number)[][]) {
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('Sheet1');
-  sheet.addRow([
-    '登录账号',
-    '用户姓名',
-    '用户昵称',
-    '手机号码',
-    '电子邮箱',
-    '用户性别',
-    '用户生日',
-    '所属角色',
-    '所属机构',
-  ]);
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-function upload(buf: Buffer, query = '') {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(buf)]), 'users.xlsx');
-  return s.app.inject({
-    method: 'POST',
-    url: `/api/dfem-user/import-user${query}`,
-    headers: auth(token),
-    payload: form,
-  });
-}
+const workbook = (rows: (string | number)[][]) => xlsxOf(USER_SHEET_HEADER, rows);
+const upload = (buf: Buffer, query = '') =>
+  uploadFile(s, token, `/api/dfem-user/import-user${query}`, buf, 'users.xlsx');
 
 async function readSheet(body: Buffer) {
   const wb = new ExcelJS.Workbook();

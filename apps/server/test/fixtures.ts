@@ -1,12 +1,13 @@
 import type { FieldDef, ResourceDef } from '@smart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { dropAccessCaches } from '../src/modules/system/caches';
 import { hashSecret } from '../src/platform/auth/password';
 import { forgetAllCounts } from '../src/platform/crud/count-cache';
 import { type Db, schema } from '../src/platform/db';
 import { menuId } from '../src/seed/menus';
 import { SEED } from '../src/seed/system';
-import { md5Hex, type TestServer, tokenRequest } from './harness';
+import { auth, md5Hex, type TestServer, tokenRequest } from './harness';
 
 /** A valid value for a field, distinct per n, within its length and pattern. */
 export function sampleValue(f: FieldDef, n: number): unknown {
@@ -148,4 +149,33 @@ export function listedRows(data: unknown): ({ id: string } & Record<string, unkn
     return out;
   }
   return (data as { records: ({ id: string } & Record<string, unknown>)[] }).records;
+}
+
+/** The columns of the user import (用户管理 → 导入), in the order of its template. */
+export const USER_SHEET_HEADER = [
+  '登录账号',
+  '用户姓名',
+  '用户昵称',
+  '手机号码',
+  '电子邮箱',
+  '用户性别',
+  '用户生日',
+  '所属角色',
+  '所属机构',
+];
+
+/** An .xlsx whose first sheet is the header row and then the rows. */
+export async function xlsxOf(header: string[], rows: (string | number | Date | null)[][]) {
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Sheet1');
+  sheet.addRow(header);
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** Posts a file as the multipart field `file`, as the import dialogs do. */
+export function uploadFile(s: TestServer, token: string, url: string, buf: Buffer, name = 'rows.xlsx') {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(buf)]), name);
+  return s.app.inject({ method: 'POST', url, headers: auth(token), payload: form });
 }

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../src/seed/system';
+import { uploadFile, xlsxOf } from './fixtures';
 import { auth, md5Hex, signIn, startTestServer, type TestServer, tokenRequest } from './harness';
 
 /**
@@ -47,19 +48,8 @@ async function raceToFailure(send: (attempt: number) => Promise<LightMyRequestRe
   return seen;
 }
 
-async function workbook(header: string[], rows: string[][]) {
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('Sheet1');
-  sheet.addRow(header);
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-function upload(url: string, buf: Buffer) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(buf)]), 'rows.xlsx');
-  return s.app.inject({ method: 'POST', url, headers: auth(admin), payload: form });
-}
+const workbook = xlsxOf;
+const upload = (url: string, buf: Buffer) => uploadFile(s, admin, url, buf);
 
 describe('the server log during failing writes', () => {
   it('shows the failures but no password, hash, md5, token, ID-card or phone number', async () => {

@@ -6,7 +6,16 @@ import { sessionKey } from '../src/platform/auth/sessions';
 import { schema } from '../src/platform/db';
 import { menuId } from '../src/seed/menus';
 import { SEED } from '../src/seed/system';
-import { clearCaches, grantCodes, makeRole, makeUser, uniqueName } from './fixtures';
+import {
+  clearCaches,
+  grantCodes,
+  makeRole,
+  makeUser,
+  USER_SHEET_HEADER,
+  uniqueName,
+  uploadFile,
+  xlsxOf,
+} from './fixtures';
 import { auth, basic, md5Hex, signIn, startTestServer, type TestServer, tokenRequest } from './harness';
 
 /**
@@ -33,11 +42,7 @@ function call(token: string | undefined, method: 'GET' | 'POST', url: string, pa
   });
 }
 
-function upload(token: string, url: string, buf: Buffer) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(buf)]), 'file.xlsx');
-  return s.app.inject({ method: 'POST', url, headers: auth(token), payload: form });
-}
+const upload = (token: string, url: string, buf: Buffer) => uploadFile(s, token, url, buf);
 
 const password = (account: string, pass = 'pass', tenantId = '000000', remoteAddress?: string) =>
   s.app.inject({
@@ -132,23 +137,7 @@ describe('1. imports write through the access layer', () => {
       .select({ account: schema.user.account })
       .from(schema.user)
       .where(eq(schema.user.id, colleague));
-    const book = async (rows: string[][]) => {
-      const wb = new ExcelJS.Workbook();
-      const sheet = wb.addWorksheet('Sheet1');
-      sheet.addRow([
-        '登录账号',
-        '用户姓名',
-        '用户昵称',
-        '手机号码',
-        '电子邮箱',
-        '用户性别',
-        '用户生日',
-        '所属角色',
-        '所属机构',
-      ]);
-      for (const r of rows) sheet.addRow(r);
-      return Buffer.from(await wb.xlsx.writeBuffer());
-    };
+    const book = (rows: string[][]) => xlsxOf(USER_SHEET_HEADER, rows);
     const importUsers = (buf: Buffer) => upload(clerk.token, '/api/dfem-user/import-user?isCovered=1', buf);
     const adminBefore = await call(admin, 'GET', `/api/dfem-user/detail?id=${SEED.adminUserId}`);
 
