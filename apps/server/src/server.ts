@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { loadSigningKey } from './platform/auth/tokens';
 import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db';
-import { type KvStore, openKv } from './platform/kv';
+import { type KvStore, kvPrefixOf, openKv } from './platform/kv';
 import { seed } from './seed';
 
 export interface Server {
@@ -36,7 +36,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     await database.migrate();
     await seed(database.db);
   }
-  const kv = opts.kv ?? openKv(config.REDIS_URL, opts.kvPrefix);
+  const kv = opts.kv ?? openKv(config.REDIS_URL, opts.kvPrefix ?? kvPrefixOf(config));
   const app = await buildApp({
     config,
     db: database.db,

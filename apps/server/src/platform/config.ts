@@ -20,6 +20,15 @@ const ConfigSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   /**
+   * The prefix of this deployment's keys in Redis. Unset: one derived from the database (its URL, or the
+   * PGlite folder), so the instances of one deployment share state and two deployments sharing a Redis
+   * never see each other's sessions, locks or counters (their users may have the same ids).
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only')
+    .optional(),
+  /**
    * List pages remembered until their tables change (the database notifies every server). Off behind a
    * connection pooler that cannot LISTEN (PgBouncer in transaction mode): every read then asks the database.
    */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { type KvStore, MemoryKv, RedisKv } from './kv';
+import { type KvStore, kvPrefixOf, MemoryKv, RedisKv } from './kv';
 
 /** One contract, two stores: the in-process map and Redis (when REDIS_URL is set, as in CI). */
 const stores: [string, () => KvStore][] = [['memory', () => new MemoryKv()]];
@@ -60,5 +60,16 @@ describe('memory store expiry', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('the namespace of a deployment in a shared Redis', () => {
+  it('is one per database: instances of one deployment share it, two deployments never do', () => {
+    const pg = { DATABASE_URL: 'postgres://app@db:5432/smart', DATA_DIR: './data' };
+    expect(kvPrefixOf(pg)).toBe(kvPrefixOf({ ...pg, DATA_DIR: '/elsewhere' }));
+    expect(kvPrefixOf(pg)).not.toBe(kvPrefixOf({ ...pg, DATABASE_URL: 'postgres://app@db:5432/other' }));
+    // two embedded databases (say a test server beside the main one): their seeded users share ids
+    expect(kvPrefixOf({ DATA_DIR: '/tmp/a' })).not.toBe(kvPrefixOf({ DATA_DIR: '/tmp/b' }));
+    expect(kvPrefixOf({ DATA_DIR: '/tmp/a', REDIS_PREFIX: 'prod:' })).toBe('prod:');
   });
 });

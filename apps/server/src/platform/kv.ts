@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import type { Redis } from 'ioredis';
+import type { Config } from './config';
 
 const require = createRequire(import.meta.url);
 
@@ -124,6 +127,13 @@ export class RedisKv implements KvStore {
   async close() {
     await this.redis.quit();
   }
+}
+
+/** This deployment's namespace in the shared store: configured, else derived from its database. */
+export function kvPrefixOf(config: Pick<Config, 'REDIS_PREFIX' | 'DATABASE_URL' | 'DATA_DIR'>): string {
+  if (config.REDIS_PREFIX) return config.REDIS_PREFIX;
+  const database = config.DATABASE_URL ?? `pglite:${resolve(config.DATA_DIR)}`;
+  return `smart:${createHash('sha256').update(database).digest('hex').slice(0, 12)}:`;
 }
 
 export function openKv(redisUrl: string | undefined, prefix?: string): KvStore {
