@@ -216,6 +216,17 @@ test('a villager is set as a cadre through the searchable picker; the list shows
   await start.click();
   await start.fill('2026-01-10');
   await start.press('Enter');
+  // a term that ends before it starts is refused on the form (spec §5), then corrected
+  const end = dialog.getByRole('textbox', { name: /任期结束/ });
+  await end.click();
+  await end.fill('2026-01-09');
+  await end.press('Enter');
+  await save(dialog).click();
+  await expect(dialog.getByText('任期结束不能早于任期开始')).toBeVisible();
+  await end.click();
+  await end.fill('2026-12-31');
+  await end.press('Enter');
+  await expect(dialog.getByText('任期结束不能早于任期开始')).toBeHidden();
   await save(dialog).click();
   await expect(page.getByText('新增成功')).toBeVisible();
   await pick(page, main.getByRole('combobox', { name: '请选择职务' }), '妇女主任');

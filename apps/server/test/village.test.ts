@@ -113,6 +113,23 @@ describe('villager rules', () => {
   });
 });
 
+describe('date ranges', () => {
+  it('a cadre’s term cannot end before it starts (spec §5), whole or sent one side at a time', async () => {
+    const body = { villagerId: VILLAGE_DEMO.villagerId, position: '4', termStart: '2026-03-01' };
+    const refused = await post('/villagerToCadre/submit', { ...body, termEnd: '2026-02-28' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ data: { field: 'termEnd' }, msg: '任期结束不能早于任期开始' });
+    const sameDay = await post('/villagerToCadre/submit', { ...body, termEnd: '2026-03-01' });
+    expect(sameDay.statusCode, sameDay.body).toBe(200);
+    const { id } = sameDay.json().data;
+    // an update naming only the start is checked against the stored end
+    const later = await post('/villagerToCadre/submit', { id, termStart: '2026-04-01' });
+    expect(later.statusCode).toBe(400);
+    expect(later.json().data.field).toBe('termEnd');
+    expect((await get(`/villagerToCadre/detail?id=${id}`)).json().data.termStart).toBe('2026-03-01');
+  });
+});
+
 describe('references', () => {
   it('a relation names its villager; the list answers the name; a foreign or unknown villager is refused', async () => {
     const res = await post('/villagerToCadre/submit', {

@@ -70,6 +70,8 @@ export interface FieldDef {
   secret?: boolean;
   /** idcard: the fields whose values must agree with the number (birth date YYYY-MM-DD, sex dict 1/2) */
   agrees?: { birthDate?: string; sex?: string };
+  /** date/datetime: the field of the record this one must not be before (a term's end and its start) */
+  notBefore?: string;
   /** a column of the resource's Excel export, template and import (default: when it is a list column) */
   excel?: boolean;
 }

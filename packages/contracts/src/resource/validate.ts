@@ -244,16 +244,39 @@ export function idCardInfo(id: string): { birthDate: string; sex: '1' | '2' } | 
   };
 }
 
+export const RANGE_MESSAGE = {
+  zh: '{label}不能早于{other}',
+  en: '{label} cannot be before {other}',
+} as const;
+
+/** A date that comes before the one it must not precede (`notBefore`): its message, else null. */
+export function checkRange(f: FieldDef, value: unknown, other: FieldDef, otherValue: unknown): Text2 | null {
+  if (isEmpty(value) || isEmpty(otherValue)) return null;
+  // dates and date-times on the wire compare as text (YYYY-MM-DD[ HH:mm:ss])
+  if (String(value) >= String(otherValue).slice(0, String(value).length)) return null;
+  return {
+    zh: RANGE_MESSAGE.zh.replace('{label}', f.label.zh).replace('{other}', other.label.zh),
+    en: RANGE_MESSAGE.en.replace('{label}', f.label.en).replace('{other}', other.label.en),
+  };
+}
+
 export const AGREE_MESSAGES = {
   birthDate: { zh: '{label}与身份证号码不一致', en: '{label} does not agree with the ID number' },
   sex: { zh: '{label}与身份证号码不一致', en: '{label} does not agree with the ID number' },
 } as const;
 
 /**
- * Checks between fields of one record (an ID number and the birth date and sex it states); the first
+ * Checks between fields of one record (a date not before another, an ID number and the birth date and sex
+ * it states); the first
  * disagreement, naming the field that disagrees, or null. Only values present in the record are compared.
  */
 export function checkRecord(def: ResourceDef, record: Record<string, unknown>): FieldError | null {
+  for (const f of def.fields) {
+    if (!f.notBefore) continue;
+    const other = def.fields.find((x) => x.name === f.notBefore);
+    const err = other && checkRange(f, record[f.name], other, record[other.name]);
+    if (err) return { field: f.name, message: err };
+  }
   for (const f of def.fields) {
     if (f.type !== 'idcard' || !f.agrees || isEmpty(record[f.name])) continue;
     const info = idCardInfo(String(record[f.name]));

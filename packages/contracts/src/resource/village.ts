@@ -202,7 +202,7 @@ export const villagerToCadreResource = resource(
     villagerRef('villagerId', L('干部', 'Cadre')),
     dict('position', L('职务', 'Position'), 'cadre_position', { required: true, search: 'equal' }),
     date('termStart', L('任期开始', 'Term start'), { required: true }),
-    date('termEnd', L('任期结束', 'Term end')),
+    date('termEnd', L('任期结束', 'Term end'), { notBefore: 'termStart' }),
     flag('inOffice', L('在任', 'In office'), { default: 1, search: 'equal' }),
     text('duty', L('分管工作', 'Responsibilities'), 100, { span: 24 }),
     phone('phone', L('办公电话', 'Office phone')),

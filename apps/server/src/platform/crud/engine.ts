@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef } from '@smart/contracts';
-import { DEFAULT_TENANT_ID, isId, parseRecord } from '@smart/contracts';
+import { checkRecord, DEFAULT_TENANT_ID, isId, parseRecord } from '@smart/contracts';
 import {
   and,
   count,
@@ -308,6 +308,21 @@ export function mountResource(
     const scope = await constraint(ctx);
     // a row the caller cannot see is "not found" before anything is said about the body
     if (id) await existsOr404(id, scope);
+    // an update that sends one side of a date range is checked against the stored other side
+    if (
+      id &&
+      def.fields.some(
+        (f) => f.notBefore && Object.hasOwn(record, f.name) !== Object.hasOwn(record, f.notBefore),
+      )
+    ) {
+      const [row] = await db
+        .select(selection)
+        .from(table)
+        .where(and(eq(cols.id, id), scope));
+      const stored = (await answer(ctx, [row as Record<string, unknown>]))[0] as Record<string, unknown>;
+      const err = checkRecord(def, { ...stored, ...record });
+      if (err) throw new FieldInputError(err.field, err.message);
+    }
     await hooks.beforeWrite?.(ctx, record, mode, id);
     toColumnValues(def, record, cols);
     if (refs.length) await checkRefs(db, ctx, def, record);

@@ -588,7 +588,8 @@ function RecordDialog({
         name={f.name}
         label={f.label[lang]}
         required={(f.required && !f.secret) || (f.type === 'password' && mode === 'add')}
-        rules={readOnly ? [] : [...rulesFor(f, mode), ...(ov?.rules ?? [])]}
+        rules={readOnly ? [] : [...rulesFor(f, mode, def.fields), ...(ov?.rules ?? [])]}
+        dependencies={f.notBefore ? [f.notBefore] : undefined}
         validateTrigger={f.requiredOnBlur ? ['onBlur', 'onChange'] : 'onChange'}
         style={{ gridColumn: `span ${width < 700 ? 24 : (f.span ?? 12)}` }}
       >

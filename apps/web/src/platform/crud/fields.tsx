@@ -1,4 +1,4 @@
-import { checkField, type FieldDef, requiredMessage } from '@smart/contracts';
+import { checkField, checkRange, type FieldDef, requiredMessage } from '@smart/contracts';
 import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -15,7 +15,11 @@ import { checkedForDisplay, subtreeKeys, withAncestors } from './tree';
  * antd form rules from the shared field rules: the browser says exactly what the server would. A password
  * is typed in clear (the server checks its md5), required when a record is added and absent otherwise.
  */
-export function rulesFor(f: FieldDef, mode: 'add' | 'edit' | 'view' = 'add'): Rule[] {
+export function rulesFor(
+  f: FieldDef,
+  mode: 'add' | 'edit' | 'view' = 'add',
+  fields: FieldDef[] = [],
+): Rule[] {
   const lang = currentLanguage();
   if (f.type === 'password') {
     return mode === 'add'
@@ -37,6 +41,15 @@ export function rulesFor(f: FieldDef, mode: 'add' | 'edit' | 'view' = 'add'): Ru
       if (err) throw new Error(err[lang]);
     },
   });
+  const other = f.notBefore ? fields.find((x) => x.name === f.notBefore) : undefined;
+  if (other)
+    rules.push(({ getFieldValue }) => ({
+      validator: async (_rule, value) => {
+        const wire = (x: FieldDef, v: unknown) => (dayjs.isDayjs(v) ? formatForWire(x, v) : v);
+        const err = checkRange(f, wire(f, value), other, wire(other, getFieldValue(other.name)));
+        if (err) throw new Error(err[lang]);
+      },
+    }));
   return rules;
 }
 
