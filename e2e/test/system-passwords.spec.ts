@@ -1,5 +1,5 @@
-import { authFile, expect, submitLogin, test } from './fixtures';
-import { ensureUser, rowActions } from './flow-helpers';
+import { authFile, expect, test } from './fixtures';
+import { ensureUser, rowActions, signInAs } from './flow-helpers';
 
 /**
  * 密码重置 on 用户管理: the server generates the password and the administrator sees it once; the person
@@ -14,7 +14,7 @@ test('a reset shows the generated password once; its owner must change it before
 }) => {
   test.setTimeout(90_000);
   const account = `reset_${Date.now().toString(36)}`;
-  await ensureUser(baseURL!, account, '重置对象');
+  const user = await ensureUser(baseURL!, account, '重置对象');
 
   await page.goto('/system/user/index');
   const search = page.getByRole('form', { name: '用户管理 搜索' });
@@ -36,14 +36,7 @@ test('a reset shows the generated password once; its owner must change it before
   await expect(shown).toBeHidden();
 
   // the person signs in with it: only the password dialog, no menu, until a new one is chosen
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    storageState: { cookies: [], origins: [] },
-  });
-  const own = await context.newPage();
-  await submitLogin(own, account, password);
+  const own = await signInAs(browser, baseURL!, { ...user, password });
   const forced = own.getByRole('dialog', { name: '修改默认密码' });
   await expect(forced).toBeVisible();
   await expect(own.getByRole('navigation', { name: '主菜单' })).toHaveCount(0);
@@ -53,5 +46,5 @@ test('a reset shows the generated password once; its owner must change it before
   await forced.getByRole('button', { name: /修\s*改/ }).click();
   await expect(forced).toBeHidden();
   await expect(own.getByRole('navigation', { name: '主菜单' })).toBeVisible();
-  await context.close();
+  await own.context().close();
 });
