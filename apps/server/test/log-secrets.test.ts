@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../src/seed/system';
-import { uploadFile, xlsxOf } from './fixtures';
+import { USER_SHEET_HEADER, uploadFile, xlsxOf } from './fixtures';
 import { auth, md5Hex, signIn, startTestServer, type TestServer, tokenRequest } from './harness';
 
 /**
@@ -135,20 +135,9 @@ describe('the server log during failing writes', () => {
     expect(villagerImport.statusCode).toBe(400);
     const userImport = await upload(
       '/api/dfem-user/import-user',
-      await workbook(
-        [
-          '登录账号',
-          '用户姓名',
-          '用户昵称',
-          '手机号码',
-          '电子邮箱',
-          '用户性别',
-          '用户生日',
-          '所属角色',
-          '所属机构',
-        ],
-        [['importee', '导入', '', PHONES[2], '', '男', '', 'no-such-role', 'no-such-dept']],
-      ),
+      await workbook(USER_SHEET_HEADER, [
+        ['importee', '导入', '', PHONES[2], '', '男', '', 'no-such-role', 'no-such-dept'],
+      ]),
     );
     expect(userImport.statusCode).toBe(400);
 

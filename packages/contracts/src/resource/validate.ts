@@ -146,7 +146,7 @@ export function checkField(f: FieldDef, value: unknown): Text2 | null {
       break;
     }
     case 'image':
-      if (s.length > (f.max ?? 2000) || !s.split(',').every((x) => IMAGE_PATH.test(x)))
+      if (s.length > (f.max ?? 2000) || !s.split(',').every((x) => ISSUED_IMAGE_PATH.test(x)))
         return localize(FIELD_MESSAGES.format, label);
       return null;
     case 'password':
@@ -193,7 +193,6 @@ export function refLabelKey(f: Pick<FieldDef, 'name'>): string {
  */
 export const ISSUED_IMAGE_PATH =
   /^\/api\/(?:dfem-resource\/file\/avatar|dfem-hope-manage\/file\/image)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:png|jpg)$/;
-const IMAGE_PATH = ISSUED_IMAGE_PATH;
 
 export const ID_CARD_MESSAGES = {
   format: { zh: '{label}应为18位,末位可为X', en: '{label} must be 18 characters, the last may be X' },

@@ -9,6 +9,7 @@ import {
   assertAssignableRoles,
   assertManageableUsers,
   isAdministrator,
+  rolesOfUsers,
 } from '../../platform/access/privileges';
 import { dataScopeCondition, deptSubtreeIds } from '../../platform/access/scope';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
@@ -118,17 +119,15 @@ export interface Memberships {
 
 /** The roles and departments these users hold now. */
 export async function membershipsOf(db: Db, userIds: string[]): Promise<Map<string, Memberships>> {
-  const out = new Map<string, Memberships>(userIds.map((id) => [id, { roleIds: [], deptIds: [] }]));
+  const roles = await rolesOfUsers(db, userIds);
+  const out = new Map<string, Memberships>(
+    userIds.map((id) => [id, { roleIds: roles.get(id) ?? [], deptIds: [] }]),
+  );
   if (!userIds.length) return out;
-  const roles = await db
-    .select({ userId: schema.userRole.userId, id: schema.userRole.roleId })
-    .from(schema.userRole)
-    .where(inArray(schema.userRole.userId, userIds));
   const depts = await db
     .select({ userId: schema.userDept.userId, id: schema.userDept.deptId })
     .from(schema.userDept)
     .where(inArray(schema.userDept.userId, userIds));
-  for (const r of roles) out.get(r.userId)?.roleIds.push(r.id);
   for (const d of depts) out.get(d.userId)?.deptIds.push(d.id);
   return out;
 }
