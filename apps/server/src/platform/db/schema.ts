@@ -193,6 +193,8 @@ export const dict = pgTable(
     code: varchar('code', { length: 255 }).notNull(),
     dictKey: varchar('dict_key', { length: 255 }).notNull().default('-1'),
     dictValue: varchar('dict_value', { length: 255 }).notNull(),
+    /** the value in English (null: the Chinese value is shown in every language) */
+    dictValueEn: varchar('dict_value_en', { length: 255 }),
     sort: integer('sort').notNull().default(0),
     remark: varchar('remark', { length: 255 }),
     isSealed: integer('is_sealed').notNull().default(0),
@@ -211,6 +213,8 @@ export const dictBiz = pgTable(
     code: varchar('code', { length: 255 }).notNull(),
     dictKey: varchar('dict_key', { length: 255 }).notNull().default('-1'),
     dictValue: varchar('dict_value', { length: 255 }).notNull(),
+    /** the value in English (null: the Chinese value is shown in every language) */
+    dictValueEn: varchar('dict_value_en', { length: 255 }),
     sort: integer('sort').notNull().default(0),
     remark: varchar('remark', { length: 255 }),
     isSealed: integer('is_sealed').notNull().default(0),
