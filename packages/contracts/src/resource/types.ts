@@ -19,6 +19,7 @@ export type FieldType =
   | 'dictMulti' // comma-joined keys of a dictionary
   | 'switch' // 0 / 1
   | 'mobile' // mainland mobile, spec §5 phone messages
+  | 'phone' // a contact number: a mainland mobile or a landline with its area code (0731-84561234)
   | 'email'
   | 'ids' // comma-joined ids (e.g. menuId of a tenant package), picked from a tree
   | 'ref' // id of another resource (ref: key of that resource); lists answer its label as `<name less Id>Name`

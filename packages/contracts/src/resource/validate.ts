@@ -13,6 +13,8 @@ export const PHONE_MESSAGES = {
 } as const;
 
 const MOBILE = /^1[3-9]\d{9}$/;
+/** a landline: area code 0xx or 0xxx, a 7–8 digit number, an optional extension (0731-84561234-801) */
+const LANDLINE = /^0\d{2,3}-?\d{7,8}(?:-\d{1,6})?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -115,6 +117,9 @@ export function checkField(f: FieldDef, value: unknown): Text2 | null {
     case 'mobile':
       if (s.length !== 11) return PHONE_MESSAGES.length;
       return MOBILE.test(s) ? null : PHONE_MESSAGES.format;
+    case 'phone':
+      if (!MOBILE.test(s) && !LANDLINE.test(s)) return localize(FIELD_MESSAGES.format, label);
+      break;
     case 'email':
       if (!EMAIL.test(s)) return localize(FIELD_MESSAGES.format, label);
       break;
@@ -175,6 +180,8 @@ export function defaultMax(f: FieldDef): number {
       return 20000;
     case 'dict':
       return DICT_KEY_MAX;
+    case 'phone':
+      return 20;
     default:
       return 255;
   }
