@@ -55,7 +55,7 @@ app.get('/bare/villager/page', async (req, reply) => {
   for (const [key, raw] of Object.entries(req.query)) {
     if (!FILTERS[key] || raw === '') continue;
     if (typeof raw !== 'string' || raw.length > 500) return reply.code(400).send();
-    params.push(key === 'name' ? containsPattern(raw) : key === 'sex' ? Number(raw) : raw);
+    params.push(key === 'name' ? containsPattern(raw) : raw);
     conditions.push(FILTERS[key](params.length));
   }
   const where =

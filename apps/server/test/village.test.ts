@@ -90,7 +90,7 @@ describe('villager rules', () => {
     const id = idFor('1975-11-03', 2, 4);
     const first = await post('/villager/submit', villagerBody({ idCard: id, sex: '2' }));
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().data).toMatchObject({ birthDate: '1975-11-03', sex: 2 });
+    expect(first.json().data).toMatchObject({ birthDate: '1975-11-03', sex: '2' });
     const dup = await post(
       '/villager/submit',
       villagerBody({ name: '另一人', idCard: id.toLowerCase(), sex: '2' }),
@@ -105,11 +105,20 @@ describe('villager rules', () => {
     expect(again.statusCode, again.body).toBe(200);
   });
 
-  it('a bad phone is a 400 with the spec’s messages', async () => {
-    const short = await post('/villager/submit', villagerBody({ phone: '1380013800' }));
-    expect(short.json()).toMatchObject({ data: { field: 'phone' }, msg: '手机号码长度不为11位' });
-    const format = await post('/villager/submit', villagerBody({ phone: '12800138000' }));
-    expect(format.json()).toMatchObject({ data: { field: 'phone' }, msg: '手机号码格式不正确' });
+  it('a contact number is a mobile or a landline with its area code; anything else is a 400', async () => {
+    for (const phone of ['1380013800', '12800138000', '84561234', '0731-8456', '0731-84561234x'])
+      expect((await post('/villager/submit', villagerBody({ phone }))).json(), phone).toMatchObject({
+        data: { field: 'phone' },
+        msg: '联系电话格式不正确',
+      });
+    for (const [n, phone] of ['13800138000', '0731-84561234', '073184561234', '010-12345678-801'].entries()) {
+      const res = await post(
+        '/villager/submit',
+        villagerBody({ phone, idCard: idFor('1990-01-01', 1, 70 + n) }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.phone).toBe(phone);
+    }
   });
 });
 
@@ -179,10 +188,10 @@ describe('references', () => {
   });
 
   it('the picker finds villagers by name or ID number, masks the number, and serves relation screens only', async () => {
-    const [demo] = await s.database.db
+    const [demo] = (await s.database.db
       .select({ name: villager.name, idCard: villager.idCard })
       .from(villager)
-      .where(eq(villager.id, VILLAGE_DEMO.villagerId));
+      .where(eq(villager.id, VILLAGE_DEMO.villagerId))) as { name: string; idCard: string }[];
     const byName = (await get(`/villager/select?keyword=${encodeURIComponent(demo.name)}`)).json().data;
     expect(byName.map((r: { id: string }) => r.id)).toContain(VILLAGE_DEMO.villagerId);
     const hit = byName.find((r: { id: string }) => r.id === VILLAGE_DEMO.villagerId);
@@ -337,7 +346,7 @@ describe('villager Excel', () => {
       expect.arrayContaining([
         expect.objectContaining({ row: 3, field: 'idCard', message: '身份证号校验位不正确' }),
         expect.objectContaining({ row: 4, field: 'name', message: '请输入姓名' }),
-        expect.objectContaining({ row: 4, field: 'phone', message: '手机号码长度不为11位' }),
+        expect.objectContaining({ row: 4, field: 'phone', message: '联系电话格式不正确' }),
         expect.objectContaining({ row: 4, field: 'villageGroup' }),
         expect.objectContaining({ row: 5, field: 'birthDate', message: '出生日期与身份证号码不一致' }),
         expect.objectContaining({ row: 6, field: 'idCard', message: '身份证号与第 2 行重复' }),
@@ -363,7 +372,7 @@ describe('villager Excel', () => {
     const members = (await get('/villager/household?householdNo=IMP-1')).json().data;
     expect(members.map((m: { name: string }) => m.name)).toEqual(['导入甲', '导入乙', '导入丙']);
     expect(members[1]).toMatchObject({
-      sex: 2,
+      sex: '2',
       ethnicity: '6',
       birthDate: '1992-07-08',
       relation: '2',
@@ -482,10 +491,10 @@ describe('Excel of the other village records', () => {
     expect(res.statusCode).toBe(200);
     const rows = await readSheet(res.rawPayload);
     expect(rows[0]).toEqual(expect.arrayContaining(['户主', '户主身份证号', '年度', '人均纯收入(元)']));
-    const [demo] = await s.database.db
+    const [demo] = (await s.database.db
       .select({ name: villager.name, idCard: villager.idCard })
       .from(villager)
-      .where(eq(villager.id, VILLAGE_DEMO.villagerId));
+      .where(eq(villager.id, VILLAGE_DEMO.villagerId))) as { name: string; idCard: string }[];
     const file = await workbook(
       [[demo.name, demo.idCard, 2030, 4, 20000, 10000, 0, 2000, null]],
       [

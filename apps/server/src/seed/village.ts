@@ -211,7 +211,7 @@ async function seedDemoVillage(db: Db) {
       ...base,
       id,
       name: p.name,
-      sex: p.sex,
+      sex: String(p.sex),
       ethnicity: r.chance(0.06) ? '15' : r.chance(0.03) ? '6' : '1',
       idCard: idCard(p.birth, p.sex),
       phone: age >= 18 && age <= 75 ? phone() : null,

@@ -75,6 +75,8 @@ export interface FieldDef {
   notBefore?: string;
   /** a column of the resource's Excel export, template and import (default: when it is a list column) */
   excel?: boolean;
+  /** the rare column that does not follow from the kind (server platform/crud/model.ts `columnOf`) */
+  column?: { kind: 'varchar' | 'text' | 'integer' | 'numeric' | 'date' | 'timestamp' | 'bigint' };
 }
 
 /** Excel import, export and template of a resource: `<path>/excel/import|export|template`. */
@@ -103,6 +105,8 @@ export interface ResourceDef {
   permission: string;
   /** rows belong to a tenant (tenant_id column) */
   tenant: boolean;
+  /** its database table, when the table is derived from this definition (platform/crud/model.ts) */
+  table?: string;
   fields: FieldDef[];
   /** the list endpoint's name: `list` (most system ones) or `page` */
   listPath?: 'list' | 'page';

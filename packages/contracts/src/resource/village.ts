@@ -22,6 +22,7 @@ const L = (zh: string, en: string): Text2 => ({ zh, en });
 
 const resource = (
   key: string,
+  table: string,
   label: Text2,
   route: string,
   permission: string,
@@ -29,6 +30,7 @@ const resource = (
   extra: Partial<ResourceDef> = {},
 ): ResourceDef => ({
   key,
+  table,
   label,
   service: SERVICE,
   path: key,
@@ -89,10 +91,12 @@ const area = (name: string, label: Text2, max = 1000, opts: Partial<FieldDef> = 
   list: false,
   ...opts,
 });
+/** A contact number: a mobile or a landline with its area code (an office's 0731-84561234). */
 const phone = (name = 'phone', label = L('联系电话', 'Phone'), opts: Partial<FieldDef> = {}): FieldDef => ({
   name,
   label,
-  type: 'mobile',
+  type: 'phone',
+  max: 20,
   ...opts,
 });
 const flag = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldDef => ({
@@ -115,6 +119,7 @@ const money = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldD
 /** 村民: the roster every other village record points at. */
 export const villagerResource = resource(
   'villager',
+  'hope_villager',
   L('村民信息', 'Villagers'),
   'villager',
   'villager',
@@ -176,6 +181,7 @@ export const villagerResource = resource(
 /** 党员 (villagerToParty). */
 export const villagerToPartyResource = resource(
   'villagerToParty',
+  'hope_villager_party',
   L('村民党员', 'Party members'),
   'party',
   'villager_to_party',
@@ -195,6 +201,7 @@ export const villagerToPartyResource = resource(
 /** 村干部 (villagerToCadre): position and term. */
 export const villagerToCadreResource = resource(
   'villagerToCadre',
+  'hope_villager_cadre',
   L('村干部', 'Cadres'),
   'cadre',
   'villager_to_cadre',
@@ -213,6 +220,7 @@ export const villagerToCadreResource = resource(
 /** 组织成员 (villagerToOrg): 村委会, 党支部, 合作社, 群团. */
 export const villagerToOrgResource = resource(
   'villagerToOrg',
+  'hope_villager_org',
   L('组织成员', 'Organisation members'),
   'org',
   'villager_to_org',
@@ -229,6 +237,7 @@ export const villagerToOrgResource = resource(
 /** 网格成员 (villagerToGroup). */
 export const villagerToGroupResource = resource(
   'villagerToGroup',
+  'hope_villager_grid',
   L('网格成员', 'Grid members'),
   'grid',
   'villager_to_group',
@@ -244,6 +253,7 @@ export const villagerToGroupResource = resource(
 /** 值班 (villageAffairsDuty). */
 export const villageAffairsDutyResource = resource(
   'villageAffairsDuty',
+  'hope_village_duty',
   L('村务值班', 'Duty roster'),
   'duty',
   'village_affairs_duty',
@@ -262,6 +272,7 @@ export const villageAffairsDutyResource = resource(
 /** 任务与考核 (evaluationTask): a task given to a cadre, its progress, and the assessment of it. */
 export const evaluationTaskResource = resource(
   'evaluationTask',
+  'hope_evaluation_task',
   L('任务考核', 'Tasks and assessments'),
   'task',
   'evaluation_task',
@@ -289,6 +300,7 @@ export const evaluationTaskResource = resource(
 /** 积分规则 (scoreRankRule): a rule awards (+) or deducts (−) points. */
 export const scoreRankRuleResource = resource(
   'scoreRankRule',
+  'hope_score_rule',
   L('积分规则', 'Score rules'),
   'score-rule',
   'score_rank_rule',
@@ -314,6 +326,7 @@ export const scoreRankRuleResource = resource(
 /** 积分记录 (scoreRank): points a villager's household earned by a rule; the ranking adds them up. */
 export const scoreRankResource = resource(
   'scoreRank',
+  'hope_score_record',
   L('积分管理', 'Scores'),
   'score',
   'score_rank',
@@ -333,6 +346,7 @@ export const scoreRankResource = resource(
       label: L('积分', 'Points'),
       type: 'int',
       readOnly: true,
+      default: 0,
       sortable: true,
     },
     date('recordDate', L('记录日期', 'Date'), { required: true }),
@@ -354,6 +368,7 @@ export const scoreRankResource = resource(
 /** 政策到人 (policyToPeople). */
 export const policyToPeopleResource = resource(
   'policyToPeople',
+  'hope_policy_people',
   L('政策到人', 'Policy to people'),
   'policy',
   'policy_to_people',
@@ -372,26 +387,34 @@ const PLATE =
   '[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-HJ-NP-Z](?:[A-HJ-NP-Z0-9]{5}|[DF][A-HJ-NP-Z0-9]{5}|[A-HJ-NP-Z0-9]{5}[DF]|[A-HJ-NP-Z0-9]{4}[挂学])';
 
 /** 车辆 (vehicle). */
-export const vehicleResource = resource('vehicle', L('车辆管理', 'Vehicles'), 'vehicle', 'vehicle', [
-  text('plateNo', L('车牌号码', 'Plate'), 10, {
-    required: true,
-    pattern: PLATE,
-    patternMessage: L('车牌号码格式不正确', 'The plate number has an incorrect format'),
-    search: 'like',
-    example: '湘A12345',
-  }),
-  dict('vehicleType', L('车辆类型', 'Type'), 'vehicle_type', { required: true, search: 'equal' }),
-  villagerRef('ownerId', L('车主', 'Owner')),
-  text('brand', L('品牌型号', 'Make and model'), 40),
-  text('color', L('颜色', 'Colour'), 10),
-  dict('usage', L('使用性质', 'Use'), 'vehicle_usage', { required: true }),
-  date('registerDate', L('登记日期', 'Registered on')),
-  remark(),
-]);
+export const vehicleResource = resource(
+  'vehicle',
+  'hope_vehicle',
+  L('车辆管理', 'Vehicles'),
+  'vehicle',
+  'vehicle',
+  [
+    text('plateNo', L('车牌号码', 'Plate'), 10, {
+      required: true,
+      pattern: PLATE,
+      patternMessage: L('车牌号码格式不正确', 'The plate number has an incorrect format'),
+      search: 'like',
+      example: '湘A12345',
+    }),
+    dict('vehicleType', L('车辆类型', 'Type'), 'vehicle_type', { required: true, search: 'equal' }),
+    villagerRef('ownerId', L('车主', 'Owner')),
+    text('brand', L('品牌型号', 'Make and model'), 40),
+    text('color', L('颜色', 'Colour'), 10),
+    dict('usage', L('使用性质', 'Use'), 'vehicle_usage', { required: true }),
+    date('registerDate', L('登记日期', 'Registered on')),
+    remark(),
+  ],
+);
 
 /** 备案 (filingRecords): family banquets (红白事) filed with the committee. */
 export const filingRecordsResource = resource(
   'filingRecords',
+  'hope_filing_record',
   L('红白事备案', 'Filing records'),
   'filing',
   'filing_records',
@@ -415,6 +438,7 @@ export const filingRecordsResource = resource(
 /** 村规民约 (villageRule). */
 export const villageRuleResource = resource(
   'villageRule',
+  'hope_village_rule',
   L('村规民约', 'Village rules'),
   'rule',
   'village_rule',
@@ -430,6 +454,7 @@ export const villageRuleResource = resource(
 /** 评议 (villageReview). */
 export const villageReviewResource = resource(
   'villageReview',
+  'hope_village_review',
   L('民主评议', 'Reviews'),
   'review',
   'village_review',
@@ -447,6 +472,7 @@ export const villageReviewResource = resource(
 /** 联保 (guaranteeGroup): a leader household and the member households that answer for each other. */
 export const guaranteeGroupResource = resource(
   'guaranteeGroup',
+  'hope_guarantee_group',
   L('联保小组', 'Guarantee groups'),
   'guarantee',
   'guarantee_group',
@@ -463,6 +489,7 @@ export const guaranteeGroupResource = resource(
 /** 双联户 (duplexCharge): the leader household and the households it answers for. */
 export const duplexChargeResource = resource(
   'duplexCharge',
+  'hope_duplex_charge',
   L('双联户', 'Duplex households'),
   'duplex',
   'duplex_charge',
@@ -478,6 +505,7 @@ export const duplexChargeResource = resource(
 /** 治安联防 (securityCharge). */
 export const securityChargeResource = resource(
   'securityCharge',
+  'hope_security_charge',
   L('治安联防', 'Security charges'),
   'security',
   'security_charge',
@@ -494,6 +522,7 @@ export const securityChargeResource = resource(
 /** 村民收入 (villagerIncome): a household's income of one year by kind; totals are computed. */
 export const villagerIncomeResource = resource(
   'villagerIncome',
+  'hope_villager_income',
   L('村民收入', 'Household incomes'),
   'income',
   'villager_income',
@@ -543,6 +572,7 @@ export const villagerIncomeResource = resource(
 /** 走访 (visitingRecords): a cadre's visit to a household. */
 export const visitingRecordsResource = resource(
   'visitingRecords',
+  'hope_visiting_record',
   L('走访记录', 'Visits'),
   'visit',
   'visiting_records',
@@ -576,6 +606,7 @@ export const visitingRecordsResource = resource(
 /** 接待 (visitingReception, 信访): who came, about what, who handled it, with what result. */
 export const visitingReceptionResource = resource(
   'visitingReception',
+  'hope_visiting_reception',
   L('来访接待', 'Reception'),
   'reception',
   'visiting_reception',
@@ -607,6 +638,7 @@ export const visitingReceptionResource = resource(
 /** 村情概况 (villageAffairsOverview): indicators kept by hand, shown with the figures computed from the data. */
 export const villageAffairsOverviewResource = resource(
   'villageAffairsOverview',
+  'hope_village_overview',
   L('村务概览', 'Village overview'),
   'overview',
   'village_affairs_overview',

@@ -77,8 +77,8 @@ export async function manageRoutes(app: FastifyInstance) {
       .select({
         population: sql<number>`count(*)::int`,
         households: sql<number>`count(distinct ${v.householdNo})::int`,
-        male: sql<number>`(count(*) filter (where ${v.sex} = 1))::int`,
-        female: sql<number>`(count(*) filter (where ${v.sex} = 2))::int`,
+        male: sql<number>`(count(*) filter (where ${v.sex} = '1'))::int`,
+        female: sql<number>`(count(*) filter (where ${v.sex} = '2'))::int`,
         povertyAlleviated: sql<number>`(count(*) filter (where ${v.povertyAlleviated} = 1))::int`,
         lowIncome: sql<number>`(count(*) filter (where ${v.lowIncome} = 1))::int`,
         disabled: sql<number>`(count(*) filter (where ${v.disabled} = 1))::int`,
@@ -132,9 +132,9 @@ export async function manageRoutes(app: FastifyInstance) {
         ),
       );
     const labels = await dictLabels(app, ['political_status', 'village_group', 'education']);
-    const named = (code: string, rows: { key: string | null; n: number }[]) => {
+    const named = (code: string, rows: { key: unknown; n: number }[]) => {
       const entries = labels.get(code) ?? [];
-      const byKey = new Map(rows.map((r) => [r.key ?? '', int(r.n)]));
+      const byKey = new Map(rows.map((r) => [String(r.key ?? ''), int(r.n)]));
       const out = entries.map((e) => ({ key: e.key, name: e.value, value: byKey.get(e.key) ?? 0 }));
       const other = rows
         .filter((r) => !entries.some((e) => e.key === r.key))
@@ -145,8 +145,8 @@ export async function manageRoutes(app: FastifyInstance) {
     const ages = ['0-9', '10-19', '20-29', '30-39', '40-49', '50-59', '60-69', '70-79', '80+'];
     const pyramid = ages.map((label, i) => ({
       age: label,
-      male: int(pyramidRows.find((r) => r.bucket === i && r.sex === 1)?.n),
-      female: int(pyramidRows.find((r) => r.bucket === i && r.sex === 2)?.n),
+      male: int(pyramidRows.find((r) => r.bucket === i && r.sex === '1')?.n),
+      female: int(pyramidRows.find((r) => r.bucket === i && r.sex === '2')?.n),
     }));
     return ok(req, {
       ...Object.fromEntries(Object.entries(totals).map(([k, x]) => [k, int(x)])),
@@ -183,7 +183,7 @@ export async function manageRoutes(app: FastifyInstance) {
         sql`${v.householdNo} in (select household_no from hope_villager where tenant_id = ${ctx.tenantId} and is_deleted = 0 and name ilike ${containsPattern(q.name)})`,
       );
     const filter = and(...where);
-    const head = sql<string>`(array_agg(${v.name} order by (${v.relation} = '1') desc, ${v.birthDate} asc nulls last))[1]`;
+    const head = sql<string>`(array_agg(${v.name} order by (${v.relation} = '1') desc, ${v.birthDate} asc nulls last, ${v.id} asc))[1]`;
     const [rows, [{ total }]] = await Promise.all([
       db
         .select({
@@ -263,7 +263,7 @@ export async function manageRoutes(app: FastifyInstance) {
     }
     if (q.villageGroup) where.push(eq(v.villageGroup, q.villageGroup));
     const totalPoints = sql<number>`sum(${s.points})::int`;
-    const head = sql<string>`(array_agg(${v.name} order by (${v.relation} = '1') desc, ${v.birthDate} asc nulls last))[1]`;
+    const head = sql<string>`(array_agg(${v.name} order by (${v.relation} = '1') desc, ${v.birthDate} asc nulls last, ${v.id} asc))[1]`;
     const ranked = db
       .select({
         householdNo: v.householdNo,

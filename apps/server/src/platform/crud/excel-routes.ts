@@ -367,6 +367,8 @@ function describe(c: Column, dicts: DictIndex, lang: Lang, def: ResourceDef): st
     if (f.type === 'date') parts.push(en ? 'date, e.g. 2026-01-15' : '日期,如 2026-01-15');
     if (f.type === 'idcard') parts.push(en ? '18-character resident ID number' : '18位居民身份证号码');
     if (f.type === 'mobile') parts.push(en ? '11-digit mobile number' : '11位手机号码');
+    if (f.type === 'phone')
+      parts.push(en ? 'mobile or landline, e.g. 0731-84561234' : '手机或固定电话,如 0731-84561234');
     if (f.type === 'ref' || f.type === 'refs')
       parts.push(en ? 'the name of an existing record' : '填写已登记的姓名/名称');
     if (f.type === 'text' || f.type === 'textarea')

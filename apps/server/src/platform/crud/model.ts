@@ -1,0 +1,169 @@
+import { defaultMax, type FieldDef, type ResourceDef } from '@smart/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  date,
+  type ExtraConfigColumn,
+  index,
+  integer,
+  numeric,
+  type PgColumnBuilderBase,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { baseColumns, id, idRef, tenantColumn } from '../db/columns';
+
+/**
+ * The model part of the engine: a resource's table, columns and indexes derived from its definition, so an
+ * entity is declared once (packages/contracts) and drizzle-kit writes its migration from what is derived here.
+ *
+ * - the column follows the field kind (`columnOf`); `FieldDef.column` overrides it for the rare exception;
+ *   a required field is NOT NULL, a switch or a field with a default carries it;
+ * - the indexes follow from what the engine asks of the table (`indexesOf`): the list's default order, an
+ *   equal filter (with that order behind it), a contains filter (trigrams), a reference, a unique field and
+ *   the picker's label — each over live rows of the tenant.
+ */
+
+/** The snake_case column of a field name: villagerId → villager_id, idCard → id_card. */
+export const columnName = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** A long text goes to `text`; anything a form limits to a few thousand characters to a varchar of it. */
+const LONG_TEXT = 4000;
+
+/** The column a field kind keeps its value in. */
+export function columnOf(f: FieldDef): PgColumnBuilderBase {
+  const name = columnName(f.name);
+  const kind = f.column?.kind ?? kindColumn(f);
+  const max = f.max ?? defaultMax(f);
+  let c: any;
+  switch (kind) {
+    case 'varchar':
+      c = max > LONG_TEXT ? text(name) : varchar(name, { length: max });
+      break;
+    case 'text':
+      c = text(name);
+      break;
+    case 'integer':
+      c = integer(name);
+      break;
+    case 'numeric':
+      c = numeric(name, { precision: 14, scale: 2 });
+      break;
+    case 'date':
+      c = date(name, { mode: 'string' });
+      break;
+    case 'timestamp':
+      c = timestamp(name, { withTimezone: true });
+      break;
+    case 'bigint':
+      c = idRef(name);
+      break;
+  }
+  if (f.required && !f.readOnly) c = c.notNull();
+  if (f.type === 'switch' || f.default !== undefined) {
+    const dflt = f.default ?? 0;
+    c = c.notNull().default(kind === 'integer' ? Number(dflt) : String(dflt));
+  }
+  return c as PgColumnBuilderBase;
+}
+
+export type ColumnKind = NonNullable<FieldDef['column']>['kind'];
+
+function kindColumn(f: FieldDef): ColumnKind {
+  switch (f.type) {
+    case 'int':
+    case 'switch':
+      return 'integer';
+    case 'decimal':
+      return 'numeric';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'timestamp';
+    case 'ref':
+      return 'bigint';
+    case 'refs':
+    case 'ids':
+      return 'text';
+    default:
+      return 'varchar';
+  }
+}
+
+const live = () => sql`is_deleted = 0`;
+
+/** The table of a resource, as drizzle-kit and the engine see it. */
+export function tableOf(def: ResourceDef) {
+  if (!def.table) throw new Error(`${def.key}: a derived table needs its name (ResourceDef.table)`);
+  const name = def.table;
+  const columns: Record<string, PgColumnBuilderBase> = { id: id() };
+  if (def.tenant) columns.tenantId = tenantColumn();
+  for (const f of def.fields) columns[f.name] = columnOf(f);
+  Object.assign(columns, baseColumns());
+  return pgTable(name, columns, (t) => indexesOf(def, name, t as Record<string, ExtraConfigColumn>));
+}
+
+/** Every index the engine's reads of this resource need, named `<table>_<purpose>`. */
+export function indexesOf(def: ResourceDef, table: string, t: Record<string, ExtraConfigColumn>) {
+  const tenant: ExtraConfigColumn[] = def.tenant ? [t.tenantId] : [];
+  // drizzle types `on` as a non-empty tuple; every list here starts with a column
+  type Cols = Parameters<ReturnType<typeof index>['on']>;
+  const cols = (...c: unknown[]) => c as Cols;
+  const byName = new Map(def.fields.map((f) => [f.name, f]));
+  // the list's default order (engine.ts `defaultOrder`): a field then id descending, or the newest first;
+  // built afresh for each index (a column's desc() marks the column itself)
+  const sort = def.defaultSort;
+  const order = () =>
+    sort
+      ? [sort.desc ? t[sort.field].desc().nullsFirst() : t[sort.field].asc(), t.id.desc().nullsFirst()]
+      : [t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst()];
+  const out = [
+    index(`${table}_page_idx`)
+      .on(...cols(...tenant, ...order()))
+      .where(live()),
+  ];
+  const seen = new Set<string>();
+  const once = (key: string) => !seen.has(key) && seen.add(key);
+  for (const key of def.unique ?? []) {
+    const col = columnName(key);
+    out.push(
+      uniqueIndex(`${table}_${col}_uq`)
+        .on(...cols(...tenant, t[key]))
+        .where(sql.raw(`is_deleted = 0 and ${col} is not null`) as SQL),
+    );
+  }
+  for (const f of def.fields) {
+    const col = columnName(f.name);
+    if (f.type === 'ref' && once(`ref:${f.name}`)) out.push(index(`${table}_${col}_idx`).on(t[f.name]));
+    else if (
+      f.search === 'equal' &&
+      f.type !== 'refs' &&
+      f.name !== sort?.field && // the page index serves it
+      !def.unique?.includes(f.name) && // the unique index serves it
+      once(`eq:${f.name}`)
+    )
+      out.push(
+        index(`${table}_${col}_idx`)
+          .on(...cols(...tenant, t[f.name], ...order()))
+          .where(live()),
+      );
+    if (f.search === 'like' && once(`like:${f.name}`))
+      // a contains filter (ILIKE '%…%') is served by trigrams, not by a scan
+      out.push(
+        index(`${table}_${col}_trgm_idx`)
+          .using('gin', t[f.name].op('gin_trgm_ops'))
+          .where(live()),
+      );
+  }
+  // the reference picker lists rows by their label (refs.ts: ORDER BY label, id)
+  const label = def.select?.label;
+  if (label && byName.has(label))
+    out.push(
+      index(`${table}_${columnName(label)}_label_idx`)
+        .on(...cols(...tenant, t[label], t.id))
+        .where(live()),
+    );
+  return out;
+}
