@@ -1,5 +1,5 @@
--- Village tables as their definitions derive them (platform/crud/model.ts). A required field becomes NOT NULL
--- only where no row lacks it (an older database keeps its rows and the column stays nullable).
+-- Village tables as their definitions derive them (platform/crud/model.ts). A required field becomes NOT NULL,
+-- and a unique field gets its unique index, only where the rows allow it (an older database keeps its rows).
 DROP INDEX "hope_filing_record_date_idx";--> statement-breakpoint
 DROP INDEX "hope_policy_people_villager_idx";--> statement-breakpoint
 DROP INDEX "hope_score_record_date_idx";--> statement-breakpoint
@@ -121,6 +121,7 @@ CREATE INDEX "hope_security_charge_page_idx" ON "hope_security_charge" USING btr
 CREATE INDEX "hope_security_charge_leader_id_idx" ON "hope_security_charge" USING btree ("leader_id");--> statement-breakpoint
 CREATE INDEX "hope_security_charge_area_trgm_idx" ON "hope_security_charge" USING gin ("area" gin_trgm_ops) WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "hope_vehicle_page_idx" ON "hope_vehicle" USING btree ("tenant_id","create_time" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_deleted = 0;--> statement-breakpoint
+DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM "hope_vehicle" WHERE is_deleted = 0 AND plate_no IS NOT NULL GROUP BY "tenant_id","plate_no" HAVING count(*) > 1) THEN CREATE UNIQUE INDEX "hope_vehicle_plate_no_uq" ON "hope_vehicle" USING btree ("tenant_id","plate_no") WHERE is_deleted = 0 and plate_no is not null; END IF; END $$;--> statement-breakpoint
 CREATE INDEX "hope_vehicle_plate_no_trgm_idx" ON "hope_vehicle" USING gin ("plate_no" gin_trgm_ops) WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "hope_vehicle_vehicle_type_idx" ON "hope_vehicle" USING btree ("tenant_id","vehicle_type","create_time" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "hope_vehicle_owner_id_idx" ON "hope_vehicle" USING btree ("owner_id");--> statement-breakpoint

@@ -122,6 +122,20 @@ describe('villager rules', () => {
   });
 });
 
+describe('unique values', () => {
+  it('a licence plate already on a vehicle of the tenant is refused, naming the field', async () => {
+    const body = { plateNo: '湘A9Z001', vehicleType: '1', ownerId: VILLAGE_DEMO.villagerId, usage: '1' };
+    const first = await post('/vehicle/submit', body);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await post('/vehicle/submit', body);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ data: { field: 'plateNo' }, msg: '车牌号码已存在' });
+    // once the first is removed, the plate is free again
+    expect((await post(`/vehicle/remove?ids=${first.json().data.id}`, {})).statusCode).toBe(200);
+    expect((await post('/vehicle/submit', body)).statusCode).toBe(200);
+  });
+});
+
 describe('date ranges', () => {
   it('a cadre’s term cannot end before it starts (spec §5), whole or sent one side at a time', async () => {
     const body = { villagerId: VILLAGE_DEMO.villagerId, position: '4', termStart: '2026-03-01' };

@@ -551,7 +551,8 @@ async function seedDemoVillage(db: Db) {
       const kind = r.pick(['1', '1', '1', '2', '3', '4']);
       return {
         ...base,
-        plateNo: `湘A${provinceLetters[i % provinceLetters.length]}${String(r.int(1000, 9999))}`,
+        // plates are unique in the tenant: a number per vehicle, spaced wider than its random part
+        plateNo: `湘A${provinceLetters[i % provinceLetters.length]}${String(1000 + i * 37 + r.int(0, 30))}`,
         vehicleType: kind,
         ownerId: r.pick(adults).id,
         brand:

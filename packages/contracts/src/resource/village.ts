@@ -409,6 +409,7 @@ export const vehicleResource = resource(
     date('registerDate', L('登记日期', 'Registered on')),
     remark(),
   ],
+  { unique: ['plateNo'] },
 );
 
 /** 备案 (filingRecords): family banquets (红白事) filed with the committee. */
