@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { resourceByKey } from '@smart/contracts';
+import { type AreaDef, resourceByKey, VILLAGE_AREA } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, schema } from '../platform/db';
 import { SEED } from './system';
@@ -23,17 +23,36 @@ export interface MenuSeed {
 
 const CRUD_BUTTONS = ['add', 'edit', 'delete', 'view'];
 
-/** A menu entry for a registry resource: its code, names, route and buttons come from the definition. */
-function screen(key: string, source: string, extraButtons: string[] = []): MenuSeed {
+/**
+ * A menu entry for a registry resource: its code, names, route, icon and buttons come from the definition
+ * (Excel import/export buttons when it declares them); `source` and `extraButtons` serve screens whose
+ * definition does not carry them (system screens with bespoke actions).
+ */
+function screen(key: string, source?: string, extraButtons: string[] = []): MenuSeed {
   const def = resourceByKey.get(key);
   if (!def) throw new Error(`no resource ${key}`);
+  const excel = [...(def.excel?.import ? ['import'] : []), ...(def.excel?.export ? ['export'] : [])].filter(
+    (b) => !extraButtons.includes(b),
+  );
   return {
     code: def.permission,
     name: def.label.zh,
     nameEn: def.label.en,
     path: def.route,
-    source,
-    buttons: [...(def.view === false ? ['add', 'edit', 'delete'] : CRUD_BUTTONS), ...extraButtons],
+    source: source ?? def.icon,
+    buttons: [...(def.view === false ? ['add', 'edit', 'delete'] : CRUD_BUTTONS), ...extraButtons, ...excel],
+  };
+}
+
+/** A business area's folder and its screens, all from its definition (packages/contracts `defineArea`). */
+function areaMenu(area: AreaDef): MenuSeed {
+  return {
+    code: area.code,
+    name: area.label.zh,
+    nameEn: area.label.en,
+    path: `/${area.code}`,
+    source: area.icon,
+    children: area.resources.map((r) => screen(r.key)),
   };
 }
 
@@ -195,36 +214,7 @@ export const MENU_TREE: MenuSeed[] = [
       },
     ],
   },
-  {
-    code: 'village',
-    name: '村务管理',
-    nameEn: 'Village affairs',
-    path: '/village',
-    source: 'HomeOutlined',
-    children: [
-      screen('villageAffairsOverview', 'DashboardOutlined'),
-      screen('villager', 'TeamOutlined', ['import', 'export']),
-      screen('villagerToCadre', 'IdcardOutlined'),
-      screen('villagerToParty', 'FlagOutlined'),
-      screen('villagerToOrg', 'ApartmentOutlined'),
-      screen('villagerToGroup', 'ClusterOutlined'),
-      screen('villageAffairsDuty', 'ScheduleOutlined'),
-      screen('evaluationTask', 'AuditOutlined'),
-      screen('scoreRank', 'TrophyOutlined'),
-      screen('scoreRankRule', 'StarOutlined'),
-      screen('policyToPeople', 'GiftOutlined'),
-      screen('vehicle', 'CarOutlined'),
-      screen('filingRecords', 'FileTextOutlined', ['import', 'export']),
-      screen('villageRule', 'BookOutlined'),
-      screen('villageReview', 'SolutionOutlined'),
-      screen('guaranteeGroup', 'SafetyOutlined'),
-      screen('duplexCharge', 'HomeOutlined'),
-      screen('securityCharge', 'LockOutlined'),
-      screen('villagerIncome', 'FundOutlined', ['import', 'export']),
-      screen('visitingRecords', 'EnvironmentOutlined', ['import', 'export']),
-      screen('visitingReception', 'MessageOutlined', ['import', 'export']),
-    ],
-  },
+  areaMenu(VILLAGE_AREA),
   {
     code: 'tool',
     name: '研发工具',

@@ -1,4 +1,4 @@
-import type { FieldDef, ResourceDef, Text2 } from './types';
+import { defineArea, type FieldDef, type ResourceDef, type Text2 } from './types';
 
 /**
  * Village affairs (村务, spec §1 and §7 dfem-hope-manage): villagers and their relations, cadres, duties,
@@ -23,6 +23,7 @@ const L = (zh: string, en: string): Text2 => ({ zh, en });
 const resource = (
   key: string,
   table: string,
+  icon: string,
   label: Text2,
   route: string,
   permission: string,
@@ -31,6 +32,7 @@ const resource = (
 ): ResourceDef => ({
   key,
   table,
+  icon,
   label,
   service: SERVICE,
   path: key,
@@ -120,6 +122,7 @@ const money = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldD
 export const villagerResource = resource(
   'villager',
   'hope_villager',
+  'TeamOutlined',
   L('村民信息', 'Villagers'),
   'villager',
   'villager',
@@ -182,6 +185,7 @@ export const villagerResource = resource(
 export const villagerToPartyResource = resource(
   'villagerToParty',
   'hope_villager_party',
+  'FlagOutlined',
   L('村民党员', 'Party members'),
   'party',
   'villager_to_party',
@@ -202,6 +206,7 @@ export const villagerToPartyResource = resource(
 export const villagerToCadreResource = resource(
   'villagerToCadre',
   'hope_villager_cadre',
+  'IdcardOutlined',
   L('村干部', 'Cadres'),
   'cadre',
   'villager_to_cadre',
@@ -221,6 +226,7 @@ export const villagerToCadreResource = resource(
 export const villagerToOrgResource = resource(
   'villagerToOrg',
   'hope_villager_org',
+  'ApartmentOutlined',
   L('组织成员', 'Organisation members'),
   'org',
   'villager_to_org',
@@ -238,6 +244,7 @@ export const villagerToOrgResource = resource(
 export const villagerToGroupResource = resource(
   'villagerToGroup',
   'hope_villager_grid',
+  'ClusterOutlined',
   L('网格成员', 'Grid members'),
   'grid',
   'villager_to_group',
@@ -254,6 +261,7 @@ export const villagerToGroupResource = resource(
 export const villageAffairsDutyResource = resource(
   'villageAffairsDuty',
   'hope_village_duty',
+  'ScheduleOutlined',
   L('村务值班', 'Duty roster'),
   'duty',
   'village_affairs_duty',
@@ -273,6 +281,7 @@ export const villageAffairsDutyResource = resource(
 export const evaluationTaskResource = resource(
   'evaluationTask',
   'hope_evaluation_task',
+  'AuditOutlined',
   L('任务考核', 'Tasks and assessments'),
   'task',
   'evaluation_task',
@@ -301,6 +310,7 @@ export const evaluationTaskResource = resource(
 export const scoreRankRuleResource = resource(
   'scoreRankRule',
   'hope_score_rule',
+  'StarOutlined',
   L('积分规则', 'Score rules'),
   'score-rule',
   'score_rank_rule',
@@ -327,6 +337,7 @@ export const scoreRankRuleResource = resource(
 export const scoreRankResource = resource(
   'scoreRank',
   'hope_score_record',
+  'TrophyOutlined',
   L('积分管理', 'Scores'),
   'score',
   'score_rank',
@@ -369,6 +380,7 @@ export const scoreRankResource = resource(
 export const policyToPeopleResource = resource(
   'policyToPeople',
   'hope_policy_people',
+  'GiftOutlined',
   L('政策到人', 'Policy to people'),
   'policy',
   'policy_to_people',
@@ -390,6 +402,7 @@ const PLATE =
 export const vehicleResource = resource(
   'vehicle',
   'hope_vehicle',
+  'CarOutlined',
   L('车辆管理', 'Vehicles'),
   'vehicle',
   'vehicle',
@@ -416,6 +429,7 @@ export const vehicleResource = resource(
 export const filingRecordsResource = resource(
   'filingRecords',
   'hope_filing_record',
+  'FileTextOutlined',
   L('红白事备案', 'Filing records'),
   'filing',
   'filing_records',
@@ -440,6 +454,7 @@ export const filingRecordsResource = resource(
 export const villageRuleResource = resource(
   'villageRule',
   'hope_village_rule',
+  'BookOutlined',
   L('村规民约', 'Village rules'),
   'rule',
   'village_rule',
@@ -456,6 +471,7 @@ export const villageRuleResource = resource(
 export const villageReviewResource = resource(
   'villageReview',
   'hope_village_review',
+  'SolutionOutlined',
   L('民主评议', 'Reviews'),
   'review',
   'village_review',
@@ -474,6 +490,7 @@ export const villageReviewResource = resource(
 export const guaranteeGroupResource = resource(
   'guaranteeGroup',
   'hope_guarantee_group',
+  'SafetyOutlined',
   L('联保小组', 'Guarantee groups'),
   'guarantee',
   'guarantee_group',
@@ -491,6 +508,7 @@ export const guaranteeGroupResource = resource(
 export const duplexChargeResource = resource(
   'duplexCharge',
   'hope_duplex_charge',
+  'HomeOutlined',
   L('双联户', 'Duplex households'),
   'duplex',
   'duplex_charge',
@@ -507,6 +525,7 @@ export const duplexChargeResource = resource(
 export const securityChargeResource = resource(
   'securityCharge',
   'hope_security_charge',
+  'LockOutlined',
   L('治安联防', 'Security charges'),
   'security',
   'security_charge',
@@ -524,6 +543,7 @@ export const securityChargeResource = resource(
 export const villagerIncomeResource = resource(
   'villagerIncome',
   'hope_villager_income',
+  'FundOutlined',
   L('村民收入', 'Household incomes'),
   'income',
   'villager_income',
@@ -574,6 +594,7 @@ export const villagerIncomeResource = resource(
 export const visitingRecordsResource = resource(
   'visitingRecords',
   'hope_visiting_record',
+  'EnvironmentOutlined',
   L('走访记录', 'Visits'),
   'visit',
   'visiting_records',
@@ -608,6 +629,7 @@ export const visitingRecordsResource = resource(
 export const visitingReceptionResource = resource(
   'visitingReception',
   'hope_visiting_reception',
+  'MessageOutlined',
   L('来访接待', 'Reception'),
   'reception',
   'visiting_reception',
@@ -640,6 +662,7 @@ export const visitingReceptionResource = resource(
 export const villageAffairsOverviewResource = resource(
   'villageAffairsOverview',
   'hope_village_overview',
+  'DashboardOutlined',
   L('村务概览', 'Village overview'),
   'overview',
   'village_affairs_overview',
@@ -653,26 +676,34 @@ export const villageAffairsOverviewResource = resource(
   { defaultSort: { field: 'sort' } },
 );
 
-export const VILLAGE_RESOURCES: ResourceDef[] = [
-  villagerResource,
-  villagerToPartyResource,
-  villagerToCadreResource,
-  villagerToOrgResource,
-  villagerToGroupResource,
-  villageAffairsDutyResource,
-  evaluationTaskResource,
-  scoreRankRuleResource,
-  scoreRankResource,
-  policyToPeopleResource,
-  vehicleResource,
-  filingRecordsResource,
-  villageRuleResource,
-  villageReviewResource,
-  guaranteeGroupResource,
-  duplexChargeResource,
-  securityChargeResource,
-  villagerIncomeResource,
-  visitingRecordsResource,
-  visitingReceptionResource,
-  villageAffairsOverviewResource,
-];
+/** 村务管理: the menu folder and its screens, in menu order. */
+export const VILLAGE_AREA = defineArea({
+  code: 'village',
+  label: L('村务管理', 'Village affairs'),
+  icon: 'HomeOutlined',
+  resources: [
+    villageAffairsOverviewResource,
+    villagerResource,
+    villagerToCadreResource,
+    villagerToPartyResource,
+    villagerToOrgResource,
+    villagerToGroupResource,
+    villageAffairsDutyResource,
+    evaluationTaskResource,
+    scoreRankResource,
+    scoreRankRuleResource,
+    policyToPeopleResource,
+    vehicleResource,
+    filingRecordsResource,
+    villageRuleResource,
+    villageReviewResource,
+    guaranteeGroupResource,
+    duplexChargeResource,
+    securityChargeResource,
+    villagerIncomeResource,
+    visitingRecordsResource,
+    visitingReceptionResource,
+  ],
+});
+
+export const VILLAGE_RESOURCES: ResourceDef[] = VILLAGE_AREA.resources;
