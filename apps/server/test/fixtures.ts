@@ -22,6 +22,9 @@ export function sampleValue(f: FieldDef, n: number): unknown {
       return 1;
     case 'mobile':
       return `1380013${String(8000 + n).padStart(4, '0')}`;
+    case 'phone':
+      // a landline: what the mobile kind would refuse
+      return `0731-8456${String(1000 + (n % 9000)).padStart(4, '0')}`;
     case 'email':
       return `user${n}@example.com`;
     case 'date':
@@ -51,6 +54,10 @@ export function sampleValue(f: FieldDef, n: number): unknown {
 export function sampleRecord(def: ResourceDef, n: number): Record<string, unknown> {
   const r: Record<string, unknown> = {};
   for (const f of def.fields) if (f.form !== false && !f.readOnly) r[f.name] = sampleValue(f, n);
+  // a unique field's example ends in digits: records n differ there (湘A12345 → 湘A12007)
+  for (const u of def.unique ?? [])
+    if (typeof r[u] === 'string' && /\d{3}$/.test(r[u] as string))
+      r[u] = (r[u] as string).slice(0, -3) + String(n % 1000).padStart(3, '0');
   return r;
 }
 

@@ -7,7 +7,8 @@ import { assertManageableRoles, isAdministrator } from '../platform/access/privi
 import { parseCustomScope } from '../platform/access/scope';
 import type { RequestContext } from '../platform/auth/context';
 import { hashSecret } from '../platform/auth/password';
-import { type MountedResource, mountResource, type ResourceHooks } from '../platform/crud/engine';
+import type { MountedResource, ResourceHooks } from '../platform/crud/binding';
+import { mountResource } from '../platform/crud/engine';
 import { type Db, schema } from '../platform/db';
 import { FieldInputError, forbidden } from '../platform/http/errors';
 import { t } from '../platform/http/messages';

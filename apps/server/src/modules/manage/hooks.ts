@@ -1,7 +1,7 @@
 import { idCardInfo } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { ResourceHooks } from '../../platform/crud/engine';
+import type { ResourceHooks } from '../../platform/crud/binding';
 import type { Db } from '../../platform/db';
 import { notDeleted } from '../../platform/sql';
 import { scoreRankRule, VILLAGE_TABLES } from './tables';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { requirePermission } from '../../platform/access/permissions';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { generatePassword, hashSecret, md5Hex } from '../../platform/auth/password';
-import type { ResourceHooks } from '../../platform/crud/engine';
+import type { ResourceHooks } from '../../platform/crud/binding';
 import { type Db, schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, FieldInputError, forbidden, notFound } from '../../platform/http/errors';

@@ -26,62 +26,18 @@ import { toPage } from '../paging';
 import { notDeleted } from '../sql';
 import { buildTree } from '../tree';
 import { answerList } from './answers';
+import type { MountedResource, ResourceHooks, Row } from './binding';
 import { cachedCount, forgetCounts } from './count-cache';
 import { mountExcelRoutes } from './excel-routes';
 import { parseListQuery } from './query';
 import { attachRefLabels, checkRefs, mountedByKey, mountSelectRoute, refFields } from './refs';
+import { insertRows, updateRow } from './write';
 
 /**
  * The resource engine: turns a definition (packages/contracts) and its table into the spec's routes
  * (list/page, detail, submit, remove), with validation, soft delete, base columns, whitelisted filters and
  * sorting, permission codes, tenant isolation and data scope on every read and write, by-id included.
  */
-
-export interface ResourceHooks {
-  /** adjusts a validated record before it is written (hash a secret, check a reference…); id on update */
-  beforeWrite?: (
-    ctx: RequestContext,
-    record: Record<string, unknown>,
-    mode: 'create' | 'update',
-    id?: string,
-  ) => Promise<void> | void;
-  /** turns a row into what the API answers, after the engine's formatting */
-  toRow?: (row: Record<string, unknown>) => Record<string, unknown>;
-  /** extra query keys the list accepts (handled by `extraWhere`) */
-  extraKeys?: string[];
-  extraWhere?: (ctx: RequestContext, query: Record<string, string>) => SQL | undefined;
-  /**
-   * runs in the write's transaction after a row is created (e.g. a tenant's administrator); what it
-   * returns is added to this one answer (e.g. an initial password shown once), never stored
-   */
-  afterCreate?: (
-    ctx: RequestContext,
-    row: Record<string, unknown>,
-    tx: Db,
-  ) => Promise<Record<string, unknown> | undefined>;
-  /** after any successful submit or remove (drop caches that remember these rows) */
-  onChanged?: () => void;
-  /** runs in the removal's transaction before rows are removed; throw to refuse */
-  beforeRemove?: (ctx: RequestContext, ids: string[], tx: Db) => Promise<void>;
-}
-
-export interface MountedResource {
-  def: ResourceDef;
-  table: PgTable;
-  /** the constraint every read and write of this caller adds: tenant, not deleted, data scope */
-  constraint(ctx: RequestContext): Promise<SQL>;
-  db: Db;
-  hooks: ResourceHooks;
-  /** columns by property (= field) name */
-  cols: Record<string, PgColumn>;
-  /** what a list or detail selects, and how a selected row is answered (references labelled) */
-  selection: Record<string, PgColumn>;
-  output(ctx: RequestContext, rows: Record<string, unknown>[]): Promise<Record<string, unknown>[]>;
-  /** the list's WHERE for a query string (filters whitelisted, constraint added); a 400 for anything else */
-  listWhere(ctx: RequestContext, query: Record<string, string>): Promise<SQL>;
-  /** forget cached totals and run the resource's onChanged */
-  changed(): void;
-}
 
 type Cols = Record<string, PgColumn>;
 type TreeRow = { id: string; parentId: string } & Record<string, unknown>;
@@ -306,25 +262,28 @@ export function mountResource(
     if (parsed.error) throw new FieldInputError(parsed.error.field, parsed.error.message);
     const record = parsed.record;
     const scope = await constraint(ctx);
-    // a row the caller cannot see is "not found" before anything is said about the body
-    if (id) await existsOr404(id, scope);
-    // an update that sends one side of a date range is checked against the stored other side
-    if (
-      id &&
-      def.fields.some(
-        (f) => f.notBefore && Object.hasOwn(record, f.name) !== Object.hasOwn(record, f.notBefore),
-      )
-    ) {
+    // a row the caller cannot see is "not found" before anything is said about the body; the row as it is
+    // checks an update that sends one side of a date range, and is what the hooks see as the original
+    let original: Row | undefined;
+    if (id) {
       const [row] = await db
         .select(selection)
         .from(table)
-        .where(and(eq(cols.id, id), scope));
-      const stored = (await answer(ctx, [row as Record<string, unknown>]))[0] as Record<string, unknown>;
-      const err = checkRecord(def, { ...stored, ...record });
-      if (err) throw new FieldInputError(err.field, err.message);
+        .where(and(eq(cols.id, id), scope))
+        .limit(1);
+      if (!row) throw notFound();
+      original = row as Row;
+      if (
+        def.fields.some(
+          (f) => f.notBefore && Object.hasOwn(record, f.name) !== Object.hasOwn(record, f.notBefore),
+        )
+      ) {
+        const stored = (await answer(ctx, [original]))[0] as Row;
+        const err = checkRecord(def, { ...stored, ...record });
+        if (err) throw new FieldInputError(err.field, err.message);
+      }
     }
-    await hooks.beforeWrite?.(ctx, record, mode, id);
-    toColumnValues(def, record, cols);
+    await hooks.beforeWrite?.(ctx, record, mode, id, original);
     if (refs.length) await checkRefs(db, ctx, def, record);
     for (const u of def.unique ?? []) {
       if (record[u] === undefined || record[u] === null) continue;
@@ -345,38 +304,23 @@ export function mountResource(
       }
     }
     if (def.tree && record.parentId !== undefined) await placeInTree(record, id, scope);
-    const now = new Date();
     if (mode === 'create') {
-      const values: Record<string, unknown> = {
-        ...record,
-        createUser: ctx.userId,
-        createDept: ctx.deptId || null,
-        updateUser: ctx.userId,
-        createTime: now,
-        updateTime: now,
-      };
-      if (def.tenant) values.tenantId = ctx.tenantId;
-      const { row: created, extra } = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(table)
-          .values(values as never)
-          .returning(selection);
-        const more = await hooks.afterCreate?.(ctx, row as Record<string, unknown>, tx as unknown as Db);
-        return { row, extra: more ?? undefined };
-      });
+      const [{ row: created, extra }] = await db.transaction((tx) =>
+        insertRows(mounted, ctx, tx as unknown as Db, [record], { answer: true }),
+      );
       changed();
-      const answered = (await answer(ctx, [created as Record<string, unknown>]))[0];
+      const answered = (await answer(ctx, [created]))[0];
       if (!extra) return ok(req, answered);
       return reply.header('cache-control', 'no-store').send(ok(req, { ...answered, ...extra }));
     }
-    const [updated] = await db
-      .update(table)
-      .set({ ...record, updateUser: ctx.userId, updateTime: now } as never)
-      .where(and(eq(cols.id, id!), scope))
-      .returning(selection);
+    const updated = hooks.afterChange
+      ? await db.transaction((tx) =>
+          updateRow(mounted, ctx, tx as unknown as Db, id!, record, scope, original),
+        )
+      : await updateRow(mounted, ctx, db, id!, record, scope, original);
     if (!updated) throw notFound();
     changed();
-    return ok(req, (await answer(ctx, [updated as Record<string, unknown>]))[0]);
+    return ok(req, (await answer(ctx, [updated]))[0]);
   });
 
   app.post(`${base}/remove`, async (req) => {
@@ -407,19 +351,11 @@ export function mountResource(
         .returning({ id: cols.id });
       // all or nothing: an id the caller may not see (or that is gone) removes nothing
       if (removed.length !== ids.length) throw notFound();
+      await hooks.afterDelete?.(ctx, ids, tx as unknown as Db);
     });
     changed();
     return ok(req, true);
   });
-
-  async function existsOr404(id: string, scope: SQL) {
-    const [hit] = await db
-      .select({ id: cols.id })
-      .from(table)
-      .where(and(eq(cols.id, id), scope))
-      .limit(1);
-    if (!hit) throw notFound();
-  }
 
   const mounted: MountedResource = {
     def,
@@ -441,29 +377,6 @@ export function mountResource(
   mountSelectRoute(app, mounted);
   if (def.excel) mountExcelRoutes(app, mounted);
   return mounted;
-}
-
-/** Wall-clock date-times of the form become timestamps in the server's time zone. */
-export function toColumnValues(def: ResourceDef, record: Record<string, unknown>, cols: Cols) {
-  const tz = process.env.TZ || 'Asia/Shanghai';
-  for (const f of def.fields) {
-    const v = record[f.name];
-    if (cols[f.name].dataType === 'boolean' && v !== undefined && v !== null) {
-      record[f.name] = Number(v) === 1;
-      continue;
-    }
-    // a dictionary key kept in a number column must be a number
-    if (cols[f.name].dataType === 'number' && typeof v === 'string') {
-      if (!/^-?\d+$/.test(v))
-        throw new FieldInputError(f.name, {
-          zh: `${f.label.zh}的值无效`,
-          en: `${f.label.en} has an invalid value`,
-        });
-      record[f.name] = Number(v);
-    }
-    if (f.type === 'datetime' && typeof v === 'string')
-      record[f.name] = sql`(${v}::timestamp at time zone ${tz})`;
-  }
 }
 
 /** Totals depend on who asks (tenant, roles, user, dept) and on the filters, not on the page. */

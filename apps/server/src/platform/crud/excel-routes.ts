@@ -12,9 +12,10 @@ import { FieldInputError, invalidField, RowsInputError } from '../http/errors';
 import type { Lang } from '../http/messages';
 import { notDeleted } from '../sql';
 import { readXlsxRows } from '../xlsx-read';
+import type { MountedResource } from './binding';
 import { forgetCounts } from './count-cache';
-import { type MountedResource, toColumnValues } from './engine';
 import { mountedByKey, refFields } from './refs';
+import { insertRows, updateRow } from './write';
 
 /**
  * Excel for any resource that declares `excel` (spec §7: `<resource>/excel/import|export|template`):
@@ -27,7 +28,6 @@ import { mountedByKey, refFields } from './refs';
  */
 
 const BATCH = 2000;
-const INSERT_CHUNK = 500;
 /** values per lookup of the file's unique values (bound parameters of one statement) */
 const LOOKUP_CHUNK = 1000;
 const MAX_ERRORS = 500;
@@ -594,35 +594,21 @@ async function importRows(
     throw new FieldInputError('file', { zh: '文件中没有数据行', en: 'The file holds no data rows' });
   if (errors.length) throw new RowsInputError(errors);
 
-  const now = new Date();
   const total = creates.length + updates.length;
   let written = 0;
   // before the transaction: on PGlite (one connection) a query outside an open transaction waits for it
   const scope = await m.constraint(ctx);
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < creates.length; i += INSERT_CHUNK) {
-      const chunk = creates.slice(i, i + INSERT_CHUNK).map((r) => {
-        toColumnValues(def, r, cols);
-        return {
-          ...r,
-          ...(def.tenant ? { tenantId: ctx.tenantId } : {}),
-          createUser: ctx.userId,
-          createDept: ctx.deptId || null,
-          updateUser: ctx.userId,
-          createTime: now,
-          updateTime: now,
-        };
-      });
-      await tx.insert(table).values(chunk as never);
-      written += chunk.length;
-      await report('write', written, total);
-    }
+  // the engine's one write path, as submit writes (base columns, tenant, the binding's after-hooks)
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await insertRows(m, ctx, tx, creates, {
+      onChunk: async (n) => {
+        written = n;
+        await report('write', written, total);
+      },
+    });
     for (const u of updates) {
-      toColumnValues(def, u.record, cols);
-      await tx
-        .update(table)
-        .set({ ...u.record, updateUser: ctx.userId, updateTime: now } as never)
-        .where(and(eq(cols.id, u.id), scope));
+      await updateRow(m, ctx, tx, u.id, u.record, scope);
       if (++written % 200 === 0) await report('write', written, total);
     }
   });

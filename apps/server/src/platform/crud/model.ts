@@ -151,11 +151,7 @@ export function indexesOf(def: ResourceDef, table: string, t: Record<string, Ext
       );
     if (f.search === 'like' && once(`like:${f.name}`))
       // a contains filter (ILIKE '%…%') is served by trigrams, not by a scan
-      out.push(
-        index(`${table}_${col}_trgm_idx`)
-          .using('gin', t[f.name].op('gin_trgm_ops'))
-          .where(live()),
-      );
+      out.push(index(`${table}_${col}_trgm_idx`).using('gin', t[f.name].op('gin_trgm_ops')).where(live()));
   }
   // the reference picker lists rows by their label (refs.ts: ORDER BY label, id)
   const label = def.select?.label;

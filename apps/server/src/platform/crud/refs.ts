@@ -9,7 +9,7 @@ import type { Db } from '../db';
 import { ok } from '../http/envelope';
 import { FieldInputError, invalidField } from '../http/errors';
 import { containsPattern } from '../sql';
-import type { MountedResource } from './engine';
+import type { MountedResource } from './binding';
 
 /**
  * References between resources (`ref` / `refs` fields): a written id must name a row the caller may see
