@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../../platform/access/permissions';
+import { dataScopeCondition } from '../../platform/access/scope';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
+import type { Db } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { csvIdText, idString } from '../../platform/http/ids';
@@ -14,6 +16,32 @@ import { dt, platformOnly, tenantList } from './shared';
 import { flowModel } from './tables';
 
 /** Models (模型管理): BPMN diagrams designed in the browser, saved, then deployed as definitions. */
+
+/**
+ * The data-scope resource code of flow models (a resource's code is its key, as for the engine's
+ * resources): a data scope with this code, granted to a role, narrows the models that role reads and writes.
+ */
+export const FLOW_MODEL_SCOPE = 'flowModel';
+
+/**
+ * The constraint every read and write of a model adds, as the resource engine's does for its tables: the
+ * caller's tenant, not deleted, and the caller's data scope (the administrator's is all of its tenant).
+ */
+export async function modelConstraint(db: Db, ctx: RequestContext): Promise<SQL> {
+  const parts: SQL[] = [eq(flowModel.tenantId, ctx.tenantId), notDeleted(flowModel.isDeleted)];
+  const scope = await dataScopeCondition(db, ctx, FLOW_MODEL_SCOPE, {
+    createUser: flowModel.createUser,
+    createDept: flowModel.createDept,
+    fields: {
+      modelKey: flowModel.modelKey,
+      name: flowModel.name,
+      category: flowModel.category,
+      description: flowModel.description,
+    },
+  });
+  if (scope) parts.push(scope);
+  return and(...parts) as SQL;
+}
 
 const ModelBody = z.object({
   id: idString.optional(),
@@ -33,11 +61,12 @@ export async function modelRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = base.deps;
 
-  const modelOf = async (ctx: RequestContext, id: string) => {
+  /** A model within `scope` (the caller's constraint); any other id is "not found". */
+  const modelOf = async (scope: SQL, id: string) => {
     const [row] = await db
       .select()
       .from(flowModel)
-      .where(and(eq(flowModel.id, id), eq(flowModel.tenantId, ctx.tenantId), notDeleted(flowModel.isDeleted)))
+      .where(and(eq(flowModel.id, id), scope))
       .limit(1);
     if (!row) throw notFound();
     return row;
@@ -57,7 +86,7 @@ export async function modelRoutes(base: FastifyInstance) {
       const ctx = requireCtx(req);
       await requirePermission(db, req, 'flow_model');
       const q = req.query;
-      const conds: SQL[] = [eq(flowModel.tenantId, ctx.tenantId), notDeleted(flowModel.isDeleted)];
+      const conds: SQL[] = [await modelConstraint(db, ctx)];
       if (q.name) conds.push(ilike(flowModel.name, containsPattern(q.name)));
       if (q.modelKey) conds.push(ilike(flowModel.modelKey, containsPattern(q.modelKey)));
       const cond = and(...conds);
@@ -95,7 +124,7 @@ export async function modelRoutes(base: FastifyInstance) {
   app.get('/model/detail', { schema: { querystring: z.object({ id: idString }) } }, async (req) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, 'flow_model');
-    const m = await modelOf(ctx, req.query.id);
+    const m = await modelOf(await modelConstraint(db, ctx), req.query.id);
     return ok(req, { ...m, createTime: dt(m.createTime), updateTime: dt(m.updateTime) });
   });
 
@@ -104,7 +133,8 @@ export async function modelRoutes(base: FastifyInstance) {
     const b = req.body;
     await requirePermission(db, req, b.id ? 'flow_model_edit' : 'flow_model_add');
     if (b.id) {
-      const m = await modelOf(ctx, b.id);
+      const scope = await modelConstraint(db, ctx);
+      const m = await modelOf(scope, b.id);
       const [row] = await db
         .update(flowModel)
         .set({
@@ -116,8 +146,9 @@ export async function modelRoutes(base: FastifyInstance) {
           updateUser: ctx.userId,
           updateTime: new Date(),
         })
-        .where(eq(flowModel.id, m.id))
+        .where(and(eq(flowModel.id, m.id), scope))
         .returning({ id: flowModel.id });
+      if (!row) throw notFound();
       return ok(req, row);
     }
     const [row] = await db
@@ -139,19 +170,17 @@ export async function modelRoutes(base: FastifyInstance) {
   app.post('/model/remove', { schema: { querystring: z.object({ ids: csvIdText }) } }, async (req) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, 'flow_model_delete');
-    const ids = req.query.ids.split(',');
-    const removed = await db
-      .update(flowModel)
-      .set({ isDeleted: 1, updateUser: ctx.userId, updateTime: new Date() })
-      .where(
-        and(
-          inArray(flowModel.id, ids),
-          eq(flowModel.tenantId, ctx.tenantId),
-          notDeleted(flowModel.isDeleted),
-        ),
-      )
-      .returning({ id: flowModel.id });
-    if (removed.length !== new Set(ids).size) throw notFound();
+    const ids = [...new Set(req.query.ids.split(','))];
+    const scope = await modelConstraint(db, ctx);
+    // all or nothing: an id the caller may not see (or that is gone) removes nothing
+    await db.transaction(async (tx) => {
+      const removed = await tx
+        .update(flowModel)
+        .set({ isDeleted: 1, updateUser: ctx.userId, updateTime: new Date() })
+        .where(and(inArray(flowModel.id, ids), scope))
+        .returning({ id: flowModel.id });
+      if (removed.length !== ids.length) throw notFound();
+    });
     return ok(req, true);
   });
 
@@ -167,7 +196,7 @@ export async function modelRoutes(base: FastifyInstance) {
       const ctx = requireCtx(req);
       await requirePermission(db, req, 'flow_model_deploy');
       platformOnly(ctx);
-      const m = await modelOf(ctx, req.body.modelId);
+      const m = await modelOf(await modelConstraint(db, ctx), req.body.modelId);
       if (!m.xml)
         throw new FieldInputError('modelId', {
           zh: '模型还没有设计流程图',
