@@ -7,8 +7,8 @@ import { workRoutes } from './work';
 
 /** The workflow engine's routes under /api/dfem-flow, one file per screen family. */
 
-// what the form modules (desk/leave.ts, apply.ts) use of the flow routes
-export { names, readableInstance } from './shared';
+// what desk/leave.ts uses of the flow routes (imported from here before the split)
+export { readableInstance } from './shared';
 export { forgetWorkCounts } from './work';
 
 export async function flowRoutes(app: FastifyInstance) {
