@@ -10,9 +10,10 @@ import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
-import { forgetWorkCounts, names, readableInstance } from './routes';
 import { definitionVisibleTo, startInstance } from './service';
+import { names, readableInstance } from './shared';
 import { flowDefinition, flowInstance } from './tables';
+import { forgetWorkCounts } from './work';
 
 /** Limits of the application form (the web form says the same). */
 const APPLY_LIMITS = { title: 100, content: 2000 } as const;

@@ -1,0 +1,217 @@
+import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requirePermission } from '../../platform/access/permissions';
+import { dataScopeCondition } from '../../platform/access/scope';
+import { type RequestContext, requireCtx } from '../../platform/auth/context';
+import type { Db } from '../../platform/db';
+import { ok } from '../../platform/http/envelope';
+import { FieldInputError, notFound } from '../../platform/http/errors';
+import { csvIdText, idString } from '../../platform/http/ids';
+import { PageQuery, toPage } from '../../platform/paging';
+import { containsPattern, notDeleted } from '../../platform/sql';
+import { deploy } from './service';
+import { dt, platformOnly, tenantList } from './shared';
+import { flowModel } from './tables';
+
+/** Models (模型管理): BPMN diagrams designed in the browser, saved, then deployed as definitions. */
+
+/**
+ * The data-scope resource code of flow models (a resource's code is its key, as for the engine's
+ * resources): a data scope with this code, granted to a role, narrows the models that role reads and writes.
+ */
+export const FLOW_MODEL_SCOPE = 'flowModel';
+
+/**
+ * The constraint every read and write of a model adds, as the resource engine's does for its tables: the
+ * caller's tenant, not deleted, and the caller's data scope (the administrator's is all of its tenant).
+ */
+export async function modelConstraint(db: Db, ctx: RequestContext): Promise<SQL> {
+  const parts: SQL[] = [eq(flowModel.tenantId, ctx.tenantId), notDeleted(flowModel.isDeleted)];
+  const scope = await dataScopeCondition(db, ctx, FLOW_MODEL_SCOPE, {
+    createUser: flowModel.createUser,
+    createDept: flowModel.createDept,
+    fields: {
+      modelKey: flowModel.modelKey,
+      name: flowModel.name,
+      category: flowModel.category,
+      description: flowModel.description,
+    },
+  });
+  if (scope) parts.push(scope);
+  return and(...parts) as SQL;
+}
+
+const ModelBody = z.object({
+  id: idString.optional(),
+  modelKey: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z_][A-Za-z0-9_-]*$/),
+  name: z.string().trim().min(1).max(255),
+  category: z.string().max(32).optional().nullable(),
+  description: z.string().max(1000).optional().nullable(),
+  xml: z.string().max(2_000_000).optional().nullable(),
+});
+
+export async function modelRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = base.deps;
+
+  /** A model within `scope` (the caller's constraint); any other id is "not found". */
+  const modelOf = async (scope: SQL, id: string) => {
+    const [row] = await db
+      .select()
+      .from(flowModel)
+      .where(and(eq(flowModel.id, id), scope))
+      .limit(1);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  app.get(
+    '/model/list',
+    {
+      schema: {
+        querystring: PageQuery.extend({
+          name: z.string().max(64).optional(),
+          modelKey: z.string().max(64).optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const ctx = requireCtx(req);
+      await requirePermission(db, req, 'flow_model');
+      const q = req.query;
+      const conds: SQL[] = [await modelConstraint(db, ctx)];
+      if (q.name) conds.push(ilike(flowModel.name, containsPattern(q.name)));
+      if (q.modelKey) conds.push(ilike(flowModel.modelKey, containsPattern(q.modelKey)));
+      const cond = and(...conds);
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select({
+            id: flowModel.id,
+            modelKey: flowModel.modelKey,
+            name: flowModel.name,
+            category: flowModel.category,
+            description: flowModel.description,
+            version: flowModel.version,
+            createTime: flowModel.createTime,
+            updateTime: flowModel.updateTime,
+          })
+          .from(flowModel)
+          .where(cond)
+          .orderBy(desc(flowModel.updateTime))
+          .limit(q.size)
+          .offset((q.current - 1) * q.size),
+        db.select({ total: count() }).from(flowModel).where(cond),
+      ]);
+      return ok(
+        req,
+        toPage(
+          rows.map((r) => ({ ...r, createTime: dt(r.createTime), updateTime: dt(r.updateTime) })),
+          Number(total),
+          q.current,
+          q.size,
+        ),
+      );
+    },
+  );
+
+  app.get('/model/detail', { schema: { querystring: z.object({ id: idString }) } }, async (req) => {
+    const ctx = requireCtx(req);
+    await requirePermission(db, req, 'flow_model');
+    const m = await modelOf(await modelConstraint(db, ctx), req.query.id);
+    return ok(req, { ...m, createTime: dt(m.createTime), updateTime: dt(m.updateTime) });
+  });
+
+  app.post('/model/submit', { schema: { body: ModelBody } }, async (req) => {
+    const ctx = requireCtx(req);
+    const b = req.body;
+    await requirePermission(db, req, b.id ? 'flow_model_edit' : 'flow_model_add');
+    if (b.id) {
+      const scope = await modelConstraint(db, ctx);
+      const m = await modelOf(scope, b.id);
+      const [row] = await db
+        .update(flowModel)
+        .set({
+          modelKey: b.modelKey,
+          name: b.name,
+          category: b.category ?? null,
+          description: b.description ?? null,
+          ...(b.xml !== undefined ? { xml: b.xml, version: m.version + 1 } : {}),
+          updateUser: ctx.userId,
+          updateTime: new Date(),
+        })
+        .where(and(eq(flowModel.id, m.id), scope))
+        .returning({ id: flowModel.id });
+      if (!row) throw notFound();
+      return ok(req, row);
+    }
+    const [row] = await db
+      .insert(flowModel)
+      .values({
+        tenantId: ctx.tenantId,
+        modelKey: b.modelKey,
+        name: b.name,
+        category: b.category ?? null,
+        description: b.description ?? null,
+        xml: b.xml ?? null,
+        createUser: ctx.userId,
+        createDept: ctx.deptId || null,
+      })
+      .returning({ id: flowModel.id });
+    return ok(req, row);
+  });
+
+  app.post('/model/remove', { schema: { querystring: z.object({ ids: csvIdText }) } }, async (req) => {
+    const ctx = requireCtx(req);
+    await requirePermission(db, req, 'flow_model_delete');
+    const ids = [...new Set(req.query.ids.split(','))];
+    const scope = await modelConstraint(db, ctx);
+    // all or nothing: an id the caller may not see (or that is gone) removes nothing
+    await db.transaction(async (tx) => {
+      const removed = await tx
+        .update(flowModel)
+        .set({ isDeleted: 1, updateUser: ctx.userId, updateTime: new Date() })
+        .where(and(inArray(flowModel.id, ids), scope))
+        .returning({ id: flowModel.id });
+      if (removed.length !== ids.length) throw notFound();
+    });
+    return ok(req, true);
+  });
+
+  /** Deploys a model: for every tenant (通用, no tenantIds) or for the chosen ones (定制). Platform tenant only. */
+  app.post(
+    '/model/deploy',
+    {
+      schema: {
+        body: z.object({ modelId: idString, category: z.string().min(1).max(32), tenantIds: tenantList }),
+      },
+    },
+    async (req) => {
+      const ctx = requireCtx(req);
+      await requirePermission(db, req, 'flow_model_deploy');
+      platformOnly(ctx);
+      const m = await modelOf(await modelConstraint(db, ctx), req.body.modelId);
+      if (!m.xml)
+        throw new FieldInputError('modelId', {
+          zh: '模型还没有设计流程图',
+          en: 'The model has no diagram yet',
+        });
+      const result = await deploy(db, ctx, {
+        name: m.name,
+        category: req.body.category,
+        tenantIds: req.body.tenantIds,
+        files: [{ name: `${m.modelKey}.bpmn20.xml`, xml: m.xml }],
+      });
+      return ok(req, {
+        deploymentId: result.deploymentId,
+        processDefinitionId: result.definitions[0].processDefinitionId,
+      });
+    },
+  );
+}

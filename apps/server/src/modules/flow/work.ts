@@ -1,0 +1,281 @@
+import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requirePermission } from '../../platform/access/permissions';
+import { type RequestContext, requireCtx } from '../../platform/auth/context';
+import { cachedCount, forgetCounts } from '../../platform/crud/count-cache';
+import { countKey } from '../../platform/crud/engine';
+import { ok } from '../../platform/http/envelope';
+import { idString } from '../../platform/http/ids';
+import { PageQuery, toPage } from '../../platform/paging';
+import { containsPattern, notDeleted } from '../../platform/sql';
+import { claimableBy, claimTask, completeTask, definitionVisibleTo } from './service';
+import { dt, names } from './shared';
+import { flowDefinition, flowInstance, flowTask } from './tables';
+
+/** My work (工作台): what the caller may start, claim (签收), do (待办), sent (已发) and did (办结). */
+
+/** The instance columns a list row shows (never the saved engine state, which is large). */
+const listedInstance = {
+  processInstanceId: flowInstance.processInstanceId,
+  processDefinitionId: flowInstance.processDefinitionId,
+  processKey: flowInstance.processKey,
+  processName: flowInstance.processName,
+  category: flowInstance.category,
+  businessId: flowInstance.businessId,
+  startUser: flowInstance.startUser,
+  startTime: flowInstance.startTime,
+  endTime: flowInstance.endTime,
+  state: flowInstance.state,
+};
+
+const WORK_LISTS = ['/work/claim-list', '/work/todo-list', '/work/done-list'];
+/** Task lists' totals change with every start, claim and completion. */
+export function forgetWorkCounts() {
+  for (const path of WORK_LISTS) forgetCounts(`flow-${path}`);
+}
+
+/** The filters every work list takes: process name (contains) and category. */
+const WorkQuery = PageQuery.extend({
+  processDefinitionName: z.string().max(64).optional(),
+  category: z.string().max(32).optional(),
+});
+function instanceFilters(q: z.infer<typeof WorkQuery>): SQL[] {
+  const conds: SQL[] = [];
+  if (q.processDefinitionName)
+    conds.push(ilike(flowInstance.processName, containsPattern(q.processDefinitionName)));
+  if (q.category) conds.push(eq(flowInstance.category, q.category));
+  return conds;
+}
+
+export async function workRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = base.deps;
+
+  /** What the caller may start: the latest active version of each process deployed for its tenant. */
+  app.get(
+    '/work/start-list',
+    {
+      schema: {
+        querystring: PageQuery.extend({
+          category: z.string().max(32).optional(),
+          name: z.string().max(64).optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const ctx = requireCtx(req);
+      await requirePermission(db, req, 'work_start');
+      const q = req.query;
+      const where: SQL[] = [
+        notDeleted(flowDefinition.isDeleted),
+        eq(flowDefinition.suspended, 0),
+        definitionVisibleTo(ctx.tenantId),
+      ];
+      if (q.category) where.push(eq(flowDefinition.category, q.category));
+      if (q.name) where.push(ilike(flowDefinition.name, containsPattern(q.name)));
+      const latest = sql`${flowDefinition.version} = (select max(d2.version) from flow_definition d2 where d2.process_key = ${flowDefinition.processKey} and d2.is_deleted = 0 and d2.suspended = 0)`;
+      where.push(latest);
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select()
+          .from(flowDefinition)
+          .where(and(...where))
+          .orderBy(asc(flowDefinition.processKey))
+          .limit(q.size)
+          .offset((q.current - 1) * q.size),
+        db
+          .select({ total: count() })
+          .from(flowDefinition)
+          .where(and(...where)),
+      ]);
+      const n = await names(db, []);
+      const records = rows.map((d) => ({
+        id: d.processDefinitionId,
+        processDefinitionId: d.processDefinitionId,
+        processDefinitionKey: d.processKey,
+        processDefinitionName: d.name,
+        processDefinitionVersion: d.version,
+        name: d.name,
+        key: d.processKey,
+        version: d.version,
+        category: d.category ?? '',
+        categoryName: n.category(d.category),
+        createTime: dt(d.createTime),
+      }));
+      return ok(req, toPage(records, Number(total), q.current, q.size));
+    },
+  );
+
+  const taskList = (
+    path: string,
+    code: string,
+    where: (ctx: RequestContext) => Promise<SQL>,
+    order: 'create' | 'end',
+  ) =>
+    app.get(path, { schema: { querystring: WorkQuery } }, async (req) => {
+      const ctx = requireCtx(req);
+      await requirePermission(db, req, code);
+      const q = req.query;
+      const conds: SQL[] = [await where(ctx), ...instanceFilters(q)];
+      const cond = and(...conds);
+      const [rows, total] = await Promise.all([
+        db
+          .select({ task: flowTask, instance: listedInstance, version: flowDefinition.version })
+          .from(flowTask)
+          .innerJoin(flowInstance, eq(flowInstance.processInstanceId, flowTask.processInstanceId))
+          .innerJoin(flowDefinition, eq(flowDefinition.id, flowInstance.definitionId))
+          .where(cond)
+          .orderBy(order === 'end' ? desc(flowTask.endTime) : desc(flowTask.createTime), desc(flowTask.id))
+          .limit(q.size)
+          .offset((q.current - 1) * q.size),
+        // a user's list totals, remembered briefly; starts, claims and completions drop them at once
+        cachedCount(countKey(`flow-${path}`, ctx, q), () =>
+          db
+            .select({ total: count() })
+            .from(flowTask)
+            .innerJoin(flowInstance, eq(flowInstance.processInstanceId, flowTask.processInstanceId))
+            .where(cond)
+            .then(([r]) => Number(r.total)),
+        ),
+      ]);
+      const n = await names(
+        db,
+        rows.flatMap((r) => [r.task.assignee, r.instance.startUser]),
+      );
+      const records = rows.map(({ task, instance, version }) => ({
+        taskId: task.id,
+        taskName: task.name,
+        taskDefinitionKey: task.taskDefinitionKey,
+        assignee: task.assignee ?? '',
+        assigneeName: n.user(task.assignee),
+        startUser: instance.startUser,
+        startUserName: n.user(instance.startUser),
+        category: instance.category ?? '',
+        categoryName: n.category(instance.category),
+        createTime: dt(task.createTime),
+        endTime: dt(task.endTime),
+        claimTime: dt(task.claimTime),
+        processInstanceId: instance.processInstanceId,
+        processDefinitionId: instance.processDefinitionId,
+        processDefinitionKey: instance.processKey,
+        processDefinitionName: instance.processName,
+        processDefinitionVersion: version,
+        businessId: instance.businessId ?? '',
+        processIsFinished: instance.state !== 'running' ? 'finished' : 'unfinished',
+        flag: task.flag ?? '',
+        comment: task.comment ?? '',
+      }));
+      return ok(req, toPage(records, total, q.current, q.size));
+    });
+
+  taskList('/work/claim-list', 'work_claim', (ctx) => claimableBy(db, ctx), 'create');
+  taskList(
+    '/work/todo-list',
+    'work_todo',
+    async (ctx) =>
+      and(
+        eq(flowTask.tenantId, ctx.tenantId),
+        eq(flowTask.status, 0),
+        eq(flowTask.assignee, ctx.userId),
+      ) as SQL,
+    'create',
+  );
+  taskList(
+    '/work/done-list',
+    'work_done',
+    async (ctx) =>
+      and(
+        eq(flowTask.tenantId, ctx.tenantId),
+        eq(flowTask.status, 1),
+        eq(flowTask.assignee, ctx.userId),
+      ) as SQL,
+    'end',
+  );
+
+  /** Processes the caller started, with where each stands. */
+  app.get('/work/send-list', { schema: { querystring: WorkQuery } }, async (req) => {
+    const ctx = requireCtx(req);
+    await requirePermission(db, req, 'work_send');
+    const q = req.query;
+    const conds: SQL[] = [
+      eq(flowInstance.tenantId, ctx.tenantId),
+      eq(flowInstance.startUser, ctx.userId),
+      ...instanceFilters(q),
+    ];
+    const cond = and(...conds);
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({
+          instance: listedInstance,
+          version: flowDefinition.version,
+          current: sql<string>`(select string_agg(t.name, ',') from flow_task t where t.process_instance_id = ${flowInstance.processInstanceId} and t.status = 0)`,
+        })
+        .from(flowInstance)
+        .innerJoin(flowDefinition, eq(flowDefinition.id, flowInstance.definitionId))
+        .where(cond)
+        .orderBy(desc(flowInstance.startTime), desc(flowInstance.id))
+        .limit(q.size)
+        .offset((q.current - 1) * q.size),
+      db.select({ total: count() }).from(flowInstance).where(cond),
+    ]);
+    const n = await names(
+      db,
+      rows.map((r) => r.instance.startUser),
+    );
+    const records = rows.map(({ instance, version, current }) => ({
+      taskName: current ?? '',
+      startUser: instance.startUser,
+      startUserName: n.user(instance.startUser),
+      category: instance.category ?? '',
+      categoryName: n.category(instance.category),
+      createTime: dt(instance.startTime),
+      endTime: dt(instance.endTime),
+      processInstanceId: instance.processInstanceId,
+      processDefinitionId: instance.processDefinitionId,
+      processDefinitionKey: instance.processKey,
+      processDefinitionName: instance.processName,
+      processDefinitionVersion: version,
+      businessId: instance.businessId ?? '',
+      processIsFinished: instance.state !== 'running' ? 'finished' : 'unfinished',
+      state: instance.state,
+    }));
+    return ok(req, toPage(records, Number(total), q.current, q.size));
+  });
+
+  app.post('/work/claim-task', { schema: { querystring: z.object({ taskId: idString }) } }, async (req) => {
+    const ctx = requireCtx(req);
+    await requirePermission(db, req, 'work_claim');
+    await claimTask(db, ctx, req.query.taskId);
+    forgetWorkCounts();
+    return ok(req, true);
+  });
+
+  app.post(
+    '/work/complete-task',
+    {
+      schema: {
+        body: z.object({
+          taskId: idString,
+          processInstanceId: z.string().max(64).optional(),
+          flag: z.string().max(16).optional(),
+          comment: z.string().trim().min(1).max(1000),
+          variables: z
+            .record(
+              z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
+              z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]),
+            )
+            .optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const ctx = requireCtx(req);
+      await requirePermission(db, req, 'work_todo');
+      await completeTask(db, ctx, req.body);
+      forgetWorkCounts();
+      return ok(req, true);
+    },
+  );
+}
