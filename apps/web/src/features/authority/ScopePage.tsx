@@ -199,7 +199,14 @@ export function ScopePage({ kind }: { kind: 'data' | 'api' }) {
   const def = kind === 'data' ? dataScopeResource : apiScopeResource;
   const [menu, setMenu] = useState<TreeOption>();
   const dataFields: Record<string, FieldOverride> = {
-    resourceCode: { control: (p) => <ResourceSelect {...p} /> },
+    resourceCode: {
+      control: (p) => <ResourceSelect {...p} />,
+      // the view names the resource as the select does
+      view: (v) => {
+        const r = resourceByKey.get(String(v));
+        return r ? `${r.label[currentLanguage()]} (${r.key})` : String(v);
+      },
+    },
     scopeValue: {
       control: (p) => <ConditionEditor {...p} />,
       hidden: (values) => String(values.scopeType ?? '') !== CUSTOM,

@@ -59,6 +59,12 @@ function PackageSelect({
   );
 }
 
+/** A package's name (the view dialog). */
+function PackageName({ id }: { id: unknown }) {
+  const packages = usePackages();
+  return <>{packages.data?.records.find((p) => p.id === String(id))?.packageName ?? String(id)}</>;
+}
+
 type Action = { kind: 'setting' | 'datasource' | 'package'; rows: Row[] };
 
 function SettingDialog({ rows, onClose, onDone }: { rows: Row[]; onClose: () => void; onDone: () => void }) {
@@ -238,7 +244,9 @@ export default function TenantPage() {
         def={tenantResource}
         selectable={mayEdit}
         rowName={(row) => String(row.tenantName)}
-        fields={{ packageId: { control: (p) => <PackageSelect {...p} /> } }}
+        fields={{
+          packageId: { control: (p) => <PackageSelect {...p} />, view: (v) => <PackageName id={v} /> },
+        }}
         afterSave={(mode, saved) => {
           if (mode === 'add' && typeof saved.adminPassword === 'string')
             setCreated({

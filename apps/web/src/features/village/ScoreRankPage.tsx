@@ -5,9 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Form, InputNumber, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CrudPage } from '../../platform/crud/CrudPage';
 import { DictLabel, FieldControl } from '../../platform/crud/fields';
 import { getData } from '../../platform/http/client';
-import { VillageCrudPage } from './VillageCrudPage';
 
 interface Ranked {
   householdNo: string;
@@ -109,7 +109,7 @@ export default function ScoreRankPage() {
         {
           key: 'records',
           label: t('village.tabRecords'),
-          children: <VillageCrudPage def={scoreRankResource} />,
+          children: <CrudPage def={scoreRankResource} />,
         },
         { key: 'ranking', label: t('village.tabRanking'), children: <Ranking /> },
       ]}

@@ -6,11 +6,11 @@ import { Button, Card, Form, Input, Space, Table, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CrudPage } from '../../platform/crud/CrudPage';
 import type { FieldControlProps } from '../../platform/crud/fields';
 import { DictLabel, FieldControl } from '../../platform/crud/fields';
 import { getData } from '../../platform/http/client';
 import { currentLanguage } from '../../platform/i18n';
-import { VillageCrudPage } from './VillageCrudPage';
 
 const BASE = '/api/dfem-hope-manage/villager';
 
@@ -187,7 +187,7 @@ export default function VillagerPage() {
           key: 'list',
           label: t('village.tabList'),
           children: (
-            <VillageCrudPage
+            <CrudPage
               def={villagerResource}
               fields={{ idCard: { control: (p) => <IdCardInput {...p} /> } }}
             />

@@ -1,4 +1,4 @@
-/** Village affairs routes → lazy pages: a few screens of their own, the village list page for the rest. */
+/** Village affairs routes → lazy pages: a few screens of their own, the generic list page for the rest. */
 import { VILLAGE_RESOURCES } from '@smart/contracts';
 import type { PageLoader } from '../registry';
 
@@ -12,6 +12,7 @@ export function villagePageLoaders(): Record<string, PageLoader> {
   const loaders: Record<string, PageLoader> = {};
   for (const def of VILLAGE_RESOURCES)
     loaders[`${def.route}/index`] =
-      OWN[def.key] ?? (() => import('./VillageCrudPage').then(({ pageOf }) => ({ default: pageOf(def) })));
+      OWN[def.key] ??
+      (() => import('../../platform/crud/CrudPage').then(({ pageOf }) => ({ default: pageOf(def) })));
   return loaders;
 }

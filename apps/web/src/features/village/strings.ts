@@ -1,7 +1,5 @@
 /** Texts of the village affairs screens (the fields' labels come from the resource definitions). */
 export const villageZh = {
-  yes: '是',
-  no: '否',
   tabList: '村民列表',
   tabHouseholds: '按户查看',
   householdNo: '户号',
@@ -15,9 +13,6 @@ export const villageZh = {
   search: '查询',
   reset: '重置',
   householdMembers: '户成员',
-  upload: '上传照片',
-  uploadFailed: '图片上传失败',
-  imageHint: 'JPG 或 PNG,不超过 2MB',
   tabRecords: '积分记录',
   tabRanking: '积分排行',
   rank: '名次',
@@ -50,8 +45,6 @@ export const villageZh = {
   loading: '加载中…',
 };
 export const villageEn: typeof villageZh = {
-  yes: 'Yes',
-  no: 'No',
   tabList: 'Villagers',
   tabHouseholds: 'By household',
   householdNo: 'Household no.',
@@ -65,9 +58,6 @@ export const villageEn: typeof villageZh = {
   search: 'Search',
   reset: 'Reset',
   householdMembers: 'Members of the household',
-  upload: 'Upload photo',
-  uploadFailed: 'The image could not be uploaded',
-  imageHint: 'JPG or PNG, at most 2 MB',
   tabRecords: 'Score records',
   tabRanking: 'Ranking',
   rank: 'Rank',

@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { getData, HttpError } from '../http/client';
 import { currentLanguage, i18n } from '../i18n';
 import { can } from '../session/session';
-import type { CrudContext } from './CrudPage';
 import { resourceBase } from './query';
 import { downloadFile, uploadWithProgress } from './transfer';
+import type { CrudContext } from './types';
 
 const zh = {
   import: '导入',

@@ -15,5 +15,8 @@ describe('list page strings', () => {
     expect([crudZh.added, crudZh.updated, crudZh.deleted]).toEqual(['新增成功', '更新成功', '删除成功']);
     // the root of a parent picker (parentId '0')
     expect([crudZh.topLevel, crudEn.topLevel]).toEqual(['顶级', 'Top level']);
+    // a switch's words and the search filter's three choices
+    expect([crudZh.yes, crudZh.no, crudZh.all]).toEqual(['是', '否', '全部']);
+    expect([crudEn.yes, crudEn.no, crudEn.all]).toEqual(['Yes', 'No', 'All']);
   });
 });

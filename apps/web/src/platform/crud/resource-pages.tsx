@@ -6,7 +6,7 @@ export function resourcePageLoaders(): Record<string, PageLoader> {
   const loaders: Record<string, PageLoader> = {};
   for (const def of RESOURCES) {
     loaders[`${def.route}/index`] = () =>
-      import('./CrudPage').then(({ CrudPage }) => ({ default: () => <CrudPage def={def} /> }));
+      import('./CrudPage').then(({ pageOf }) => ({ default: pageOf(def) }));
   }
   return loaders;
 }

@@ -44,6 +44,12 @@ export const crudZh = {
   more: '更多',
   done: '操作成功',
   rowActions: '{{name}} 的操作',
+  yes: '是',
+  no: '否',
+  all: '全部',
+  upload: '上传图片',
+  uploadFailed: '图片上传失败',
+  imageHint: 'JPG 或 PNG,不超过 2MB',
 };
 
 export const crudEn: typeof crudZh = {
@@ -88,4 +94,10 @@ export const crudEn: typeof crudZh = {
   more: 'More',
   done: 'Operation successful',
   rowActions: 'Actions of {{name}}',
+  yes: 'Yes',
+  no: 'No',
+  all: 'All',
+  upload: 'Upload image',
+  uploadFailed: 'The image could not be uploaded',
+  imageHint: 'JPG or PNG, at most 2 MB',
 };

@@ -11,6 +11,7 @@ import { Button, Card, Empty, Modal, Select, TreeSelect } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, type FieldOverride, type Row } from '../../../platform/crud/CrudPage';
+import { findTitle } from '../../../platform/crud/controls';
 import type { TreeOption } from '../../../platform/crud/dict';
 import type { FieldControlProps } from '../../../platform/crud/fields';
 import { subtreeKeys } from '../../../platform/crud/tree';
@@ -91,6 +92,16 @@ function DictParentSelect({
   );
 }
 
+/** The parent entry's value (the view dialog); the dictionary itself when it has none above it. */
+function DictParentName({ defs, dict, value }: { defs: DictDefs; dict: Row; value: unknown }) {
+  const code = String(dict.code);
+  const tree = useQuery({
+    queryKey: ['tree', defs.child.key, code],
+    queryFn: () => getData<TreeOption[]>(`${defs.base}/tree`, { code }),
+  });
+  return <>{findTitle(tree.data, String(value)) ?? String(dict.dictValue ?? value)}</>;
+}
+
 const sealedOverride: FieldOverride = { control: (p) => <SealedSelect {...p} /> };
 
 /** The entries of one dictionary as a tree. */
@@ -117,6 +128,7 @@ function DictEntries({ defs, dict }: { defs: DictDefs; dict: Row }) {
               exclude={p.mode === 'edit' ? p.row?.id : undefined}
             />
           ),
+          view: (v) => <DictParentName defs={defs} dict={dict} value={v} />,
         },
       }}
       // an entry belongs to this dictionary; no parent chosen means directly below the dictionary

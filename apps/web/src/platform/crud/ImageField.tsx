@@ -1,32 +1,19 @@
-/** Photos of village records: uploaded to the server (JPG/PNG, checked by content), kept as their paths. */
+/** Images of records (photos…): uploaded to the server (JPG/PNG, checked by content), kept as their paths. */
 import { PlusOutlined } from '@ant-design/icons';
-import type { FieldDef } from '@smart/contracts';
-import { App, Image, Upload, type UploadFile } from 'antd';
+import { App, Image, Space, Upload, type UploadFile } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { uploadWithProgress } from '../../platform/crud/transfer';
+import { uploadWithProgress } from './transfer';
+import type { FieldControlProps } from './types';
+import { splitList } from './values';
 
 const UPLOAD_URL = '/api/dfem-hope-manage/file/image';
 
-const paths = (v: unknown) =>
-  v === undefined || v === null || v === '' ? [] : String(v).split(',').filter(Boolean);
-
-export function ImageField({
-  field,
-  value,
-  onChange,
-  disabled,
-  id,
-}: {
-  field: FieldDef;
-  value?: unknown;
-  onChange?: (v: unknown) => void;
-  disabled?: boolean;
-  id?: string;
-}) {
+/** The upload control of an image field: one image, or up to nine when the field holds a longer list. */
+export function ImageField({ field, value, onChange, disabled, id }: FieldControlProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const multiple = (field.max ?? 500) > 500;
-  const list = paths(value);
+  const list = splitList(value);
   const files: UploadFile[] = list.map((url, i) => ({
     uid: `${i}-${url}`,
     name: url.split('/').pop() ?? url,
@@ -54,25 +41,46 @@ export function ImageField({
             onChange?.((multiple ? [...list, url] : [url]).join(','));
             onSuccess?.({ url });
           } catch (e) {
-            message.error(t('village.uploadFailed'));
+            message.error(t('crud.uploadFailed'));
             onError?.(e as Error);
           }
         }}
       >
         {!disabled && (multiple || list.length === 0) && (
-          <button type="button" style={{ border: 0, background: 'none' }} aria-label={t('village.upload')}>
+          <button type="button" style={{ border: 0, background: 'none' }} aria-label={t('crud.upload')}>
             <PlusOutlined />
-            <div style={{ marginTop: 8 }}>{t('village.upload')}</div>
+            <div style={{ marginTop: 8 }}>{t('crud.upload')}</div>
           </button>
         )}
       </Upload>
-      {!disabled && <div style={{ color: '#8c8c8c', fontSize: 12 }}>{t('village.imageHint')}</div>}
+      {!disabled && <div style={{ color: '#8c8c8c', fontSize: 12 }}>{t('crud.imageHint')}</div>}
     </div>
   );
 }
 
-/** A thumbnail in a table cell. */
+/** A thumbnail in a table cell: the first image. */
 export function ImageCell({ value }: { value: unknown }) {
-  const [first] = paths(value);
+  const [first] = splitList(value);
   return first ? <Image src={first} width={40} height={40} style={{ objectFit: 'cover' }} alt="" /> : null;
+}
+
+/** Every image of the value as a thumbnail that opens the preview (the view dialog). */
+export function ImageThumbs({ value, label }: { value: unknown; label: string }) {
+  const list = splitList(value);
+  return (
+    <Image.PreviewGroup>
+      <Space wrap>
+        {list.map((src, i) => (
+          <Image
+            key={src}
+            src={src}
+            width={80}
+            height={80}
+            style={{ objectFit: 'cover' }}
+            alt={list.length > 1 ? `${label} ${i + 1}` : label}
+          />
+        ))}
+      </Space>
+    </Image.PreviewGroup>
+  );
 }

@@ -1,0 +1,169 @@
+/** The add / edit dialog: the definition's form fields with their kinds' controls and the shared rules. */
+import type { FieldDef, ResourceDef } from '@smart/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getData, HttpError, postData } from '../http/client';
+import { currentLanguage } from '../i18n';
+import { FieldControl, rulesFor, toFormValue, toWireValue } from './fields';
+import { isPicked } from './kinds';
+import { resourceBase } from './query';
+import type { CrudPageProps, FieldControlProps, FieldOverride, Row } from './types';
+
+type EditMode = 'add' | 'edit';
+
+function OverrideControl({
+  render,
+  ...props
+}: FieldControlProps & {
+  render: NonNullable<FieldOverride['control']>;
+  mode: EditMode;
+  row?: Row;
+}) {
+  return <>{render(props)}</>;
+}
+
+export function RecordDialog({
+  def,
+  mode,
+  row,
+  defaults,
+  overrides,
+  beforeSubmit,
+  onClose,
+  onSaved,
+}: {
+  def: ResourceDef;
+  mode: EditMode;
+  row?: Row;
+  defaults?: Record<string, unknown>;
+  overrides?: Record<string, FieldOverride>;
+  beforeSubmit?: CrudPageProps['beforeSubmit'];
+  onClose: () => void;
+  onSaved: (mode: EditMode, saved: Row) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const base = resourceBase(def);
+  // a password is typed when a record is added only
+  const fields = def.fields.filter(
+    (f) => f.form !== false && !f.readOnly && !(f.type === 'password' && mode !== 'add'),
+  );
+  const width = def.dialogWidth ?? 880;
+
+  // edit reads the record fresh from the server
+  const detail = useQuery({
+    queryKey: ['crud-detail', def.key, row?.id],
+    queryFn: () => getData<Row>(`${base}/detail`, { id: row!.id }),
+    enabled: !!row,
+    gcTime: 0,
+  });
+  // the form reads its initial values once, when it mounts (after the detail has arrived)
+  const source = detail.data ?? row;
+  const initial: Record<string, unknown> = {};
+  for (const f of fields) {
+    const raw = source ? source[f.name] : (defaults?.[f.name] ?? f.default);
+    initial[f.name] = toFormValue(f, raw);
+  }
+
+  const submit = async (values: Record<string, unknown>) => {
+    let body: Record<string, unknown> = {};
+    for (const f of fields) body[f.name] = toWireValue(f, values[f.name]);
+    if (row) body.id = row.id;
+    if (beforeSubmit) body = beforeSubmit(body, mode, row);
+    setSaving(true);
+    try {
+      const saved = await postData<Row>(`${base}/submit`, body);
+      await onSaved(mode, saved);
+    } catch (e) {
+      // a failed save leaves the form as it was, enabled, with the server's field error on the field
+      console.error(e);
+      if (e instanceof HttpError) {
+        const field = (e.body as { data?: { field?: string } } | null)?.data?.field;
+        if (field && fields.some((f) => f.name === field))
+          form.setFields([{ name: field, errors: [e.message] }]);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const title = t(mode === 'add' ? 'crud.titleAdd' : 'crud.titleEdit');
+  const item = (f: FieldDef) => {
+    const ov = overrides?.[f.name];
+    const disabled = !!ov?.disabledIn?.includes(mode);
+    const placeholder = t(isPicked(f) ? 'crud.placeholderSelect' : 'crud.placeholderInput', {
+      label: f.label[lang],
+    });
+    const control = ov?.control ? (
+      <OverrideControl
+        render={ov.control}
+        field={f}
+        mode={mode}
+        row={row}
+        disabled={disabled}
+        placeholder={placeholder}
+      />
+    ) : (
+      <FieldControl
+        field={f}
+        disabled={disabled}
+        placeholder={placeholder}
+        exclude={mode === 'edit' && f.name === 'parentId' ? row?.id : undefined}
+        secretHint={mode === 'edit' && f.secret ? t('crud.secretKept') : undefined}
+      />
+    );
+    return (
+      <Form.Item
+        key={f.name}
+        name={f.name}
+        label={f.label[lang]}
+        required={(f.required && !f.secret) || (f.type === 'password' && mode === 'add')}
+        rules={[...rulesFor(f, mode, def.fields), ...(ov?.rules ?? [])]}
+        dependencies={f.notBefore ? [f.notBefore] : undefined}
+        validateTrigger={f.requiredOnBlur ? ['onBlur', 'onChange'] : 'onChange'}
+        style={{ gridColumn: `span ${width < 700 ? 24 : (f.span ?? 12)}` }}
+      >
+        {control}
+      </Form.Item>
+    );
+  };
+  return (
+    <Modal
+      open
+      title={`${title} · ${def.label[lang]}`}
+      width={width}
+      onCancel={onClose}
+      destroyOnHidden
+      maskClosable={false}
+      okText={t('crud.save')}
+      cancelText={t('crud.cancel')}
+      okButtonProps={{ loading: saving, disabled: !!row && detail.isLoading }}
+      onOk={() => form.submit()}
+    >
+      {(!row || detail.data) && (
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={initial}
+          onFinish={submit}
+          disabled={saving}
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(24, 1fr)', columnGap: 16 }}
+        >
+          {fields.map((f) => {
+            const hidden = overrides?.[f.name]?.hidden;
+            if (!hidden) return item(f);
+            return (
+              <Form.Item key={f.name} noStyle shouldUpdate>
+                {(instance) => (hidden(instance.getFieldsValue(true), mode) ? null : item(f))}
+              </Form.Item>
+            );
+          })}
+        </Form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The view (查看) dialog: the record read fresh from the server, shown as labels and values — dictionary
+ * words, reference names, 是 / 否, image thumbnails, dates as text, "-" for nothing — never as a form.
+ */
+import type { FieldDef, ResourceDef } from '@smart/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Modal, Spin } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getData } from '../http/client';
+import { currentLanguage } from '../i18n';
+import { kindOf } from './kinds';
+import { resourceBase } from './query';
+import type { CrudPageProps, FieldOverride, Row } from './types';
+import { isEmptyValue } from './values';
+
+/** The fields a view shows: those of the form, never a password or a secret. */
+export const viewFields = (def: ResourceDef): FieldDef[] =>
+  def.fields.filter((f) => f.form !== false && !f.readOnly && f.type !== 'password' && !f.secret);
+
+export function ViewDialog({
+  def,
+  row,
+  overrides,
+  render,
+  onClose,
+}: {
+  def: ResourceDef;
+  row: Row;
+  overrides?: Record<string, FieldOverride>;
+  /** the list's cell renderers: a screen's renderer of a column is also its value here */
+  render?: NonNullable<CrudPageProps['columns']>['render'];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const lang = currentLanguage();
+  const width = def.dialogWidth ?? 880;
+  const detail = useQuery({
+    queryKey: ['crud-detail', def.key, row.id],
+    queryFn: () => getData<Row>(`${resourceBase(def)}/detail`, { id: row.id }),
+    gcTime: 0,
+  });
+  const record = detail.data;
+  const columns = width < 700 ? 1 : 2;
+  const value = (f: FieldDef, r: Row): ReactNode => {
+    const v = r[f.name];
+    if (isEmptyValue(v)) return '-';
+    const custom = overrides?.[f.name]?.view ?? render?.[f.name];
+    return custom ? custom(v, r) : kindOf(f).view(v, r, f);
+  };
+  return (
+    <Modal
+      open
+      title={`${t('crud.titleView')} · ${def.label[lang]}`}
+      width={width}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={<Button onClick={onClose}>{t('crud.close')}</Button>}
+    >
+      {!record ? (
+        <Spin spinning={detail.isLoading} />
+      ) : (
+        <Descriptions
+          bordered
+          size="small"
+          column={columns}
+          items={viewFields(def)
+            .filter((f) => !overrides?.[f.name]?.hidden?.(record, 'view'))
+            .map((f) => ({
+              key: f.name,
+              label: f.label[lang],
+              span: f.span === 24 ? columns : 1,
+              children: value(f, record),
+            }))}
+        />
+      )}
+    </Modal>
+  );
+}

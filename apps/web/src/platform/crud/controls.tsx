@@ -1,0 +1,263 @@
+/**
+ * The form controls of the field kinds (kinds.tsx says which kind uses which): typed text, numbers, dates,
+ * dictionary selects, tree pickers, the yes/no switch and its search filter. Each takes FieldControlProps.
+ */
+import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../i18n';
+import { switcherIcon } from './a11y';
+import { type TreeOption, useDict, useOptionTree } from './dict';
+import { checkedForDisplay, subtreeKeys, withAncestors } from './tree';
+import type { FieldControlProps } from './types';
+
+const common = ({ id, disabled, placeholder, onBlur }: FieldControlProps) => ({
+  id,
+  disabled,
+  placeholder,
+  onBlur,
+  'aria-label': placeholder,
+});
+
+/** One line of text (text, mobile, phone, email, ID number); a secret is typed hidden, never shown. */
+export function TextControl(props: FieldControlProps) {
+  const { field, value, onChange, disabled, secretHint, placeholder } = props;
+  if (field.secret)
+    return (
+      <Input.Password
+        {...common(props)}
+        placeholder={secretHint ?? placeholder}
+        autoComplete="new-password"
+        value={value as string}
+        onChange={(e) => onChange?.(e.target.value)}
+      />
+    );
+  return (
+    <Input
+      {...common(props)}
+      maxLength={field.max}
+      allowClear={!disabled}
+      value={value as string}
+      onChange={(e) => onChange?.(e.target.value)}
+    />
+  );
+}
+
+export function TextAreaControl(props: FieldControlProps) {
+  const { field, value, onChange, disabled } = props;
+  return (
+    <Input.TextArea
+      {...common(props)}
+      rows={3}
+      maxLength={field.max}
+      showCount={!!field.max && !disabled}
+      value={value as string}
+      onChange={(e) => onChange?.(e.target.value)}
+    />
+  );
+}
+
+export function NumberControl(props: FieldControlProps) {
+  const { field, value, onChange } = props;
+  return (
+    <InputNumber
+      {...common(props)}
+      style={{ width: '100%' }}
+      min={field.min}
+      max={field.max}
+      precision={field.type === 'int' ? 0 : undefined}
+      value={value as number}
+      onChange={(v) => onChange?.(v)}
+    />
+  );
+}
+
+export function DateControl(props: FieldControlProps) {
+  const { field, value, onChange } = props;
+  return (
+    <DatePicker
+      {...common(props)}
+      style={{ width: '100%' }}
+      showTime={field.type === 'datetime'}
+      value={value as Dayjs}
+      onChange={(v) => onChange?.(v)}
+    />
+  );
+}
+
+/** Typed in clear, sent as its md5 (fields.tsx toWireValue); never filled in from a record. */
+export function PasswordControl(props: FieldControlProps) {
+  const { value, onChange } = props;
+  return (
+    <Input.Password
+      {...common(props)}
+      autoComplete="new-password"
+      maxLength={64}
+      value={value as string}
+      onChange={(e) => onChange?.(e.target.value)}
+    />
+  );
+}
+
+/** The add / edit form's on / off. */
+export function SwitchControl({ id, disabled, value, onChange, placeholder }: FieldControlProps) {
+  return (
+    <Switch
+      id={id}
+      disabled={disabled}
+      checked={!!value}
+      onChange={(v) => onChange?.(v)}
+      aria-label={placeholder}
+    />
+  );
+}
+
+/**
+ * The search form's yes / no filter: 全部 (sends nothing), 是 (1) or 否 (0). A select, not a switch, so that
+ * 否 can be searched for; its accessible name is the field's label.
+ */
+export function SwitchFilter({ field, id, disabled, value, onChange }: FieldControlProps) {
+  const { t } = useTranslation();
+  const label = field.label[currentLanguage()];
+  return (
+    <Select
+      id={id}
+      disabled={disabled}
+      aria-label={label}
+      placeholder={t('crud.all')}
+      style={{ minWidth: 100 }}
+      value={value === undefined || value === null ? '' : String(value)}
+      onChange={(v) => onChange?.(v ?? '')}
+      options={[
+        { value: '', label: t('crud.all') },
+        { value: '1', label: t('crud.yes') },
+        { value: '0', label: t('crud.no') },
+      ]}
+    />
+  );
+}
+
+/** One key (dict) or several (dictMulti) of a dictionary, shown by their values. */
+export function DictSelect(props: FieldControlProps) {
+  const { field, value, onChange } = props;
+  const { data, isLoading } = useDict(field.dict);
+  return (
+    <Select
+      {...common(props)}
+      allowClear
+      loading={isLoading}
+      mode={field.type === 'dictMulti' ? 'multiple' : undefined}
+      style={{ width: '100%', minWidth: 160 }}
+      value={value as string}
+      onChange={(v) => onChange?.(v)}
+      options={(data ?? []).map((d) => ({ value: d.dictKey, label: d.dictValue }))}
+    />
+  );
+}
+
+type TreeIdsProps = Omit<FieldControlProps, 'field' | 'value'> & {
+  value?: string[];
+  data?: TreeOption[];
+  loading: boolean;
+};
+
+/**
+ * Several ids from a tree. Menus conduct (a menu checks its buttons) and the value keeps the half-checked
+ * parents too, so a package's menus show in the tenant's menu; other trees (roles, depts, posts) pick
+ * each node on its own.
+ */
+export function TreeIds(props: FieldControlProps) {
+  const { field, value, onChange } = props;
+  const { data, isLoading } = useOptionTree(field.tree);
+  const rest = { ...common(props), value: value as string[] | undefined, onChange, data, loading: isLoading };
+  return field.tree === 'menu' ? <ConductedIds {...rest} /> : <StrictIds {...rest} />;
+}
+
+const treeFieldNames = { label: 'title', value: 'value', children: 'children' };
+
+function ConductedIds({ value, onChange, data, loading, ...rest }: TreeIdsProps) {
+  const shown = useMemo(() => (data ? checkedForDisplay(data, value ?? []) : []), [data, value]);
+  return (
+    <TreeSelect
+      {...rest}
+      switcherIcon={switcherIcon}
+      treeCheckable
+      showSearch
+      showCheckedStrategy={TreeSelect.SHOW_ALL}
+      loading={loading}
+      maxTagCount={8}
+      style={{ width: '100%' }}
+      value={shown}
+      onChange={(v: string[]) => onChange?.(withAncestors(data, v))}
+      treeData={data ?? []}
+      treeNodeFilterProp="title"
+      fieldNames={treeFieldNames}
+    />
+  );
+}
+
+function StrictIds({ value, onChange, data, loading, ...rest }: TreeIdsProps) {
+  return (
+    <TreeSelect
+      {...rest}
+      switcherIcon={switcherIcon}
+      treeCheckable
+      showSearch
+      treeCheckStrictly
+      treeDefaultExpandAll
+      loading={loading}
+      maxTagCount={8}
+      style={{ width: '100%' }}
+      value={(value ?? []).map((v) => ({ value: v, label: findTitle(data, v) ?? v }))}
+      onChange={(v: { value: string }[]) => onChange?.(v.map((x) => String(x.value)))}
+      treeData={data ?? []}
+      treeNodeFilterProp="title"
+      fieldNames={treeFieldNames}
+    />
+  );
+}
+
+export function findTitle(nodes: TreeOption[] | undefined, key: string): string | undefined {
+  for (const n of nodes ?? []) {
+    if (n.value === key) return n.title;
+    const hit = findTitle(n.children, key);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** One id from a tree; a parent field (default '0') offers the top level as the root of the tree. */
+export function RefTree(props: FieldControlProps) {
+  const { field, value, onChange, exclude } = props;
+  const { t } = useTranslation();
+  const { data, isLoading } = useOptionTree(field.tree);
+  const treeData = useMemo(() => {
+    const excluded = new Set(exclude ? subtreeKeys(data, exclude) : []);
+    const mark = (nodes: TreeOption[]): TreeOption[] =>
+      nodes.map((n) => ({
+        ...n,
+        disabled: excluded.has(n.value),
+        children: n.children?.length ? mark(n.children) : undefined,
+      }));
+    const nodes = mark(data ?? []);
+    if (String(field.default) !== '0') return nodes;
+    return [{ id: '0', parentId: '', key: '0', value: '0', title: t('crud.topLevel'), children: nodes }];
+  }, [data, exclude, field.default, t]);
+  return (
+    <TreeSelect
+      {...common(props)}
+      switcherIcon={switcherIcon}
+      allowClear
+      showSearch
+      treeNodeFilterProp="title"
+      loading={isLoading}
+      style={{ width: '100%' }}
+      value={value === undefined || value === null || value === '' ? undefined : String(value)}
+      onChange={(v) => onChange?.(v ?? '')}
+      treeData={treeData}
+      treeDefaultExpandedKeys={['0']}
+      fieldNames={treeFieldNames}
+    />
+  );
+}
