@@ -3,14 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../../platform/access/permissions';
-import { dataScopeCondition } from '../../platform/access/scope';
+import { rowConstraint } from '../../platform/access/scope';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import type { Db } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { csvIdText, idString } from '../../platform/http/ids';
 import { PageQuery, toPage } from '../../platform/paging';
-import { containsPattern, notDeleted } from '../../platform/sql';
+import { containsPattern } from '../../platform/sql';
 import { deploy } from './service';
 import { dt, platformOnly, tenantList } from './shared';
 import { flowModel } from './tables';
@@ -27,9 +27,10 @@ export const FLOW_MODEL_SCOPE = 'flowModel';
  * The constraint every read and write of a model adds, as the resource engine's does for its tables: the
  * caller's tenant, not deleted, and the caller's data scope (the administrator's is all of its tenant).
  */
-export async function modelConstraint(db: Db, ctx: RequestContext): Promise<SQL> {
-  const parts: SQL[] = [eq(flowModel.tenantId, ctx.tenantId), notDeleted(flowModel.isDeleted)];
-  const scope = await dataScopeCondition(db, ctx, FLOW_MODEL_SCOPE, {
+export function modelConstraint(db: Db, ctx: RequestContext): Promise<SQL> {
+  return rowConstraint(db, ctx, FLOW_MODEL_SCOPE, {
+    isDeleted: flowModel.isDeleted,
+    tenantId: flowModel.tenantId,
     createUser: flowModel.createUser,
     createDept: flowModel.createDept,
     fields: {
@@ -39,8 +40,6 @@ export async function modelConstraint(db: Db, ctx: RequestContext): Promise<SQL>
       description: flowModel.description,
     },
   });
-  if (scope) parts.push(scope);
-  return and(...parts) as SQL;
 }
 
 const ModelBody = z.object({

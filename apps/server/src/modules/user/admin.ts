@@ -11,7 +11,7 @@ import {
   isAdministrator,
   rolesOfUsers,
 } from '../../platform/access/privileges';
-import { dataScopeCondition, deptSubtreeIds } from '../../platform/access/scope';
+import { deptSubtreeIds, rowConstraint } from '../../platform/access/scope';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { generatePassword, hashSecret, MD5_HEX, md5Hex } from '../../platform/auth/password';
 import { endSessions } from '../../platform/auth/sessions';
@@ -36,9 +36,10 @@ const def = userResource;
 /** Users: the list page's conventions (page/detail/submit/remove) plus roles, depts, passwords and approval. */
 
 /** Tenant, not deleted, and the caller's data scope over users (by who created them, as for every resource). */
-export async function userConstraint(db: Db, ctx: RequestContext): Promise<SQL> {
-  const parts: SQL[] = [eq(u.tenantId, ctx.tenantId), notDeleted(u.isDeleted)];
-  const scope = await dataScopeCondition(db, ctx, 'user', {
+export function userConstraint(db: Db, ctx: RequestContext): Promise<SQL> {
+  return rowConstraint(db, ctx, 'user', {
+    isDeleted: u.isDeleted,
+    tenantId: u.tenantId,
     createUser: u.createUser,
     createDept: u.createDept,
     fields: {
@@ -52,8 +53,6 @@ export async function userConstraint(db: Db, ctx: RequestContext): Promise<SQL> 
       status: u.status,
     },
   });
-  if (scope) parts.push(scope);
-  return and(...parts) as SQL;
 }
 
 const rowSelection = {

@@ -1,3 +1,4 @@
+import { DEFAULT_TENANT_ID } from '@smart/contracts';
 import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../auth/context';
@@ -124,6 +125,25 @@ export async function dataScopeCondition(
   }
   // nothing valid granted: the caller sees no row
   return parts.length ? (or(...parts) as SQL) : sql`false`;
+}
+
+/**
+ * The one access constraint of a table's rows for a caller, whoever reads or writes them (the engine, users,
+ * workflow models): live rows, of the caller's tenant (a platform table — no tenant column — is the
+ * platform tenant's alone), within the caller's data scope on the resource.
+ */
+export async function rowConstraint(
+  db: Db,
+  ctx: RequestContext,
+  resourceCode: string,
+  cols: ScopedColumns & { isDeleted: PgColumn; tenantId?: PgColumn },
+): Promise<SQL> {
+  if (!cols.tenantId && ctx.tenantId !== DEFAULT_TENANT_ID) return sql`false`;
+  const parts: SQL[] = [notDeleted(cols.isDeleted)];
+  if (cols.tenantId) parts.push(eq(cols.tenantId, ctx.tenantId));
+  const scope = await dataScopeCondition(db, ctx, resourceCode, cols);
+  if (scope) parts.push(scope);
+  return and(...parts) as SQL;
 }
 
 /** A dept and every dept below it, within one tenant (ancestors holds the comma path from the root). */

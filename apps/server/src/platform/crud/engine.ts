@@ -16,7 +16,7 @@ import {
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAnyPermission, requirePermission } from '../access/permissions';
-import { dataScopeCondition } from '../access/scope';
+import { rowConstraint } from '../access/scope';
 import { type RequestContext, requireCtx } from '../auth/context';
 import type { Db } from '../db';
 import { formatDateTime } from '../format';
@@ -77,19 +77,14 @@ export function mountResource(
       return target ? getTableName(target.table) : '*';
     });
 
-  async function constraint(ctx: RequestContext): Promise<SQL> {
-    // platform resources (no tenant column) belong to the platform tenant: other tenants see none of them
-    if (!def.tenant && ctx.tenantId !== DEFAULT_TENANT_ID) return sql`false`;
-    const parts: SQL[] = [notDeleted(cols.isDeleted)];
-    if (def.tenant) parts.push(eq(cols.tenantId, ctx.tenantId));
-    const scope = await dataScopeCondition(db, ctx, def.key, {
+  const constraint = (ctx: RequestContext): Promise<SQL> =>
+    rowConstraint(db, ctx, def.key, {
+      isDeleted: cols.isDeleted,
+      tenantId: def.tenant ? cols.tenantId : undefined,
       createUser: cols.createUser,
       createDept: cols.createDept,
       fields: scopeFields,
     });
-    if (scope) parts.push(scope);
-    return and(...parts) as SQL;
-  }
 
   const output = (row: Record<string, unknown>) => {
     const out: Record<string, unknown> = { id: row.id };
