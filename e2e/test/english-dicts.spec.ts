@@ -62,3 +62,36 @@ test('in English the villager list and the overview charts show English dictiona
   await expect(zh).toHaveAccessibleName(/群众 \d+/);
   await expect.poll(() => legendOf(zh)).toContain('群众');
 });
+
+test('the dictionary screen shows both values and edits the English one', async ({ page }) => {
+  await page.goto('/system/dict/index');
+  const main = page.getByRole('main');
+  const list = main.getByRole('table').first();
+  await expect(list.getByRole('columnheader', { name: '英文值' })).toBeVisible();
+  const sex = main.getByRole('row', { name: /sex/ });
+  await expect(cell(sex, '性别')).toBeVisible();
+  await expect(cell(sex, 'Sex')).toBeVisible();
+
+  await sex.getByRole('button', { name: '字典配置', exact: true }).click();
+  const entries = page.getByRole('dialog', { name: /字典配置 · 性别/ });
+  await expect(cell(entries.getByRole('row', { name: /男/ }), 'Male')).toBeVisible();
+  const unknown = entries.getByRole('row', { name: /未知/ });
+  const setEnglish = async (value: string) => {
+    await unknown.getByRole('button', { name: '编辑', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: /编辑 · 字典配置/ });
+    await dialog.getByPlaceholder('请输入英文值').fill(value);
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(dialog).toBeHidden();
+    await expect(cell(unknown, value)).toBeVisible();
+  };
+  await setEnglish('Not known');
+  await setEnglish('Unknown');
+  await page.keyboard.press('Escape');
+  await expect(entries).toBeHidden();
+
+  // in English the management list still shows both values as they are
+  await switchTo(page, /切换语言/, 'English');
+  await expect(list.getByRole('columnheader', { name: 'English value' })).toBeVisible();
+  await expect(cell(sex, '性别')).toBeVisible();
+  await expect(cell(sex, 'Sex')).toBeVisible();
+});
