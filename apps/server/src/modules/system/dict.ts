@@ -346,7 +346,7 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
     );
   });
 
-  /** The entries of one dictionary, in order, valued in the caller's language: every screen's selects read it. */
+  /** The entries of one dictionary, in order, in the caller's language: every screen's selects read it. */
   app.get(
     `${prefix}/dictionary`,
     { schema: { querystring: z.object({ code: z.string().min(1).max(255) }) } },
