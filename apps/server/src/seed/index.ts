@@ -3,7 +3,7 @@ import { type Db, schema } from '../platform/db';
 import { seedFlow } from './flow';
 import { flattenMenus, MENU_TREE, syncMenus } from './menus';
 import { seedRegions } from './regions';
-import { dropDefaultPasswordParams, seedSystem } from './system';
+import { addDictEnglish, dropDefaultPasswordParams, seedSystem } from './system';
 import { seedVillage } from './village';
 
 /** Named steps run once each (recorded in app_seed_log), in one transaction per step. */
@@ -13,6 +13,7 @@ const STEPS: [name: string, run: (db: Db) => Promise<void>][] = [
   ['flow-leave-v1', seedFlow],
   ['village-v1', seedVillage],
   ['no-default-passwords-v1', dropDefaultPasswordParams],
+  ['dict-english-v1', addDictEnglish],
 ];
 
 /**

@@ -1,5 +1,5 @@
-import { WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts';
-import { inArray } from 'drizzle-orm';
+import { PLATFORM_DICTS, SYSTEM_DICTS, WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts';
+import { inArray, sql } from 'drizzle-orm';
 import { hashSecret, md5Hex } from '../platform/auth/password';
 import { type Db, schema } from '../platform/db';
 
@@ -40,153 +40,6 @@ const posts = [
   { id: '1123598817738675202', category: 1, postCode: 'coo', postName: '首席运营官', sort: 2 },
   { id: '1123598817738675203', category: 2, postCode: 'manager', postName: '经理', sort: 3 },
   { id: '1123598817738675204', category: 3, postCode: 'staff', postName: '职员', sort: 4 },
-];
-
-type DictSeed = [code: string, name: string, entries: [key: string, value: string, remark?: string][]];
-const dicts: DictSeed[] = [
-  [
-    'sex',
-    '性别',
-    [
-      ['1', '男'],
-      ['2', '女'],
-      ['3', '未知'],
-    ],
-  ],
-  [
-    'yes_no',
-    '是否',
-    [
-      ['0', '否'],
-      ['1', '是'],
-    ],
-  ],
-  [
-    'status',
-    '状态',
-    [
-      ['1', '正常'],
-      ['2', '停用'],
-    ],
-  ],
-  [
-    'menu_category',
-    '菜单类型',
-    [
-      ['1', '菜单'],
-      ['2', '按钮'],
-    ],
-  ],
-  [
-    'button_func',
-    '按钮功能',
-    [
-      ['1', '工具栏'],
-      ['2', '操作栏'],
-      ['3', '工具操作栏'],
-    ],
-  ],
-  [
-    'notice',
-    '通知类型',
-    [
-      ['1', '发布通知'],
-      ['2', '批转通知'],
-      ['3', '转发通知'],
-      ['4', '指示通知'],
-      ['5', '任命通知'],
-      ['6', '决定通知'],
-      ['7', '通告'],
-      ['8', '公告'],
-    ],
-  ],
-  [
-    'data_scope_type',
-    '数据权限',
-    [
-      ['1', '全部可见'],
-      ['2', '本人可见'],
-      ['3', '所在机构可见'],
-      ['4', '所在机构及子级可见'],
-      ['5', '自定义'],
-    ],
-  ],
-  [
-    'api_scope_type',
-    '接口权限',
-    [
-      ['1', '系统接口'],
-      ['2', '业务接口'],
-    ],
-  ],
-  [
-    'post_category',
-    '岗位类型',
-    [
-      ['1', '高层'],
-      ['2', '中层'],
-      ['3', '基层'],
-      ['4', '其他'],
-    ],
-  ],
-  [
-    'org_category',
-    '机构类型',
-    [
-      ['1', '公司'],
-      ['2', '部门'],
-      ['3', '小组'],
-    ],
-  ],
-  [
-    'user_type',
-    '用户平台',
-    [
-      ['1', 'WEB'],
-      ['2', 'APP'],
-      ['3', 'OTHER'],
-    ],
-  ],
-  [
-    'oss',
-    '对象存储',
-    [
-      ['1', 'minio'],
-      ['2', 'qiniu'],
-      ['3', 'ali'],
-      ['4', 'tencent'],
-      ['5', 'local'],
-    ],
-  ],
-  [
-    'sms',
-    '短信服务',
-    [
-      ['1', 'yunpian'],
-      ['2', 'qiniu'],
-      ['3', 'ali'],
-      ['4', 'tencent'],
-    ],
-  ],
-  [
-    'flow',
-    '流程类型',
-    [
-      ['1', '请假流程', 'leave'],
-      ['2', '报销流程', 'expense'],
-    ],
-  ],
-  [
-    'region',
-    '行政区划',
-    [
-      ['1', '省份'],
-      ['2', '地市'],
-      ['3', '区县'],
-      ['4', '乡镇'],
-      ['5', '村委'],
-    ],
-  ],
 ];
 
 const params: [name: string, key: string, value: string, remark: string][] = [
@@ -234,17 +87,21 @@ export async function seedSystem(db: Db) {
 
   let n = 0;
   const dictId = () => String(1123598814738675201n + BigInt(n++));
-  for (const [code, name, entries] of dicts) {
+  // declared in @smart/contracts (dicts.ts) with their values in both languages
+  for (const { code, label, items } of SYSTEM_DICTS) {
     const parentId = dictId();
-    await db.insert(schema.dict).values({ id: parentId, parentId: '0', code, dictValue: name, sort: n });
+    await db
+      .insert(schema.dict)
+      .values({ id: parentId, parentId: '0', code, dictValue: label.zh, dictValueEn: label.en, sort: n });
     await db.insert(schema.dict).values(
-      entries.map(([dictKey, dictValue, remark], i) => ({
+      items.map((e, i) => ({
         id: dictId(),
         parentId,
         code,
-        dictKey,
-        dictValue,
-        remark,
+        dictKey: e.key,
+        dictValue: e.zh,
+        dictValueEn: e.en,
+        remark: e.remark,
         sort: i + 1,
       })),
     );
@@ -275,4 +132,23 @@ export async function dropDefaultPasswordParams(db: Db) {
     .update(schema.param)
     .set({ isDeleted: 1, updateTime: new Date() })
     .where(inArray(schema.param.paramKey, ['account.initPassword', 'tenant.default.password']));
+}
+
+/**
+ * Installs seeded before dictionaries had English values: the declared English value of every platform
+ * dictionary and entry still without one, where the Chinese value is still the declared one (an entry an
+ * administrator renamed is left for them to translate).
+ */
+export async function addDictEnglish(db: Db) {
+  const parents = PLATFORM_DICTS.map((d) => sql`(${d.code}, ${d.label.zh}, ${d.label.en})`);
+  await db.execute(sql`update blade_dict d set dict_value_en = v.en
+    from (values ${sql.join(parents, sql`, `)}) as v(code, zh, en)
+    where d.parent_id = '0' and d.code = v.code and d.dict_value = v.zh and d.dict_value_en is null`);
+  const entries = PLATFORM_DICTS.flatMap((d) =>
+    d.items.map((e) => sql`(${d.code}, ${e.key}, ${e.zh}, ${e.en})`),
+  );
+  await db.execute(sql`update blade_dict d set dict_value_en = v.en
+    from (values ${sql.join(entries, sql`, `)}) as v(code, dict_key, zh, en)
+    where d.parent_id <> '0' and d.code = v.code and d.dict_key = v.dict_key and d.dict_value = v.zh
+      and d.dict_value_en is null`);
 }

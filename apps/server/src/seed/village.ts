@@ -1,4 +1,4 @@
-import { idCardCheckDigit, VILLAGE_DEMO } from '@smart/contracts';
+import { idCardCheckDigit, VILLAGE_DEMO, VILLAGE_DICTS } from '@smart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import * as t from '../modules/manage/tables';
@@ -7,68 +7,13 @@ import { formatDateTime } from '../platform/format';
 import { SEED } from './system';
 
 /**
- * Village affairs: the dictionaries its screens use (platform dictionaries, blade_dict) and a demo village,
- * 青山村, in tenant 000000: a few hundred villagers in households across six village groups, with valid ID
- * numbers, cadres, party members, organisations, grids, duties, tasks, score rules and records, incomes,
- * visits, receptions and the rest. Generated from a fixed seed (the same village on every machine) and
- * written in a handful of batched inserts.
+ * Village affairs: the dictionaries its screens use (platform dictionaries, blade_dict, declared with their
+ * values in both languages in @smart/contracts dicts.ts) and a demo village, 青山村, in tenant 000000: a
+ * few hundred villagers in households across six village groups, with valid ID numbers, cadres, party
+ * members, organisations, grids, duties, tasks, score rules and records, incomes, visits, receptions and
+ * the rest. Generated from a fixed seed (the same village on every machine) and written in a handful of
+ * batched inserts.
  */
-
-type DictSeed = [code: string, name: string, entries: string[]];
-/** Entries are keyed 1, 2, 3… in the order given. */
-export const VILLAGE_DICTS: DictSeed[] = [
-  [
-    'ethnicity',
-    '民族',
-    '汉族 蒙古族 回族 藏族 维吾尔族 苗族 彝族 壮族 布依族 朝鲜族 满族 侗族 瑶族 白族 土家族 哈尼族 哈萨克族 傣族 黎族 傈僳族 佤族 畲族 高山族 拉祜族 水族 东乡族 纳西族 景颇族 柯尔克孜族 土族 达斡尔族 仫佬族 羌族 布朗族 撒拉族 毛南族 仡佬族 锡伯族 阿昌族 普米族 塔吉克族 怒族 乌孜别克族 俄罗斯族 鄂温克族 德昂族 保安族 裕固族 京族 塔塔尔族 独龙族 鄂伦春族 赫哲族 门巴族 珞巴族 基诺族'.split(
-      ' ',
-    ),
-  ],
-  ['household_relation', '与户主关系', ['户主', '配偶', '子女', '父母', '孙子女', '兄弟姐妹', '其他']],
-  [
-    'village_group',
-    '村民小组',
-    ['第一村民小组', '第二村民小组', '第三村民小组', '第四村民小组', '第五村民小组', '第六村民小组'],
-  ],
-  ['political_status', '政治面貌', ['群众', '中共党员', '中共预备党员', '共青团员', '民主党派']],
-  ['education', '文化程度', ['学龄前', '小学', '初中', '高中/中专', '大专', '本科及以上', '文盲或半文盲']],
-  ['marital_status', '婚姻状况', ['未婚', '已婚', '离异', '丧偶']],
-  ['labour_status', '劳动力状况', ['普通劳动力', '弱劳动力', '丧失劳动力', '无劳动力']],
-  ['party_member_type', '党员类别', ['正式党员', '预备党员']],
-  [
-    'cadre_position',
-    '村干部职务',
-    [
-      '党支部书记',
-      '村委会主任',
-      '村委会副主任',
-      '村委会委员',
-      '村务监督委员会主任',
-      '村会计',
-      '妇女主任',
-      '网格员',
-      '团支部书记',
-      '民兵连长',
-    ],
-  ],
-  ['org_kind', '组织类型', ['村委会', '党支部', '合作社', '群团组织']],
-  ['grid_role', '网格角色', ['网格长', '专职网格员', '兼职网格员', '网格成员']],
-  ['duty_shift', '值班班次', ['白班', '夜班', '全天']],
-  ['task_status', '任务状态', ['未开始', '进行中', '已完成', '已逾期']],
-  ['assessment_grade', '考核等次', ['优秀', '称职', '基本称职', '不称职']],
-  ['score_category', '积分类别', ['孝老爱亲', '环境卫生', '移风易俗', '遵纪守法', '志愿服务', '产业发展']],
-  ['grant_status', '发放状态', ['已发放', '待发放', '已停发']],
-  ['vehicle_type', '车辆类型', ['小型汽车', '货车', '农用车', '摩托车', '电动车', '其他']],
-  ['vehicle_usage', '使用性质', ['自用', '营运', '农用']],
-  ['filing_kind', '红白事类别', ['婚事', '丧事', '寿宴', '升学宴', '其他']],
-  ['filing_status', '备案状态', ['待审核', '已备案', '已退回']],
-  ['review_kind', '评议类型', ['民主评议党员', '村干部述职评议', '重大事项评议']],
-  ['review_result', '评议结果', ['满意', '基本满意', '不满意']],
-  ['visit_kind', '走访类型', ['日常走访', '困难帮扶', '政策宣传', '矛盾调解']],
-  ['follow_status', '办理状态', ['无需跟进', '跟进中', '已办结']],
-  ['petition_kind', '来访事项类别', ['土地纠纷', '邻里矛盾', '政策咨询', '低保救助', '环境卫生', '其他']],
-  ['reception_status', '接待办理状态', ['受理中', '已办结', '已转办']],
-];
 
 /** A small deterministic generator (mulberry32): the same village everywhere. */
 function rng(seed: number) {
@@ -129,25 +74,34 @@ async function seedVillageDicts(db: Db) {
         eq(schema.dict.parentId, '0'),
         inArray(
           schema.dict.code,
-          VILLAGE_DICTS.map((d) => d[0]),
+          VILLAGE_DICTS.map((d) => d.code),
         ),
       ),
     );
   const skip = new Set(present.map((p) => p.code));
-  const todo = VILLAGE_DICTS.filter(([code]) => !skip.has(code));
+  const todo = VILLAGE_DICTS.filter(({ code }) => !skip.has(code));
   if (!todo.length) return;
   const parents = await db
     .insert(schema.dict)
-    .values(todo.map(([code, name], i) => ({ parentId: '0', code, dictValue: name, sort: 100 + i })))
+    .values(
+      todo.map(({ code, label }, i) => ({
+        parentId: '0',
+        code,
+        dictValue: label.zh,
+        dictValueEn: label.en,
+        sort: 100 + i,
+      })),
+    )
     .returning({ id: schema.dict.id, code: schema.dict.code });
   const parentOf = new Map(parents.map((p) => [p.code, p.id]));
   await db.insert(schema.dict).values(
-    todo.flatMap(([code, , entries]) =>
-      entries.map((value, i) => ({
+    todo.flatMap(({ code, items }) =>
+      items.map((e, i) => ({
         parentId: parentOf.get(code)!,
         code,
-        dictKey: String(i + 1),
-        dictValue: value,
+        dictKey: e.key,
+        dictValue: e.zh,
+        dictValueEn: e.en,
         sort: i + 1,
       })),
     ),

@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './dicts';
 export * from './registry';
 export * from './system';
 export * from './types';

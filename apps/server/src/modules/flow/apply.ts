@@ -150,7 +150,7 @@ export async function applyRoutes(base: FastifyInstance) {
         const p = people.find((x) => x.id === id);
         return p ? p.name || p.account : '';
       };
-      const n = await names(db, []);
+      const n = await names(db, [], req.lang);
       return ok(req, {
         processInstanceId: i.processInstanceId,
         processDefinitionId: i.processDefinitionId,

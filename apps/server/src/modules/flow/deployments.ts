@@ -59,7 +59,7 @@ export async function deploymentRoutes(base: FastifyInstance) {
           .offset((q.current - 1) * q.size),
         db.select({ total: count() }).from(flowDefinition).where(cond),
       ]);
-      const n = await names(db, []);
+      const n = await names(db, [], req.lang);
       const lang = req.lang === 'en' ? 'en' : 'zh';
       const records = rows.map((d) => ({
         id: d.processDefinitionId,

@@ -82,11 +82,11 @@ export async function diagramRoutes(base: FastifyInstance) {
         .select({ executionId: flowTask.executionId, assignee: flowTask.assignee })
         .from(flowTask)
         .where(and(eq(flowTask.processInstanceId, i.processInstanceId), isNotNull(flowTask.assignee)));
-      const n = await names(db, [
-        ...rows.map((r) => r.assignee),
-        ...pending.map((p) => p.assignee),
-        i.startUser,
-      ]);
+      const n = await names(
+        db,
+        [...rows.map((r) => r.assignee), ...pending.map((p) => p.assignee), i.startUser],
+        req.lang,
+      );
       const duration = (a: Date, b: Date | null) => {
         if (!b) return '';
         const s = Math.max(0, Math.round((b.getTime() - a.getTime()) / 1000));

@@ -48,6 +48,7 @@ export async function followRoutes(base: FastifyInstance) {
       const n = await names(
         db,
         rows.map((r) => r.startUser),
+        req.lang,
       );
       const records = rows.map((i) => ({
         processInstanceId: i.processInstanceId,

@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { grantedCodes } from '../../platform/access/permissions';
 import type { RequestContext } from '../../platform/auth/context';
 import { type Db, schema } from '../../platform/db';
+import { dictValueIn } from '../../platform/dicts';
 import { formatDateTime } from '../../platform/format';
 import { forbidden, notFound } from '../../platform/http/errors';
+import type { Lang } from '../../platform/http/messages';
 import { notDeleted } from '../../platform/sql';
 import { claimableBy } from './service';
 import { flowInstance, flowTask } from './tables';
@@ -27,22 +29,23 @@ export function platformOnly(ctx: RequestContext) {
   if (ctx.tenantId !== DEFAULT_TENANT_ID) throw forbidden();
 }
 
-/** The `flow` dictionary's categories, read at most every few seconds (every list row names one). */
-let categories: { at: number; rows: Promise<{ key: string; value: string }[]> } | undefined;
-function flowCategories(db: Db) {
-  if (categories && Date.now() - categories.at < 5_000) return categories.rows;
+/** The `flow` dictionary's categories by language, read at most every few seconds (list rows name them). */
+const categories = new Map<Lang, { at: number; rows: Promise<{ key: string; value: string }[]> }>();
+function flowCategories(db: Db, lang: Lang) {
+  const kept = categories.get(lang);
+  if (kept && Date.now() - kept.at < 5_000) return kept.rows;
   const rows = db
-    .select({ key: schema.dict.dictKey, value: schema.dict.dictValue })
+    .select({ key: schema.dict.dictKey, value: dictValueIn(lang) })
     .from(schema.dict)
     .where(
       and(eq(schema.dict.code, 'flow'), ne(schema.dict.parentId, '0'), notDeleted(schema.dict.isDeleted)),
     );
-  categories = { at: Date.now(), rows };
+  categories.set(lang, { at: Date.now(), rows });
   return rows;
 }
 
-/** Names of users and of the `flow` dictionary's categories, for list rows. */
-export async function names(db: Db, userIds: (string | null)[]) {
+/** Names of users and of the `flow` dictionary's categories (in the request's language), for list rows. */
+export async function names(db: Db, userIds: (string | null)[], lang: Lang) {
   const ids = [...new Set(userIds.filter((x): x is string => !!x))];
   const users = ids.length
     ? await db
@@ -50,7 +53,7 @@ export async function names(db: Db, userIds: (string | null)[]) {
         .from(schema.user)
         .where(inArray(schema.user.id, ids))
     : [];
-  const cats = await flowCategories(db);
+  const cats = await flowCategories(db, lang);
   return {
     user: (id: string | null) => {
       const u = users.find((x) => x.id === id);

@@ -90,7 +90,7 @@ export async function workRoutes(base: FastifyInstance) {
           .from(flowDefinition)
           .where(and(...where)),
       ]);
-      const n = await names(db, []);
+      const n = await names(db, [], req.lang);
       const records = rows.map((d) => ({
         id: d.processDefinitionId,
         processDefinitionId: d.processDefinitionId,
@@ -143,6 +143,7 @@ export async function workRoutes(base: FastifyInstance) {
       const n = await names(
         db,
         rows.flatMap((r) => [r.task.assignee, r.instance.startUser]),
+        req.lang,
       );
       const records = rows.map(({ task, instance, version }) => ({
         taskId: task.id,
@@ -223,6 +224,7 @@ export async function workRoutes(base: FastifyInstance) {
     const n = await names(
       db,
       rows.map((r) => r.instance.startUser),
+      req.lang,
     );
     const records = rows.map(({ instance, version, current }) => ({
       taskName: current ?? '',

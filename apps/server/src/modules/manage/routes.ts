@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requirePermission } from '../../platform/access/permissions';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
+import { countBy } from '../../platform/crud/count-by';
 import { mountedByKey } from '../../platform/crud/refs';
-import { schema } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, invalidField, notFound } from '../../platform/http/errors';
@@ -51,18 +51,6 @@ function monthRange(now = new Date()) {
   return { start: `${today.slice(0, 7)}-01`, next, today };
 }
 
-async function dictLabels(app: FastifyInstance, codes: string[]) {
-  const d = schema.dict;
-  const rows = await app.deps.db
-    .select({ code: d.code, key: d.dictKey, value: d.dictValue, sort: d.sort })
-    .from(d)
-    .where(and(inArray(d.code, codes), ne(d.parentId, '0'), notDeleted(d.isDeleted)))
-    .orderBy(asc(d.sort));
-  const out = new Map<string, { key: string; value: string }[]>();
-  for (const r of rows) out.set(r.code, [...(out.get(r.code) ?? []), { key: r.key, value: r.value }]);
-  return out;
-}
-
 export async function manageRoutes(app: FastifyInstance) {
   const { db, storage } = app.deps;
   const v = villager;
@@ -96,12 +84,11 @@ export async function manageRoutes(app: FastifyInstance) {
       .from(v)
       .where(and(scope, sql`${v.birthDate} is not null`))
       .groupBy(v.sex, bucket);
-    const groupBy = async (col: typeof v.politicalStatus) =>
-      db.select({ key: col, n: sql<number>`count(*)::int` }).from(v).where(scope).groupBy(col);
-    const [political, groups, education] = await Promise.all([
-      groupBy(v.politicalStatus),
-      groupBy(v.villageGroup),
-      groupBy(v.education),
+    // counted by dictionary field under the caller's scope, labelled in the request's language
+    const [politicalStatus, villageGroups, education] = await Promise.all([
+      countBy(req, 'villager', 'politicalStatus'),
+      countBy(req, 'villager', 'villageGroup'),
+      countBy(req, 'villager', 'education'),
     ]);
     const [cadres] = await db
       .select({ n: sql<number>`count(distinct ${villagerToCadre.villagerId})::int` })
@@ -131,17 +118,6 @@ export async function manageRoutes(app: FastifyInstance) {
           lt(visitingReception.receptionDate, next),
         ),
       );
-    const labels = await dictLabels(app, ['political_status', 'village_group', 'education']);
-    const named = (code: string, rows: { key: unknown; n: number }[]) => {
-      const entries = labels.get(code) ?? [];
-      const byKey = new Map(rows.map((r) => [String(r.key ?? ''), int(r.n)]));
-      const out = entries.map((e) => ({ key: e.key, name: e.value, value: byKey.get(e.key) ?? 0 }));
-      const other = rows
-        .filter((r) => !entries.some((e) => e.key === r.key))
-        .reduce((s, r) => s + int(r.n), 0);
-      if (other) out.push({ key: '', name: req.lang === 'en' ? 'Not recorded' : '未登记', value: other });
-      return out;
-    };
     const ages = ['0-9', '10-19', '20-29', '30-39', '40-49', '50-59', '60-69', '70-79', '80+'];
     const pyramid = ages.map((label, i) => ({
       age: label,
@@ -156,9 +132,9 @@ export async function manageRoutes(app: FastifyInstance) {
       receptionsThisMonth: int(receptions.n),
       month: start.slice(0, 7),
       pyramid,
-      politicalStatus: named('political_status', political),
-      villageGroups: named('village_group', groups),
-      education: named('education', education),
+      politicalStatus,
+      villageGroups,
+      education,
     });
   });
 

@@ -7,7 +7,7 @@ import {
   MAX_PAGE_SIZE,
   type Text2,
 } from '@smart/contracts';
-import { and, asc, count, eq, ilike, inArray, ne, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import { requireAnyPermission, requirePermission } from '../../platform/access/p
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { idsParam } from '../../platform/crud/engine';
 import { type Db, schema } from '../../platform/db';
+import { dictValueIn } from '../../platform/dicts';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, FieldInputError, forbidden, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
@@ -54,6 +55,12 @@ export const DICT_FIELDS = {
     required: true,
     max: 255,
     requiredMessage: text('请输入字典名称', 'please enter dictionary name'),
+  },
+  dictValueEn: {
+    name: 'dictValueEn',
+    label: text('英文值', 'English value'),
+    type: 'text',
+    max: 255,
   },
   dictKey: {
     name: 'dictKey',
@@ -105,6 +112,7 @@ type Row = {
   code: string;
   dictKey: string;
   dictValue: string;
+  dictValueEn: string | null;
   sort: number;
   remark: string | null;
   isSealed: number;
@@ -130,6 +138,7 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
     code: d.code,
     dictKey: d.dictKey,
     dictValue: d.dictValue,
+    dictValueEn: d.dictValueEn,
     sort: d.sort,
     remark: d.remark,
     isSealed: d.isSealed,
@@ -140,6 +149,7 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
   const visible = (ctx: RequestContext): SQL =>
     and(notDeleted(d.isDeleted), ...(tenantCol ? [eq(tenantCol, ctx.tenantId)] : [])) as SQL;
 
+  /** a row as the management screens read it: the value in both languages, whatever the caller's */
   const output = (ctx: RequestContext, r: Row) => ({
     id: r.id,
     ...(opts.tenantScoped ? { tenantId: ctx.tenantId } : {}),
@@ -147,6 +157,7 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
     code: r.code,
     dictKey: r.dictKey,
     dictValue: r.dictValue,
+    dictValueEn: r.dictValueEn ?? '',
     sort: r.sort,
     remark: r.remark ?? '',
     isSealed: r.isSealed,
@@ -180,7 +191,15 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
 
   const likeFilters = (q: { code?: string; dictValue?: string }) => [
     ...(q.code ? [ilike(d.code, containsPattern(q.code))] : []),
-    ...(q.dictValue ? [ilike(d.dictValue, containsPattern(q.dictValue))] : []),
+    // a name matches in either language
+    ...(q.dictValue
+      ? [
+          or(
+            ilike(d.dictValue, containsPattern(q.dictValue)),
+            ilike(d.dictValueEn, containsPattern(q.dictValue)),
+          ) as SQL,
+        ]
+      : []),
   ];
 
   /** Every entry (parents and children), filtered; a page when current or size is given. */
@@ -306,12 +325,15 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
     return ok(req, output(ctx, row));
   });
 
-  /** The picker tree: code DICT (or none) is every dictionary with its entries; another code, that one. */
+  /**
+   * The picker tree: code DICT (or none) is every dictionary with its entries; another code, that one.
+   * Titles are in the caller's language.
+   */
   app.get(`${prefix}/tree`, { schema: { querystring: z.object({ code: filterText }) } }, async (req) => {
     const ctx = requireCtx(req);
     const only = req.query.code && req.query.code !== 'DICT' ? req.query.code : undefined;
     const rows = await db
-      .select({ id: d.id, parentId: d.parentId, title: d.dictValue })
+      .select({ id: d.id, parentId: d.parentId, title: dictValueIn(req.lang, opts.table) })
       .from(d)
       .where(and(visible(ctx), ...(only ? [eq(d.code, only)] : [])))
       .orderBy(...order)
@@ -324,14 +346,14 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
     );
   });
 
-  /** The entries of one dictionary, in order: every screen's selects read it. */
+  /** The entries of one dictionary, in order, in the caller's language: every screen's selects read it. */
   app.get(
     `${prefix}/dictionary`,
     { schema: { querystring: z.object({ code: z.string().min(1).max(255) }) } },
     async (req) => {
       const ctx = requireCtx(req);
       const rows = await db
-        .select(selection)
+        .select({ ...selection, dictValue: dictValueIn(req.lang, opts.table) })
         .from(d)
         .where(and(eq(d.code, req.query.code), ne(d.parentId, '0'), visible(ctx)))
         .orderBy(...order);
@@ -412,16 +434,20 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
       check(DICT_FIELDS.sort, rawSort);
       const rawSealed = Object.hasOwn(input, 'isSealed') ? input.isSealed : (existing?.isSealed ?? 0);
       check(DICT_FIELDS.isSealed, rawSealed);
+      const rawEnglish = value('dictValueEn');
+      check(DICT_FIELDS.dictValueEn, rawEnglish);
       const rawRemark = value('remark');
       check(DICT_FIELDS.remark, rawRemark);
-      const remark =
-        rawRemark === undefined || rawRemark === null || str(rawRemark) === '' ? null : str(rawRemark);
+      const optionalText = (v: unknown) => (v === undefined || v === null || str(v) === '' ? null : str(v));
+      const remark = optionalText(rawRemark);
 
       const record = {
         parentId,
         code: dictCode,
         dictKey,
         dictValue: str(rawValue),
+        // optional: empty means the Chinese value is shown in English too
+        dictValueEn: optionalText(rawEnglish),
         sort: Math.trunc(Number(rawSort)),
         isSealed: Number(rawSealed),
         remark,

@@ -1,11 +1,12 @@
 import type { FieldDef, ResourceDef, Text2 } from '@smart/contracts';
 import { checkField, parseRecord, refLabelKey } from '@smart/contracts';
-import { and, desc, eq, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { CellValue } from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requirePermission } from '../access/permissions';
 import { type RequestContext, requireCtx } from '../auth/context';
-import { type Db, schema } from '../db';
+import type { Db } from '../db';
+import { dictLabels } from '../dicts';
 import { type ExcelColumn, loadExcel, readUpload, sendXlsx } from '../excel';
 import { ok } from '../http/envelope';
 import { FieldInputError, invalidField, RowsInputError } from '../http/errors';
@@ -66,23 +67,34 @@ export function excelColumns(def: ResourceDef): Column[] {
 
 type DictIndex = Map<string, { byKey: Map<string, string>; byLabel: Map<string, string> }>;
 
-/** The platform dictionaries the columns use: key → label and label → key. */
-async function loadDicts(db: Db, def: ResourceDef): Promise<DictIndex> {
+/**
+ * The platform dictionaries the columns use: key → label in the request's language (what an export writes
+ * and a template offers), and label → key for either language (a file written in Chinese or in English
+ * imports alike; the request's language wins where the two languages share a label).
+ */
+async function loadDicts(db: Db, def: ResourceDef, lang: Lang): Promise<DictIndex> {
   const codes = [...new Set(def.fields.filter((f) => f.dict).map((f) => f.dict!))];
-  const out: DictIndex = new Map(codes.map((c) => [c, { byKey: new Map(), byLabel: new Map() }]));
-  if (!codes.length) return out;
-  const d = schema.dict;
-  const rows = await db
-    .select({ code: d.code, key: d.dictKey, value: d.dictValue })
-    .from(d)
-    .where(and(inArray(d.code, codes), ne(d.parentId, '0'), notDeleted(d.isDeleted)));
-  for (const r of rows) {
-    const e = out.get(r.code)!;
-    e.byKey.set(r.key, r.value);
-    e.byLabel.set(r.value, r.key);
+  const labels = await dictLabels(db, codes, lang);
+  const out: DictIndex = new Map();
+  for (const code of codes) {
+    const byKey = new Map<string, string>();
+    const byLabel = new Map<string, string>();
+    const entries = labels.get(code) ?? [];
+    for (const e of entries) {
+      byKey.set(e.key, e.value);
+      byLabel.set(e.value, e.key);
+    }
+    // the other language's labels, where they name no entry already
+    for (const e of entries)
+      for (const other of [e.zh, e.en])
+        if (other && !byLabel.has(other) && !byKey.has(other)) byLabel.set(other, e.key);
+    out.set(code, { byKey, byLabel });
   }
   return out;
 }
+
+/** The labels a template offers for a dictionary column: one per entry, in the request's language. */
+const dictOptions = (dicts: DictIndex, code: string) => [...(dicts.get(code)?.byKey.values() ?? [])];
 
 const header = (c: Column, lang: Lang) => c.header[lang];
 
@@ -215,7 +227,7 @@ export function mountExcelRoutes(app: FastifyInstance, m: MountedResource) {
       await requirePermission(db, req, `${code}_export`);
       const where = await m.listWhere(ctx, req.query as Record<string, string>);
       const cs = columns();
-      const dicts = await loadDicts(db, def);
+      const dicts = await loadDicts(db, def, req.lang);
       const keyed = cs.filter((c) => c.refKey);
       async function* batches() {
         let last: string | undefined;
@@ -253,7 +265,7 @@ export function mountExcelRoutes(app: FastifyInstance, m: MountedResource) {
       requireCtx(req);
       await requirePermission(db, req, `${code}_import`);
       const cs = columns();
-      const dicts = await loadDicts(db, def);
+      const dicts = await loadDicts(db, def, req.lang);
       const ExcelJS = await loadExcel();
       const wb = new ExcelJS.Workbook();
       const sheet = wb.addWorksheet('Sheet1');
@@ -267,7 +279,7 @@ export function mountExcelRoutes(app: FastifyInstance, m: MountedResource) {
       sheet.getRow(1).font = { bold: true };
       cs.forEach((c, i) => {
         const options = c.field.dict
-          ? [...(dicts.get(c.field.dict)?.byLabel.keys() ?? [])]
+          ? dictOptions(dicts, c.field.dict)
           : c.field.type === 'switch'
             ? req.lang === 'en'
               ? ['Yes', 'No']
@@ -330,7 +342,7 @@ export function mountExcelRoutes(app: FastifyInstance, m: MountedResource) {
       await report('read', 0, 0);
       const cs = columns();
       const rows = await readSheet(await readUpload(req), cs);
-      const result = await importRows(m, ctx, rows, cs, report);
+      const result = await importRows(m, ctx, rows, cs, report, req.lang);
       await report('done', rows.length, rows.length);
       return ok(req, result);
     });
@@ -361,8 +373,7 @@ function describe(c: Column, dicts: DictIndex, lang: Lang, def: ResourceDef): st
     if (f.required) parts.push(en ? 'required' : '必填');
     if (keyFields(def).includes(f.name))
       parts.push(en ? 'a row with an existing value updates that row' : '已存在的值将更新该行,而不是新增');
-    if (f.dict)
-      parts.push(`${en ? 'one of' : '可选值'}: ${[...(dicts.get(f.dict)?.byLabel.keys() ?? [])].join(', ')}`);
+    if (f.dict) parts.push(`${en ? 'one of' : '可选值'}: ${dictOptions(dicts, f.dict).join(', ')}`);
     if (f.type === 'switch') parts.push(en ? 'Yes or No' : '是 或 否');
     if (f.type === 'date') parts.push(en ? 'date, e.g. 2026-01-15' : '日期,如 2026-01-15');
     if (f.type === 'idcard') parts.push(en ? '18-character resident ID number' : '18位居民身份证号码');
@@ -389,9 +400,10 @@ async function importRows(
   rows: { line: number; values: Record<string, string> }[],
   cs: Column[],
   report: Report,
+  lang: Lang,
 ) {
   const { def, db, cols, table, hooks } = m;
-  const dicts = await loadDicts(db, def);
+  const dicts = await loadDicts(db, def, lang);
   const refs = new Map<string, Awaited<ReturnType<typeof refIndex>>>();
   for (const f of refFields(def)) if (cs.some((c) => c.field === f)) refs.set(f.name, await refIndex(ctx, f));
   // the key (one field or several: a household's income per year) and each unique field are value sets

@@ -10,8 +10,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Row, Spin, Statistic } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type ChartOption, EChart } from '../../platform/charts/EChart';
 import { getData } from '../../platform/http/client';
-import { type ChartOption, EChart } from './EChart';
+import { useLanguage } from '../../platform/i18n';
 import { VillageCrudPage } from './VillageCrudPage';
 
 interface Named {
@@ -47,8 +48,10 @@ const summary = (items: Named[]) => items.map((i) => `${i.name} ${i.value}`).joi
 
 export default function OverviewPage() {
   const { t } = useTranslation();
+  // dictionary names (political status, groups, education) come in the request's language
+  const language = useLanguage((s) => s.language);
   const { data, isFetching, refetch } = useQuery({
-    queryKey: ['crud', 'villager', 'statistics'],
+    queryKey: ['crud', 'villager', 'statistics', language],
     queryFn: () => getData<Statistics>('/api/dfem-hope-manage/villageAffairsOverview/statistics'),
     refetchOnMount: 'always',
   });

@@ -3,10 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { getData } from '../http/client';
 import { useLanguage } from '../i18n';
 
-/** A dictionary's entries, fetched once per code and shared by every select and column that uses it. */
+/**
+ * A dictionary's entries, fetched once per code and language and shared by every select and column that
+ * uses it: the server answers the values in the request's language, so a switch of language asks again.
+ */
 export function useDict(code: string | undefined) {
+  const language = useLanguage((s) => s.language);
   return useQuery({
-    queryKey: ['dict', code],
+    queryKey: ['dict', code, language],
     queryFn: () => getData<DictEntry[]>('/api/dfem-system/dict/dictionary', { code }),
     enabled: !!code,
     staleTime: Number.POSITIVE_INFINITY,

@@ -16,6 +16,7 @@ import type { TreeOption } from '../../../platform/crud/dict';
 import type { FieldControlProps } from '../../../platform/crud/fields';
 import { subtreeKeys } from '../../../platform/crud/tree';
 import { getData } from '../../../platform/http/client';
+import { useLanguage } from '../../../platform/i18n';
 import { type DictDefs, type DictKind, dictDefs } from './defs';
 
 export type DictLayout = 'dialog' | 'horizontal' | 'vertical';
@@ -58,8 +59,10 @@ function DictParentSelect({
   placeholder,
 }: FieldControlProps & { defs: DictDefs; dict: Row }) {
   const code = String(dict.code);
+  // the server titles the nodes in the request's language
+  const language = useLanguage((s) => s.language);
   const tree = useQuery({
-    queryKey: ['tree', defs.child.key, code],
+    queryKey: ['tree', defs.child.key, code, language],
     queryFn: () => getData<TreeOption[]>(`${defs.base}/tree`, { code }),
   });
   const data = useMemo(() => {

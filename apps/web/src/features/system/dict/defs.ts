@@ -26,6 +26,13 @@ export const DICT_FIELDS = {
     requiredMessage: text('请输入字典名称', 'please enter dictionary name'),
     search: 'like',
   },
+  // optional: where empty, an English screen shows the Chinese value
+  dictValueEn: {
+    name: 'dictValueEn',
+    label: text('英文值', 'English value'),
+    type: 'text',
+    max: 255,
+  },
   dictKey: {
     name: 'dictKey',
     label: text('字典键值', 'Dictionary key'),
@@ -99,7 +106,7 @@ export function dictDefs(kind: DictKind): DictDefs {
       ...common,
       key: `${kind}Parent`,
       label,
-      fields: [f.code, f.dictValue, f.sort, f.isSealed, f.remark],
+      fields: [f.code, f.dictValue, f.dictValueEn, f.sort, f.isSealed, f.remark],
     },
     child: {
       ...common,
@@ -111,6 +118,7 @@ export function dictDefs(kind: DictKind): DictDefs {
         f.parentId,
         f.dictKey,
         { ...f.dictValue, search: undefined },
+        f.dictValueEn,
         f.sort,
         f.isSealed,
         f.remark,

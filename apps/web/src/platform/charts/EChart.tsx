@@ -1,12 +1,16 @@
 /**
- * One chart: echarts' tree-shaken ESM core with the bar and pie charts only, loaded with the pages that draw
- * charts (never with the shell). The figure's summary is its accessible name, since a canvas has no text.
+ * One chart for every area's dashboards: echarts' tree-shaken ESM core with the bar and pie charts only,
+ * loaded with the pages that draw charts (never with the shell). The figure's summary is its accessible
+ * name, since a canvas has no text; the names a legend shows (`data-legend`, from the option's series) are
+ * readable too. Names that come from dictionaries arrive in the screen's language from the server
+ * (`countBy` in apps/server/src/platform/crud/count-by.ts).
  */
 import { BarChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { legendNames } from './legend';
 
 echarts.use([BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -38,5 +42,14 @@ export function EChart({
   useEffect(() => {
     chart.current?.setOption(option, true);
   }, [option]);
-  return <div ref={el} role="img" aria-label={label} style={{ width: '100%', height }} />;
+  const legend = legendNames(option);
+  return (
+    <div
+      ref={el}
+      role="img"
+      aria-label={label}
+      data-legend={legend.length ? JSON.stringify(legend) : undefined}
+      style={{ width: '100%', height }}
+    />
+  );
 }
