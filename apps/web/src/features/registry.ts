@@ -3,12 +3,11 @@
  * current path up in the user's menu and here; a menu path missing here shows the 404 result.
  * Add a screen = add its line here (one chunk per page) and its menu node on the server.
  */
-import type { ComponentType } from 'react';
 import { resourcePageLoaders } from '../platform/crud/resource-pages';
+import type { PageLoader } from '../platform/pages';
 import { villagePageLoaders } from './village/pages';
 
-export type PageModule = { default: ComponentType };
-export type PageLoader = () => Promise<PageModule>;
+export type { PageLoader, PageModule } from '../platform/pages';
 
 export const registry: Record<string, PageLoader> = {
   // every resource definition of @smart/contracts: the generic list page at its route + /index

@@ -11,9 +11,9 @@ import { Button, Card, Col, Row, Spin, Statistic } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChartOption, EChart } from '../../platform/charts/EChart';
+import { CrudPage } from '../../platform/crud/CrudPage';
 import { getData } from '../../platform/http/client';
 import { useLanguage } from '../../platform/i18n';
-import { VillageCrudPage } from './VillageCrudPage';
 
 interface Named {
   key: string;
@@ -193,7 +193,7 @@ export default function OverviewPage() {
           </Col>
         </Row>
       )}
-      <VillageCrudPage def={villageAffairsOverviewResource} dateRange={false} />
+      <CrudPage def={villageAffairsOverviewResource} dateRange={false} />
     </div>
   );
 }

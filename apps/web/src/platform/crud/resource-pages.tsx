@@ -1,5 +1,5 @@
 import { RESOURCES } from '@smart/contracts';
-import type { PageLoader } from '../../features/registry';
+import type { PageLoader } from '../pages';
 
 /** Every registry resource's screen is the generic list page: its route (with /index) maps to it. */
 export function resourcePageLoaders(): Record<string, PageLoader> {
