@@ -559,7 +559,11 @@ export async function benchEachDatabase(url, bench, logTo = log) {
   const loadAtStart = loadavg()[0];
   const results = {};
   const failed = [];
-  for (const kind of url ? ['pglite', 'postgres'] : ['pglite']) {
+  // BENCH_DATABASES=postgres (or pglite) runs one of the two
+  const kinds = (url ? ['pglite', 'postgres'] : ['pglite']).filter(
+    (k) => !process.env.BENCH_DATABASES || process.env.BENCH_DATABASES.split(',').includes(k),
+  );
+  for (const kind of kinds) {
     results[kind] = { errors: {} };
     try {
       await bench(kind, results[kind]);

@@ -14,7 +14,8 @@
 // `_village` appended (smart_bench → smart_bench_village; created when missing; VILLAGE_DATABASE_URL names
 // another). Seeded villagers are kept between runs; the imported ones are removed before the next run.
 // Progress goes to stderr; the table to stdout and to bench/last-village.md.
-// Environment: DATABASE_URL, VILLAGE_DATABASE_URL, BENCH_SECONDS (load per route, default 10),
+// Environment: DATABASE_URL, VILLAGE_DATABASE_URL, BENCH_DATABASES (pglite,postgres: which of the two to
+// run), BENCH_SECONDS (load per route, default 10),
 // BENCH_DATA (data folder root, default <repo>/.bench-data), VILLAGERS (seeded villagers, default 1 000 000).
 import { createWriteStream, existsSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
