@@ -4,8 +4,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/platform/db';
 import { addDictEnglish } from '../src/seed/system';
-import { grantCodes, makeRole, makeTenant, makeUser, uploadFile } from './fixtures';
-import { auth, md5Hex, signIn, startTestServer, type TestServer, tokenRequest } from './harness';
+import { grantCodes, makeRole, makeTenant, signedInUser, uploadFile } from './fixtures';
+import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /**
  * Dictionary values in both languages: declared in code (contracts dicts.ts) and seeded with their English
@@ -216,15 +216,7 @@ describe('the overview and Excel in English', () => {
     await makeTenant(s.database.db, '300003', '英文租户');
     const role = await makeRole(s.database.db, '300003', 'en-admin');
     await grantCodes(s.database.db, role, 'all');
-    await makeUser(s.database.db, { tenantId: '300003', account: 'enadmin', roleIds: [role] });
-    const other = (
-      await tokenRequest(s, {
-        grant_type: 'password',
-        username: 'enadmin',
-        password: md5Hex('pass'),
-        tenantId: '300003',
-      })
-    ).json().access_token as string;
+    const { token: other } = await signedInUser(s, 'enadmin', [role], '300003');
     const empty = (await get(`${MANAGE}/villageAffairsOverview/statistics`, 'en', other)).json().data;
     expect(empty.politicalStatus.every((x: { value: number }) => x.value === 0)).toBe(true);
     expect(names(empty.politicalStatus)[0]).toBe('Masses (non-party)');

@@ -172,28 +172,15 @@ export async function workRoutes(base: FastifyInstance) {
     });
 
   taskList('/work/claim-list', 'work_claim', (ctx) => claimableBy(db, ctx), 'create');
-  taskList(
-    '/work/todo-list',
-    'work_todo',
-    async (ctx) =>
-      and(
-        eq(flowTask.tenantId, ctx.tenantId),
-        eq(flowTask.status, 0),
-        eq(flowTask.assignee, ctx.userId),
-      ) as SQL,
-    'create',
-  );
-  taskList(
-    '/work/done-list',
-    'work_done',
-    async (ctx) =>
-      and(
-        eq(flowTask.tenantId, ctx.tenantId),
-        eq(flowTask.status, 1),
-        eq(flowTask.assignee, ctx.userId),
-      ) as SQL,
-    'end',
-  );
+  /** the caller's own tasks of the tenant, open (0) or done (1) */
+  const assignedTasks = (status: 0 | 1) => async (ctx: RequestContext) =>
+    and(
+      eq(flowTask.tenantId, ctx.tenantId),
+      eq(flowTask.status, status),
+      eq(flowTask.assignee, ctx.userId),
+    ) as SQL;
+  taskList('/work/todo-list', 'work_todo', assignedTasks(0), 'create');
+  taskList('/work/done-list', 'work_done', assignedTasks(1), 'end');
 
   /** Processes the caller started, with where each stands. */
   app.get('/work/send-list', { schema: { querystring: WorkQuery } }, async (req) => {
