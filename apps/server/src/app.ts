@@ -19,7 +19,7 @@ import { installAuditHooks } from './modules/log/recorder';
 import { logRoutes } from './modules/log/routes';
 import { manageRoutes } from './modules/manage/routes';
 import { fileRoutes } from './modules/resource/files';
-import { resourceRoutes } from './modules/resources';
+import { type ExtraResource, resourceRoutes } from './modules/resources';
 import { registerGrantRoutes } from './modules/system/grants';
 import { systemRoutes } from './modules/system/routes';
 import { registerTenantRoutes } from './modules/system/tenant';
@@ -78,6 +78,8 @@ export async function buildApp(
   deps: Omit<AppDeps, 'tokens' | 'storage' | 'sessions'> & {
     signingKey: Uint8Array;
     logger?: false | NodeJS.WritableStream;
+    /** definitions mounted beside the registry's (the field-kind tests mount a probe of every kind) */
+    extraResources?: ExtraResource[];
   },
 ): Promise<FastifyInstance> {
   const { config } = deps;
@@ -227,7 +229,7 @@ export async function buildApp(
   await app.register(flowRoutes, { prefix: '/api/dfem-flow' });
   await app.register(applyRoutes, { prefix: '/api/dfem-flow' });
   await app.register(leaveRoutes, { prefix: '/api/dfem-desk' });
-  await resourceRoutes(app);
+  await resourceRoutes(app, deps.extraResources);
   await app.register(manageRoutes, { prefix: '/api/dfem-hope-manage' });
 
   const webDist = config.WEB_DIST ?? defaultWebDist;

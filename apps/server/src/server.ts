@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import type { ExtraResource } from './modules/resources';
 import { loadSigningKey } from './platform/auth/tokens';
 import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db';
@@ -24,6 +25,8 @@ export interface ServerOptions {
   opening?: Promise<Database>;
   /** a shared store already open (tests run two instances over one store); closing the server leaves it open */
   kv?: KvStore;
+  /** definitions mounted beside the registry's (the field-kind tests mount a probe of every kind) */
+  extraResources?: ExtraResource[];
 }
 
 export async function createServer(config: Config, opts: ServerOptions = {}): Promise<Server> {
@@ -43,6 +46,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     kv,
     signingKey: loadSigningKey(config.JWT_SECRET, config.DATA_DIR),
     logger: opts.logger,
+    extraResources: opts.extraResources,
   });
   let closed = false;
   return {

@@ -1,4 +1,4 @@
-import type { FieldDef, ResourceDef } from '@smart/contracts';
+import { type FieldDef, fieldKind, type ResourceDef } from '@smart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { dropAccessCaches } from '../src/modules/system/caches';
@@ -9,46 +9,30 @@ import { menuId } from '../src/seed/menus';
 import { SEED } from '../src/seed/system';
 import { auth, md5Hex, type TestServer, tokenRequest } from './harness';
 
-/** A valid value for a field, distinct per n, within its length and pattern. */
+/**
+ * A valid value for a field, distinct per n: its example, else its kind's sample (`FIELD_KINDS`), except
+ * where only the seeded data can say what is valid (a tree's ids, a menu).
+ */
 export function sampleValue(f: FieldDef, n: number): unknown {
   if (f.example !== undefined) return f.example;
   if (f.default !== undefined && f.pattern) return f.default;
   switch (f.type) {
-    case 'int':
-      return Math.max(f.min ?? 0, 1) + (n % 5);
-    case 'decimal':
-      return 1.5 + n;
-    case 'switch':
-      return 1;
-    case 'mobile':
-      return `1380013${String(8000 + n).padStart(4, '0')}`;
-    case 'phone':
-      // a landline: what the mobile kind would refuse
-      return `0731-8456${String(1000 + (n % 9000)).padStart(4, '0')}`;
-    case 'email':
-      return `user${n}@example.com`;
-    case 'date':
-      return '2026-01-15';
-    case 'datetime':
-      return '2026-01-15 10:30:00';
-    case 'dict':
-    case 'dictMulti':
-      return '1';
     case 'ids':
       if (f.tree === 'role') return '1123598816738675201';
       if (f.tree === 'dept') return '1123598813738675201';
       return f.tree === 'menu' ? menuId('system') : '';
-    case 'password':
-      return md5Hex(`secret-${n}`);
     case 'ref':
       // a menu reference names a real menu; a parent in a tree is the root
       if (f.tree === 'menu') return f.name === 'parentId' ? '0' : menuId('system');
       return f.tree ? '0' : '';
-    default:
+    case 'password':
+      return md5Hex(`secret-${n}`);
+    case 'text':
+    case 'textarea':
       // an optional field with a pattern is left empty unless it has an example
       if (f.pattern && !f.required) return '';
-      return (f.pattern ? `s${n}` : `${f.label.zh}${n}`).padEnd(f.min ?? 0, 'x').slice(0, f.max ?? 255);
   }
+  return fieldKind(f).sample(f, n);
 }
 
 export function sampleRecord(def: ResourceDef, n: number): Record<string, unknown> {

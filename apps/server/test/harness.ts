@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { ExtraResource } from '../src/modules/resources';
 import { dropAccessCaches } from '../src/modules/system/caches';
 import { type Config, loadConfig } from '../src/platform/config';
 import { forgetAllCounts } from '../src/platform/crud/count-cache';
@@ -76,7 +77,7 @@ export interface TestServer extends Server {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  opts: { alongside?: TestServer } = {},
+  opts: { alongside?: TestServer; extraResources?: ExtraResource[] } = {},
 ): Promise<TestServer> {
   const { database, url } = await sharedDatabase();
   if (!opts.alongside) await resetDatabase(database);
@@ -102,6 +103,7 @@ export async function startTestServer(
     logger: stream,
     kvPrefix: `test:${randomUUID()}:`,
     kv: opts.alongside?.kv,
+    extraResources: opts.extraResources,
   });
   await server.app.ready();
   return Object.assign(server, { config, logs });

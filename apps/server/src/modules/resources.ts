@@ -1,4 +1,4 @@
-import { RESOURCES, resourceByKey } from '@smart/contracts';
+import { RESOURCES, type ResourceDef, resourceByKey } from '@smart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -149,15 +149,29 @@ export function resourceBindings(db: Db): Record<string, { table: PgTable; hooks
   };
 }
 
+/** A definition mounted beside the registry's, with its table (and hooks). */
+export interface ExtraResource {
+  def: ResourceDef;
+  table: PgTable;
+  hooks?: ResourceHooks;
+}
+
 /** Mounts every resource under /api/<service>; returns them by key (tests and bespoke routes use them). */
-export async function resourceRoutes(app: FastifyInstance): Promise<Map<string, MountedResource>> {
+export async function resourceRoutes(
+  app: FastifyInstance,
+  extra: ExtraResource[] = [],
+): Promise<Map<string, MountedResource>> {
   const mounted = new Map<string, MountedResource>();
-  const bindings = resourceBindings(app.deps.db);
-  const services = [...new Set(RESOURCES.map((r) => r.service))];
+  const bindings = {
+    ...resourceBindings(app.deps.db),
+    ...Object.fromEntries(extra.map((e) => [e.def.key, e])),
+  };
+  const defs = [...RESOURCES, ...extra.map((e) => e.def)];
+  const services = [...new Set(defs.map((r) => r.service))];
   for (const service of services) {
     await app.register(
       async (sub) => {
-        for (const def of RESOURCES.filter((r) => r.service === service)) {
+        for (const def of defs.filter((r) => r.service === service)) {
           const binding = bindings[def.key];
           if (!binding) throw new Error(`resource ${def.key} has no table binding`);
           mounted.set(def.key, mountResource(sub, app.deps.db, def, binding.table, binding.hooks));

@@ -2,6 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import yauzl, { type Entry } from 'yauzl';
 
 /**
  * Where uploaded files live: local disk under DATA_DIR/uploads by default. Keys are `<folder>/<name>`
@@ -40,4 +41,44 @@ export function imageKind(buf: Buffer): 'png' | 'jpg' | null {
     return 'png';
   if (buf.length > 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpg';
   return null;
+}
+
+/** What an attachment may be, as its content shows it: the extension it is stored and served with. */
+export type AttachmentKind = 'pdf' | 'docx' | 'xlsx' | 'pptx' | 'png' | 'jpg';
+
+/** An Office document is a zip whose directory names its main part (read without inflating anything). */
+const OFFICE_PARTS: [string, AttachmentKind][] = [
+  ['word/document.xml', 'docx'],
+  ['xl/workbook.xml', 'xlsx'],
+  ['ppt/presentation.xml', 'pptx'],
+];
+
+/** The attachment kind a buffer really holds, by its content; null for anything else (a program, a script). */
+export async function attachmentKind(buf: Buffer): Promise<AttachmentKind | null> {
+  const image = imageKind(buf);
+  if (image) return image;
+  if (buf.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  if (buf.length < 4 || buf.readUInt32LE(0) !== 0x04034b50) return null;
+  const names = await zipEntryNames(buf).catch(() => null);
+  if (!names?.has('[Content_Types].xml')) return null;
+  return OFFICE_PARTS.find(([part]) => names.has(part))?.[1] ?? null;
+}
+
+/** The names in a zip's central directory (at most 10 000: a document has a few dozen). */
+async function zipEntryNames(buf: Buffer): Promise<Set<string>> {
+  const zip = await yauzl.fromBufferPromise(buf, { lazyEntries: true });
+  const names = new Set<string>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (e: Entry) => {
+      names.add(e.fileName);
+      if (names.size > 10_000) {
+        zip.close();
+        resolve();
+      } else zip.readEntry();
+    });
+    zip.once('end', () => resolve());
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return names;
 }

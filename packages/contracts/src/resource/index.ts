@@ -1,5 +1,7 @@
 export * from './admin';
 export * from './dicts';
+export * from './formats';
+export * from './kinds';
 export * from './registry';
 export * from './system';
 export * from './types';

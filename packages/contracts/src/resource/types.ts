@@ -26,7 +26,15 @@ export type FieldType =
   | 'refs' // comma-joined ids of another resource (ref), picked with the same searchable selector
   | 'idcard' // mainland resident ID number: 18 characters, GB 11643 check digit, a real birth date
   | 'image' // an image uploaded through the server (a path it serves), or several comma-joined
-  | 'password'; // typed in the browser, sent as lower-case md5 hex (spec §5), stored as argon2id
+  | 'files' // attachments uploaded through the server (PDF, Word, Excel, PowerPoint, images), comma-joined
+  | 'password' // typed in the browser, sent as lower-case md5 hex (spec §5), stored as argon2id
+  | 'money' // an amount with at most 2 decimal places, in the field's unit (元 unless it names another)
+  | 'dateRange' // from and to days, `YYYY-MM-DD,YYYY-MM-DD`, the start not after the end
+  | 'geoPoint' // a place on the map: `longitude,latitude` in degrees
+  | 'polygon' // an area on the map: a JSON array of at least 3 [longitude, latitude] corners
+  | 'json' // a JSON object or array (settings a device or a collector reads)
+  | 'videoUrl' // a video a camera or platform serves: http(s), rtsp or rtmp
+  | 'richText'; // formatted text (HTML), cleaned by the server to a safe subset before it is stored
 
 /** How a field is searched: `equal` and `like` through the search form; the rest through suffixed query keys. */
 export type SearchOp = 'equal' | 'like';
@@ -75,6 +83,8 @@ export interface FieldDef {
   notBefore?: string;
   /** a column of the resource's Excel export, template and import (default: when it is a list column) */
   excel?: boolean;
+  /** the unit a number is in, shown beside it (kW, 亩, 元 …); money's default is 元 */
+  unit?: Text2;
   /** the rare column that does not follow from the kind (server platform/crud/model.ts `columnOf`) */
   column?: { kind: 'varchar' | 'text' | 'integer' | 'numeric' | 'date' | 'timestamp' | 'bigint' };
 }

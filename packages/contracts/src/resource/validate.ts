@@ -1,4 +1,5 @@
-import { isId } from '../constants';
+import { FIELD_MESSAGES, fill, hasNul, idCardInfo, localize, PHONE_MESSAGES } from './formats';
+import { fieldKind } from './kinds';
 import type { FieldDef, ResourceDef, Text2 } from './types';
 
 /**
@@ -6,158 +7,27 @@ import type { FieldDef, ResourceDef, Text2 } from './types';
  * calls `parseRecord` on every submit body. Messages are the spec's where it gives them.
  */
 
-export const PHONE_MESSAGES = {
-  empty: { zh: '手机号码不能为空', en: 'phone number cannot be empty' },
-  length: { zh: '手机号码长度不为11位', en: 'phone number length is not 11' },
-  format: { zh: '手机号码格式不正确', en: 'phone number format is incorrect' },
-} as const;
-
-const MOBILE = /^1[3-9]\d{9}$/;
-/** a landline: area code 0xx or 0xxx, a 7–8 digit number, an optional extension (0731-84561234-801) */
-const LANDLINE = /^0\d{2,3}-?\d{7,8}(?:-\d{1,6})?$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
-const DATETIME_OPTIONAL_SECONDS = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/;
-const ID = { test: isId };
-
-/** The range of an `int` field (a PostgreSQL integer column) whatever its own min and max say. */
-export const INT_MIN = -2147483648;
-export const INT_MAX = 2147483647;
-/** The largest magnitude of a `decimal` field without its own max: the widest column is numeric(14,2). */
-export const DECIMAL_MAX = 999_999_999_999.99;
-/** A dictionary key is kept in a varchar(10) or an integer column. */
-export const DICT_KEY_MAX = 10;
-
-/** A real day of the calendar (year 1 on): 2024-02-29 is one, 2024-02-30, 2023-02-29 and 2024-13-01 are not. */
-export function isCalendarDay(y: number, m: number, d: number): boolean {
-  if (!Number.isInteger(y) || y < 1 || m < 1 || m > 12 || d < 1) return false;
-  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  return d <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1];
-}
-
-/** `YYYY-MM-DD` naming a real day. */
-export function isDate(s: string): boolean {
-  const m = DATE.exec(s);
-  return !!m && isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]));
-}
-
-/**
- * `YYYY-MM-DD HH:mm:ss` (or, with `optionalSeconds`, also `YYYY-MM-DD HH:mm`) naming a real day and a real
- * time of it: 00:00:00 to 23:59:59.
- */
-export function isDateTime(s: string, optionalSeconds = false): boolean {
-  const m = (optionalSeconds ? DATETIME_OPTIONAL_SECONDS : DATETIME).exec(s);
-  return (
-    !!m &&
-    isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3])) &&
-    Number(m[4]) <= 23 &&
-    Number(m[5]) <= 59 &&
-    Number(m[6] ?? 0) <= 59
-  );
-}
-
-/** Text PostgreSQL cannot store: a NUL character. */
-export const hasNul = (s: string) => s.includes('\u0000');
-
-const fill = (t: Text2, vars: Record<string, string | number>): Text2 => {
-  let { zh, en } = t;
-  for (const [k, v] of Object.entries(vars)) {
-    zh = zh.replaceAll(`{${k}}`, String(v));
-    en = en.replaceAll(`{${k}}`, String(v));
-  }
-  return { zh, en };
-};
-
-export const FIELD_MESSAGES = {
-  required: { zh: '请输入{label}', en: 'please enter {label}' },
-  requiredSelect: { zh: '请选择{label}', en: 'please select {label}' },
-  tooLong: { zh: '{label}长度不能超过{max}个字符', en: '{label} must be at most {max} characters' },
-  tooShort: { zh: '{label}长度不能少于{min}个字符', en: '{label} must be at least {min} characters' },
-  format: { zh: '{label}格式不正确', en: '{label} has an incorrect format' },
-  number: { zh: '{label}必须是数字', en: '{label} must be a number' },
-  range: { zh: '{label}超出允许范围', en: '{label} is out of range' },
-} as const;
-
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const selectLike = (f: FieldDef) =>
-  ['dict', 'dictMulti', 'ids', 'ref', 'refs', 'date', 'datetime', 'switch', 'image'].includes(f.type);
 
 /** The message for a missing required value. */
 export function requiredMessage(f: FieldDef): Text2 {
   if (f.requiredMessage) return f.requiredMessage;
   if (f.type === 'mobile') return PHONE_MESSAGES.empty;
   const label = f.label;
-  const t = selectLike(f) ? FIELD_MESSAGES.requiredSelect : FIELD_MESSAGES.required;
+  const t = fieldKind(f).picked ? FIELD_MESSAGES.requiredSelect : FIELD_MESSAGES.required;
   return { zh: t.zh.replace('{label}', label.zh), en: t.en.replace('{label}', label.en.toLowerCase()) };
 }
 
-/** Checks one value; null when it is acceptable. */
+/** Checks one value: its kind's rule (kinds.ts), then, where the kind says so, the text rules; null when valid. */
 export function checkField(f: FieldDef, value: unknown): Text2 | null {
   if (isEmpty(value)) return f.required ? requiredMessage(f) : null;
   const label = f.label;
   const s = typeof value === 'string' ? value : String(value);
   // no column can hold a NUL character, whatever the field's type
   if (hasNul(s)) return localize(FIELD_MESSAGES.format, label);
-  switch (f.type) {
-    case 'int':
-    case 'decimal': {
-      const n = typeof value === 'number' ? value : Number(s);
-      if (!Number.isFinite(n) || (f.type === 'int' && !Number.isInteger(n)))
-        return localize(FIELD_MESSAGES.number, label);
-      if ((f.min !== undefined && n < f.min) || (f.max !== undefined && n > f.max))
-        return localize(FIELD_MESSAGES.range, label);
-      // and whatever min and max say, within what the column holds
-      if (f.type === 'int' ? n < INT_MIN || n > INT_MAX : Math.abs(n) > DECIMAL_MAX)
-        return localize(FIELD_MESSAGES.range, label);
-      return null;
-    }
-    case 'switch':
-      return s === '0' || s === '1' ? null : localize(FIELD_MESSAGES.format, label);
-    case 'mobile':
-      if (s.length !== 11) return PHONE_MESSAGES.length;
-      return MOBILE.test(s) ? null : PHONE_MESSAGES.format;
-    case 'phone':
-      if (!MOBILE.test(s) && !LANDLINE.test(s)) return localize(FIELD_MESSAGES.format, label);
-      break;
-    case 'email':
-      if (!EMAIL.test(s)) return localize(FIELD_MESSAGES.format, label);
-      break;
-    case 'date':
-      if (!isDate(s)) return localize(FIELD_MESSAGES.format, label);
-      break;
-    case 'datetime':
-      if (!isDateTime(s)) return localize(FIELD_MESSAGES.format, label);
-      break;
-    case 'dict':
-      // a numeric key may be kept in an integer column
-      if (/^-?\d+$/.test(s.trim()) && (Number(s) < INT_MIN || Number(s) > INT_MAX))
-        return localize(FIELD_MESSAGES.range, label);
-      break;
-    case 'ref':
-      if (!ID.test(s)) return localize(FIELD_MESSAGES.format, label);
-      break;
-    case 'ids':
-      if (!s.split(',').every((x) => ID.test(x))) return localize(FIELD_MESSAGES.format, label);
-      break;
-    case 'refs': {
-      const ids = s.split(',');
-      if (ids.length > 500 || !ids.every((x) => ID.test(x))) return localize(FIELD_MESSAGES.format, label);
-      return null;
-    }
-    case 'idcard': {
-      const why = idCardProblem(s);
-      if (why) return localize(ID_CARD_MESSAGES[why], label);
-      break;
-    }
-    case 'image':
-      if (s.length > (f.max ?? 2000) || !s.split(',').every((x) => ISSUED_IMAGE_PATH.test(x)))
-        return localize(FIELD_MESSAGES.format, label);
-      return null;
-    case 'password':
-      // what reaches the server is the md5 of what was typed; the browser checks the typed length
-      return /^[0-9a-f]{32}$/.test(s) ? null : localize(FIELD_MESSAGES.format, label);
-  }
+  const kind = fieldKind(f);
+  const own = kind.check?.(s, f, value) ?? null;
+  if (own || !kind.textRules) return own;
   if (typeof value !== 'string' && typeof value !== 'number') return localize(FIELD_MESSAGES.format, label);
   const max = f.max ?? defaultMax(f);
   if (s.length > max) return fill(localize(FIELD_MESSAGES.tooLong, label), { max });
@@ -168,86 +38,14 @@ export function checkField(f: FieldDef, value: unknown): Text2 | null {
   return null;
 }
 
-function localize(t: Text2, label: Text2): Text2 {
-  return { zh: t.zh.replaceAll('{label}', label.zh), en: t.en.replaceAll('{label}', label.en) };
-}
-
-export function defaultMax(f: FieldDef): number {
-  switch (f.type) {
-    case 'textarea':
-      return 2000;
-    case 'ids':
-      return 20000;
-    case 'dict':
-      return DICT_KEY_MAX;
-    case 'phone':
-      return 20;
-    default:
-      return 255;
-  }
-}
+/** The longest value of a field that sets no max: its kind's. */
+export const defaultMax = (f: FieldDef): number => fieldKind(f).max;
 
 /** Where a `ref` / `refs` field's label is answered in list and detail rows: villagerId → villagerName. */
 export function refLabelKey(f: Pick<FieldDef, 'name'>): string {
   if (f.name.endsWith('Ids')) return `${f.name.slice(0, -3)}Names`;
   if (f.name.endsWith('Id')) return `${f.name.slice(0, -2)}Name`;
   return `${f.name}Name`;
-}
-
-/**
- * An image field holds only paths the server itself issued for an upload (avatar or business image, a
- * random name): never another URL, another API path (an <img> would call it) or a path with `..`.
- */
-export const ISSUED_IMAGE_PATH =
-  /^\/api\/(?:dfem-resource\/file\/avatar|dfem-hope-manage\/file\/image)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:png|jpg)$/;
-
-export const ID_CARD_MESSAGES = {
-  format: { zh: '{label}应为18位,末位可为X', en: '{label} must be 18 characters, the last may be X' },
-  region: { zh: '{label}的地区码无效', en: '{label} has an invalid region code' },
-  birth: { zh: '{label}中的出生日期无效', en: '{label} holds an invalid birth date' },
-  check: { zh: '{label}校验位不正确', en: '{label} has a wrong check digit' },
-} as const;
-
-const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-const ID_CHECK = '10X98765432';
-const PROVINCES = new Set([
-  11, 12, 13, 14, 15, 21, 22, 23, 31, 32, 33, 34, 35, 36, 37, 41, 42, 43, 44, 45, 46, 50, 51, 52, 53, 54, 61,
-  62, 63, 64, 65, 71, 81, 82, 83, 91,
-]);
-
-/** The GB 11643 check character of the first 17 digits. */
-export function idCardCheckDigit(first17: string): string {
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * ID_WEIGHTS[i];
-  return ID_CHECK[sum % 11];
-}
-
-/** Why a resident ID number is invalid, or null: 18 characters, a province, a real past date, the check digit. */
-export function idCardProblem(id: string): keyof typeof ID_CARD_MESSAGES | null {
-  if (!/^\d{17}[\dXx]$/.test(id)) return 'format';
-  if (!PROVINCES.has(Number(id.slice(0, 2)))) return 'region';
-  const y = Number(id.slice(6, 10));
-  const m = Number(id.slice(10, 12));
-  const d = Number(id.slice(12, 14));
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (
-    y < 1900 ||
-    date.getUTCFullYear() !== y ||
-    date.getUTCMonth() !== m - 1 ||
-    date.getUTCDate() !== d ||
-    date.getTime() > Date.now()
-  )
-    return 'birth';
-  return idCardCheckDigit(id) === id[17].toUpperCase() ? null : 'check';
-}
-
-/** The birth date (YYYY-MM-DD) and sex (1 male, 2 female: the 17th digit's parity) a valid ID number states. */
-export function idCardInfo(id: string): { birthDate: string; sex: '1' | '2' } | null {
-  if (idCardProblem(id)) return null;
-  return {
-    birthDate: `${id.slice(6, 10)}-${id.slice(10, 12)}-${id.slice(12, 14)}`,
-    sex: Number(id[16]) % 2 === 1 ? '1' : '2',
-  };
 }
 
 export const RANGE_MESSAGE = {
@@ -336,8 +134,7 @@ export function parseRecord(
 
 function normalize(f: FieldDef, v: unknown): unknown {
   if (isEmpty(v)) return f.default ?? null;
-  if (f.type === 'int' || f.type === 'switch') return Math.trunc(Number(v));
-  if (f.type === 'decimal') return String(Number(v));
-  if (f.type === 'idcard') return String(v).trim().toUpperCase();
+  const own = fieldKind(f).normalize;
+  if (own) return own(v);
   return typeof v === 'string' ? v.trim() : String(v);
 }

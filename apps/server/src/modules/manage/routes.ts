@@ -11,7 +11,7 @@ import { ok } from '../../platform/http/envelope';
 import { FieldInputError, invalidField, notFound } from '../../platform/http/errors';
 import { toPage } from '../../platform/paging';
 import { containsPattern, notDeleted } from '../../platform/sql';
-import { imageKind } from '../../platform/storage';
+import { type AttachmentKind, attachmentKind, imageKind } from '../../platform/storage';
 import {
   scoreRank,
   villager,
@@ -28,6 +28,15 @@ import {
  */
 
 const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
+const ATTACHMENT_TYPES: Record<AttachmentKind, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+};
 const int = (v: unknown) => Number(v ?? 0);
 
 /** The constraint of a mounted resource for this caller. */
@@ -292,6 +301,50 @@ export async function manageRoutes(app: FastifyInstance) {
     await storage.put(`village/${name}`, buf);
     return ok(req, { url: `/api/dfem-hope-manage/file/image/${name}`, name });
   });
+
+  /**
+   * Attachments of records (a `files` field): PDF, Word, Excel, PowerPoint or an image, at most 20 MB,
+   * recognised by content (a renamed program is refused), stored under a random name.
+   */
+  app.post('/file/attach', async (req) => {
+    requireCtx(req);
+    const file = await req
+      .file({ limits: { fileSize: ATTACHMENT_MAX_BYTES + 1, files: 1 } })
+      .catch(() => undefined);
+    if (!file) throw new FieldInputError('file', { zh: '请选择文件', en: 'please choose a file' });
+    const buf = await file.toBuffer().catch(() => null);
+    if (!buf || buf.length > ATTACHMENT_MAX_BYTES || file.file.truncated)
+      throw new FieldInputError('file', {
+        zh: '文件大小不能超过 20MB',
+        en: 'The file must be at most 20 MB',
+      });
+    const kind = await attachmentKind(buf);
+    if (!kind)
+      throw new FieldInputError('file', {
+        zh: '只能上传 PDF、Word、Excel、PowerPoint 文件或 JPG、PNG 图片',
+        en: 'Only PDF, Word, Excel, PowerPoint files or JPG, PNG images',
+      });
+    const name = `${randomUUID()}.${kind}`;
+    await storage.put(`attach/${name}`, buf);
+    return ok(req, { url: `/api/dfem-hope-manage/file/attach/${name}`, name, originalName: file.filename });
+  });
+
+  // served as a download under its random name (never rendered in the console's origin)
+  app.get<{ Params: { name: string } }>(
+    '/file/attach/:name',
+    { config: { public: true } },
+    async (req, reply) => {
+      const m = /^([0-9a-f-]{36})\.(pdf|docx|xlsx|pptx|png|jpg)$/.exec(req.params.name);
+      if (!m) throw notFound();
+      const stream = storage.open(`attach/${req.params.name}`);
+      if (!stream) throw notFound();
+      return reply
+        .header('content-type', ATTACHMENT_TYPES[m[2] as AttachmentKind])
+        .header('content-disposition', `attachment; filename="${req.params.name}"`)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(stream);
+    },
+  );
 
   app.get<{ Params: { name: string } }>(
     '/file/image/:name',

@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef, Text2 } from '@smart/contracts';
-import { checkField, parseRecord, refLabelKey } from '@smart/contracts';
+import { checkField, fieldKind, parseRecord, refLabelKey } from '@smart/contracts';
 import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { CellValue } from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -98,6 +98,9 @@ const dictOptions = (dicts: DictIndex, code: string) => [...(dicts.get(code)?.by
 
 const header = (c: Column, lang: Lang) => c.header[lang];
 
+/** A number column (int, decimal, money): written as a number, not as text. */
+const isNumber = (f: FieldDef) => f.type !== 'switch' && ['int', 'numeric'].includes(fieldKind(f).filter);
+
 function cellOut(c: Column, row: Record<string, unknown>, dicts: DictIndex, lang: Lang): unknown {
   const f = c.field;
   if (c.refKey) return row[c.key] ?? null;
@@ -113,7 +116,7 @@ function cellOut(c: Column, row: Record<string, unknown>, dicts: DictIndex, lang
   }
   if (f.type === 'switch')
     return Number(v) === 1 ? (lang === 'en' ? 'Yes' : '是') : lang === 'en' ? 'No' : '否';
-  if (f.type === 'int' || f.type === 'decimal') {
+  if (isNumber(f)) {
     const n = Number(v);
     return Number.isFinite(n) ? n : String(v);
   }
@@ -274,7 +277,7 @@ export function mountExcelRoutes(app: FastifyInstance, m: MountedResource) {
         header: header(c, req.lang),
         width: c.field.type === 'textarea' ? 40 : 18,
         // text columns stay text: an 18-digit ID number must not become a rounded number
-        style: c.field.type === 'int' || c.field.type === 'decimal' ? {} : { numFmt: '@' },
+        style: isNumber(c.field) ? {} : { numFmt: '@' },
       }));
       sheet.getRow(1).font = { bold: true };
       cs.forEach((c, i) => {
@@ -374,20 +377,8 @@ function describe(c: Column, dicts: DictIndex, lang: Lang, def: ResourceDef): st
     if (keyFields(def).includes(f.name))
       parts.push(en ? 'a row with an existing value updates that row' : '已存在的值将更新该行,而不是新增');
     if (f.dict) parts.push(`${en ? 'one of' : '可选值'}: ${dictOptions(dicts, f.dict).join(', ')}`);
-    if (f.type === 'switch') parts.push(en ? 'Yes or No' : '是 或 否');
-    if (f.type === 'date') parts.push(en ? 'date, e.g. 2026-01-15' : '日期,如 2026-01-15');
-    if (f.type === 'idcard') parts.push(en ? '18-character resident ID number' : '18位居民身份证号码');
-    if (f.type === 'mobile') parts.push(en ? '11-digit mobile number' : '11位手机号码');
-    if (f.type === 'phone')
-      parts.push(en ? 'mobile or landline, e.g. 0731-84561234' : '手机或固定电话,如 0731-84561234');
-    if (f.type === 'ref' || f.type === 'refs')
-      parts.push(en ? 'the name of an existing record' : '填写已登记的姓名/名称');
-    if (f.type === 'text' || f.type === 'textarea')
-      parts.push(`${en ? 'at most' : '不超过'} ${f.max ?? 255}`);
-    if (f.type === 'int' || f.type === 'decimal')
-      parts.push(
-        `${en ? 'number' : '数字'}${f.min !== undefined ? ` ≥ ${f.min}` : ''}${f.max !== undefined ? ` ≤ ${f.max}` : ''}`,
-      );
+    const hint = fieldKind(f).excelHint?.(f);
+    if (hint) parts.push(hint[lang]);
   }
   return parts.join('; ');
 }

@@ -1,4 +1,4 @@
-import { defaultMax, type FieldDef, type ResourceDef } from '@smart/contracts';
+import { defaultMax, type FieldDef, fieldKind, type ResourceDef } from '@smart/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   date,
@@ -19,7 +19,7 @@ import { baseColumns, id, idRef, tenantColumn } from '../db/columns';
  * The model part of the engine: a resource's table, columns and indexes derived from its definition, so an
  * entity is declared once (packages/contracts) and drizzle-kit writes its migration from what is derived here.
  *
- * - the column follows the field kind (`columnOf`); `FieldDef.column` overrides it for the rare exception;
+ * - the column follows the field kind (`columnOf`, from the kind registry `FIELD_KINDS`); `FieldDef.column` overrides it for the rare exception;
  *   a required field is NOT NULL, a switch or a field with a default carries it;
  * - the indexes follow from what the engine asks of the table (`indexesOf`): the list's default order, an
  *   equal filter (with that order behind it), a contains filter (trigrams), a reference, a unique field and
@@ -35,7 +35,7 @@ const LONG_TEXT = 4000;
 /** The column a field kind keeps its value in. */
 export function columnOf(f: FieldDef): PgColumnBuilderBase {
   const name = columnName(f.name);
-  const kind = f.column?.kind ?? kindColumn(f);
+  const kind = f.column?.kind ?? fieldKind(f).column;
   const max = f.max ?? defaultMax(f);
   let c: any;
   switch (kind) {
@@ -67,29 +67,6 @@ export function columnOf(f: FieldDef): PgColumnBuilderBase {
     c = c.notNull().default(kind === 'integer' ? Number(dflt) : String(dflt));
   }
   return c as PgColumnBuilderBase;
-}
-
-export type ColumnKind = NonNullable<FieldDef['column']>['kind'];
-
-function kindColumn(f: FieldDef): ColumnKind {
-  switch (f.type) {
-    case 'int':
-    case 'switch':
-      return 'integer';
-    case 'decimal':
-      return 'numeric';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'timestamp';
-    case 'ref':
-      return 'bigint';
-    case 'refs':
-    case 'ids':
-      return 'text';
-    default:
-      return 'varchar';
-  }
 }
 
 const live = () => sql`is_deleted = 0`;

@@ -1,6 +1,7 @@
 import type { FieldDef, ResourceDef } from '@smart/contracts';
 import {
   DEFAULT_PAGE_SIZE,
+  fieldKind,
   hasNul,
   INT_MAX,
   INT_MIN,
@@ -75,12 +76,8 @@ function kindOf(col: PgColumn, field: FieldDef | undefined): Kind {
   if (type.startsWith('PgTimestamp') || type === 'PgDate' || type === 'PgDateString') return 'date';
   if (col.getSQLType() === 'bigint') return 'id';
   if (col.dataType === 'number') return 'numeric';
-  // a column the engine does not know by type: the field says what it holds
-  if (field?.type === 'int' || field?.type === 'switch') return 'int';
-  if (field?.type === 'decimal') return 'numeric';
-  if (field?.type === 'date' || field?.type === 'datetime') return 'date';
-  if (field?.type === 'ref') return 'id';
-  return 'text';
+  // a column the engine does not know by type: the field's kind says what it holds
+  return field ? fieldKind(field).filter : 'text';
 }
 
 /** The largest magnitude a numeric(p, s) column holds (unbounded when declared without precision). */

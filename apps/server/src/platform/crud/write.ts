@@ -5,6 +5,7 @@ import type { RequestContext } from '../auth/context';
 import type { Db } from '../db';
 import { FieldInputError } from '../http/errors';
 import type { MountedResource, Row } from './binding';
+import { storedValue } from './stored';
 
 /**
  * The engine's one write path: submit, Excel import and every bulk action create and change rows through
@@ -16,7 +17,10 @@ import type { MountedResource, Row } from './binding';
 /** rows per INSERT statement: few round trips, well under PostgreSQL's 65 535 parameters */
 export const INSERT_CHUNK = 500;
 
-/** Wall-clock date-times of the form become timestamps in the server's time zone. */
+/**
+ * A checked record → column values: each kind cleaned as the server stores it (stored.ts), wall-clock
+ * date-times as timestamps in the server's time zone, dictionary keys of number columns as numbers.
+ */
 export function toColumnValues(
   def: ResourceDef,
   record: Record<string, unknown>,
@@ -24,7 +28,9 @@ export function toColumnValues(
 ) {
   const tz = process.env.TZ || 'Asia/Shanghai';
   for (const f of def.fields) {
-    const v = record[f.name];
+    if (!(f.name in record)) continue;
+    const v = storedValue(f, record[f.name]);
+    record[f.name] = v;
     if (cols[f.name].dataType === 'boolean' && v !== undefined && v !== null) {
       record[f.name] = Number(v) === 1;
       continue;
