@@ -27,11 +27,9 @@ export function sampleValue(f: FieldDef, n: number): unknown {
       return f.tree ? '0' : '';
     case 'password':
       return md5Hex(`secret-${n}`);
-    case 'text':
-    case 'textarea':
-      // an optional field with a pattern is left empty unless it has an example
-      if (f.pattern && !f.required) return '';
   }
+  // an optional field with a pattern of its own is left empty unless it has an example
+  if (f.pattern && !f.required) return '';
   return fieldKind(f).sample(f, n);
 }
 
@@ -40,7 +38,11 @@ export function sampleRecord(def: ResourceDef, n: number): Record<string, unknow
   for (const f of def.fields) if (f.form !== false && !f.readOnly) r[f.name] = sampleValue(f, n);
   // a unique field's example ends in digits: records n differ there (湘A12345 → 湘A12007)
   for (const u of def.unique ?? [])
-    if (typeof r[u] === 'string' && /\d{3}$/.test(r[u] as string))
+    if (
+      def.fields.find((f) => f.name === u)?.example !== undefined &&
+      typeof r[u] === 'string' &&
+      /\d{3}$/.test(r[u] as string)
+    )
       r[u] = (r[u] as string).slice(0, -3) + String(n % 1000).padStart(3, '0');
   return r;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listedRows, sampleRecord } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
-/** Bad input, generated from the registry: each rule of each field gets a 400 naming it, and nothing is written. */
+/** Bad input through every resource's routes, and the spec's own messages. */
 let s: TestServer;
 let token: string;
 beforeAll(async () => {
@@ -22,41 +22,28 @@ const list = (d: ResourceDef, q = '') =>
 const submit = (d: ResourceDef, payload: object) =>
   s.app.inject({ method: 'POST', url: `${base(d)}/submit`, headers: auth(token), payload });
 
+/**
+ * Per resource, only what its routes decide: the whitelists and the columns no body may set. What each field
+ * kind and each field rule refuses is proved once per kind, not per resource × field (kinds.test.ts).
+ */
 describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_k, def) => {
-  const badValues: [string, string, unknown][] = [];
-  for (const f of def.fields) {
-    if (f.required && !f.secret) badValues.push([f.name, 'missing', '']);
-    if (f.type === 'text' || f.type === 'textarea')
-      badValues.push([f.name, 'too long', 'x'.repeat((f.max ?? 255) + 1)]);
-    if (f.pattern) badValues.push([f.name, 'wrong pattern', '不合法 value!']);
-    if (f.type === 'int') badValues.push([f.name, 'not a number', 'abc']);
-    if (f.type === 'datetime') badValues.push([f.name, 'not a date-time', '2026-13-45']);
-    if (f.type === 'mobile') badValues.push([f.name, 'wrong length', '138']);
-  }
-
-  it.each(badValues)('%s %s → 400 naming the field, nothing written', async (field, _why, value) => {
-    const before = listedRows((await list(def)).json().data).length;
-    const res = await submit(def, { ...sampleRecord(def, 1), [field]: value });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().data.field).toBe(field);
-    expect(res.json().msg).toBeTruthy();
-    expect(listedRows((await list(def)).json().data).length).toBe(before);
-  });
+  const required = def.fields.find((f) => f.required && !f.secret && !f.readOnly && f.form !== false);
+  it.runIf(required)(
+    'its submit runs the definition’s rules: a missing required value is a 400 naming it',
+    async () => {
+      const name = required!.name;
+      const before = listedRows((await list(def)).json().data).length;
+      const res = await submit(def, { ...sampleRecord(def, 1), [name]: '' });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().data.field).toBe(name);
+      expect(listedRows((await list(def)).json().data).length).toBe(before);
+    },
+  );
 
   it('an unknown filter or sort column is a 400', async () => {
     expect((await list(def, '&password_equal=x')).statusCode).toBe(400);
     expect((await list(def, '&ascs=password')).statusCode).toBe(400);
     expect((await list(def, '&descs=id;drop table blade_user')).statusCode).toBe(400);
-  });
-
-  it('a hostile value is only ever a value', async () => {
-    const hostile = encodeURIComponent("1' OR '1'='1");
-    for (const f of def.fields.filter((x) => x.search)) {
-      const res = await list(def, `&${f.name}=${hostile}`);
-      // a text column finds nothing; a number column refuses the value
-      if (res.statusCode === 200) expect(listedRows(res.json().data)).toHaveLength(0);
-      else expect(res.statusCode).toBe(400);
-    }
   });
 
   it('a client cannot set the tenant, the creator or the deleted flag through a body', async () => {
