@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/platform/db';
-import { grantCodes, makeRole, makeTenant, makeUser } from './fixtures';
+import { menuId } from '../src/seed/menus';
+import { clearCaches, grantCodes, makeRole, makeTenant, makeUser } from './fixtures';
 import { auth, md5Hex, signIn, startTestServer, type TestServer, tokenRequest } from './harness';
 
 /** Platform dictionaries (dict) and the tenant's own (dict-biz): shapes, rules, removal, isolation, access. */
@@ -588,5 +589,57 @@ describe('hostile input', () => {
     expect(badId.statusCode).toBe(400);
     // the seeded dictionaries are all still there
     expect((await get('/dict/dictionary?code=sex')).json().data).toHaveLength(3);
+  });
+});
+
+describe('the data scope of the dictionary screens', () => {
+  /** A role holding the dict-biz screen with a data scope on dictBiz (the definition's key). */
+  async function scopedKeeper(account: string, scopeType: number, scopeValue?: string) {
+    const db = s.database.db;
+    const role = await makeRole(db, '000000', account, account);
+    await grantCodes(db, role, ['dict_biz', 'dict_biz_view', 'dict_biz_edit', 'dict_biz_delete']);
+    const [scope] = await db
+      .insert(schema.scopeData)
+      .values({
+        menuId: menuId('dict_biz'),
+        resourceCode: 'dictBiz',
+        scopeName: `dict-biz ${account}`,
+        scopeType,
+        scopeValue,
+      })
+      .returning({ id: schema.scopeData.id });
+    await db.insert(schema.roleScope).values({ scopeCategory: 1, scopeId: scope.id, roleId: role });
+    clearCaches();
+    await makeUser(db, { account, roleIds: [role] });
+    return tokenFor(account);
+  }
+
+  it('a custom scope narrows list, parent-list, child-list, detail, submit and remove; the pickers stay whole', async () => {
+    const seen = await makeDict('dict-biz', [['1', '甲']]);
+    const hidden = await makeDict('dict-biz', [['1', '乙']]);
+    const token = await scopedKeeper(
+      'scoped_keeper',
+      5,
+      JSON.stringify({ field: 'code', op: 'eq', value: seen.code }),
+    );
+    const parents = (await get('/dict-biz/parent-list?size=200', token)).json().data.records as Entry[];
+    expect(parents.map((r) => r.code)).toEqual([seen.code]);
+    const all = (await get('/dict-biz/list', token)).json().data as Entry[];
+    expect(new Set(all.map((r) => r.code))).toEqual(new Set([seen.code]));
+    expect((await get(`/dict-biz/child-list?parentId=${hidden.parent.id}`, token)).json().data).toEqual([]);
+    expect((await get(`/dict-biz/detail?id=${hidden.parent.id}`, token)).statusCode).toBe(404);
+    expect((await get(`/dict-biz/detail?id=${seen.parent.id}`, token)).statusCode).toBe(200);
+    const edit = await post('/dict-biz/submit', { id: hidden.children[0].id, dictValue: '改' }, token);
+    expect(edit.statusCode).toBe(404);
+    expect((await post(`/dict-biz/remove?ids=${hidden.parent.id}`, undefined, token)).statusCode).toBe(404);
+    // every screen's selects still read the whole dictionary
+    const entries = (await get(`/dict-biz/dictionary?code=${hidden.code}`, token)).json().data as Entry[];
+    expect(entries.map((e) => e.dictValue)).toEqual(['乙']);
+  });
+
+  it('no row records its creator: a scope of own rows shows none', async () => {
+    await makeDict('dict-biz', [['1', '丙']]);
+    const token = await scopedKeeper('own_keeper', 2);
+    expect((await get('/dict-biz/parent-list', token)).json().data.total).toBe(0);
   });
 });

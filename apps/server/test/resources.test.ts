@@ -78,32 +78,47 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
     expect((await call(adminA, 'GET', `${base(def)}/detail?id=${row.id}`)).statusCode).toBe(404);
   });
 
-  it('another tenant’s administrator gets nothing of it through list, detail, submit and remove', async () => {
-    const row = await create(def);
-    const before = (await call(adminA, 'GET', `${base(def)}/detail?id=${row.id}`)).json().data;
+  // platform rows every tenant reads (platform dictionaries): another tenant reads them, and changes nothing
+  const shared = def.readByEveryTenant === true;
+  it(
+    shared
+      ? 'another tenant’s administrator reads it but can neither change nor remove it'
+      : 'another tenant’s administrator gets nothing of it through list, detail, submit and remove',
+    async () => {
+      const row = await create(def);
+      const before = (await call(adminA, 'GET', `${base(def)}/detail?id=${row.id}`)).json().data;
 
-    const list = await call(adminB, 'GET', `${base(def)}/${def.listPath ?? 'list'}?current=1&size=200`);
-    expect(list.statusCode).toBe(200);
-    expect(list.body).not.toContain(row.id);
-    cases.isolation++;
+      const list = await call(adminB, 'GET', `${base(def)}/${def.listPath ?? 'list'}?current=1&size=200`);
+      expect(list.statusCode).toBe(200);
+      if (!shared) expect(list.body).not.toContain(row.id);
+      cases.isolation++;
 
-    expect((await call(adminB, 'GET', `${base(def)}/detail?id=${row.id}`)).statusCode).toBe(404);
-    cases.isolation++;
+      const detail = await call(adminB, 'GET', `${base(def)}/detail?id=${row.id}`);
+      expect(detail.statusCode).toBe(shared ? 200 : 404);
+      if (shared) expect(detail.json().data).toEqual(before);
+      cases.isolation++;
 
-    const foreignUpdate = await call(adminB, 'POST', `${base(def)}/submit`, {
-      ...sampleRecord(def, ++n),
-      id: row.id,
-    });
-    expect(foreignUpdate.statusCode).toBe(404);
-    cases.isolation++;
+      const foreignUpdate = await call(adminB, 'POST', `${base(def)}/submit`, {
+        ...sampleRecord(def, ++n),
+        id: row.id,
+      });
+      expect(foreignUpdate.statusCode).toBe(shared ? 403 : 404);
+      cases.isolation++;
 
-    expect((await call(adminB, 'POST', `${base(def)}/remove?ids=${row.id}`)).statusCode).toBe(404);
-    cases.isolation++;
+      expect((await call(adminB, 'POST', `${base(def)}/remove?ids=${row.id}`)).statusCode).toBe(
+        shared ? 403 : 404,
+      );
+      if (shared)
+        expect((await call(adminB, 'POST', `${base(def)}/submit`, sampleRecord(def, ++n))).statusCode).toBe(
+          403,
+        );
+      cases.isolation++;
 
-    // and the row is exactly as it was
-    const after = (await call(adminA, 'GET', `${base(def)}/detail?id=${row.id}`)).json().data;
-    expect(after).toEqual(before);
-  });
+      // and the row is exactly as it was
+      const after = (await call(adminA, 'GET', `${base(def)}/detail?id=${row.id}`)).json().data;
+      expect(after).toEqual(before);
+    },
+  );
 
   const buttons = ['add', 'edit', 'delete', ...(def.view === false ? [] : ['view'])];
   /**

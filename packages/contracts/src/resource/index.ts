@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './dicts';
+export * from './flow';
 export * from './formats';
 export * from './kinds';
 export * from './registry';

@@ -6,8 +6,11 @@ import {
   roleResource,
   tenantResource,
 } from './admin';
+import { flowModelResource } from './flow';
 import {
   clientResource,
+  dictBizResource,
+  dictResource,
   noticeResource,
   paramResource,
   postResource,
@@ -38,7 +41,12 @@ export const RESOURCES: ResourceDef[] = [
 ];
 
 /** Resources served by their module's own routes, which follow the same conventions (and the same tests). */
-export const BESPOKE_RESOURCES: ResourceDef[] = [userResource];
+export const BESPOKE_RESOURCES: ResourceDef[] = [
+  userResource,
+  dictResource,
+  dictBizResource,
+  flowModelResource,
+];
 
 /** Every resource with a list screen: the generated isolation, permission and validation tests cover each. */
 export const ALL_RESOURCES: ResourceDef[] = [...RESOURCES, ...BESPOKE_RESOURCES];

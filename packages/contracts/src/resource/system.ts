@@ -1,4 +1,4 @@
-import type { ResourceDef } from './types';
+import type { FieldDef, ResourceDef } from './types';
 
 /** System administration resources that are plain lists (spec §2 generic list pages). */
 
@@ -323,3 +323,102 @@ export const reportResource: ResourceDef = {
     { name: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', max: 255, span: 24 },
   ],
 };
+
+/**
+ * Dictionaries (spec §2, §5, §7): one dictionary is a parent row (parentId '0', dictKey '-1') naming it by
+ * `code`; its entries are rows below it that share the code and may nest. The routes are the system module's
+ * own (apps/server/src/modules/system/dict.ts: list, parent-list, child-list, detail, submit, remove, tree,
+ * dictionary) and follow the same conventions; the screens are their own (features/system/dict). The rules a
+ * field cannot say are the routes': an entry's key is required and its code is its parent's, a dictionary's
+ * code is required and its key is -1. Labels and messages are the spec's (§5).
+ */
+const dictFields = (): FieldDef[] => [
+  {
+    name: 'parentId',
+    label: { zh: '上级字典', en: 'parent dictionary' },
+    type: 'ref',
+    list: false,
+  },
+  {
+    name: 'code',
+    label: { zh: '字典编号', en: 'dictionary number' },
+    type: 'text',
+    required: true,
+    max: 255,
+    requiredMessage: { zh: '请输入字典编号', en: 'please enter dictionary number' },
+    search: 'like',
+  },
+  {
+    name: 'dictValue',
+    label: { zh: '字典名称', en: 'dictionary name' },
+    type: 'text',
+    required: true,
+    max: 255,
+    requiredMessage: { zh: '请输入字典名称', en: 'please enter dictionary name' },
+    // either language's value matches
+    search: 'like',
+  },
+  // optional: where empty, an English screen shows the Chinese value
+  { name: 'dictValueEn', label: { zh: '英文值', en: 'English value' }, type: 'text', max: 255 },
+  {
+    // required of an entry (the route says so); a dictionary's key is -1 whatever is sent
+    name: 'dictKey',
+    label: { zh: '字典键值', en: 'dictionary key' },
+    type: 'text',
+    max: 255,
+    requiredMessage: { zh: '请输入字典键值', en: 'please enter dictionary key' },
+  },
+  {
+    name: 'sort',
+    label: { zh: '字典排序', en: 'dictionary sort' },
+    type: 'int',
+    required: true,
+    min: 0,
+    max: 2_147_483_647,
+    requiredMessage: { zh: '请输入字典排序', en: 'please enter dictionary sort' },
+  },
+  {
+    // 0 no, 1 yes (a sealed entry is never removed)
+    name: 'isSealed',
+    label: { zh: '封存', en: 'sealed' },
+    type: 'switch',
+    required: true,
+    default: 0,
+    example: 0,
+    requiredMessage: { zh: '请选择封存', en: 'please select sealed' },
+  },
+  { name: 'remark', label: { zh: '字典备注', en: 'dictionary remark' }, type: 'text', max: 255, list: false },
+];
+
+/** Platform dictionaries (blade_dict): read by every tenant, changed by the platform tenant only. */
+export const dictResource: ResourceDef = {
+  key: 'dict',
+  label: { zh: '字典管理', en: 'Dictionaries' },
+  service: 'dfem-system',
+  path: 'dict',
+  route: '/system/dict',
+  permission: 'dict',
+  tenant: false,
+  readByEveryTenant: true,
+  dialogWidth: 880,
+  fields: dictFields(),
+};
+
+/** Business dictionaries (blade_dict_biz): each tenant's own. */
+export const dictBizResource: ResourceDef = {
+  key: 'dictBiz',
+  label: { zh: '业务字典', en: 'Business dictionaries' },
+  service: 'dfem-system',
+  path: 'dict-biz',
+  route: '/system/dictbiz',
+  permission: 'dict_biz',
+  tenant: true,
+  dialogWidth: 880,
+  fields: dictFields(),
+};
+
+/** The form rules of the dictionary screens, by field name (the routes and the screens check the same). */
+export const DICT_FIELDS = Object.fromEntries(dictFields().map((f) => [f.name, f])) as Record<
+  'parentId' | 'code' | 'dictValue' | 'dictValueEn' | 'dictKey' | 'sort' | 'isSealed' | 'remark',
+  FieldDef
+>;

@@ -115,6 +115,11 @@ export interface ResourceDef {
   permission: string;
   /** rows belong to a tenant (tenant_id column) */
   tenant: boolean;
+  /**
+   * platform rows (tenant false) that every tenant reads (list, detail) but only the platform tenant changes
+   * (platform dictionaries): another tenant's submit and remove are 403
+   */
+  readByEveryTenant?: boolean;
   /** its database table, when the table is derived from this definition (platform/crud/model.ts) */
   table?: string;
   /** its menu's icon (an @ant-design/icons name); the menu, its route and buttons follow from this definition */

@@ -1,16 +1,18 @@
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { type FieldDef, flowModelResource } from '@smart/contracts';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../../platform/access/permissions';
 import { rowConstraint } from '../../platform/access/scope';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
+import { parseListQuery } from '../../platform/crud/query';
 import type { Db } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { csvIdText, idString } from '../../platform/http/ids';
-import { PageQuery, toPage } from '../../platform/paging';
-import { containsPattern } from '../../platform/sql';
+import { toPage } from '../../platform/paging';
 import { deploy } from './service';
 import { dt, platformOnly, tenantList } from './shared';
 import { flowModel } from './tables';
@@ -21,7 +23,7 @@ import { flowModel } from './tables';
  * The data-scope resource code of flow models (a resource's code is its key, as for the engine's
  * resources): a data scope with this code, granted to a role, narrows the models that role reads and writes.
  */
-export const FLOW_MODEL_SCOPE = 'flowModel';
+export const FLOW_MODEL_SCOPE = flowModelResource.key;
 
 /**
  * The constraint every read and write of a model adds, as the resource engine's does for its tables: the
@@ -33,14 +35,25 @@ export function modelConstraint(db: Db, ctx: RequestContext): Promise<SQL> {
     tenantId: flowModel.tenantId,
     createUser: flowModel.createUser,
     createDept: flowModel.createDept,
-    fields: {
-      modelKey: flowModel.modelKey,
-      name: flowModel.name,
-      category: flowModel.category,
-      description: flowModel.description,
-    },
+    // a custom scope names a field of the definition
+    fields: Object.fromEntries(
+      flowModelResource.fields.map((f) => [f.name, flowModel[f.name as keyof typeof flowModel] as PgColumn]),
+    ),
   });
 }
+
+/** What the list filters and sorts by: the definition's fields and the base columns it answers. */
+const LIST_COLUMNS = {
+  byField: new Map<string, { column: PgColumn; field?: FieldDef }>([
+    ...flowModelResource.fields
+      .filter((f) => f.name !== 'xml')
+      .map((f) => [f.name, { column: flowModel[f.name as 'name'], field: f }] as const),
+    ['id', { column: flowModel.id }],
+    ['version', { column: flowModel.version }],
+    ['createTime', { column: flowModel.createTime }],
+    ['updateTime', { column: flowModel.updateTime }],
+  ]),
+};
 
 const ModelBody = z.object({
   id: idString.optional(),
@@ -71,54 +84,41 @@ export async function modelRoutes(base: FastifyInstance) {
     return row;
   };
 
-  app.get(
-    '/model/list',
-    {
-      schema: {
-        querystring: PageQuery.extend({
-          name: z.string().max(64).optional(),
-          modelKey: z.string().max(64).optional(),
-        }),
-      },
-    },
-    async (req) => {
-      const ctx = requireCtx(req);
-      await requirePermission(db, req, 'flow_model');
-      const q = req.query;
-      const conds: SQL[] = [await modelConstraint(db, ctx)];
-      if (q.name) conds.push(ilike(flowModel.name, containsPattern(q.name)));
-      if (q.modelKey) conds.push(ilike(flowModel.modelKey, containsPattern(q.modelKey)));
-      const cond = and(...conds);
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select({
-            id: flowModel.id,
-            modelKey: flowModel.modelKey,
-            name: flowModel.name,
-            category: flowModel.category,
-            description: flowModel.description,
-            version: flowModel.version,
-            createTime: flowModel.createTime,
-            updateTime: flowModel.updateTime,
-          })
-          .from(flowModel)
-          .where(cond)
-          .orderBy(desc(flowModel.updateTime))
-          .limit(q.size)
-          .offset((q.current - 1) * q.size),
-        db.select({ total: count() }).from(flowModel).where(cond),
-      ]);
-      return ok(
-        req,
-        toPage(
-          rows.map((r) => ({ ...r, createTime: dt(r.createTime), updateTime: dt(r.updateTime) })),
-          Number(total),
-          q.current,
-          q.size,
-        ),
-      );
-    },
-  );
+  /** The models, paged; filters and sorting whitelisted by the definition (anything else is a 400). */
+  app.get('/model/list', async (req) => {
+    const ctx = requireCtx(req);
+    await requirePermission(db, req, 'flow_model');
+    const q = parseListQuery(flowModelResource, LIST_COLUMNS, req.query as Record<string, string>);
+    const cond = and(await modelConstraint(db, ctx), ...q.where);
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({
+          id: flowModel.id,
+          modelKey: flowModel.modelKey,
+          name: flowModel.name,
+          category: flowModel.category,
+          description: flowModel.description,
+          version: flowModel.version,
+          createTime: flowModel.createTime,
+          updateTime: flowModel.updateTime,
+        })
+        .from(flowModel)
+        .where(cond)
+        .orderBy(...(q.orderBy.length ? q.orderBy : [desc(flowModel.updateTime)]))
+        .limit(q.size)
+        .offset((q.current - 1) * q.size),
+      db.select({ total: count() }).from(flowModel).where(cond),
+    ]);
+    return ok(
+      req,
+      toPage(
+        rows.map((r) => ({ ...r, createTime: dt(r.createTime), updateTime: dt(r.updateTime) })),
+        Number(total),
+        q.current,
+        q.size,
+      ),
+    );
+  });
 
   app.get('/model/detail', { schema: { querystring: z.object({ id: idString }) } }, async (req) => {
     const ctx = requireCtx(req);

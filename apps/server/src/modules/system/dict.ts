@@ -1,23 +1,30 @@
 import {
   checkField,
   DEFAULT_TENANT_ID,
+  DICT_FIELDS,
   type DictEntry,
+  dictBizResource,
+  dictResource,
   type FieldDef,
   isId,
   MAX_PAGE_SIZE,
+  type ResourceDef,
   type Text2,
 } from '@smart/contracts';
-import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAnyPermission, requirePermission } from '../../platform/access/permissions';
+import { dataScopeCondition } from '../../platform/access/scope';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { idsParam } from '../../platform/crud/engine';
+import { parseListQuery } from '../../platform/crud/query';
 import { type Db, schema } from '../../platform/db';
 import { dictValueIn } from '../../platform/dicts';
 import { ok } from '../../platform/http/envelope';
-import { badRequest, FieldInputError, forbidden, notFound } from '../../platform/http/errors';
+import { badRequest, FieldInputError, forbidden, invalidField, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { toPage } from '../../platform/paging';
 import { containsPattern, notDeleted } from '../../platform/sql';
@@ -38,56 +45,9 @@ const MAX_DEPTH = 32;
 
 const text = (zh: string, en: string): Text2 => ({ zh, en });
 
-/** The form's fields, their rules and the spec's messages (§5), checked with the shared field rules. */
-export const DICT_FIELDS = {
-  code: {
-    name: 'code',
-    label: text('字典编号', 'dictionary number'),
-    type: 'text',
-    required: true,
-    max: 255,
-    requiredMessage: text('请输入字典编号', 'please enter dictionary number'),
-  },
-  dictValue: {
-    name: 'dictValue',
-    label: text('字典名称', 'dictionary name'),
-    type: 'text',
-    required: true,
-    max: 255,
-    requiredMessage: text('请输入字典名称', 'please enter dictionary name'),
-  },
-  dictValueEn: {
-    name: 'dictValueEn',
-    label: text('英文值', 'English value'),
-    type: 'text',
-    max: 255,
-  },
-  dictKey: {
-    name: 'dictKey',
-    label: text('字典键值', 'dictionary key'),
-    type: 'text',
-    required: true,
-    max: 255,
-    requiredMessage: text('请输入字典键值', 'please enter dictionary key'),
-  },
-  sort: {
-    name: 'sort',
-    label: text('字典排序', 'dictionary sort'),
-    type: 'int',
-    required: true,
-    min: 0,
-    max: 2_147_483_647,
-    requiredMessage: text('请输入字典排序', 'please enter dictionary sort'),
-  },
-  isSealed: {
-    name: 'isSealed',
-    label: text('封存', 'sealed'),
-    type: 'switch',
-    required: true,
-    requiredMessage: text('请选择封存', 'please select sealed'),
-  },
-  remark: { name: 'remark', label: text('字典备注', 'dictionary remark'), type: 'text', max: 255 },
-} satisfies Record<string, FieldDef>;
+/** The form's fields, their rules and the spec's messages (§5) are the definitions' (packages/contracts); */
+/** an entry's key is required (a dictionary's is -1) */
+const ENTRY_KEY: FieldDef = { ...DICT_FIELDS.dictKey, required: true };
 
 export const DICT_MESSAGES = {
   parentInvalid: text('上级字典无效', 'the parent dictionary is invalid'),
@@ -97,6 +57,8 @@ export const DICT_MESSAGES = {
 };
 
 export interface DictTableOptions {
+  /** the definition (key = data-scope resource code, fields = filters and custom-scope fields) */
+  def: ResourceDef;
   /** route segment: dict or dict-biz */
   path: 'dict' | 'dict-biz';
   table: typeof schema.dict | typeof schema.dictBiz;
@@ -120,8 +82,20 @@ type Row = {
 
 /** Registers /dict/... (platform) and /dict-biz/... (tenant) on the /api/dfem-system scope. */
 export function registerDictRoutes(app: FastifyInstance) {
-  dictRoutes(app, { path: 'dict', table: schema.dict, permission: 'dict', tenantScoped: false });
-  dictRoutes(app, { path: 'dict-biz', table: schema.dictBiz, permission: 'dict_biz', tenantScoped: true });
+  dictRoutes(app, {
+    def: dictResource,
+    path: 'dict',
+    table: schema.dict,
+    permission: 'dict',
+    tenantScoped: false,
+  });
+  dictRoutes(app, {
+    def: dictBizResource,
+    path: 'dict-biz',
+    table: schema.dictBiz,
+    permission: 'dict_biz',
+    tenantScoped: true,
+  });
 }
 
 export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
@@ -145,9 +119,38 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
   };
   const order = [asc(d.sort), asc(d.id)];
 
-  /** live rows the caller may see: not deleted, and of the caller's tenant for dict-biz */
+  /** live rows of the caller's tenant (dict-biz) or of the platform (dict): what the pickers read */
   const visible = (ctx: RequestContext): SQL =>
     and(notDeleted(d.isDeleted), ...(tenantCol ? [eq(tenantCol, ctx.tenantId)] : [])) as SQL;
+  /**
+   * The management screens' constraint: `visible` and the caller's data scope on the definition's key
+   * (dict, dictBiz). The tables record no creator, so a scope of own rows or own depts matches no row; a
+   * custom scope names a field of the definition. Uniqueness and the entries a dictionary takes along on a
+   * move or a removal are the whole dictionary's, whatever the scope.
+   */
+  const scopeFields = Object.fromEntries(
+    opts.def.fields.map((f) => [f.name, (d as unknown as Record<string, PgColumn>)[f.name]]),
+  );
+  const managed = async (ctx: RequestContext): Promise<SQL> => {
+    const scope = await dataScopeCondition(db, ctx, opts.def.key, {
+      createUser: NO_CREATOR,
+      createDept: NO_CREATOR,
+      fields: scopeFields,
+    });
+    return scope ? (and(visible(ctx), scope) as SQL) : visible(ctx);
+  };
+  /** the list's filters, whitelisted as every list's (anything else is a 400); dictValue matches either language */
+  const listColumns = {
+    byField: new Map(
+      ['id', 'parentId', 'code', 'dictKey', 'sort', 'isSealed'].map((k) => [
+        k,
+        {
+          column: (d as unknown as Record<string, PgColumn>)[k],
+          field: opts.def.fields.find((f) => f.name === k),
+        },
+      ]),
+    ),
+  };
 
   /** a row as the management screens read it: the value in both languages, whatever the caller's */
   const output = (ctx: RequestContext, r: Row) => ({
@@ -203,47 +206,42 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
   ];
 
   /** Every entry (parents and children), filtered; a page when current or size is given. */
-  app.get(
-    `${prefix}/list`,
-    {
-      schema: {
-        querystring: z.object({
-          code: filterText,
-          dictValue: filterText,
-          parentId: idString.optional().or(z.literal('')),
-          current: z.coerce.number().int().min(1).max(1_000_000).optional(),
-          size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
-        }),
-      },
-    },
-    async (req) => {
-      const ctx = requireCtx(req);
-      await requirePermission(db, req, code);
-      const q = req.query;
-      const where = and(visible(ctx), ...likeFilters(q), ...(q.parentId ? [eq(d.parentId, q.parentId)] : []));
-      if (q.current === undefined && q.size === undefined) {
-        const rows = await db
-          .select(selection)
-          .from(d)
-          .where(where)
-          .orderBy(asc(d.code), asc(d.parentId), ...order)
-          .limit(LIST_LIMIT);
-        return ok(
-          req,
-          rows.map((r) => output(ctx, r)),
-        );
-      }
-      return ok(req, await page(ctx, where, q.current ?? 1, q.size ?? 10));
-    },
-  );
+  app.get(`${prefix}/list`, async (req) => {
+    const ctx = requireCtx(req);
+    await requirePermission(db, req, code);
+    const query = req.query as Record<string, string>;
+    const q = parseListQuery(opts.def, listColumns, query, new Set(['dictValue']));
+    const dictValue = typeof query.dictValue === 'string' ? query.dictValue : undefined;
+    if (dictValue !== undefined && dictValue.length > 255) throw invalidField('dictValue');
+    const where = and(await managed(ctx), ...q.where, ...likeFilters({ dictValue }));
+    if (query.current === undefined && query.size === undefined) {
+      const rows = await db
+        .select(selection)
+        .from(d)
+        .where(where)
+        .orderBy(...(q.orderBy.length ? q.orderBy : [asc(d.code), asc(d.parentId), ...order]))
+        .limit(LIST_LIMIT);
+      return ok(
+        req,
+        rows.map((r) => output(ctx, r)),
+      );
+    }
+    return ok(req, await page(ctx, where, q.current, q.size, q.orderBy));
+  });
 
-  async function page(ctx: RequestContext, where: SQL | undefined, current: number, size: number) {
+  async function page(
+    ctx: RequestContext,
+    where: SQL | undefined,
+    current: number,
+    size: number,
+    orderBy: SQL[] = [],
+  ) {
     const [rows, [{ total }]] = await Promise.all([
       db
         .select(selection)
         .from(d)
         .where(where)
-        .orderBy(...order)
+        .orderBy(...(orderBy.length ? orderBy : order))
         .limit(size)
         .offset((current - 1) * size),
       db.select({ total: count() }).from(d).where(where),
@@ -273,7 +271,7 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
       const ctx = requireCtx(req);
       await requirePermission(db, req, code);
       const q = req.query;
-      const where = and(visible(ctx), eq(d.parentId, '0'), ...likeFilters(q));
+      const where = and(await managed(ctx), eq(d.parentId, '0'), ...likeFilters(q));
       return ok(req, await page(ctx, where, q.current, q.size));
     },
   );
@@ -285,7 +283,7 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
     async (req) => {
       const ctx = requireCtx(req);
       await requirePermission(db, req, code);
-      const scope = visible(ctx);
+      const scope = await managed(ctx);
       const [parent] = await db
         .select({ id: d.id, code: d.code })
         .from(d)
@@ -319,7 +317,7 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
     const [row] = await db
       .select(selection)
       .from(d)
-      .where(and(eq(d.id, req.query.id), visible(ctx)))
+      .where(and(eq(d.id, req.query.id), await managed(ctx)))
       .limit(1);
     if (!row) throw notFound();
     return ok(req, output(ctx, row));
@@ -381,6 +379,8 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
     if (id !== undefined && !isId(id)) throw badRequest('fieldInvalid', { field: 'id' });
     await requirePermission(db, req, `${code}_${id ? 'edit' : 'add'}`);
     requireWritable(ctx);
+    // the row and its parent are within the caller's scope; the entries below it and the clashes, the tenant's
+    const own = await managed(ctx);
     const scope = visible(ctx);
 
     const saved = await db.transaction(async (txRaw) => {
@@ -390,7 +390,7 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
         [existing] = await tx
           .select(selection)
           .from(d)
-          .where(and(eq(d.id, id), scope))
+          .where(and(eq(d.id, id), own))
           .limit(1);
         if (!existing) throw notFound();
       }
@@ -408,7 +408,7 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
         [parent] = await tx
           .select(selection)
           .from(d)
-          .where(and(eq(d.id, parentId), scope))
+          .where(and(eq(d.id, parentId), own))
           .limit(1);
         // the parent is a live row of this table and tenant, and not the row itself or one below it
         if (!parent || parentId === id || subtree.some((r) => r.id === parentId))
@@ -428,7 +428,8 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
       const rawValue = value('dictValue');
       check(DICT_FIELDS.dictValue, rawValue);
       const rawKey = value('dictKey');
-      if (parent) check(DICT_FIELDS.dictKey, rawKey);
+      // a dictionary's key is -1 whatever is sent, but what is sent is still checked
+      check(parent ? ENTRY_KEY : DICT_FIELDS.dictKey, rawKey);
       const dictKey = parent ? str(rawKey) : '-1';
       const rawSort = value('sort');
       check(DICT_FIELDS.sort, rawSort);
@@ -516,13 +517,14 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
     await requirePermission(db, req, `${code}_delete`);
     requireWritable(ctx);
     const ids = idsParam(req);
+    const own = await managed(ctx);
     const scope = visible(ctx);
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       const rows = await tx
         .select(selection)
         .from(d)
-        .where(and(inArray(d.id, ids), scope));
+        .where(and(inArray(d.id, ids), own));
       // an id the caller may not see (or that is gone) removes nothing
       if (rows.length !== ids.length) throw notFound();
       const all = [...rows, ...(await descendants(tx, ids, scope))];
@@ -543,6 +545,9 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
     return ok(req, true);
   });
 }
+
+/** The dictionary tables record no creator: a data scope of own rows or own depts matches none of them. */
+const NO_CREATOR = sql`null::bigint` as unknown as PgColumn;
 
 const sealedError = (req: FastifyRequest) =>
   badRequest('fieldMessage', { message: DICT_MESSAGES.sealed[req.lang] });

@@ -1,6 +1,6 @@
 /**
  * The dictionary screens' definitions for the generic page. The field rules and required messages are the
- * server's (apps/server/src/modules/system/dict.ts DICT_FIELDS, spec §5): the browser says the same words
+ * definitions' (packages/contracts dictResource / dictBizResource, DICT_FIELDS; spec §5): the browser says the same words
  * before anything is sent. Labels are the form's.
  */
 import type { FieldDef, ResourceDef, Text2 } from '@smart/contracts';
