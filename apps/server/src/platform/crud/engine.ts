@@ -28,7 +28,7 @@ import { buildTree } from '../tree';
 import { answerList } from './answers';
 import type { MountedResource, ResourceHooks, Row } from './binding';
 import { cachedCount, forgetCounts } from './count-cache';
-import { mountExcelRoutes } from './excel-routes';
+import { mountExcelRoutes } from './excel';
 import { parseListQuery } from './query';
 import { attachRefLabels, checkRefs, mountedByKey, mountSelectRoute, refFields } from './refs';
 import { insertRows, updateRow } from './write';

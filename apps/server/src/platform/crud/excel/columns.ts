@@ -1,0 +1,151 @@
+import type { FieldDef, ResourceDef, Text2 } from '@smart/contracts';
+import { fieldKind, refLabelKey } from '@smart/contracts';
+import type { CellValue } from 'exceljs';
+import type { Db } from '../../db';
+import { dictLabels } from '../../dicts';
+import type { Lang } from '../../http/messages';
+import { mountedByKey } from '../refs';
+
+/** The columns of a resource's Excel files, and how a cell is written and read (export, template, import). */
+
+export const YES = new Set(['是', '1', 'yes', 'y', 'true']);
+export const NO = new Set(['否', '0', 'no', 'n', 'false']);
+
+export interface Column {
+  key: string;
+  header: Text2;
+  field: FieldDef;
+  /** the referenced row's key (an ID number) beside its name: what an import matches first */
+  refKey?: boolean;
+}
+
+/** The columns of a resource's files: fields marked for Excel, or its list columns. */
+export function excelColumns(def: ResourceDef): Column[] {
+  const cols: Column[] = [];
+  for (const f of def.fields) {
+    if (f.secret || f.type === 'password' || f.type === 'ids') continue;
+    if (!(f.excel ?? (f.list !== false && f.type !== 'image'))) continue;
+    cols.push({ key: f.name, header: f.label, field: f });
+    const target = f.type === 'ref' && f.ref ? mountedByKey.get(f.ref)?.def : undefined;
+    const [targetKey, ...more] = target ? keyFields(target) : [];
+    const keyField = targetKey && !more.length && target?.fields.find((x) => x.name === targetKey);
+    if (keyField)
+      cols.push({
+        key: `${f.name}$key`,
+        header: { zh: `${f.label.zh}${keyField.label.zh}`, en: `${f.label.en} ${keyField.label.en}` },
+        field: f,
+        refKey: true,
+      });
+  }
+  return cols;
+}
+
+export type DictIndex = Map<string, { byKey: Map<string, string>; byLabel: Map<string, string> }>;
+
+/**
+ * The platform dictionaries the columns use: key → label in the request's language (what an export writes
+ * and a template offers), and label → key for either language (a file written in Chinese or in English
+ * imports alike; the request's language wins where the two languages share a label).
+ */
+export async function loadDicts(db: Db, def: ResourceDef, lang: Lang): Promise<DictIndex> {
+  const codes = [...new Set(def.fields.filter((f) => f.dict).map((f) => f.dict!))];
+  const labels = await dictLabels(db, codes, lang);
+  const out: DictIndex = new Map();
+  for (const code of codes) {
+    const byKey = new Map<string, string>();
+    const byLabel = new Map<string, string>();
+    const entries = labels.get(code) ?? [];
+    for (const e of entries) {
+      byKey.set(e.key, e.value);
+      byLabel.set(e.value, e.key);
+    }
+    // the other language's labels, where they name no entry already
+    for (const e of entries)
+      for (const other of [e.zh, e.en])
+        if (other && !byLabel.has(other) && !byKey.has(other)) byLabel.set(other, e.key);
+    out.set(code, { byKey, byLabel });
+  }
+  return out;
+}
+
+/** The labels a template offers for a dictionary column: one per entry, in the request's language. */
+export const dictOptions = (dicts: DictIndex, code: string) => [...(dicts.get(code)?.byKey.values() ?? [])];
+
+export const header = (c: Column, lang: Lang) => c.header[lang];
+
+/** A number column (int, decimal, money): written as a number, not as text. */
+export const isNumber = (f: FieldDef) =>
+  f.type !== 'switch' && ['int', 'numeric'].includes(fieldKind(f).filter);
+
+export function cellOut(c: Column, row: Record<string, unknown>, dicts: DictIndex, lang: Lang): unknown {
+  const f = c.field;
+  if (c.refKey) return row[c.key] ?? null;
+  const v = row[f.name];
+  if (f.type === 'ref' || f.type === 'refs') return row[refLabelKey(f)] || null;
+  if (v === null || v === undefined || v === '') return null;
+  if (f.dict) {
+    const e = dicts.get(f.dict);
+    return String(v)
+      .split(',')
+      .map((k) => e?.byKey.get(k) ?? k)
+      .join(',');
+  }
+  if (f.type === 'switch')
+    return Number(v) === 1 ? (lang === 'en' ? 'Yes' : '是') : lang === 'en' ? 'No' : '否';
+  if (isNumber(f)) {
+    const n = Number(v);
+    return Number.isFinite(n) ? n : String(v);
+  }
+  return v;
+}
+
+/** A cell as the text a person typed: dates as YYYY-MM-DD, formulas by their result, rich text joined. */
+export function cellText(value: CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    const p = (n: number) => String(n).padStart(2, '0');
+    const date = `${value.getUTCFullYear()}-${p(value.getUTCMonth() + 1)}-${p(value.getUTCDate())}`;
+    const time = `${p(value.getUTCHours())}:${p(value.getUTCMinutes())}:${p(value.getUTCSeconds())}`;
+    return time === '00:00:00' ? date : `${date} ${time}`;
+  }
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('result' in value) return cellText(value.result as CellValue);
+    if ('text' in value) return String(value.text);
+    if ('error' in value) return '';
+    return '';
+  }
+  return String(value);
+}
+
+/** 2026/1/5 and 2026.1.5 are how people type dates: both mean 2026-01-05. */
+export function normalizeDate(s: string): string {
+  const m = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?(.*)$/.exec(s);
+  return m ? `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}${m[4]}` : s;
+}
+
+/** What a template's note says of each column. */
+export function describe(c: Column, dicts: DictIndex, lang: Lang, def: ResourceDef): string {
+  const f = c.field;
+  const parts: string[] = [];
+  const en = lang === 'en';
+  if (c.refKey)
+    parts.push(en ? 'identifies the row named beside it when names repeat' : '同名时用于确定是哪一位');
+  else {
+    if (f.required) parts.push(en ? 'required' : '必填');
+    if (keyFields(def).includes(f.name))
+      parts.push(en ? 'a row with an existing value updates that row' : '已存在的值将更新该行,而不是新增');
+    if (f.dict) parts.push(`${en ? 'one of' : '可选值'}: ${dictOptions(dicts, f.dict).join(', ')}`);
+    const hint = fieldKind(f).excelHint?.(f);
+    if (hint) parts.push(hint[lang]);
+  }
+  return parts.join('; ');
+}
+
+export const norm = (v: unknown) => String(v).trim().toUpperCase();
+
+/** The field(s) whose values identify a row of the file: excel.key, one name or several. */
+export function keyFields(def: ResourceDef): string[] {
+  const k = def.excel?.key;
+  return k === undefined ? [] : Array.isArray(k) ? k : [k];
+}
