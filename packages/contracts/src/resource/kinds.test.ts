@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { FIELD_KINDS } from './kinds';
+import { ALL_RESOURCES } from './registry';
+import type { FieldDef, FieldType } from './types';
+import { checkField, requiredMessage } from './validate';
+
+/** The registry is consistent with itself: what each kind offers as valid passes its rule, what it refuses fails. */
+const field = (type: FieldType): FieldDef => ({ name: 'x', label: { zh: '字段', en: 'Field' }, type });
+
+describe.each(Object.entries(FIELD_KINDS))('kind %s', (type, kind) => {
+  const f = field(type as FieldType);
+
+  it('its samples pass its own rule', () => {
+    for (const n of [1, 7, 999, 12345]) {
+      const sample = kind.sample(f, n);
+      if (sample === '') continue; // ids and references: only stored rows are valid samples
+      expect(checkField(f, sample), `${type} sample ${n}: ${sample}`).toBeNull();
+    }
+  });
+
+  it('each value it refuses fails its rule with a message in both languages', () => {
+    for (const [why, value] of kind.refuses) {
+      const err = checkField(f, value);
+      expect(err, `${type} ${why}`).not.toBeNull();
+      expect(err?.zh && err.en, `${type} ${why}`).toBeTruthy();
+    }
+  });
+
+  it('a missing required value says 请选择 when it is picked, 请输入 when typed', () => {
+    const message = requiredMessage({ ...f, required: true });
+    if (type === 'mobile') return; // the spec's own message
+    expect(message.zh.startsWith(kind.picked ? '请选择' : '请输入'), message.zh).toBe(true);
+  });
+});
+
+describe('the definitions', () => {
+  it('give examples their own rules accept', () => {
+    for (const def of ALL_RESOURCES)
+      for (const f of def.fields)
+        if (f.example !== undefined)
+          expect(checkField(f, f.example), `${def.key}.${f.name} = ${f.example}`).toBeNull();
+  });
+});
