@@ -4,9 +4,10 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceHooks } from '../../platform/crud/binding';
 import type { Db } from '../../platform/db';
 import { notDeleted } from '../../platform/sql';
+import { householdEndpoint, householdsEndpoint, rankingEndpoint } from './endpoints';
 import { scoreRankRule, VILLAGE_TABLES } from './tables';
 
-/** What differs from the engine's pattern in village affairs: values the server computes. */
+/** What differs from the engine's pattern in village affairs: values the server computes, views beyond lists. */
 
 const money = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
 
@@ -60,8 +61,8 @@ function scoreHooks(db: Db): ResourceHooks {
 export function villageBindings(db: Db): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
   const out: Record<string, { table: PgTable; hooks?: ResourceHooks }> = {};
   for (const [key, table] of Object.entries(VILLAGE_TABLES)) out[key] = { table };
-  out.villager.hooks = villagerHooks;
+  out.villager.hooks = { ...villagerHooks, endpoints: [householdsEndpoint, householdEndpoint] };
   out.villagerIncome.hooks = incomeHooks;
-  out.scoreRank.hooks = scoreHooks(db);
+  out.scoreRank.hooks = { ...scoreHooks(db), endpoints: [rankingEndpoint] };
   return out;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { requirePermission } from '../../platform/access/permissions';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { countBy } from '../../platform/crud/count-by';
@@ -9,21 +9,13 @@ import { mountedByKey } from '../../platform/crud/refs';
 import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, invalidField, notFound } from '../../platform/http/errors';
-import { toPage } from '../../platform/paging';
-import { containsPattern, notDeleted } from '../../platform/sql';
 import { type AttachmentKind, attachmentKind, imageKind } from '../../platform/storage';
-import {
-  scoreRank,
-  villager,
-  villagerToCadre,
-  villagerToParty,
-  visitingReception,
-  visitingRecords,
-} from './tables';
+import { villager, villagerToCadre, villagerToParty, visitingReception, visitingRecords } from './tables';
 
 /**
  * Village affairs beyond the resource engine (which serves page/detail/submit/remove and Excel of every
- * village resource): the overview's figures, the household view, the score ranking, and image upload.
+ * village resource, and the views declared on their bindings, endpoints.ts): the overview's figures, and
+ * image and attachment upload.
  * Every query adds the constraint of the resource it reads (tenant, live rows, the caller's data scope).
  */
 
@@ -46,7 +38,7 @@ async function scopeOf(key: string, ctx: RequestContext): Promise<SQL> {
   return m.constraint(ctx);
 }
 
-function parse<T extends z.ZodType>(schemaOf: T, value: unknown): z.infer<T> {
+function _parse<T extends z.ZodType>(schemaOf: T, value: unknown): z.infer<T> {
   const r = schemaOf.safeParse(value);
   if (!r.success) throw invalidField(String(r.error.issues[0]?.path[0] ?? 'query'));
   return r.data;
@@ -145,142 +137,6 @@ export async function manageRoutes(app: FastifyInstance) {
       villageGroups,
       education,
     });
-  });
-
-  const householdQuery = z.object({
-    current: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    size: z.coerce.number().int().min(1).max(200).default(10),
-    householdNo: z.string().max(20).optional(),
-    villageGroup: z.string().max(10).optional(),
-    name: z.string().max(20).optional(),
-  });
-
-  /** Households: one row per household number, its head, its size; members through /villager/household. */
-  app.get('/villager/households', async (req) => {
-    const ctx = requireCtx(req);
-    await requirePermission(db, req, 'villager');
-    const q = parse(householdQuery.strict(), req.query);
-    const where: SQL[] = [await scopeOf('villager', ctx)];
-    if (q.householdNo) where.push(eq(v.householdNo, q.householdNo));
-    if (q.villageGroup) where.push(eq(v.villageGroup, q.villageGroup));
-    if (q.name)
-      where.push(
-        sql`${v.householdNo} in (select household_no from hope_villager where tenant_id = ${ctx.tenantId} and is_deleted = 0 and name ilike ${containsPattern(q.name)})`,
-      );
-    const filter = and(...where);
-    const head = sql<string>`(array_agg(${v.name} order by (${v.relation} = '1') desc, ${v.birthDate} asc nulls last, ${v.id} asc))[1]`;
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select({
-          householdNo: v.householdNo,
-          headName: head,
-          members: sql<number>`count(*)::int`,
-          villageGroup: sql<string>`min(${v.villageGroup})`,
-          address: sql<string>`min(${v.address})`,
-          lowIncome: sql<number>`max(${v.lowIncome})`,
-          povertyAlleviated: sql<number>`max(${v.povertyAlleviated})`,
-        })
-        .from(v)
-        .where(filter)
-        .groupBy(v.householdNo)
-        .orderBy(asc(v.householdNo))
-        .limit(q.size)
-        .offset((q.current - 1) * q.size),
-      db
-        .select({ total: sql<number>`count(distinct ${v.householdNo})::int` })
-        .from(v)
-        .where(filter),
-    ]);
-    return ok(
-      req,
-      toPage(
-        rows.map((r) => ({
-          ...r,
-          members: int(r.members),
-          lowIncome: int(r.lowIncome),
-          povertyAlleviated: int(r.povertyAlleviated),
-        })),
-        int(total),
-        q.current,
-        q.size,
-      ),
-    );
-  });
-
-  /** The members of one household together, the head first. */
-  app.get('/villager/household', async (req) => {
-    const ctx = requireCtx(req);
-    await requirePermission(db, req, 'villager');
-    const { householdNo } = parse(z.object({ householdNo: z.string().min(1).max(20) }).strict(), req.query);
-    const m = mountedByKey.get('villager')!;
-    const rows = await db
-      .select(m.selection)
-      .from(v)
-      .where(and(await m.constraint(ctx), eq(v.householdNo, householdNo)))
-      .orderBy(sql`(${v.relation} = '1') desc`, asc(v.birthDate), asc(v.id))
-      .limit(200);
-    return ok(req, await m.output(ctx, rows as Record<string, unknown>[]));
-  });
-
-  const rankingQuery = z.object({
-    current: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    size: z.coerce.number().int().min(1).max(200).default(10),
-    year: z.coerce.number().int().min(2000).max(2100).optional(),
-    villageGroup: z.string().max(10).optional(),
-  });
-
-  /**
-   * The score ranking by household, recomputed from the records on every read (a rule's points are copied
-   * onto each record when it is written): total points, records, and the rank (ties share a rank).
-   */
-  app.get('/scoreRank/ranking', async (req) => {
-    const ctx = requireCtx(req);
-    await requirePermission(db, req, 'score_rank');
-    const q = parse(rankingQuery.strict(), req.query);
-    const s = scoreRank;
-    const where: SQL[] = [
-      await scopeOf('scoreRank', ctx),
-      notDeleted(v.isDeleted),
-      eq(v.tenantId, ctx.tenantId),
-    ];
-    if (q.year) {
-      where.push(gte(s.recordDate, `${q.year}-01-01`), lt(s.recordDate, `${q.year + 1}-01-01`));
-    }
-    if (q.villageGroup) where.push(eq(v.villageGroup, q.villageGroup));
-    const totalPoints = sql<number>`sum(${s.points})::int`;
-    const head = sql<string>`(array_agg(${v.name} order by (${v.relation} = '1') desc, ${v.birthDate} asc nulls last, ${v.id} asc))[1]`;
-    const ranked = db
-      .select({
-        householdNo: v.householdNo,
-        headName: head.as('head_name'),
-        villageGroup: sql<string>`min(${v.villageGroup})`.as('village_group'),
-        points: totalPoints.as('points'),
-        records: sql<number>`count(*)::int`.as('records'),
-        rank: sql<number>`(rank() over (order by sum(${s.points}) desc))::int`.as('rank'),
-      })
-      .from(s)
-      .innerJoin(v, eq(v.id, s.villagerId))
-      .where(and(...where))
-      .groupBy(v.householdNo)
-      .as('ranked');
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select()
-        .from(ranked)
-        .orderBy(asc(ranked.rank), asc(ranked.householdNo))
-        .limit(q.size)
-        .offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(ranked),
-    ]);
-    return ok(
-      req,
-      toPage(
-        rows.map((r) => ({ ...r, points: int(r.points), records: int(r.records), rank: int(r.rank) })),
-        int(total),
-        q.current,
-        q.size,
-      ),
-    );
   });
 
   /** Photos of village records (villager photo, evidence, visit photos): JPG or PNG, checked by content. */

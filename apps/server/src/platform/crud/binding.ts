@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../auth/context';
 import type { Db } from '../db';
+import type { ResourceEndpoint } from './endpoints';
 
 /**
  * What binds a definition to its table and its code: the hooks a module gives the engine, and the mounted
@@ -51,6 +52,8 @@ export interface ResourceHooks {
   afterDelete?: (ctx: RequestContext, ids: string[], tx: Db) => Promise<void> | void;
   /** after any successful write or removal, once committed (drop caches that remember these rows) */
   onChanged?: () => void;
+  /** views beyond the list, mounted under the resource's path with its permission and row constraint */
+  endpoints?: ResourceEndpoint[];
 }
 
 export interface MountedResource {

@@ -28,6 +28,7 @@ import { buildTree } from '../tree';
 import { answerList } from './answers';
 import type { MountedResource, ResourceHooks, Row } from './binding';
 import { cachedCount, forgetCounts } from './count-cache';
+import { mountEndpoints } from './endpoints';
 import { mountExcelRoutes } from './excel';
 import { parseListQuery } from './query';
 import { attachRefLabels, checkRefs, mountedByKey, mountSelectRoute, refFields } from './refs';
@@ -371,6 +372,7 @@ export function mountResource(
   mountedByKey.set(def.key, mounted);
   mountSelectRoute(app, mounted);
   if (def.excel) mountExcelRoutes(app, mounted);
+  if (hooks.endpoints) mountEndpoints(app, mounted, hooks.endpoints);
   return mounted;
 }
 

@@ -1,0 +1,150 @@
+import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { endpoint } from '../../platform/crud/endpoints';
+import { toPage } from '../../platform/paging';
+import { containsPattern, notDeleted } from '../../platform/sql';
+import { scoreRank, villager as v } from './tables';
+
+/**
+ * Views of village resources beyond their lists, declared on their bindings (hooks.ts): the engine mounts
+ * them under the resource's path with its permission code and hands them the caller's row constraint.
+ */
+
+const int = (x: unknown) => Number(x ?? 0);
+const paging = {
+  current: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  size: z.coerce.number().int().min(1).max(200).default(10),
+};
+/** a household's head: the member recorded as 户主, else the eldest */
+const headName = sql<string>`(array_agg(${v.name} order by (${v.relation} = '1') desc, ${v.birthDate} asc nulls last, ${v.id} asc))[1]`;
+
+/** `villager/households`: one row per household number, its head, its size; members through `household`. */
+export const householdsEndpoint = endpoint({
+  method: 'GET',
+  path: 'households',
+  query: z
+    .object({
+      ...paging,
+      householdNo: z.string().max(20).optional(),
+      villageGroup: z.string().max(10).optional(),
+      name: z.string().max(20).optional(),
+    })
+    .strict(),
+  async handler({ resource, scope, query: q }) {
+    const { db } = resource;
+    const where = [scope];
+    if (q.householdNo) where.push(eq(v.householdNo, q.householdNo));
+    if (q.villageGroup) where.push(eq(v.villageGroup, q.villageGroup));
+    // households with a member of that name among the rows the caller may see
+    if (q.name)
+      where.push(
+        sql`${v.householdNo} in (${db
+          .select({ no: v.householdNo })
+          .from(v)
+          .where(and(scope, sql`${v.name} ilike ${containsPattern(q.name)}`))})`,
+      );
+    const filter = and(...where);
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({
+          householdNo: v.householdNo,
+          headName,
+          members: sql<number>`count(*)::int`,
+          villageGroup: sql<string>`min(${v.villageGroup})`,
+          address: sql<string>`min(${v.address})`,
+          lowIncome: sql<number>`max(${v.lowIncome})`,
+          povertyAlleviated: sql<number>`max(${v.povertyAlleviated})`,
+        })
+        .from(v)
+        .where(filter)
+        .groupBy(v.householdNo)
+        .orderBy(asc(v.householdNo))
+        .limit(q.size)
+        .offset((q.current - 1) * q.size),
+      db
+        .select({ total: sql<number>`count(distinct ${v.householdNo})::int` })
+        .from(v)
+        .where(filter),
+    ]);
+    return toPage(
+      rows.map((r) => ({
+        ...r,
+        members: int(r.members),
+        lowIncome: int(r.lowIncome),
+        povertyAlleviated: int(r.povertyAlleviated),
+      })),
+      int(total),
+      q.current,
+      q.size,
+    );
+  },
+});
+
+/** `villager/household`: the members of one household together, the head first. */
+export const householdEndpoint = endpoint({
+  method: 'GET',
+  path: 'household',
+  query: z.object({ householdNo: z.string().min(1).max(20) }).strict(),
+  async handler({ ctx, resource: m, scope, query }) {
+    const rows = await m.db
+      .select(m.selection)
+      .from(v)
+      .where(and(scope, eq(v.householdNo, query.householdNo)))
+      .orderBy(sql`(${v.relation} = '1') desc`, asc(v.birthDate), asc(v.id))
+      .limit(200);
+    return m.output(ctx, rows as Record<string, unknown>[]);
+  },
+});
+
+/**
+ * `scoreRank/ranking`: the score ranking by household, recomputed from the records on every read (a rule's
+ * points are copied onto each record when it is written): total points, records, and the rank (ties share a
+ * rank). Records the caller may see, of villagers of the tenant still on record.
+ */
+export const rankingEndpoint = endpoint({
+  method: 'GET',
+  path: 'ranking',
+  query: z
+    .object({
+      ...paging,
+      year: z.coerce.number().int().min(2000).max(2100).optional(),
+      villageGroup: z.string().max(10).optional(),
+    })
+    .strict(),
+  async handler({ ctx, resource, scope, query: q }) {
+    const { db } = resource;
+    const s = scoreRank;
+    const where = [scope, notDeleted(v.isDeleted), eq(v.tenantId, ctx.tenantId)];
+    if (q.year) where.push(gte(s.recordDate, `${q.year}-01-01`), lt(s.recordDate, `${q.year + 1}-01-01`));
+    if (q.villageGroup) where.push(eq(v.villageGroup, q.villageGroup));
+    const ranked = db
+      .select({
+        householdNo: v.householdNo,
+        headName: headName.as('head_name'),
+        villageGroup: sql<string>`min(${v.villageGroup})`.as('village_group'),
+        points: sql<number>`sum(${s.points})::int`.as('points'),
+        records: sql<number>`count(*)::int`.as('records'),
+        rank: sql<number>`(rank() over (order by sum(${s.points}) desc))::int`.as('rank'),
+      })
+      .from(s)
+      .innerJoin(v, eq(v.id, s.villagerId))
+      .where(and(...where))
+      .groupBy(v.householdNo)
+      .as('ranked');
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select()
+        .from(ranked)
+        .orderBy(asc(ranked.rank), asc(ranked.householdNo))
+        .limit(q.size)
+        .offset((q.current - 1) * q.size),
+      db.select({ total: count() }).from(ranked),
+    ]);
+    return toPage(
+      rows.map((r) => ({ ...r, points: int(r.points), records: int(r.records), rank: int(r.rank) })),
+      int(total),
+      q.current,
+      q.size,
+    );
+  },
+});
