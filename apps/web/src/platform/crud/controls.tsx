@@ -2,7 +2,7 @@
  * The form controls of the field kinds (kinds.tsx says which kind uses which): typed text, numbers, dates,
  * dictionary selects, tree pickers, the yes/no switch and its search filter. Each takes FieldControlProps.
  */
-import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
+import { DatePicker, Input, InputNumber, Select, Space, Switch, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { switcherIcon } from './a11y';
 import { type TreeOption, useDict, useOptionTree } from './dict';
 import { checkedForDisplay, subtreeKeys, withAncestors } from './tree';
 import type { FieldControlProps } from './types';
+import { unitOf } from './values';
 
 const common = ({ id, disabled, placeholder, onBlur }: FieldControlProps) => ({
   id,
@@ -20,8 +21,11 @@ const common = ({ id, disabled, placeholder, onBlur }: FieldControlProps) => ({
   'aria-label': placeholder,
 });
 
-/** One line of text (text, mobile, phone, email, ID number); a secret is typed hidden, never shown. */
-export function TextControl(props: FieldControlProps) {
+/**
+ * One line of text (text, mobile, phone, email, ID number, a place, a video address); a secret is typed
+ * hidden, never shown. `hint`: the placeholder when the kind has a better one (经度,纬度…) than 请输入….
+ */
+export function TextControl({ hint, ...props }: FieldControlProps & { hint?: string }) {
   const { field, value, onChange, disabled, secretHint, placeholder } = props;
   if (field.secret)
     return (
@@ -36,6 +40,7 @@ export function TextControl(props: FieldControlProps) {
   return (
     <Input
       {...common(props)}
+      placeholder={hint ?? placeholder}
       maxLength={field.max}
       allowClear={!disabled}
       value={value as string}
@@ -58,18 +63,29 @@ export function TextAreaControl(props: FieldControlProps) {
   );
 }
 
+/** A number (int, decimal, money: two decimal places); a unit the field is in (元, kW, 亩…) stands after it. */
 export function NumberControl(props: FieldControlProps) {
-  const { field, value, onChange } = props;
-  return (
+  const { field, value, onChange, id } = props;
+  const unit = unitOf(field)?.[currentLanguage()];
+  const unitId = unit && id ? `${id}-unit` : undefined;
+  const input = (
     <InputNumber
       {...common(props)}
+      aria-describedby={unitId}
       style={{ width: '100%' }}
       min={field.min}
       max={field.max}
-      precision={field.type === 'int' ? 0 : undefined}
+      precision={field.type === 'int' ? 0 : field.type === 'money' ? 2 : undefined}
       value={value as number}
       onChange={(v) => onChange?.(v)}
     />
+  );
+  if (!unit) return input;
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      {input}
+      <Space.Addon id={unitId}>{unit}</Space.Addon>
+    </Space.Compact>
   );
 }
 
@@ -82,6 +98,41 @@ export function DateControl(props: FieldControlProps) {
       showTime={field.type === 'datetime'}
       value={value as Dayjs}
       onChange={(v) => onChange?.(v)}
+    />
+  );
+}
+
+/** From and to days (dateRange): the range picker keeps the start on or before the end. */
+export function DateRangeControl(props: FieldControlProps) {
+  const { t } = useTranslation();
+  const { id, disabled, placeholder, value, onChange } = props;
+  return (
+    <DatePicker.RangePicker
+      id={id}
+      disabled={disabled}
+      aria-label={placeholder}
+      placeholder={[t('crud.startDate'), t('crud.endDate')]}
+      style={{ width: '100%' }}
+      value={value as [Dayjs, Dayjs] | undefined}
+      onChange={(v) => onChange?.(v ?? undefined)}
+    />
+  );
+}
+
+/** JSON typed as text (json, polygon): monospace; `hint` is the placeholder (an example of the kind). */
+export function CodeAreaControl({ hint, ...props }: FieldControlProps & { hint?: string }) {
+  const { field, value, onChange, disabled } = props;
+  return (
+    <Input.TextArea
+      {...common(props)}
+      placeholder={hint ?? props.placeholder}
+      autoSize={{ minRows: 4, maxRows: 14 }}
+      spellCheck={false}
+      maxLength={field.max}
+      showCount={!!field.max && !disabled}
+      style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 12 }}
+      value={value as string}
+      onChange={(e) => onChange?.(e.target.value)}
     />
   );
 }

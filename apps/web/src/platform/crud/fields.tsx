@@ -30,13 +30,8 @@ export function rulesFor(
   if (f.required && !f.secret) rules.push({ required: true, message: requiredMessage(f)[lang] });
   rules.push({
     validator: async (_rule, value) => {
-      const v = dayjs.isDayjs(value)
-        ? formatForWire(f, value)
-        : Array.isArray(value)
-          ? value.join(',')
-          : typeof value === 'boolean'
-            ? Number(value) // a switch's on / off is 1 / 0 on the wire
-            : value;
+      // what would be sent: a day, a date range, a list, a switch's 1 / 0 as the wire has them
+      const v = value === undefined || value === null ? value : toWireValue(f, value);
       const err = checkField({ ...f, required: false }, v);
       if (err) throw new Error(err[lang]);
     },

@@ -4,7 +4,7 @@
  * table cell) and read (the view dialog). `Record<FieldType, KindUi>`: a new FieldType fails the type check
  * until it has its entry here. fields.tsx, the columns and the dialogs all go through KINDS.
  */
-import { type FieldDef, type FieldType, refLabelKey } from '@smart/contracts';
+import { type FieldDef, type FieldType, fieldKind, refLabelKey } from '@smart/contracts';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -12,7 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
 import { md5Hex } from '../md5';
 import {
+  CodeAreaControl,
   DateControl,
+  DateRangeControl,
   DictSelect,
   findTitle,
   NumberControl,
@@ -25,17 +27,30 @@ import {
   TreeIds,
 } from './controls';
 import { useDict, useOptionTree } from './dict';
+import { FileLinks, FilesCount, FilesField } from './FilesField';
+import { PointView, PolygonSketch } from './GeoViews';
+import { polygonText } from './geo';
 import { ImageCell, ImageField, ImageThumbs } from './ImageField';
 import { RefSelect } from './RefSelect';
+import { RichTextEditor, RichTextView } from './RichTextEditor';
 import type { FieldControlProps, Row } from './types';
-import { isOn, splitList, switchFilterToWire, switchToWire } from './values';
+import { JsonCell, JsonView, NumberText, VideoLink, VideoView } from './ValueViews';
+import {
+  dateRangeText,
+  dateRangeToForm,
+  dateRangeToWire,
+  htmlToText,
+  isOn,
+  prettyJson,
+  splitList,
+  switchFilterToWire,
+  switchToWire,
+} from './values';
 
 type Render = (value: unknown, row: Row, field: FieldDef) => ReactNode;
 type Control = (props: FieldControlProps) => ReactNode;
 
 export interface KindUi {
-  /** picked rather than typed: the placeholder says 请选择… instead of 请输入… */
-  picked: boolean;
   /** the add / edit dialog's control */
   control: Control;
   /** the search form's control */
@@ -55,10 +70,12 @@ export interface KindUi {
 const plain: Render = (v) => (typeof v === 'object' ? JSON.stringify(v) : (v as ReactNode));
 const multiline: Render = (v) => <span style={{ whiteSpace: 'pre-wrap' }}>{String(v)}</span>;
 const asDate = (v: unknown) => dayjs(String(v));
+const labelOf = (f: FieldDef) => f.label[currentLanguage()];
+/** the kind's hint as a placeholder, where it says more than 请输入…: `经度,纬度,如 112.938814,28.228209` */
+const hintOf = (f: FieldDef) => fieldKind(f).excelHint?.(f)?.[currentLanguage()];
 
 /** Typed kinds whose value is shown as it is (text, numbers, phone numbers…). */
 const typed = (control: Control, extra: Partial<KindUi> = {}): KindUi => ({
-  picked: false,
   control,
   search: control,
   cell: plain,
@@ -109,15 +126,29 @@ const refControl: Control = (p) =>
   p.field.tree ? <RefTree {...p} /> : p.field.ref ? <RefSelect {...p} /> : <TextControl {...p} />;
 
 const dictKind: KindUi = {
-  picked: true,
   control: (p) => <DictSelect {...p} />,
   search: (p) => <DictSelect {...p} />,
   cell: (v, _row, f) => <DictLabel code={f.dict} value={v} />,
   view: (v, _row, f) => <DictLabel code={f.dict} value={v} />,
 };
 
+/** A number (int, decimal, money), with the unit the field (or, for money, the kind) is in. */
+const number: KindUi = typed((p) => <NumberControl {...p} />, {
+  cell: (v, _row, f) => <NumberText field={f} value={v} />,
+  view: (v, _row, f) => <NumberText field={f} value={v} />,
+});
+
+/** JSON typed as text; the view shows it indented. */
+const jsonKind = (extra: Partial<KindUi>): KindUi => ({
+  control: (p) => <CodeAreaControl {...p} />,
+  search: (p) => <TextControl {...p} />,
+  cell: (v) => <JsonCell value={v} />,
+  view: (v, _row, f) => <JsonView value={v} label={labelOf(f)} />,
+  toForm: prettyJson,
+  ...extra,
+});
+
 const dateKind: KindUi = {
-  picked: true,
   control: (p) => <DateControl {...p} />,
   search: (p) => <DateControl {...p} />,
   cell: plain,
@@ -132,14 +163,22 @@ export const KINDS: Record<FieldType, KindUi> = {
     search: (p) => <TextControl {...p} />,
     view: multiline,
   }),
-  int: typed((p) => <NumberControl {...p} />),
-  decimal: typed((p) => <NumberControl {...p} />),
+  int: number,
+  decimal: number,
+  money: { ...number, toForm: (v) => Number(v) },
   date: dateKind,
   datetime: dateKind,
+  dateRange: {
+    control: (p) => <DateRangeControl {...p} />,
+    search: (p) => <DateRangeControl {...p} />,
+    cell: dateRangeText,
+    view: dateRangeText,
+    toForm: dateRangeToForm,
+    toWire: dateRangeToWire,
+  },
   dict: { ...dictKind, toForm: (v) => String(v) },
   dictMulti: { ...dictKind, toForm: splitList },
   switch: {
-    picked: false,
     control: (p) => <SwitchControl {...p} />,
     search: (p) => <SwitchFilter {...p} />,
     cell: (v) => <YesNo value={v} tag />,
@@ -153,25 +192,56 @@ export const KINDS: Record<FieldType, KindUi> = {
   email: typed((p) => <TextControl {...p} />),
   idcard: typed((p) => <TextControl {...p} />),
   ids: {
-    picked: true,
     control: (p) => <TreeIds {...p} />,
     search: (p) => <TreeIds {...p} />,
     cell: (v, _row, f) => <TreeTitles field={f} value={v} />,
     view: (v, _row, f) => <TreeTitles field={f} value={v} />,
     toForm: splitList,
   },
-  ref: { picked: true, control: refControl, search: refControl, cell: refName, view: refName },
-  refs: { picked: true, control: refControl, search: refControl, cell: refName, view: refName },
+  ref: { control: refControl, search: refControl, cell: refName, view: refName },
+  refs: { control: refControl, search: refControl, cell: refName, view: refName },
   image: {
-    picked: false,
     control: (p) => <ImageField {...p} />,
     search: (p) => <TextControl {...p} />,
     cell: (v) => <ImageCell value={v} />,
     view: (v, _row, f) => <ImageThumbs value={v} label={f.label[currentLanguage()]} />,
   },
+  files: {
+    control: (p) => <FilesField {...p} />,
+    search: (p) => <TextControl {...p} />,
+    cell: (v) => <FilesCount value={v} />,
+    view: (v) => <FileLinks value={v} />,
+  },
+  geoPoint: typed((p) => <TextControl {...p} hint={hintOf(p.field)} />, {
+    search: (p) => <TextControl {...p} />,
+    view: (v) => <PointView value={v} />,
+  }),
+  polygon: jsonKind({
+    // an example of the shape, one corner a line, says what to type
+    control: (p) => (
+      <CodeAreaControl
+        {...p}
+        hint={polygonText(String(p.field.example ?? fieldKind(p.field).sample(p.field, 0)))}
+      />
+    ),
+    cell: (v) => <PolygonSketch value={v} width={48} height={32} />,
+    view: (v) => <PolygonSketch value={v} />,
+    toForm: polygonText,
+  }),
+  json: jsonKind({}),
+  videoUrl: typed((p) => <TextControl {...p} hint={hintOf(p.field)} />, {
+    search: (p) => <TextControl {...p} />,
+    cell: (v) => <VideoLink value={v} />,
+    view: (v, _row, f) => <VideoView value={v} label={labelOf(f)} />,
+  }),
+  richText: {
+    control: (p) => <RichTextEditor {...p} />,
+    search: (p) => <TextControl {...p} />,
+    cell: (v) => htmlToText(v),
+    view: (v) => <RichTextView value={v} />,
+  },
   // typed when a record is added, sent as its md5; never listed, never shown
   password: {
-    picked: false,
     control: (p) => <PasswordControl {...p} />,
     search: () => null,
     cell: () => null,
@@ -182,5 +252,5 @@ export const KINDS: Record<FieldType, KindUi> = {
 
 export const kindOf = (f: Pick<FieldDef, 'type'>): KindUi => KINDS[f.type];
 
-/** A field is picked (请选择…) rather than typed (请输入…). */
-export const isPicked = (f: FieldDef): boolean => kindOf(f).picked || !!f.dict || !!f.tree;
+/** A field is picked (请选择…) rather than typed (请输入…): its kind says so (contracts), or it has options. */
+export const isPicked = (f: FieldDef): boolean => fieldKind(f).picked || !!f.dict || !!f.tree;

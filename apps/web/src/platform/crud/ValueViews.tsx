@@ -1,0 +1,98 @@
+/** How numbers with units, JSON and video addresses read in table cells and the view dialog. */
+import type { FieldDef } from '@smart/contracts';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../i18n';
+import { isPlayableVideo, numberText, prettyJson } from './values';
+
+const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+
+/** A number with its unit (`12.5 kW`); an amount grouped with two decimals (`1,234.50 元`). */
+export function NumberText({ field, value }: { field: FieldDef; value: unknown }) {
+  useTranslation(); // read again when the language changes (the unit's words)
+  return (
+    <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+      {numberText(field, value, currentLanguage())}
+    </span>
+  );
+}
+
+/** JSON in a cell: one line, cut with an ellipsis (the whole text is its tooltip). */
+export function JsonCell({ value }: { value: unknown }) {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return (
+    <code
+      title={text}
+      style={{
+        fontFamily: MONO,
+        fontSize: 12,
+        display: 'inline-block',
+        maxWidth: 240,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        verticalAlign: 'bottom',
+      }}
+    >
+      {text}
+    </code>
+  );
+}
+
+/** JSON in the view dialog: indented, scrolling when long (focusable so that the keyboard scrolls it too). */
+export function JsonView({ value, label }: { value: unknown; label: string }) {
+  return (
+    <pre
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block must be reachable by keyboard to scroll it
+      tabIndex={0}
+      title={label}
+      style={{
+        fontFamily: MONO,
+        fontSize: 12,
+        margin: 0,
+        maxHeight: 320,
+        overflow: 'auto',
+        whiteSpace: 'pre',
+        background: '#fafafa',
+        padding: 8,
+        borderRadius: 4,
+      }}
+    >
+      {prettyJson(value)}
+    </pre>
+  );
+}
+
+/** A video's address as a link that opens it in a new tab. */
+export function VideoLink({ value }: { value: unknown }) {
+  const href = String(value);
+  // only the protocols the kind allows become a link (rtsp / rtmp open in the system's player)
+  if (!/^(?:https?|rtsp|rtmp):\/\//i.test(href)) return <span>{href}</span>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" style={{ wordBreak: 'break-all' }}>
+      {href}
+    </a>
+  );
+}
+
+/** The view dialog's video: played in place when the browser can (an .mp4 / .webm file), else its link. */
+export function VideoView({ value, label }: { value: unknown; label: string }) {
+  if (!isPlayableVideo(value)) return <VideoLink value={value} />;
+  const src = String(value);
+  return (
+    <div>
+      {/* biome-ignore lint/a11y/useMediaCaption: recordings of cameras and platforms come without captions */}
+      <video
+        controls
+        preload="metadata"
+        src={src}
+        aria-label={label}
+        style={{ maxWidth: '100%', maxHeight: 320 }}
+      >
+        <VideoLink value={value} />
+      </video>
+      <div>
+        <VideoLink value={value} />
+      </div>
+    </div>
+  );
+}
