@@ -248,11 +248,9 @@ describe('diagrams the engine cannot run are refused whole', () => {
       const before = await deployedTotal();
       const res = await upload([file]);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({
-        success: false,
-        msg: `${file} cannot be deployed: ${en}`,
-        data: { field: 'files' },
-      });
+      // every problem of the file in one answer, the first found first
+      expect(res.json()).toMatchObject({ success: false, data: { field: 'files' } });
+      expect(res.json().msg.startsWith(`${file} cannot be deployed: ${en}`), res.json().msg).toBe(true);
       // in Chinese too, the file and the element are named
       const form = new FormData();
       form.append('category', '2');
@@ -264,12 +262,25 @@ describe('diagrams the engine cannot run are refused whole', () => {
         payload: form,
       });
       expect(zhAnswer.statusCode).toBe(400);
-      expect(zhAnswer.json().msg).toBe(`${file} 不能部署: ${zh}`);
+      expect(zhAnswer.json().msg.startsWith(`${file} 不能部署: ${zh}`), zhAnswer.json().msg).toBe(true);
       expect(await deployedTotal()).toBe(before);
       const byKey = await call(admin, 'GET', `/api/dfem-flow/manager/list?processKey=${processKeyOf(file)}`);
       expect(byKey.json().data.total).toBe(0);
     });
   }
+
+  it('a file with several elements the engine cannot run names them all in one answer', async () => {
+    const res = await upload(['task-types.bpmn']);
+    expect(res.statusCode).toBe(400);
+    for (const named of [
+      'ServiceTask "查询库存"',
+      'ScriptTask "计算运费"',
+      'BusinessRuleTask "定价规则"',
+      'SendTask "发送订单"',
+      'ReceiveTask "等待回执"',
+    ])
+      expect(res.json().msg).toContain(`${named} cannot be executed here`);
+  });
 
   it('a runnable file uploaded beside a refused one is not deployed either', async () => {
     const before = await deployedTotal();

@@ -10,6 +10,7 @@ import { FieldInputError, notFound } from '../../platform/http/errors';
 import { csvIdText, idString } from '../../platform/http/ids';
 import { PageQuery, toPage } from '../../platform/paging';
 import { containsPattern, notDeleted } from '../../platform/sql';
+import { decodeXml } from './runtime';
 import { definitionVisibleTo, deleteDeployments, deploy } from './service';
 import { dt, names, platformOnly, tenantList } from './shared';
 import { flowDefinition, flowDeployment } from './tables';
@@ -127,7 +128,7 @@ export async function deploymentRoutes(base: FastifyInstance) {
       })) {
         if (part.type === 'file') {
           const buf = await part.toBuffer();
-          files.push({ name: part.filename || 'process.bpmn', xml: buf.toString('utf8') });
+          files.push({ name: part.filename || 'process.bpmn', xml: decodeXml(buf) });
         } else fields[part.fieldname] = String(part.value ?? '');
       }
     } catch (err) {

@@ -29,6 +29,10 @@ export interface ProcessInfo {
 
 interface ModdleElement {
   $type: string;
+  $attrs?: Record<string, string>;
+  resources?: ModdleElement[];
+  resourceRef?: ModdleElement;
+  resourceAssignmentExpression?: { expression?: { body?: string } };
   id: string;
   name?: string;
   isExecutable?: boolean;
@@ -53,6 +57,107 @@ export class DiagramRefusal extends Error {
   }
 }
 
+/**
+ * A file's text in the encoding its XML declaration names (ISO-8859-1, GBK, UTF-16 …), UTF-8 when it names
+ * none or one this runtime does not know; a byte-order mark wins over the declaration.
+ */
+export function decodeXml(buf: Buffer): string {
+  if (buf[0] === 0xff && buf[1] === 0xfe) return new TextDecoder('utf-16le').decode(buf);
+  if (buf[0] === 0xfe && buf[1] === 0xff) return new TextDecoder('utf-16be').decode(buf);
+  const head = buf.subarray(0, 200).toString('latin1');
+  const declared = /^\s*<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1];
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(declared ?? 'utf-8');
+  } catch {
+    decoder = new TextDecoder('utf-8');
+  }
+  // the text is handed on already decoded: the declaration must no longer claim another encoding
+  return decoder.decode(buf).replace(/^(\uFEFF?\s*<\?xml[^>]*\bencoding\s*=\s*["'])[^"']+/, '$1UTF-8');
+}
+
+/** The namespaces whose assignee / candidateUsers / candidateGroups attributes name a task's receivers. */
+const ASSIGNMENT_NAMESPACES = new Set([
+  'http://camunda.org/schema/1.0/bpmn',
+  'http://flowable.org/bpmn',
+  'http://activiti.org/bpmn',
+]);
+const ASSIGNMENT_ATTRS = ['assignee', 'candidateUsers', 'candidateGroups'] as const;
+
+/** `user(a), group(b), c` → users and groups; a bare name is a group for candidates, the user for a performer. */
+function formalReceivers(body: string, bare: 'user' | 'group') {
+  const users: string[] = [];
+  const groups: string[] = [];
+  for (const part of body
+    .split(/,(?![^{]*})/)
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const m = /^(user|group)\(\s*(.+?)\s*\)$/.exec(part);
+    const [kind, name] = m ? [m[1], m[2]] : [bare, part];
+    (kind === 'user' ? users : groups).push(name);
+  }
+  return { users, groups };
+}
+
+/**
+ * Moves who may receive each user task, whichever dialect the file writes it in — camunda:, flowable: or
+ * activiti: attributes (any prefix bound to those namespaces), or the standard potentialOwner /
+ * humanPerformer (a formal expression `user(…)`, `group(…)`, or a resource's name) — onto the attributes
+ * the engine reads (camunda's), so every task lands in somebody's list. Returns the user tasks.
+ */
+function normalizeAssignment(definitions: ModdleElement, tasks: ModdleElement[]) {
+  const prefixes = new Map<string, string>();
+  for (const [k, v] of Object.entries(definitions.$attrs ?? {}))
+    if (k.startsWith('xmlns:') && ASSIGNMENT_NAMESPACES.has(v)) prefixes.set(k.slice(6), v);
+  const join = (...lists: (string | undefined)[]) =>
+    [
+      ...new Set(
+        lists
+          .flatMap((l) => (l ? l.split(',') : []))
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ].join(',') || undefined;
+  for (const el of tasks) {
+    for (const [key, value] of Object.entries(el.$attrs ?? {})) {
+      const [prefix, local] = key.split(':');
+      if (!local || !prefixes.has(prefix) || !(ASSIGNMENT_ATTRS as readonly string[]).includes(local))
+        continue;
+      const attr = local as (typeof ASSIGNMENT_ATTRS)[number];
+      el[attr] = attr === 'assignee' ? (el.assignee ?? value) : join(el[attr], value);
+      delete el.$attrs?.[key];
+    }
+    const kept: ModdleElement[] = [];
+    for (const r of el.resources ?? []) {
+      const performer = r.$type === 'bpmn:HumanPerformer' || r.$type === 'bpmn:Performer';
+      if (!performer && r.$type !== 'bpmn:PotentialOwner') {
+        kept.push(r);
+        continue;
+      }
+      const body = r.resourceAssignmentExpression?.expression?.body ?? r.resourceRef?.name ?? '';
+      const { users, groups } = formalReceivers(body, performer ? 'user' : 'group');
+      if (performer && users.length && !el.assignee) el.assignee = users.shift();
+      el.candidateUsers = join(el.candidateUsers, users.join(','));
+      el.candidateGroups = join(el.candidateGroups, groups.join(','));
+    }
+    // the engine would evaluate what it cannot read; what it says is now on the task itself
+    el.resources = kept;
+  }
+}
+
+/** Problems of a diagram, gathered: a deployment names every one at once. */
+class Problems {
+  readonly list: { en: string; zh: string }[] = [];
+  add(en: string, zh: string) {
+    if (!this.list.some((p) => p.en === en)) this.list.push({ en, zh });
+  }
+  /** throws one refusal naming them all (in the order found) */
+  check() {
+    if (this.list.length)
+      throw new DiagramRefusal(this.list.map((p) => p.en).join('; '), this.list.map((p) => p.zh).join(';'));
+  }
+}
+
 const typeOf = (el: ModdleElement) => el.$type.replace('bpmn:', '');
 const nameOf = (el: ModdleElement) => `${typeOf(el)} "${el.name ?? el.id}"`;
 /** a condition the engine evaluates safely: one ${…} expression of expressions.ts, no script language */
@@ -63,43 +168,80 @@ const EXPRESSION = /^\s*\$\{[\s\S]*\}\s*$/;
  * only elements the engine runs, expressions in the supported language. Throws a DiagramRefusal naming
  * what cannot run, so nothing is deployed that would fail half-way.
  */
+type Definitions = ModdleElement & { rootElements?: ModdleElement[] };
+interface Moddle {
+  fromXML(x: string): Promise<{ rootElement: object; warnings: { message: string }[] }>;
+  toXML(el: object): Promise<{ xml: string }>;
+}
+
+async function parseBpmn(xml: string) {
+  const { default: BpmnModdle } = (await import('bpmn-moddle')) as unknown as {
+    default: new (p: object) => Moddle;
+  };
+  const moddle = new BpmnModdle(moddleOptions);
+  const parsed = await moddle.fromXML(xml);
+  return { moddle, definitions: parsed.rootElement as Definitions, warnings: parsed.warnings };
+}
+
+/** Every element of a process, at any depth of sub-processes. */
+function elementsOf(elements: ModdleElement[] = []): ModdleElement[] {
+  return elements.flatMap((el) => [el, ...elementsOf(el.flowElements)]);
+}
+
+const userTasksOf = (definitions: Definitions) =>
+  (definitions.rootElements ?? [])
+    .filter((e) => e.$type === 'bpmn:Process')
+    .flatMap((p) => elementsOf(p.flowElements))
+    .filter((el) => el.$type === 'bpmn:UserTask');
+
+const executable = new Map<string, Promise<string>>();
+/**
+ * The diagram as the engine runs it: who receives each user task moved onto the attributes it reads
+ * (normalizeAssignment). Remembered per diagram text (a definition never changes; a few are in use).
+ */
+export function executableXml(xml: string): Promise<string> {
+  let hit = executable.get(xml);
+  if (!hit) {
+    hit = (async () => {
+      const { moddle, definitions } = await parseBpmn(xml);
+      normalizeAssignment(definitions, userTasksOf(definitions));
+      return (await moddle.toXML(definitions)).xml;
+    })();
+    if (executable.size >= 100) executable.delete(executable.keys().next().value as string);
+    executable.set(xml, hit);
+    hit.catch(() => executable.delete(xml));
+  }
+  return hit;
+}
+
 export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
   if (!xml?.includes('definitions'))
     throw new DiagramRefusal('not a BPMN 2.0 document', '不是 BPMN 2.0 文档');
-  let definitions: { rootElements?: ModdleElement[] };
+  let definitions: Definitions;
   try {
-    const { default: BpmnModdle } = (await import('bpmn-moddle')) as unknown as {
-      default: new (
-        p: object,
-      ) => { fromXML(x: string): Promise<{ rootElement: object; warnings: { message: string }[] }> };
-    };
-    const parsed = await new BpmnModdle(moddleOptions).fromXML(xml);
-    definitions = parsed.rootElement as typeof definitions;
+    const parsed = await parseBpmn(xml);
+    definitions = parsed.definitions;
     const fatal = parsed.warnings.find((w) => /unparsable|unresolved reference/i.test(w.message));
     if (fatal) throw new Error(fatal.message);
   } catch (e) {
     const reason = (e as Error).message.split('\n')[0];
     throw new DiagramRefusal(`invalid BPMN: ${reason}`, `BPMN 文件有误: ${reason}`);
   }
+  const problems = new Problems();
   const roots = definitions.rootElements ?? [];
   // message flows would start the other pools' processes inside the engine (or reach a pool with none)
-  for (const c of roots.filter((e) => e.$type === 'bpmn:Collaboration')) {
-    const flow = c.messageFlows?.[0];
-    if (flow)
-      throw new DiagramRefusal(
+  for (const c of roots.filter((e) => e.$type === 'bpmn:Collaboration'))
+    for (const flow of c.messageFlows ?? [])
+      problems.add(
         `${nameOf(flow)} between pools cannot be executed here`,
         `流程引擎不能执行池之间的 ${nameOf(flow)}`,
       );
-  }
   const processes = roots.filter((e) => e.$type === 'bpmn:Process');
-  const executable = processes.filter((p) => p.isExecutable);
-  if (!executable.length)
-    throw new DiagramRefusal(
-      'no executable process (isExecutable="true")',
-      '没有可执行的流程 (isExecutable="true")',
-    );
-  if (executable.length > 1)
-    throw new DiagramRefusal('more than one executable process', '可执行的流程多于一个');
+  const runnable = processes.filter((p) => p.isExecutable);
+  if (!runnable.length)
+    problems.add('no executable process (isExecutable="true")', '没有可执行的流程 (isExecutable="true")');
+  if (runnable.length > 1) problems.add('more than one executable process', '可执行的流程多于一个');
+  if (runnable.length !== 1) problems.check();
   // every element, at any depth, with the arrivals of its container's flows (<incoming> is optional in a file)
   const all: { el: ModdleElement; arrivals: number }[] = [];
   const collect = (elements: ModdleElement[] = []) => {
@@ -112,35 +254,44 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
       if (el.flowElements) collect(el.flowElements);
     }
   };
-  collect(executable[0].flowElements);
+  collect(runnable[0].flowElements);
+  const tasks = all.map((a) => a.el).filter((el) => el.$type === 'bpmn:UserTask');
+  normalizeAssignment(definitions, tasks);
+  for (const el of tasks)
+    if (!el.assignee && !el.candidateUsers && !el.candidateGroups)
+      problems.add(
+        `${nameOf(el)} names nobody to receive it (assignee, candidate users or groups)`,
+        `${nameOf(el)} 没有指定处理人(办理人、候选用户或候选组),无人能收到它`,
+      );
   // what the engine has no behaviour for is named first; then what it would run wrongly
   for (const { el } of all)
     if (!RUNNABLE.has(el.$type))
-      throw new DiagramRefusal(`${nameOf(el)} cannot be executed here`, `流程引擎不能执行 ${nameOf(el)}`);
+      problems.add(`${nameOf(el)} cannot be executed here`, `流程引擎不能执行 ${nameOf(el)}`);
   for (const { el, arrivals } of all) {
+    if (!RUNNABLE.has(el.$type)) continue; // named above; once is enough
     if (el.eventDefinitions?.length) {
       const kinds = el.eventDefinitions.map(typeOf);
       const allowed = el.$type === 'bpmn:EndEvent' ? ['TerminateEventDefinition'] : [];
       if (el.$type !== 'bpmn:IntermediateThrowEvent' && !kinds.every((k) => allowed.includes(k)))
-        throw new DiagramRefusal(
+        problems.add(
           `${nameOf(el)} (${kinds.join(', ')}) cannot be executed here`,
           `流程引擎不能执行 ${nameOf(el)} (${kinds.join(', ')})`,
         );
     }
     if (el.loopCharacteristics)
-      throw new DiagramRefusal(
+      problems.add(
         `${nameOf(el)} with ${typeOf(el.loopCharacteristics)} cannot be executed here`,
         `流程引擎不能执行带 ${typeOf(el.loopCharacteristics)} 的 ${nameOf(el)}(多实例或循环)`,
       );
     // bpmn-engine passes every arrival through an inclusive join: the steps after it would run twice
     if (el.$type === 'bpmn:InclusiveGateway' && arrivals > 1)
-      throw new DiagramRefusal(
+      problems.add(
         `${nameOf(el)} joining ${arrivals} flows cannot be executed here (an inclusive gateway may only split)`,
         `流程引擎不能执行汇合 ${arrivals} 条分支的 ${nameOf(el)}(包容网关只能用于分支)`,
       );
     const condition = el.conditionExpression;
     if (condition && (condition.language || !EXPRESSION.test(condition.body ?? '')))
-      throw new DiagramRefusal(
+      problems.add(
         `the condition of ${nameOf(el)} is ${condition.language ? `a ${condition.language} script` : 'not a ${…} expression'}: only \${…} expressions are executed here`,
         `${nameOf(el)} 的条件${condition.language ? `是 ${condition.language} 脚本` : '不是 ${…} 表达式'}: 这里只执行 \${…} 表达式`,
       );
@@ -151,7 +302,7 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
             checkExpression(part.trim());
           } catch (e) {
             const reason = (e as Error).message;
-            throw new DiagramRefusal(
+            problems.add(
               `expression "${part.trim()}" on ${nameOf(el)}: ${reason}`,
               `${nameOf(el)} 的表达式 "${part.trim()}" 有误: ${reason}`,
             );
@@ -160,7 +311,8 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
       }
     }
   }
-  return { processKey: executable[0].id, name: executable[0].name ?? executable[0].id };
+  problems.check();
+  return { processKey: runnable[0].id, name: runnable[0].name ?? runnable[0].id };
 }
 
 export interface WaitingTask {
@@ -298,7 +450,7 @@ export async function startProcess(
   const rec = recorder();
   const engine = new Engine({
     name,
-    source: xml,
+    source: await executableXml(xml),
     moddleOptions,
     expressions: engineExpressions,
     scripts: noScripts,
