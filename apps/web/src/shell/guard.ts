@@ -3,7 +3,7 @@
  * going, decide to redirect, to open a new window, or to pass (with the tab to add and the title).
  * src/router.tsx applies the decision from the root loader on every navigation.
  */
-import { FIRST_PAGE, LOCK_PAGE } from '@smart/contracts';
+import { FIRST_PAGE, LOCK_PAGE } from '@smart/contracts/core';
 import type { RouteMeta, Tag } from '../platform/session/tags';
 import type { MenuEntry } from './menu';
 

@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './dicts';
+export * from './platform';
 export * from './registry';
 export * from './system';
 export * from './types';

@@ -5,7 +5,8 @@
  * at most 500 KB) and again by the server.
  */
 import { LoadingOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { checkField, type FieldDef, requiredMessage, userResource } from '@smart/contracts';
+import { checkField, type FieldDef, requiredMessage } from '@smart/contracts/core';
+import { userResource } from '@smart/contracts/user';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Card, Form, Input, Spin, Tabs, Upload } from 'antd';
 import type { Rule } from 'antd/es/form';

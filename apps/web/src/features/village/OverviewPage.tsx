@@ -5,7 +5,7 @@
  */
 import './i18n';
 import { ReloadOutlined } from '@ant-design/icons';
-import { villageAffairsOverviewResource } from '@smart/contracts';
+import { villageAffairsOverviewResource } from '@smart/contracts/village';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Row, Spin, Statistic } from 'antd';
 import { useMemo } from 'react';

@@ -6,7 +6,7 @@
  */
 import './i18n';
 import { ApartmentOutlined, CheckOutlined, CloseOutlined, SendOutlined } from '@ant-design/icons';
-import type { Page } from '@smart/contracts';
+import type { Page } from '@smart/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DescriptionsProps, FormInstance } from 'antd';
 import {

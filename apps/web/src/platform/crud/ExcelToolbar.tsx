@@ -4,7 +4,7 @@
  * server's checking and writing progress, and lists every bad row when nothing was imported.
  */
 import { DownloadOutlined, ExportOutlined, ImportOutlined, InboxOutlined } from '@ant-design/icons';
-import type { ResourceDef } from '@smart/contracts';
+import type { ResourceDef } from '@smart/contracts/core';
 import { Alert, App, Button, Modal, Progress, Table, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /** Pure value helpers of the field kinds (no React): what is empty, comma lists, dates and switches on the wire. */
-import type { FieldDef } from '@smart/contracts';
+import type { FieldDef } from '@smart/contracts/core';
 import type { Dayjs } from 'dayjs';
 
 /** Nothing to show or send: undefined, null, '' or an empty list. */

@@ -4,7 +4,7 @@
  * codes in the whitelist reject silently; requests time out after 30 s. A request made while the access
  * token is being refreshed waits for the refresh and goes out with the new token.
  */
-import { REQUEST_TIMEOUT_MS, TOKEN_HEADER, WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts';
+import { REQUEST_TIMEOUT_MS, TOKEN_HEADER, WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts/core';
 import { showErrorToast } from './toast';
 
 export type QueryValue = string | number | boolean | null | undefined;

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE } from '@smart/contracts';
+import { DEFAULT_LANGUAGE } from '@smart/contracts/core';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { create } from 'zustand';

@@ -1,4 +1,4 @@
-import { FIRST_PAGE } from '@smart/contracts';
+import { FIRST_PAGE } from '@smart/contracts/core';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { jsonStorage } from '../storage';

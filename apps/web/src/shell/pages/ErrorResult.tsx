@@ -1,4 +1,4 @@
-import { FIRST_PAGE } from '@smart/contracts';
+import { FIRST_PAGE } from '@smart/contracts/core';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -6,7 +6,7 @@
  * conditions of its outgoing flows. Expressions are checked as they are typed, in the engine's language.
  */
 
-import { RUNNABLE_BPMN_ELEMENTS } from '@smart/contracts';
+import { RUNNABLE_BPMN_ELEMENTS } from '@smart/contracts/bpmn';
 import { Alert, Button, Form, Input, Select, Typography } from 'antd';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
