@@ -14,6 +14,7 @@ import { type ChartOption, EChart } from '../../platform/charts/EChart';
 import { CrudPage } from '../../platform/crud/CrudPage';
 import { getData } from '../../platform/http/client';
 import { useLanguage } from '../../platform/i18n';
+import type { villageZh } from './strings';
 
 interface Named {
   key: string;
@@ -110,7 +111,7 @@ export default function OverviewPage() {
     return { pyramid, political: pie(data.politicalStatus), groups, education: pie(data.education) };
   }, [data, t]);
 
-  const stats: [string, number | undefined][] = data
+  const stats: [keyof typeof villageZh, number | undefined][] = data
     ? [
         ['population', data.population],
         ['households', data.households],

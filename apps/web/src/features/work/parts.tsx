@@ -336,7 +336,7 @@ export function InlineDiagram({ processInstanceId }: { processInstanceId: string
       destroy?.();
     };
   }, [data]);
-  const legend: [string, string][] = [
+  const legend: ['finished' | 'active' | 'sequence', string][] = [
     ['finished', token.colorSuccess],
     ['active', token.colorPrimary],
     ['sequence', token.colorWarning],
