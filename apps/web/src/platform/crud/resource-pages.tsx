@@ -27,12 +27,11 @@ export async function familyDefinition(family: PageFamily, path: string): Promis
 
 /** The page at `path`: the definition's own screen or its generic list page; null when none has that route. */
 export async function familyPage(family: PageFamily, path: string): Promise<PageModule | null> {
-  const def = await familyDefinition(family, path);
+  // the list page comes with the definitions, not after them: one round trip (own screens use it too)
+  const [def, { pageOf }] = await Promise.all([familyDefinition(family, path), import('./CrudPage')]);
   if (!def) return null;
   const own = family.own?.[def.key];
-  if (own) return own();
-  const { pageOf } = await import('./CrudPage');
-  return { default: pageOf(def) };
+  return own ? own() : { default: pageOf(def) };
 }
 
 /**

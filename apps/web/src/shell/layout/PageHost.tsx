@@ -1,9 +1,10 @@
 /**
  * The layout's catch-all route: finds the page of the current path (shell pages, then the feature
- * registry, then the definition-driven page families) and keeps pages alive across tabs (spec §2). A page whose menu node says keepAlive stays
- * mounted while its tab is open, hidden by React's <Activity> when another tab is active, so its form
- * input, table page, filters and scroll position are there when its tab comes back. Closing its tab or
- * clearing the cache drops it. Each page sees its own location and params, frozen while it is hidden.
+ * registry, then the definition-driven page families) and keeps pages alive across tabs (spec §2). A page
+ * whose menu node says keepAlive stays mounted while its tab is open, hidden by React's <Activity> when
+ * another tab is active, so its form input, table page, filters and scroll position are there when its tab
+ * comes back. Closing its tab or clearing the cache drops it. Each page sees its own location and params,
+ * frozen while it is hidden.
  */
 import {
   Activity,
