@@ -26,7 +26,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['apps/**/src/**/*.test.ts', 'packages/**/src/**/*.test.ts'],
+          include: [
+            'apps/**/src/**/*.test.ts',
+            'apps/web/build/**/*.test.ts',
+            'packages/**/src/**/*.test.ts',
+          ],
           environment: 'node',
           sequence: { groupOrder: 0 },
         },

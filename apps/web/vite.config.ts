@@ -1,13 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { loginGuard } from './build/login-guard.ts';
 
 // The API the dev server proxies to: the local server by default, another one with API_TARGET=http://…
 const apiTarget = globalThis.process?.env.API_TARGET || 'http://127.0.0.1:8080';
 
 // Every page is a dynamic import (see src/router.tsx and src/features/registry.ts), so each route is its
-// own chunk; /login must stay free of the shell, antd's heavy components and TanStack Query.
+// own chunk; /login must stay free of the shell, antd's heavy components, TanStack Query and every resource
+// definition: the login guard fails the build when a definition lands in /login or /login outgrows 175 KB.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    loginGuard({ loginModule: /[\\/]src[\\/]shell[\\/]login[\\/]LoginPage\.tsx$/, budgetKb: 175 }),
+  ],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

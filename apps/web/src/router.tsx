@@ -3,7 +3,7 @@
  * navigation guard (shell/guard.ts) on every navigation.
  */
 
-import type { MenuNode } from '@smart/contracts';
+import type { MenuNode } from '@smart/contracts/core';
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
 import { useLock } from './platform/session/lock';
 import { cookieToken, ensureSessionData, localLogout, useSession } from './platform/session/session';

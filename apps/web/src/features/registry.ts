@@ -1,17 +1,25 @@
 /**
  * Page registry: path → lazy page. The layout's catch-all route (shell/layout/PageHost.tsx) looks the
- * current path up in the user's menu and here; a menu path missing here shows the 404 result.
- * Add a screen = add its line here (one chunk per page) and its menu node on the server.
+ * current path up in the user's menu, then here, then in the page families; a menu path found nowhere shows
+ * the 404 result. Add a screen = add its line here (one chunk per page) and its menu node on the server.
+ * Resource definitions are not imported here: a family knows its route prefixes and loads its definitions
+ * (`@smart/contracts/<area>`) with the first of its screens.
  */
-import { resourcePageLoaders } from '../platform/crud/resource-pages';
-import type { PageLoader } from '../platform/pages';
-import { villagePageLoaders } from './village/pages';
+import type { PageFamily, PageLoader } from '../platform/pages';
+import { villagePages } from './village/pages';
 
-export type { PageLoader, PageModule } from '../platform/pages';
+export type { PageFamily, PageLoader, PageModule } from '../platform/pages';
+
+/** The platform's own generic list pages (PLATFORM_RESOURCES): parameters, posts, menus, scopes, … */
+const platformPages: PageFamily = {
+  prefixes: ['/system/', '/authority/', '/desk/', '/tool/'],
+  load: () => import('@smart/contracts/platform').then((m) => m.PLATFORM_RESOURCES),
+};
+
+/** Definition-driven screens, after the registry's own lines: the platform's, then one family per area. */
+export const families: readonly PageFamily[] = [platformPages, villagePages];
 
 export const registry: Record<string, PageLoader> = {
-  // every resource definition of @smart/contracts: the generic list page at its route + /index
-  ...resourcePageLoaders(),
   '/wel/index': () => import('./wel/WelcomePage'),
   '/info/index': () => import('./info/InfoPage'),
   // system administration: the generic page with extensions, or screens of their own
@@ -31,8 +39,6 @@ export const registry: Record<string, PageLoader> = {
   '/log/usual/index': () => import('./log/LogPages').then((m) => ({ default: m.UsualLogPage })),
   '/log/api/index': () => import('./log/LogPages').then((m) => ({ default: m.ApiLogPage })),
   '/log/error/index': () => import('./log/LogPages').then((m) => ({ default: m.ErrorLogPage })),
-  // village affairs: the village list page (villager names, photos, Excel) or a screen of its own
-  ...villagePageLoaders(),
   // workflow: models, deployments, running processes; my work; the leave pages (spec §2, not menu items)
   '/flow/model/index': () => import('./flow/ModelPage'),
   '/flow/manager/index': () => import('./flow/ManagerPage'),

@@ -1,5 +1,21 @@
+import type { ResourceDef } from '@smart/contracts/core';
 import type { ComponentType } from 'react';
 
 /** A screen's module, loaded when its route is first opened (one chunk per page). */
 export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
+
+/**
+ * The screens of one group of resource definitions (an area, or the platform's own), known by their route
+ * prefixes only: the definitions load with the first of these screens (`@smart/contracts/<area>` in a lazy
+ * chunk), never with the shell or /login. `<prefix>…/index` is a definition's page when one of the loaded
+ * definitions has that route; any other path under the prefixes is not found.
+ */
+export interface PageFamily {
+  /** route prefixes of the group's screens, each ending in '/' (an area's is `/<code>/`) */
+  prefixes: readonly string[];
+  /** the group's definitions (a dynamic import of its contracts module) */
+  load: () => Promise<readonly ResourceDef[]>;
+  /** screens of their own, by definition key; the others get the generic list page */
+  own?: Readonly<Record<string, PageLoader>>;
+}

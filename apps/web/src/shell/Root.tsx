@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLoaderData } from 'react-router';
+import type { TextKey } from '../platform/i18n';
 import { useSession } from '../platform/session/session';
 import type { Title } from './guard';
 import { flattenMenu, type MenuEntry, normalizeMenu } from './menu';
@@ -16,7 +17,7 @@ export interface RootData {
  */
 export function documentTitle(
   title: Title | undefined,
-  translate: (key: string) => string,
+  translate: (key: TextKey) => string,
   menu: readonly MenuEntry[] = [],
 ): string {
   const app = translate('app.title');

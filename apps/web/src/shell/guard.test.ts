@@ -1,4 +1,4 @@
-import { FIRST_PAGE, LOCK_PAGE } from '@smart/contracts';
+import { FIRST_PAGE, LOCK_PAGE } from '@smart/contracts/core';
 import { describe, expect, it } from 'vitest';
 import { type Decision, decideNavigation, type GuardState, matchPattern, STATIC_ROUTES } from './guard';
 import { flattenMenu, normalizeMenu } from './menu';

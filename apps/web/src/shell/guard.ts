@@ -3,7 +3,8 @@
  * going, decide to redirect, to open a new window, or to pass (with the tab to add and the title).
  * src/router.tsx applies the decision from the root loader on every navigation.
  */
-import { FIRST_PAGE, LOCK_PAGE } from '@smart/contracts';
+import { FIRST_PAGE, LOCK_PAGE } from '@smart/contracts/core';
+import type { TextKey } from '../platform/i18n';
 import type { RouteMeta, Tag } from '../platform/session/tags';
 import type { MenuEntry } from './menu';
 
@@ -98,7 +99,7 @@ export interface NavTarget {
 
 export interface Title {
   label: string;
-  i18n?: string;
+  i18n?: TextKey;
   /** the page's path when the label is a menu name (shown in the current language) */
   path?: string;
 }
@@ -198,7 +199,10 @@ export function decideNavigation(state: GuardState, target: NavTarget): Decision
     if (query.target) return { kind: 'open', url: targetUrl(path, query) };
 
     const label = query.name || resolved.name;
-    const meta: RouteMeta = query.i18n ? { ...resolved.meta, i18n: query.i18n } : { ...resolved.meta };
+    // a key named by the URL is not checked: i18next shows an unknown key as itself, as it always did
+    const meta: RouteMeta = query.i18n
+      ? { ...resolved.meta, i18n: query.i18n as TextKey }
+      : { ...resolved.meta };
     if (query.name && !query.i18n) delete meta.i18n;
     const menu = query.menu !== undefined ? query.menu !== 'false' : resolved.meta.menu !== false;
     const title: Title = { label, i18n: meta.i18n };

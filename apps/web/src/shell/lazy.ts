@@ -1,5 +1,5 @@
 /** Dynamic imports shared by the router and by pages that warm a chunk up before navigating. */
-import { CHUNK_LOAD_TIMEOUT_MS } from '@smart/contracts';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@smart/contracts/core';
 
 /** A chunk that does not arrive within 120 s fails (spec §8) instead of hanging forever. */
 export function withTimeout<T>(load: () => Promise<T>, ms = CHUNK_LOAD_TIMEOUT_MS): () => Promise<T> {

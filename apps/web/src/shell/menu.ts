@@ -1,5 +1,5 @@
 /** The server's menu tree turned into what the sidebar and the guard use (spec §3 menu node rules). */
-import type { MenuNode } from '@smart/contracts';
+import type { MenuNode } from '@smart/contracts/core';
 
 export const DEFAULT_MENU_ICON = 'AppstoreOutlined';
 

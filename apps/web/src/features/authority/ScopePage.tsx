@@ -4,13 +4,9 @@
  * condition built from a field of its resource, an operator and a value: never free SQL.
  */
 import '../system/i18n';
-import {
-  ALL_RESOURCES,
-  apiScopeResource,
-  dataScopeResource,
-  type ResourceDef,
-  resourceByKey,
-} from '@smart/contracts';
+import { apiScopeResource, dataScopeResource } from '@smart/contracts/admin';
+import type { ResourceDef } from '@smart/contracts/core';
+import { ALL_RESOURCES, resourceByKey } from '@smart/contracts/registry';
 import { Card, Empty, Form, Input, Select, Space, Spin, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

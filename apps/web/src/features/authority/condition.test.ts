@@ -1,4 +1,5 @@
-import { paramResource, userResource } from '@smart/contracts';
+import { paramResource } from '@smart/contracts/system';
+import { userResource } from '@smart/contracts/user';
 import { describe, expect, it } from 'vitest';
 import {
   CALLER_VALUES,

@@ -2,7 +2,7 @@
  * The custom data scope (type 5): a condition over one field of the target resource, stored as the JSON
  * `{"field","op","value"}` the server evaluates with bound parameters — never SQL text from the browser.
  */
-import type { ResourceDef } from '@smart/contracts';
+import type { ResourceDef } from '@smart/contracts/core';
 
 export type ConditionOp = 'eq' | 'ne' | 'in';
 export const CONDITION_OPS: ConditionOp[] = ['eq', 'ne', 'in'];

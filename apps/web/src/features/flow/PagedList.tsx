@@ -4,7 +4,7 @@
  * invalidation after a claim, an approval or a deployment refreshes whichever list is open.
  */
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { PAGE_SIZES, type Page } from '@smart/contracts';
+import { PAGE_SIZES, type Page } from '@smart/contracts/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

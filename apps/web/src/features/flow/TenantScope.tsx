@@ -2,7 +2,7 @@
  * Where a deployment applies: every tenant (通用, no tenant ids) or the chosen ones (定制). Used by the
  * model deploy dialog and the upload dialog; the value is the tenant id list ([] = every tenant).
  */
-import { DEFAULT_TENANT_ID } from '@smart/contracts';
+import { DEFAULT_TENANT_ID } from '@smart/contracts/core';
 import { Form, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { can, useSession } from '../../platform/session/session';

@@ -2,7 +2,7 @@
  * Wire formats and calls of the workflow service (/api/dfem-flow, api-contract.md §Workflow) and the
  * pickers its screens share: users of the tenant, roles (by alias) and tenants.
  */
-import type { Page } from '@smart/contracts';
+import type { Page } from '@smart/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { getData } from '../../platform/http/client';
 

@@ -1,6 +1,11 @@
 /** Registers the workflow screens' strings when one of their chunks loads (so /login never carries them). */
-import { i18n } from '../../platform/i18n';
+import { addBundle } from '../../platform/i18n';
 import { wfEn, wfZh } from './strings';
 
-i18n.addResourceBundle('zh', 'translation', { wf: wfZh }, true, false);
-i18n.addResourceBundle('en', 'translation', { wf: wfEn }, true, false);
+declare module '../../platform/i18n' {
+  interface ChunkBundles {
+    wf: typeof wfZh;
+  }
+}
+
+addBundle('wf', wfZh, wfEn);

@@ -11,7 +11,8 @@ function leaves(table: object, prefix = ''): [string, string][] {
   );
 }
 
-const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+/** `{name}` placeholders; `${…}` is a BPMN expression shown as it is */
+const placeholders = (s: string) => [...s.matchAll(/(?<!\$)\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe.each([
   ['wf', wfZh, wfEn],

@@ -5,7 +5,8 @@
  * at most 500 KB) and again by the server.
  */
 import { LoadingOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { checkField, type FieldDef, requiredMessage, userResource } from '@smart/contracts';
+import { checkField, type FieldDef, requiredMessage } from '@smart/contracts/core';
+import { userResource } from '@smart/contracts/user';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Card, Form, Input, Spin, Tabs, Upload } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -13,13 +14,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updatePassword } from '../../platform/auth/api';
 import { getData, postData, request } from '../../platform/http/client';
-import { currentLanguage, i18n } from '../../platform/i18n';
+import { addBundle, currentLanguage } from '../../platform/i18n';
 import { useSession } from '../../platform/session/session';
 import { avatarProblem } from './avatar';
 import { profileEn, profileZh } from './strings';
 
-i18n.addResourceBundle('zh', 'translation', { profile: profileZh }, true, false);
-i18n.addResourceBundle('en', 'translation', { profile: profileEn }, true, false);
+declare module '../../platform/i18n' {
+  interface ChunkBundles {
+    profile: typeof profileZh;
+  }
+}
+addBundle('profile', profileZh, profileEn);
 
 interface Profile {
   account: string;

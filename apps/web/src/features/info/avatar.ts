@@ -1,5 +1,5 @@
 /** The avatar rule of spec §5, checked in the browser before anything is uploaded: jpg or png, ≤ 500 KB. */
-import { AVATAR_MAX_BYTES } from '@smart/contracts';
+import { AVATAR_MAX_BYTES } from '@smart/contracts/core';
 
 const TYPES = new Set(['image/jpeg', 'image/png']);
 

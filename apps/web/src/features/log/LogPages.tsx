@@ -3,7 +3,7 @@
  * detail drawer (GET <log>/detail?id=).
  */
 import '../system/i18n';
-import type { FieldDef, ResourceDef, Text2 } from '@smart/contracts';
+import type { FieldDef, ResourceDef, Text2 } from '@smart/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Spin, Tag } from 'antd';
 import type { ReactNode } from 'react';

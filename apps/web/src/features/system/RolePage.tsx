@@ -1,7 +1,7 @@
 /** /system/role — the role tree (generic page) plus 权限设置: menus, data scopes and API scopes of roles. */
 import './i18n';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { roleResource } from '@smart/contracts';
+import { roleResource } from '@smart/contracts/admin';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Modal, Spin, Tabs } from 'antd';
 import { useEffect, useState } from 'react';

@@ -4,7 +4,8 @@
  */
 import './i18n';
 import { DatabaseOutlined, GiftOutlined, KeyOutlined } from '@ant-design/icons';
-import { DEFAULT_TENANT_ID, type Page, tenantResource } from '@smart/contracts';
+import { tenantResource } from '@smart/contracts/admin';
+import { DEFAULT_TENANT_ID, type Page } from '@smart/contracts/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';

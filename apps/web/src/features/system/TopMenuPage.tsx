@@ -1,7 +1,7 @@
 /** /system/topmenu — top menus (generic page) plus 菜单配置: which menus a top menu groups. */
 import './i18n';
 import { MenuUnfoldOutlined } from '@ant-design/icons';
-import { topMenuResource } from '@smart/contracts';
+import { topMenuResource } from '@smart/contracts/system';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Modal, Spin } from 'antd';
 import { useEffect, useState } from 'react';

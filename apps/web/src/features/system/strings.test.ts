@@ -13,7 +13,7 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   }
   return out;
 }
-const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (s: string) => [...s.matchAll(/(?<!\$)\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 /** every `sys.…` key the screens use (features/system, features/authority, features/log) */
 function usedKeys(): string[] {

@@ -35,9 +35,9 @@ export const sysZh = {
     importHint: '请按模板填写;任何一行有误时不导入任何数据',
     onlyXlsx: '只能上传 .xlsx 文件',
     chooseFile: '请选择要导入的文件',
-    imported: '导入成功:新增 {{created}} 个,更新 {{updated}} 个',
+    imported: '导入成功:新增 {created} 个,更新 {updated} 个',
     importedNoPassword: '新增的账号还没有密码:请选中后点“密码重置”,把生成的初始密码告诉本人',
-    importErrors: '共 {{count}} 处错误,未导入任何数据',
+    importErrors: '共 {count} 处错误,未导入任何数据',
     errorRow: '行号',
     errorField: '列',
     errorMessage: '原因',
@@ -109,7 +109,7 @@ export const sysZh = {
     copy: '复制',
     copyAll: '全部复制',
     copied: '已复制',
-    tenantAdmin: '租户 {{tenant}} 的管理员账号已创建',
+    tenantAdmin: '租户 {tenant} 的管理员账号已创建',
   },
 };
 
@@ -146,10 +146,10 @@ export const sysEn: typeof sysZh = {
     importHint: 'Fill in the template; if any row is wrong nothing is imported',
     onlyXlsx: 'Only .xlsx files can be imported',
     chooseFile: 'please choose a file to import',
-    imported: 'Imported: {{created}} added, {{updated}} updated',
+    imported: 'Imported: {created} added, {updated} updated',
     importedNoPassword:
       'The new accounts have no password yet: select them, choose “Reset password” and pass each person the generated one',
-    importErrors: '{{count}} error(s); nothing was imported',
+    importErrors: '{count} error(s); nothing was imported',
     errorRow: 'Row',
     errorField: 'Column',
     errorMessage: 'Reason',
@@ -221,6 +221,6 @@ export const sysEn: typeof sysZh = {
     copy: 'Copy',
     copyAll: 'Copy all',
     copied: 'Copied',
-    tenantAdmin: 'The administrator account of tenant {{tenant}} was created',
+    tenantAdmin: 'The administrator account of tenant {tenant} was created',
   },
 };

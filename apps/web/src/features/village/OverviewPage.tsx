@@ -5,7 +5,7 @@
  */
 import './i18n';
 import { ReloadOutlined } from '@ant-design/icons';
-import { villageAffairsOverviewResource } from '@smart/contracts';
+import { villageAffairsOverviewResource } from '@smart/contracts/village';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Row, Spin, Statistic } from 'antd';
 import { useMemo } from 'react';
@@ -14,6 +14,7 @@ import { type ChartOption, EChart } from '../../platform/charts/EChart';
 import { CrudPage } from '../../platform/crud/CrudPage';
 import { getData } from '../../platform/http/client';
 import { useLanguage } from '../../platform/i18n';
+import type { villageZh } from './strings';
 
 interface Named {
   key: string;
@@ -110,7 +111,7 @@ export default function OverviewPage() {
     return { pyramid, political: pie(data.politicalStatus), groups, education: pie(data.education) };
   }, [data, t]);
 
-  const stats: [string, number | undefined][] = data
+  const stats: [keyof typeof villageZh, number | undefined][] = data
     ? [
         ['population', data.population],
         ['households', data.households],

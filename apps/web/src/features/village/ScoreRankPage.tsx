@@ -1,6 +1,7 @@
 /** 积分管理: score records (each takes its rule's points) and the household ranking recomputed from them. */
 import './i18n';
-import { PAGE_SIZES, type Page, scoreRankResource, villagerResource } from '@smart/contracts';
+import { PAGE_SIZES, type Page } from '@smart/contracts/core';
+import { scoreRankResource, villagerResource } from '@smart/contracts/village';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Form, InputNumber, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';

@@ -1,6 +1,7 @@
 /** 村民信息: the roster (list, dialogs, Excel) and the household view (members of one household together). */
 import './i18n';
-import { idCardInfo, PAGE_SIZES, type Page, villagerResource } from '@smart/contracts';
+import { idCardInfo, PAGE_SIZES, type Page } from '@smart/contracts/core';
+import { villagerResource } from '@smart/contracts/village';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Space, Table, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';

@@ -1,18 +1,16 @@
-/** Village affairs routes → lazy pages: a few screens of their own, the generic list page for the rest. */
-import { VILLAGE_RESOURCES } from '@smart/contracts';
-import type { PageLoader } from '../registry';
+/**
+ * Village affairs screens: every route under /village/ is a definition of VILLAGE_AREA, loaded with the
+ * first of its screens (the definitions never ship with the shell). A few have screens of their own; the
+ * rest get the generic list page.
+ */
+import type { PageFamily } from '../../platform/pages';
 
-const OWN: Record<string, PageLoader> = {
-  villager: () => import('./VillagerPage'),
-  scoreRank: () => import('./ScoreRankPage'),
-  villageAffairsOverview: () => import('./OverviewPage'),
+export const villagePages: PageFamily = {
+  prefixes: ['/village/'],
+  load: () => import('@smart/contracts/village').then((m) => m.VILLAGE_AREA.resources),
+  own: {
+    villager: () => import('./VillagerPage'),
+    scoreRank: () => import('./ScoreRankPage'),
+    villageAffairsOverview: () => import('./OverviewPage'),
+  },
 };
-
-export function villagePageLoaders(): Record<string, PageLoader> {
-  const loaders: Record<string, PageLoader> = {};
-  for (const def of VILLAGE_RESOURCES)
-    loaders[`${def.route}/index`] =
-      OWN[def.key] ??
-      (() => import('../../platform/crud/CrudPage').then(({ pageOf }) => ({ default: pageOf(def) })));
-  return loaders;
-}

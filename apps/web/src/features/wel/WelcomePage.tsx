@@ -2,13 +2,13 @@
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLanguage } from '../../platform/i18n';
+import { type TextKey, useLanguage } from '../../platform/i18n';
 import { useSession } from '../../platform/session/session';
 import { MenuIcon } from '../../shell/layout/icons';
 import { useNavMenu } from '../../shell/layout/useNavMenu';
 import { countLeaves, firstLeaf } from '../../shell/menu';
 
-function greetingKey(hour: number): string {
+function greetingKey(hour: number): TextKey {
   if (hour < 12) return 'wel.morning';
   if (hour < 18) return 'wel.afternoon';
   return 'wel.evening';
@@ -42,14 +42,16 @@ export default function WelcomePage() {
           {t('wel.welcome')}
         </Typography.Paragraph>
         <dl style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 32px', margin: 0 }}>
-          {[
-            ['wel.tenant', user?.tenantId || tenantId],
-            ['wel.role', user?.roleName],
-            ['wel.account', user?.account],
-            ['wel.today', today],
-          ].map(([key, value]) => (
+          {(
+            [
+              ['wel.tenant', user?.tenantId || tenantId],
+              ['wel.role', user?.roleName],
+              ['wel.account', user?.account],
+              ['wel.today', today],
+            ] as const
+          ).map(([key, value]) => (
             <div key={key} style={{ display: 'flex', gap: 6 }}>
-              <dt style={{ color: '#606266' }}>{t(key as string)}</dt>
+              <dt style={{ color: '#606266' }}>{t(key)}</dt>
               <dd style={{ margin: 0 }}>{value || '-'}</dd>
             </div>
           ))}

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDict } from '../../platform/crud/dict';
 import { postData } from '../../platform/http/client';
+import type { TextKey } from '../../platform/i18n';
 import { FLOW_API } from '../flow/api';
 import { useFlowDiagram } from '../flow/diagram';
 import { PagedList, type SearchField, useRefreshFlowLists } from '../flow/PagedList';
@@ -145,7 +146,7 @@ export function StartPage() {
   );
 }
 
-function taskColumns(t: (k: string) => string, extra: ColumnsType<WorkRow> = []): ColumnsType<WorkRow> {
+function taskColumns(t: (k: TextKey) => string, extra: ColumnsType<WorkRow> = []): ColumnsType<WorkRow> {
   return [
     { key: 'categoryName', dataIndex: 'categoryName', title: t('wf.category') },
     { key: 'name', dataIndex: 'processDefinitionName', title: t('wf.processName') },

@@ -6,7 +6,7 @@
  */
 import './i18n';
 import { ApartmentOutlined, CheckOutlined, CloseOutlined, SendOutlined } from '@ant-design/icons';
-import type { Page } from '@smart/contracts';
+import type { Page } from '@smart/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DescriptionsProps, FormInstance } from 'antd';
 import {
@@ -336,7 +336,7 @@ export function InlineDiagram({ processInstanceId }: { processInstanceId: string
       destroy?.();
     };
   }, [data]);
-  const legend: [string, string][] = [
+  const legend: ['finished' | 'active' | 'sequence', string][] = [
     ['finished', token.colorSuccess],
     ['active', token.colorPrimary],
     ['sequence', token.colorWarning],

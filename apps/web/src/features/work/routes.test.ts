@@ -1,4 +1,4 @@
-import type { DictEntry } from '@smart/contracts';
+import type { DictEntry } from '@smart/contracts/core';
 import { describe, expect, it } from 'vitest';
 import { matchPattern, resolveRoute } from '../../shell/guard';
 import { registry } from '../registry';

@@ -6,7 +6,7 @@
  * (leave) has them registered first; every other family (`expense`, …) opens the generic application
  * pages at the same paths (APPLY_PATTERNS).
  */
-import type { DictEntry } from '@smart/contracts';
+import type { DictEntry } from '@smart/contracts/core';
 
 export interface FlowRoute {
   routeKey: string;

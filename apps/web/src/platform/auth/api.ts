@@ -6,7 +6,7 @@ import {
   type MenuNode,
   TENANT_HEADER,
   type UserInfo,
-} from '@smart/contracts';
+} from '@smart/contracts/core';
 import { getData, postData, request } from '../http/client';
 import { md5Hex } from '../md5';
 

@@ -10,7 +10,7 @@
  * The parts: useCrudList (what is listed, selection, refresh, delete), SearchForm, CrudToolbar, useColumns,
  * RecordDialog (add / edit), ViewDialog (查看).
  */
-import { PAGE_SIZES, type ResourceDef } from '@smart/contracts';
+import { PAGE_SIZES, type ResourceDef } from '@smart/contracts/core';
 import { App, Card, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

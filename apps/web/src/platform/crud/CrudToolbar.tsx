@@ -1,6 +1,6 @@
 /** The list page's toolbar: 新增, 批量删除, the Excel buttons, the screen's own, expand all, the selection, refresh. */
 import { DeleteOutlined, NodeExpandOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { ResourceDef } from '@smart/contracts';
+import type { ResourceDef } from '@smart/contracts/core';
 import { Button, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

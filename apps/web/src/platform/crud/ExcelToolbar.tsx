@@ -4,12 +4,12 @@
  * server's checking and writing progress, and lists every bad row when nothing was imported.
  */
 import { DownloadOutlined, ExportOutlined, ImportOutlined, InboxOutlined } from '@ant-design/icons';
-import type { ResourceDef } from '@smart/contracts';
+import type { ResourceDef } from '@smart/contracts/core';
 import { Alert, App, Button, Modal, Progress, Table, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getData, HttpError } from '../http/client';
-import { currentLanguage, i18n } from '../i18n';
+import { addBundle, currentLanguage } from '../i18n';
 import { can } from '../session/session';
 import { resourceBase } from './query';
 import { downloadFile, uploadWithProgress } from './transfer';
@@ -24,8 +24,8 @@ const zh = {
   importHint: '任一行有误则不导入任何数据;身份证号等唯一值已存在的行将被更新',
   onlyXlsx: '只能导入 .xlsx 文件',
   chooseFile: '请选择要导入的文件',
-  imported: '导入完成:新增 {{created}} 条,更新 {{updated}} 条',
-  errors: '共 {{count}} 处错误,未导入任何数据',
+  imported: '导入完成:新增 {created} 条,更新 {updated} 条',
+  errors: '共 {count} 处错误,未导入任何数据',
   row: '行号',
   field: '列',
   message: '原因',
@@ -45,8 +45,8 @@ const en: typeof zh = {
   importHint: 'One bad row imports nothing; rows whose unique value (ID number…) exists update that row',
   onlyXlsx: 'Only .xlsx files can be imported',
   chooseFile: 'Please choose a file to import',
-  imported: 'Imported: {{created}} added, {{updated}} updated',
-  errors: '{{count}} error(s); nothing was imported',
+  imported: 'Imported: {created} added, {updated} updated',
+  errors: '{count} error(s); nothing was imported',
   row: 'Row',
   field: 'Column',
   message: 'Reason',
@@ -57,8 +57,12 @@ const en: typeof zh = {
   phase_done: 'Done',
   exporting: 'Exporting…',
 };
-i18n.addResourceBundle('zh', 'translation', { excel: zh }, true, false);
-i18n.addResourceBundle('en', 'translation', { excel: en }, true, false);
+declare module '../i18n' {
+  interface ChunkBundles {
+    excel: typeof zh;
+  }
+}
+addBundle('excel', zh, en);
 
 interface RowError {
   row: number;

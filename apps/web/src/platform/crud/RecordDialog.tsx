@@ -1,5 +1,5 @@
 /** The add / edit dialog: the definition's form fields with their kinds' controls and the shared rules. */
-import type { FieldDef, ResourceDef } from '@smart/contracts';
+import type { FieldDef, ResourceDef } from '@smart/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Modal } from 'antd';
 import { useState } from 'react';

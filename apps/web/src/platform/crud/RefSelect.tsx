@@ -3,12 +3,13 @@
  * `<path>/select?keyword=` (server-side search within the caller's tenant and scope), so a row is chosen by
  * its name, never by typing an id. The current value's labels come from `select?ids=`.
  */
-import { type FieldDef, resourceByKey } from '@smart/contracts';
+import type { FieldDef } from '@smart/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { getData } from '../http/client';
 import { resourceBase } from './query';
+import { definitionByKey, loadedDefinition } from './resource-pages';
 
 export interface RefOption {
   id: string;
@@ -38,7 +39,15 @@ export function RefSelect({
   disabled?: boolean;
   placeholder: string;
 }) {
-  const target = field.ref ? resourceByKey.get(field.ref) : undefined;
+  // the referenced definition: usually of the page's own area, already loaded; otherwise loaded on demand
+  const ref = field.ref ?? '';
+  const target = useQuery({
+    queryKey: ['ref-definition', ref],
+    queryFn: () => definitionByKey(ref),
+    initialData: () => loadedDefinition(ref),
+    enabled: !!ref,
+    staleTime: Number.POSITIVE_INFINITY,
+  }).data;
   const url = target ? `${resourceBase(target)}/select` : '';
   const multiple = field.type === 'refs';
   const ids = asIds(value);

@@ -1,6 +1,6 @@
 /** The list page's search form: each searchable field with its kind's search control, and the date range. */
 import { SearchOutlined } from '@ant-design/icons';
-import type { FieldDef } from '@smart/contracts';
+import type { FieldDef } from '@smart/contracts/core';
 import { Button, DatePicker, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';

@@ -1,5 +1,5 @@
 /** How numbers with units, JSON and video addresses read in table cells and the view dialog. */
-import type { FieldDef } from '@smart/contracts';
+import type { FieldDef } from '@smart/contracts/core';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
 import { isPlayableVideo, numberText, prettyJson } from './values';

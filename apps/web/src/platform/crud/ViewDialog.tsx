@@ -2,7 +2,7 @@
  * The view (查看) dialog: the record read fresh from the server, shown as labels and values — dictionary
  * words, reference names, 是 / 否, image thumbnails, dates as text, "-" for nothing — never as a form.
  */
-import type { FieldDef, ResourceDef } from '@smart/contracts';
+import type { FieldDef, ResourceDef } from '@smart/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Modal, Spin } from 'antd';
 import type { ReactNode } from 'react';

@@ -1,6 +1,6 @@
 /** The list page's columns: each list field rendered by its kind (or the screen's renderer), then the row actions. */
 import { DeleteOutlined, EditOutlined, EyeOutlined, SubnodeOutlined } from '@ant-design/icons';
-import type { FieldDef } from '@smart/contracts';
+import type { FieldDef } from '@smart/contracts/core';
 import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';

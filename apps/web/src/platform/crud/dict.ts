@@ -1,4 +1,4 @@
-import type { DictEntry } from '@smart/contracts';
+import type { DictEntry } from '@smart/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { getData } from '../http/client';
 import { useLanguage } from '../i18n';

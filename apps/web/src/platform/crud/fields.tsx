@@ -1,4 +1,4 @@
-import { checkField, checkRange, type FieldDef, requiredMessage } from '@smart/contracts';
+import { checkField, checkRange, type FieldDef, requiredMessage } from '@smart/contracts/core';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';

@@ -3,7 +3,7 @@
  * multipart uploads with progress (imports). Uploads use XMLHttpRequest because fetch reports no upload
  * progress; the headers and the envelope are those of the http client (spec §8).
  */
-import { TOKEN_HEADER } from '@smart/contracts';
+import { TOKEN_HEADER } from '@smart/contracts/core';
 import { BASIC_AUTH, buildUrl, HttpError, type Query, request } from '../http/client';
 import { showErrorToast } from '../http/toast';
 import { currentLanguage, htmlLang, t } from '../i18n';

@@ -1,5 +1,5 @@
 /** The shapes the generic list page and the screens that extend it share. */
-import type { FieldDef, ResourceDef } from '@smart/contracts';
+import type { FieldDef, ResourceDef } from '@smart/contracts/core';
 import type { Rule } from 'antd/es/form';
 import type { ColumnsType } from 'antd/es/table';
 import type { FocusEvent, ReactNode } from 'react';

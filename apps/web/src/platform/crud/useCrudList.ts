@@ -3,7 +3,7 @@
  * ones, paging, the tree's expanded rows), the selection, the query, refresh and delete. The page's
  * components (search form, toolbar, columns, dialogs) read and change the list only through it.
  */
-import type { FieldDef, Page, ResourceDef } from '@smart/contracts';
+import type { FieldDef, Page, ResourceDef } from '@smart/contracts/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useMemo, useState } from 'react';

@@ -2,7 +2,7 @@
  * Pure value helpers of the field kinds (no React): what is empty, comma lists, dates, date ranges and
  * switches on the wire, amounts and units, and the text of formatted text.
  */
-import { type FieldDef, fieldKind, type Text2 } from '@smart/contracts';
+import { type FieldDef, fieldKind, type Text2 } from '@smart/contracts/core';
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** Nothing to show or send: undefined, null, '' or an empty list. */

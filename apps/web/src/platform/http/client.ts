@@ -4,7 +4,8 @@
  * codes in the whitelist reject silently; requests time out after 30 s. A request made while the access
  * token is being refreshed waits for the refresh and goes out with the new token.
  */
-import { REQUEST_TIMEOUT_MS, TOKEN_HEADER, WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts';
+import { REQUEST_TIMEOUT_MS, TOKEN_HEADER, WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts/core';
+import type { TextKey } from '../i18n';
 import { showErrorToast } from './toast';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -44,7 +45,7 @@ export interface HttpConfig {
   /** value of Accept-Language */
   getLanguage: () => string;
   /** translate a fallback message key */
-  translate: (key: string, options?: Record<string, unknown>) => string;
+  translate: (key: TextKey, options?: Record<string, unknown>) => string;
   /** called on code 401: local logout and go to /login */
   onUnauthorized: () => void;
   /** codes rejected silently (no toast, no logout): the caller handles them */

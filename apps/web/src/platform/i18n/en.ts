@@ -57,7 +57,7 @@ export const en: Resource = {
     unknownError: 'unknown error',
     timeout: 'The request timed out, please try again later',
     network: 'Network error, please check your connection',
-    status: 'Server error ({{status}})',
+    status: 'Server error ({status})',
   },
   navbar: {
     collapse: 'Collapse menu',
@@ -69,7 +69,7 @@ export const en: Resource = {
     tip: 'Tip',
     confirm: 'OK',
     cancel: 'Cancel',
-    userMenu: 'User menu: {{name}}',
+    userMenu: 'User menu: {name}',
     header: 'Top bar',
     fullscreen: 'Full screen',
     exitFullscreen: 'Exit full screen',
@@ -108,9 +108,9 @@ export const en: Resource = {
     success: 'Password changed',
   },
   wel: {
-    morning: 'Good morning, {{name}}',
-    afternoon: 'Good afternoon, {{name}}',
-    evening: 'Good evening, {{name}}',
+    morning: 'Good morning, {name}',
+    afternoon: 'Good afternoon, {name}',
+    evening: 'Good evening, {name}',
     welcome: 'Welcome to the Smart management system',
     tenant: 'Tenant',
     role: 'Role',
@@ -118,8 +118,8 @@ export const en: Resource = {
     today: 'Today',
     areas: 'My areas',
     noAreas: 'This account has no menu yet; ask an administrator to grant access.',
-    pages: '{{count}} pages',
-    open: 'Open {{name}}',
+    pages: '{count} pages',
+    open: 'Open {name}',
   },
   info: {
     title: 'Personal info',
@@ -175,7 +175,7 @@ export const en: Resource = {
     custom: 'Custom colour',
   },
   log: {
-    button: 'Log ({{count}} entries)',
+    button: 'Log ({count} entries)',
     title: 'Log',
     type: 'Type',
     message: 'Message',
@@ -186,7 +186,7 @@ export const en: Resource = {
     send: 'Send to server',
     clear: 'Clear local log',
     clearConfirm: 'Clear the local log?',
-    sent: '{{count}} entries sent',
+    sent: '{count} entries sent',
     empty: 'No log entries',
   },
   theme: {
@@ -205,7 +205,7 @@ export const en: Resource = {
     lte: 'LTE',
   },
   notice: {
-    button: 'Notifications ({{count}})',
+    button: 'Notifications ({count})',
     mail: 'Mail',
     message: 'Messages',
     notice: 'Notices',
@@ -256,7 +256,7 @@ export const en: Resource = {
     apiToday: 'API calls today',
     menus: 'My menu pages',
     apiWeek: 'API calls, last 7 days',
-    apiWeekChart: 'API calls, last 7 days: {{values}}',
+    apiWeekChart: 'API calls, last 7 days: {values}',
     backHome: 'Back home',
   },
   flow: {
@@ -273,8 +273,8 @@ export const en: Resource = {
     showFlow: 'Show the flow diagram',
     burstTitle: 'Concurrent requests',
     burstDemo:
-      'Sends {{count}} requests at once; requests made while the token is refreshed wait for it, then carry the new token.',
-    burst: 'Send {{count}} requests at once',
-    burstResult: '{{ok}} / {{total}} succeeded',
+      'Sends {count} requests at once; requests made while the token is refreshed wait for it, then carry the new token.',
+    burst: 'Send {count} requests at once',
+    burstResult: '{ok} / {total} succeeded',
   },
 };

@@ -18,7 +18,8 @@ function leaves(tree: Tree, prefix = ''): Map<string, unknown> {
 }
 
 function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+  // `{name}` (i18next is set to single braces, like the contracts' messages); `${…}` is a BPMN expression
+  return [...text.matchAll(/(?<!\$)\{(\w+)\}/g)].map((m) => m[1]).sort();
 }
 
 describe('i18n resources', () => {

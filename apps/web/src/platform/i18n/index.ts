@@ -1,11 +1,38 @@
-import { DEFAULT_LANGUAGE } from '@smart/contracts';
-import i18next, { type i18n as I18n } from 'i18next';
+import { DEFAULT_LANGUAGE } from '@smart/contracts/core';
+import i18next, { type i18n as I18n, type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { jsonStorage } from '../storage';
 import { en } from './en';
-import { zh } from './zh';
+import { type Resource, zh } from './zh';
+
+/**
+ * The strings of lazy chunks, by their top-level key (crud, excel, sys, wf, work, village, profile): each
+ * chunk declares its bundle here by declaration merging, next to its `addBundle` call —
+ * `declare module '…/platform/i18n' { interface ChunkBundles { wf: typeof wfZh } }` — so the platform
+ * imports nothing of the features and every `t('wf.…')` key is still checked.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in each chunk
+export interface ChunkBundles {}
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    /** the shell's strings (zh.ts) and every chunk's: a key missing from them is a type error */
+    resources: { translation: Resource & ChunkBundles };
+    interpolationPrefix: '{';
+    interpolationSuffix: '}';
+  }
+}
+
+/** A translation key of the shell or of any chunk (`'route.home'`, `'crud.total'` …). */
+export type TextKey = ParseKeys;
+
+/** `E` with no key `Z` lacks, at any depth (`E extends Z` already makes it hold every key of `Z`). */
+export type NoExtraKeys<Z, E> = {
+  [K in keyof E]: K extends keyof Z ? (E[K] extends string ? E[K] : NoExtraKeys<Z[K], E[K]>) : never;
+};
 
 export type Language = 'zh' | 'en';
 export const LANGUAGES: readonly Language[] = ['zh', 'en'];
@@ -29,6 +56,19 @@ export function htmlLang(language: Language): string {
 
 export const i18n: I18n = i18next.createInstance();
 
+/**
+ * Registers a chunk's strings under `key` when its chunk loads, so /login never carries them. The English
+ * must have exactly the Chinese keys: a missing or an extra one is a type error.
+ */
+export function addBundle<K extends keyof ChunkBundles, E extends ChunkBundles[K]>(
+  key: K,
+  zhStrings: ChunkBundles[K],
+  enStrings: E & NoExtraKeys<ChunkBundles[K], E>,
+): void {
+  i18n.addResourceBundle('zh', 'translation', { [key]: zhStrings }, true, false);
+  i18n.addResourceBundle('en', 'translation', { [key]: enStrings }, true, false);
+}
+
 export function initI18n(): I18n {
   const language = useLanguage.getState().language;
   const lng: Language = LANGUAGES.includes(language) ? language : 'zh';
@@ -36,7 +76,8 @@ export function initI18n(): I18n {
     resources: { zh: { translation: zh }, en: { translation: en } },
     lng,
     fallbackLng: 'zh',
-    interpolation: { escapeValue: false },
+    // one placeholder syntax for every text: `{label}`, as in the contracts' messages (validate.ts `fill`)
+    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
     initAsync: false,
     returnNull: false,
   });
@@ -59,6 +100,6 @@ export function currentLanguage(): Language {
 }
 
 /** Translate outside React (http toasts, document title). */
-export function t(key: string, options?: Record<string, unknown>): string {
+export function t(key: TextKey, options?: Record<string, unknown>): string {
   return String(i18n.t(key, options as never));
 }

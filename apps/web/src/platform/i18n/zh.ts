@@ -55,7 +55,7 @@ export const zh = {
     unknownError: '未知错误',
     timeout: '请求超时，请稍后重试',
     network: '网络错误，请检查网络连接',
-    status: '服务器异常（{{status}}）',
+    status: '服务器异常（{status}）',
   },
   navbar: {
     collapse: '收起菜单',
@@ -67,7 +67,7 @@ export const zh = {
     tip: '提示',
     confirm: '确定',
     cancel: '取消',
-    userMenu: '用户菜单：{{name}}',
+    userMenu: '用户菜单：{name}',
     header: '顶部栏',
     fullscreen: '全屏',
     exitFullscreen: '退出全屏',
@@ -105,9 +105,9 @@ export const zh = {
     success: '修改成功',
   },
   wel: {
-    morning: '早上好，{{name}}',
-    afternoon: '下午好，{{name}}',
-    evening: '晚上好，{{name}}',
+    morning: '早上好，{name}',
+    afternoon: '下午好，{name}',
+    evening: '晚上好，{name}',
     welcome: '欢迎使用智慧管理系统',
     tenant: '租户',
     role: '角色',
@@ -115,8 +115,8 @@ export const zh = {
     today: '今天',
     areas: '我的功能区',
     noAreas: '当前账号没有可用的功能菜单，请联系管理员分配权限。',
-    pages: '{{count}} 个页面',
-    open: '进入 {{name}}',
+    pages: '{count} 个页面',
+    open: '进入 {name}',
   },
   info: {
     title: '个人信息',
@@ -172,7 +172,7 @@ export const zh = {
     custom: '自定义颜色',
   },
   log: {
-    button: '日志（{{count}} 条）',
+    button: '日志（{count} 条）',
     title: '日志',
     type: '类型',
     message: '信息',
@@ -183,7 +183,7 @@ export const zh = {
     send: '上传服务器',
     clear: '清空本地日志',
     clearConfirm: '确定清空本地日志吗?',
-    sent: '已上传 {{count}} 条日志',
+    sent: '已上传 {count} 条日志',
     empty: '暂无日志',
   },
   theme: {
@@ -202,7 +202,7 @@ export const zh = {
     lte: 'lte 主题',
   },
   notice: {
-    button: '通知（{{count}} 条）',
+    button: '通知（{count} 条）',
     mail: '邮件',
     message: '消息',
     notice: '通知',
@@ -253,7 +253,7 @@ export const zh = {
     apiToday: '今日接口调用',
     menus: '我的菜单页面',
     apiWeek: '近 7 日接口调用',
-    apiWeekChart: '近 7 日接口调用：{{values}}',
+    apiWeekChart: '近 7 日接口调用：{values}',
     backHome: '返回首页',
   },
   flow: {
@@ -269,9 +269,9 @@ export const zh = {
     flowDemo: '示例请假流程：已提交申请，等待部门审批。',
     showFlow: '查看流程图',
     burstTitle: '并发请求',
-    burstDemo: '同时发出 {{count}} 个请求；令牌刷新期间发出的请求会等待刷新完成，再带新令牌发出。',
-    burst: '发送 {{count}} 个并发请求',
-    burstResult: '{{ok}} / {{total}} 成功',
+    burstDemo: '同时发出 {count} 个请求；令牌刷新期间发出的请求会等待刷新完成，再带新令牌发出。',
+    burst: '发送 {count} 个并发请求',
+    burstResult: '{ok} / {total} 成功',
   },
 };
 

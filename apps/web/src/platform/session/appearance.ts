@@ -1,4 +1,4 @@
-import { DEFAULT_COLOR, DEFAULT_THEME } from '@smart/contracts';
+import { DEFAULT_COLOR, DEFAULT_THEME } from '@smart/contracts/core';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { jsonStorage } from '../storage';

@@ -1,4 +1,4 @@
-import type { LoginResult, MenuNode, UserInfo } from '@smart/contracts';
+import type { LoginResult, MenuNode, UserInfo } from '@smart/contracts/core';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import {

@@ -1,4 +1,4 @@
-import { type AppSettings, DEFAULT_TENANT_ID, DEFAULT_TOKEN_TIME } from '@smart/contracts';
+import { type AppSettings, DEFAULT_TENANT_ID, DEFAULT_TOKEN_TIME } from '@smart/contracts/core';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { fetchSettings } from '../auth/api';

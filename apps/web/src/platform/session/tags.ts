@@ -1,6 +1,7 @@
-import { FIRST_PAGE } from '@smart/contracts';
+import { FIRST_PAGE } from '@smart/contracts/core';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import type { TextKey } from '../i18n';
 import { jsonStorage } from '../storage';
 import { WEBSITE } from './website';
 
@@ -13,7 +14,7 @@ export interface RouteMeta {
   menu?: boolean;
   keepAlive?: boolean;
   /** i18n key of the label */
-  i18n?: string;
+  i18n?: TextKey;
 }
 
 /** One open page of the tabs bar (spec §2 navigation guard). */

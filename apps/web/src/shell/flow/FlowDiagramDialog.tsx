@@ -72,11 +72,13 @@ export default function FlowDiagramDialog({ open, onClose, xml, flow, title }: F
         aria-label={t('flow.legend')}
         style={{ display: 'flex', gap: 16, listStyle: 'none', padding: 0, margin: '0 0 8px' }}
       >
-        {[
-          ['finished', token.colorSuccess],
-          ['active', token.colorPrimary],
-          ['sequence', token.colorWarning],
-        ].map(([kind, colour]) => (
+        {(
+          [
+            ['finished', token.colorSuccess],
+            ['active', token.colorPrimary],
+            ['sequence', token.colorWarning],
+          ] as const
+        ).map(([kind, colour]) => (
           <li key={kind} style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
             <span aria-hidden style={{ width: 12, height: 12, borderRadius: 2, background: colour }} />
             {t(`flow.${kind}`)}

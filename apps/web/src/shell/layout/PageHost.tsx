@@ -1,9 +1,10 @@
 /**
  * The layout's catch-all route: finds the page of the current path (shell pages, then the feature
- * registry) and keeps pages alive across tabs (spec §2). A page whose menu node says keepAlive stays
- * mounted while its tab is open, hidden by React's <Activity> when another tab is active, so its form
- * input, table page, filters and scroll position are there when its tab comes back. Closing its tab or
- * clearing the cache drops it. Each page sees its own location and params, frozen while it is hidden.
+ * registry, then the definition-driven page families) and keeps pages alive across tabs (spec §2). A page
+ * whose menu node says keepAlive stays mounted while its tab is open, hidden by React's <Activity> when
+ * another tab is active, so its form input, table page, filters and scroll position are there when its tab
+ * comes back. Closing its tab or clearing the cache drops it. Each page sees its own location and params,
+ * frozen while it is hidden.
  */
 import {
   Activity,
@@ -30,7 +31,8 @@ import {
   useLocation,
   useNavigationType,
 } from 'react-router';
-import { type PageLoader, registry } from '../../features/registry';
+import { families, type PageLoader, registry } from '../../features/registry';
+import { familyPage, inFamily } from '../../platform/crud/resource-pages';
 import { logClientError } from '../../platform/session/errorLog';
 import { useTags } from '../../platform/session/tags';
 import { matchPattern, normalizePath, resolveRoute } from '../guard';
@@ -57,7 +59,19 @@ function findLoader(
       if (params) return { key: pattern, loader, params };
     }
   }
+  // a definition's screen: its family's definitions load first, then its page (or 404 when none has the path)
+  const family = families.find((f) => inFamily(f, path));
+  if (family)
+    return {
+      key: path,
+      loader: () => familyPage(family, path).then((page) => page ?? { default: MissingPage }),
+      params: {},
+    };
   return null;
+}
+
+function MissingPage() {
+  return <ErrorResult status="404" headingLevel={2} />;
 }
 
 function lazyPage(key: string, loader: PageLoader): LazyExoticComponent<ComponentType> {

@@ -1,5 +1,5 @@
 import { CloseOutlined, DownOutlined } from '@ant-design/icons';
-import { FIRST_PAGE } from '@smart/contracts';
+import { FIRST_PAGE } from '@smart/contracts/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { type KeyboardEvent, useEffect, useRef } from 'react';

@@ -10,7 +10,7 @@ import {
   SkinOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { FIRST_PAGE, TAG_BADGE_MAX } from '@smart/contracts';
+import { FIRST_PAGE, TAG_BADGE_MAX } from '@smart/contracts/core';
 import { App, Avatar, Badge, Button, Dropdown, Layout, type MenuProps, Popover, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

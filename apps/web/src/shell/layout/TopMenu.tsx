@@ -2,7 +2,7 @@
  * The top menu (spec §2): a home item plus the tenant's top menus. Choosing a top menu reloads the
  * sidebar from `menu/routes?topMenuId=`; the home item brings back the whole menu and the home page.
  */
-import { FIRST_PAGE } from '@smart/contracts';
+import { FIRST_PAGE } from '@smart/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';

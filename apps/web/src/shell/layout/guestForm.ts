@@ -1,3 +1,5 @@
+import type { TextKey } from '../../platform/i18n';
+
 /** The guest registration form (spec §3) and its checks (spec §5), in order. */
 export interface GuestForm {
   tenantId: string;
@@ -7,7 +9,7 @@ export interface GuestForm {
   password2: string;
 }
 
-export type Check = { ok: true } | { ok: false; key: string };
+export type Check = { ok: true } | { ok: false; key: TextKey };
 
 /** The first failing check, as an i18n key: tenant, account, passwords, their match. */
 export function checkGuestForm(form: GuestForm): Check {

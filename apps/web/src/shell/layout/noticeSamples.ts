@@ -1,7 +1,9 @@
 /** Sample entries of the notice popover (the spec shows sample data only): i18n keys and times. */
+import type { TextKey } from '../../platform/i18n';
+
 export type NoticeKind = 'mail' | 'message' | 'notice';
 
-export const NOTICE_SAMPLES: Record<NoticeKind, { key: string; time: string }[]> = {
+export const NOTICE_SAMPLES: Record<NoticeKind, { key: TextKey; time: string }[]> = {
   mail: [
     { key: 'notice.sample.mail1', time: '2024-05-08 14:33:22' },
     { key: 'notice.sample.mail2', time: '2024-05-08 10:05:10' },

@@ -5,12 +5,13 @@
  */
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 import type { CSSProperties } from 'react';
+import type { TextKey } from '../../platform/i18n';
 import type { ThemeName } from '../../platform/session/appearance';
 import { mix, readableOnWhite } from '../../platform/ui/colour';
 
 export interface ShellTheme {
   /** i18n key of its name */
-  label: string;
+  label: TextKey;
   dark: boolean;
   /** the sidebar menu in antd's dark or light style */
   menu: 'dark' | 'light';

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { TextKey } from '../../platform/i18n';
 import { useSession } from '../../platform/session/session';
 import type { Tag } from '../../platform/session/tags';
 import { flattenMenu, IFRAME_PATH, isExternal, type MenuEntry, normalizeMenu } from '../menu';
@@ -27,7 +28,7 @@ export function useSideMenu() {
  */
 export function tagLabel(
   tag: Pick<Tag, 'label' | 'meta' | 'value' | 'query'>,
-  t: (key: string) => string,
+  t: (key: TextKey) => string,
   entries?: readonly MenuEntry[],
 ): string {
   if (tag.meta?.i18n) return t(tag.meta.i18n);

@@ -2,7 +2,7 @@
  * /login — kept light on purpose (first-load budget < 200 KB compressed): antd Input, Input.Password and
  * Button only, a plain <form>, no shell, no TanStack Query, no antd message. Errors show inline.
  */
-import type { CaptchaResult } from '@smart/contracts';
+import type { CaptchaResult } from '@smart/contracts/core';
 import { Button } from 'antd';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

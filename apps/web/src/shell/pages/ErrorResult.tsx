@@ -1,12 +1,13 @@
-import { FIRST_PAGE } from '@smart/contracts';
+import { FIRST_PAGE } from '@smart/contracts/core';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { TextKey } from '../../platform/i18n';
 import { usePrimaryButtonStyle } from '../../platform/ui/primaryButton';
 
 export type ErrorStatus = '404' | '403' | '500';
 
-const TEXT: Record<ErrorStatus, { title: string; detail: string }> = {
+const TEXT: Record<ErrorStatus, { title: TextKey; detail: TextKey }> = {
   '404': { title: 'route.notFound', detail: 'error.notFound' },
   '403': { title: 'route.forbidden', detail: 'error.forbidden' },
   '500': { title: 'route.serverError', detail: 'error.serverError' },

@@ -2,7 +2,7 @@
  * /lock — minimal lock screen (the full one, with the top-bar lock button, is a later issue). While the
  * lock flag is set the guard sends every navigation here; the lock password unlocks.
  */
-import { FIRST_PAGE } from '@smart/contracts';
+import { FIRST_PAGE } from '@smart/contracts/core';
 import { Button } from 'antd';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

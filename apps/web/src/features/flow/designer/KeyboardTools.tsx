@@ -7,9 +7,10 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { wfZh } from '../strings';
 import type { DiagramElement, ModelerLike } from './types';
 
-const TYPE_KEYS: Record<string, string> = {
+const TYPE_KEYS: Record<string, keyof typeof wfZh.designer.types> = {
   'bpmn:StartEvent': 'startEvent',
   'bpmn:EndEvent': 'endEvent',
   'bpmn:UserTask': 'userTask',

@@ -6,18 +6,19 @@
  * conditions of its outgoing flows. Expressions are checked as they are typed, in the engine's language.
  */
 
-import { RUNNABLE_BPMN_ELEMENTS } from '@smart/contracts';
+import { RUNNABLE_BPMN_ELEMENTS } from '@smart/contracts/bpmn';
 import { Alert, Button, Form, Input, Select, Typography } from 'antd';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RoleOption, type UserOption, userLabel } from '../api';
+import type { wfZh } from '../strings';
 import { checkExpression, checkList, type ExpressionError } from './expression';
 import type { DiagramElement, ModelerLike } from './types';
 
 const GATEWAYS = ['bpmn:ExclusiveGateway', 'bpmn:InclusiveGateway'];
 /** what the server's engine runs; anything else is refused at deployment */
 const RUNNABLE = new Set(RUNNABLE_BPMN_ELEMENTS);
-const TASK_TYPES: Record<string, string> = {
+const TASK_TYPES: Record<string, keyof typeof wfZh.designer.types> = {
   'bpmn:Process': 'process',
   'bpmn:Collaboration': 'process',
   'bpmn:StartEvent': 'startEvent',

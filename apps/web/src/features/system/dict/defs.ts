@@ -3,7 +3,7 @@
  * definitions' (packages/contracts dictResource / dictBizResource, DICT_FIELDS; spec §5): the browser says the same words
  * before anything is sent. Labels are the form's.
  */
-import type { FieldDef, ResourceDef, Text2 } from '@smart/contracts';
+import type { FieldDef, ResourceDef, Text2 } from '@smart/contracts/core';
 
 const text = (zh: string, en: string): Text2 => ({ zh, en });
 

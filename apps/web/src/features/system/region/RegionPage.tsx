@@ -6,7 +6,7 @@
 import '../i18n';
 import '../../../platform/crud/i18n';
 import { DeleteOutlined, PlusOutlined, SaveOutlined, SubnodeOutlined } from '@ant-design/icons';
-import { checkField, type FieldDef, requiredMessage, type Text2 } from '@smart/contracts';
+import { checkField, type FieldDef, requiredMessage, type Text2 } from '@smart/contracts/core';
 import { App, Button, Card, Empty, Form, Input, InputNumber, Select, Space, Spin, Tree } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useCallback, useEffect, useState } from 'react';

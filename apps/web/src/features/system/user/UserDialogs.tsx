@@ -1,6 +1,6 @@
 /** The users screen's dialogs: 角色配置, 平台配置 and 导入. */
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { userResource } from '@smart/contracts';
+import { userResource } from '@smart/contracts/user';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,

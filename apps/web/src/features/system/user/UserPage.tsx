@@ -12,7 +12,7 @@ import {
   UnlockOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { userResource } from '@smart/contracts';
+import { userResource } from '@smart/contracts/user';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Dropdown, Spin, Tag, Tree } from 'antd';
 import { useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 /** The lock button's dialog: a lock password (required, spec §5), then /lock. */
-import { LOCK_PAGE } from '@smart/contracts';
+import { LOCK_PAGE } from '@smart/contracts/core';
 import { Modal } from 'antd';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

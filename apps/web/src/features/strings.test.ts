@@ -1,0 +1,78 @@
+/**
+ * Every text the web registers with i18next — the shell's (zh.ts / en.ts) and each chunk's bundle — in
+ * one syntax: `{name}` placeholders, as the contracts' messages write them (validate.ts `fill`).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, initI18n } from '../platform/i18n';
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  for (const [k, v] of Object.entries(tree)) {
+    if (typeof v === 'string') out.set(`${prefix}${k}`, v);
+    else leaves(v, `${prefix}${k}.`, out);
+  }
+  return out;
+}
+
+/** `{name}`; `${…}` is a BPMN expression the flow screens show as it is */
+const PLACEHOLDER = /(?<!\$)\{(\w+)\}/g;
+const placeholders = (s: string) => [...new Set([...s.matchAll(PLACEHOLDER)].map((m) => m[1]))].sort();
+
+describe('the web’s texts', () => {
+  let zh: Map<string, string>;
+  let en: Map<string, string>;
+
+  beforeAll(async () => {
+    initI18n();
+    // every chunk's bundle, registered as its chunk registers it when it loads
+    await Promise.all([
+      import('../platform/crud/i18n'),
+      import('../platform/crud/ExcelToolbar'),
+      import('./flow/i18n'),
+      import('./work/i18n'),
+      import('./system/i18n'),
+      import('./village/i18n'),
+      import('./info/InfoPage'),
+    ]);
+    zh = leaves(i18n.getResourceBundle('zh', 'translation') as Tree);
+    en = leaves(i18n.getResourceBundle('en', 'translation') as Tree);
+  }, 30_000);
+
+  it('are all registered (the shell’s and every chunk’s)', () => {
+    for (const ns of ['app', 'login', 'crud', 'excel', 'wf', 'work', 'sys', 'village', 'profile'])
+      expect(
+        [...zh.keys()].some((k) => k.startsWith(`${ns}.`)),
+        ns,
+      ).toBe(true);
+  });
+
+  it('have one placeholder syntax: no `{{…}}` is left', () => {
+    const double = [...zh, ...en].filter(([, v]) => v.includes('{{') || v.includes('}}'));
+    expect(double).toEqual([]);
+  });
+
+  it('have the same keys and placeholders in Chinese and English', () => {
+    expect([...en.keys()].sort()).toEqual([...zh.keys()].sort());
+    for (const [k, v] of zh) expect(placeholders(en.get(k) ?? ''), k).toEqual(placeholders(v));
+  });
+
+  it('fill `{name}` with the value given, and leave `${…}` expressions as they are', () => {
+    let filled = 0;
+    for (const [lng, texts] of [
+      ['zh', zh],
+      ['en', en],
+    ] as const) {
+      const t = i18n.getFixedT(lng);
+      for (const [key, text] of texts) {
+        const names = placeholders(text);
+        const values = Object.fromEntries(names.map((n) => [n, `«${n}»`]));
+        const expected = text.replace(PLACEHOLDER, (_, n: string) => `«${n}»`);
+        expect(t(key as never, values as never), `${lng}:${key}`).toBe(expected);
+        if (names.length) filled += 1;
+      }
+    }
+    expect(filled).toBeGreaterThan(40);
+    expect(zh.get('wf.designer.assigneeHelp')).toContain('${taskUser}');
+  });
+});
