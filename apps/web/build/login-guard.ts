@@ -23,8 +23,16 @@ export type BundleItem =
 
 export type Bundle = Record<string, BundleItem>;
 
-/** The contracts modules /login may hold: wire types, constants, field types and rules — no definition. */
-const LIGHT_CONTRACTS = ['core.ts', 'api.ts', 'constants.ts', 'resource/types.ts', 'resource/validate.ts'];
+/** The contracts modules /login may hold: wire types, constants, field types, kinds and rules — no definition. */
+const LIGHT_CONTRACTS = [
+  'core.ts',
+  'api.ts',
+  'constants.ts',
+  'resource/types.ts',
+  'resource/validate.ts',
+  'resource/formats.ts',
+  'resource/kinds.ts',
+];
 const CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](.+)$/;
 
 /** True for a module of the contracts that is not part of their light half (a definition, the registry…). */
