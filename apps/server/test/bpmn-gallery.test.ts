@@ -377,3 +377,83 @@ describe('a user task two sub-processes deep', () => {
     expect(await todo(approver, piid)).toEqual([]);
   });
 });
+
+// ---------------------------------------------------------------- what users of Flowable-based consoles bring
+
+function uploadXml(name: string, content: string | Buffer) {
+  const form = new FormData();
+  form.append('category', '2');
+  form.append('tenantIds', '');
+  form.append('files', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), name);
+  return s.app.inject({
+    method: 'POST',
+    url: '/api/dfem-flow/manager/deploy-upload',
+    headers: { ...auth(admin), 'accept-language': 'en' },
+    payload: form,
+  });
+}
+
+const processXml = (id: string, name: string, body: string, encoding = 'UTF-8') =>
+  `<?xml version="1.0" encoding="${encoding}"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
+  xmlns:act="http://activiti.org/bpmn" id="defs_${id}" targetNamespace="http://example.com">
+  <process id="${id}" name="${name}" isExecutable="true">${body}</process>
+</definitions>`;
+
+describe('assignment as Flowable, Activiti and the standard write it', () => {
+  it('flowable: and activiti: attributes, potentialOwner and humanPerformer each put the task in the right list', async () => {
+    const xml = processXml(
+      'dialects',
+      '方言',
+      `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="a"/>
+      <userTask id="a" name="经理审批" flowable:assignee="\${taskUser}"/><sequenceFlow id="f2" sourceRef="a" targetRef="b"/>
+      <userTask id="b" name="财务初审" act:candidateGroups="finance"/><sequenceFlow id="f3" sourceRef="b" targetRef="c"/>
+      <userTask id="c" name="财务复核"><potentialOwner><resourceAssignmentExpression>
+        <formalExpression>group(finance)</formalExpression></resourceAssignmentExpression></potentialOwner></userTask>
+      <sequenceFlow id="f4" sourceRef="c" targetRef="d"/>
+      <userTask id="d" name="申请人确认"><humanPerformer><resourceAssignmentExpression>
+        <formalExpression>\${applyUser}</formalExpression></resourceAssignmentExpression></humanPerformer></userTask>
+      <sequenceFlow id="f5" sourceRef="d" targetRef="e"/><endEvent id="e"/>`,
+    );
+    const res = await uploadXml('dialects.bpmn', xml);
+    expect(res.statusCode, res.body).toBe(200);
+    const piid = await start(res.json().data.processDefinitionIds[0], '方言流程');
+    await complete(approver, await taskOf(approver, piid, '经理审批'));
+    expect(await rows(approver, 'claim-list', piid)).toEqual([]);
+    await complete(cashier, await taskOf(cashier, piid, '财务初审', true));
+    await complete(cashier, await taskOf(cashier, piid, '财务复核', true));
+    await complete(applicant, await taskOf(applicant, piid, '申请人确认'));
+    expect((await finished(piid)).processIsFinished).toBe('finished');
+  });
+
+  it('a user task nobody could ever receive is refused at deploy, named, with every other problem', async () => {
+    const res = await uploadXml(
+      'nobody.bpmn',
+      processXml(
+        'nobody',
+        '无人',
+        `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="a"/>
+        <userTask id="a" name="无人审批"/><sequenceFlow id="f2" sourceRef="a" targetRef="b"/>
+        <serviceTask id="b" name="调用接口"/><sequenceFlow id="f3" sourceRef="b" targetRef="e"/><endEvent id="e"/>`,
+      ),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toContain('UserTask "无人审批" names nobody to receive it');
+    expect(res.json().msg).toContain('ServiceTask "调用接口" cannot be executed here');
+  });
+
+  it('a file declared ISO-8859-1 is read in that encoding', async () => {
+    const xml = processXml(
+      'latin',
+      'Congé payé',
+      `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="a"/>
+      <userTask id="a" name="Réponse" flowable:assignee="\${taskUser}"/><sequenceFlow id="f2" sourceRef="a" targetRef="e"/>
+      <endEvent id="e"/>`,
+      'ISO-8859-1',
+    );
+    const res = await uploadXml('latin.bpmn', Buffer.from(xml, 'latin1'));
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = await call(admin, 'GET', '/api/dfem-flow/manager/list?processKey=latin');
+    expect(listed.json().data.records[0].name).toBe('Congé payé');
+  });
+});
