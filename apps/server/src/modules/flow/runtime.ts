@@ -416,17 +416,23 @@ async function settle(engine: { state: string }, rec: ReturnType<typeof recorder
   }
 }
 
-/** `variables` are the instance's variables after this run (the engine keeps them in its state too). */
+/**
+ * `variables` are the instance's variables after this run (the engine keeps them in its state too). An
+ * instance in which nothing waits any more (no task, no token held anywhere) has finished, whatever state
+ * the engine reports: it must never stay "running" with nothing anyone could do.
+ */
 async function finish(
   engine: Engine,
+  execution: { getPostponed(): unknown[] },
   rec: ReturnType<typeof recorder>,
   variables: Record<string, unknown>,
 ): Promise<RunResult> {
   await settle(engine as unknown as { state: string }, rec);
   const state = await engine.getState();
+  const nothingWaits = !rec.waiting.size && execution.getPostponed().length === 0;
   return {
     state: JSON.stringify(state),
-    ended: rec.done() || engine.state === 'idle',
+    ended: rec.done() || engine.state === 'idle' || nothingWaits,
     waiting: [...rec.waiting.values()],
     history: rec.history,
     variables,
@@ -456,8 +462,8 @@ export async function startProcess(
     scripts: noScripts,
   } as never);
   engine.once('end', rec.end);
-  await engine.execute({ listener: rec.listener, variables } as never);
-  return finish(engine, rec, variables);
+  const execution = await engine.execute({ listener: rec.listener, variables } as never);
+  return finish(engine, execution, rec, variables);
 }
 
 /**
@@ -502,5 +508,5 @@ export async function signalTask(
   rec.waiting.clear();
   rec.history.length = 0;
   target.signal(output);
-  return finish(engine, rec, { ...variables, ...output });
+  return finish(engine, execution, rec, { ...variables, ...output });
 }
