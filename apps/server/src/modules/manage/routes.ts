@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { requirePermission } from '../../platform/access/permissions';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
@@ -139,22 +139,45 @@ export async function manageRoutes(app: FastifyInstance) {
     });
   });
 
+  type Text = { zh: string; en: string };
+  /**
+   * One uploaded file, at most `maxBytes`, of a kind its content shows (`kindOf`), stored under a random
+   * name in `folder`. An empty, cut-off or non-multipart body holds no file: the same 400 as a form without one.
+   */
+  async function acceptUpload<K extends string>(
+    req: FastifyRequest,
+    opts: {
+      maxBytes: number;
+      folder: string;
+      kindOf: (buf: Buffer) => K | null | Promise<K | null>;
+      messages: { none: Text; tooBig: Text; badKind: Text };
+    },
+  ) {
+    requireCtx(req);
+    const file = await req.file({ limits: { fileSize: opts.maxBytes + 1, files: 1 } }).catch(() => undefined);
+    if (!file) throw new FieldInputError('file', opts.messages.none);
+    const buf = await file.toBuffer().catch(() => null);
+    if (!buf || buf.length > opts.maxBytes || file.file.truncated)
+      throw new FieldInputError('file', opts.messages.tooBig);
+    const kind = await opts.kindOf(buf);
+    if (!kind) throw new FieldInputError('file', opts.messages.badKind);
+    const name = `${randomUUID()}.${kind}`;
+    await storage.put(`${opts.folder}/${name}`, buf);
+    return { name, originalName: file.filename };
+  }
+
   /** Photos of village records (villager photo, evidence, visit photos): JPG or PNG, checked by content. */
   app.post('/file/image', async (req) => {
-    requireCtx(req);
-    const file = await req
-      .file({ limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1 } })
-      // an empty, cut-off or non-multipart body holds no file: the same 400 as a form without one
-      .catch(() => undefined);
-    if (!file) throw new FieldInputError('file', { zh: '请选择图片', en: 'please choose an image' });
-    const buf = await file.toBuffer().catch(() => null);
-    if (!buf || buf.length > IMAGE_MAX_BYTES || file.file.truncated)
-      throw new FieldInputError('file', { zh: '图片大小不能超过 2MB', en: 'The image must be at most 2 MB' });
-    const kind = imageKind(buf);
-    if (!kind)
-      throw new FieldInputError('file', { zh: '只能上传 JPG 或 PNG 图片', en: 'Only JPG or PNG images' });
-    const name = `${randomUUID()}.${kind}`;
-    await storage.put(`village/${name}`, buf);
+    const { name } = await acceptUpload(req, {
+      maxBytes: IMAGE_MAX_BYTES,
+      folder: 'village',
+      kindOf: imageKind,
+      messages: {
+        none: { zh: '请选择图片', en: 'please choose an image' },
+        tooBig: { zh: '图片大小不能超过 2MB', en: 'The image must be at most 2 MB' },
+        badKind: { zh: '只能上传 JPG 或 PNG 图片', en: 'Only JPG or PNG images' },
+      },
+    });
     return ok(req, { url: `/api/dfem-hope-manage/file/image/${name}`, name });
   });
 
@@ -163,26 +186,20 @@ export async function manageRoutes(app: FastifyInstance) {
    * recognised by content (a renamed program is refused), stored under a random name.
    */
   app.post('/file/attach', async (req) => {
-    requireCtx(req);
-    const file = await req
-      .file({ limits: { fileSize: ATTACHMENT_MAX_BYTES + 1, files: 1 } })
-      .catch(() => undefined);
-    if (!file) throw new FieldInputError('file', { zh: '请选择文件', en: 'please choose a file' });
-    const buf = await file.toBuffer().catch(() => null);
-    if (!buf || buf.length > ATTACHMENT_MAX_BYTES || file.file.truncated)
-      throw new FieldInputError('file', {
-        zh: '文件大小不能超过 20MB',
-        en: 'The file must be at most 20 MB',
-      });
-    const kind = await attachmentKind(buf);
-    if (!kind)
-      throw new FieldInputError('file', {
-        zh: '只能上传 PDF、Word、Excel、PowerPoint 文件或 JPG、PNG 图片',
-        en: 'Only PDF, Word, Excel, PowerPoint files or JPG, PNG images',
-      });
-    const name = `${randomUUID()}.${kind}`;
-    await storage.put(`attach/${name}`, buf);
-    return ok(req, { url: `/api/dfem-hope-manage/file/attach/${name}`, name, originalName: file.filename });
+    const { name, originalName } = await acceptUpload(req, {
+      maxBytes: ATTACHMENT_MAX_BYTES,
+      folder: 'attach',
+      kindOf: attachmentKind,
+      messages: {
+        none: { zh: '请选择文件', en: 'please choose a file' },
+        tooBig: { zh: '文件大小不能超过 20MB', en: 'The file must be at most 20 MB' },
+        badKind: {
+          zh: '只能上传 PDF、Word、Excel、PowerPoint 文件或 JPG、PNG 图片',
+          en: 'Only PDF, Word, Excel, PowerPoint files or JPG, PNG images',
+        },
+      },
+    });
+    return ok(req, { url: `/api/dfem-hope-manage/file/attach/${name}`, name, originalName });
   });
 
   // served as a download under its random name (never rendered in the console's origin)
