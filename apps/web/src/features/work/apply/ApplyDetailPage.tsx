@@ -4,7 +4,8 @@
  */
 import '../i18n';
 import { useTranslation } from 'react-i18next';
-import { ProcessDetail, usePatternParams } from '../parts';
+import { ProcessDetail } from '../process/ProcessDetail';
+import { usePatternParams } from '../process/params';
 import { APPLY_PATTERNS } from '../routes';
 import { ApplyRecord } from './ApplyRecord';
 

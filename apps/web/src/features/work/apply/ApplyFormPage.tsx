@@ -8,7 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fetchModelView } from '../../flow/api';
-import { ApproverSelect, StartForm, usePatternParams } from '../parts';
+import { usePatternParams } from '../process/params';
+import { ApproverSelect, StartForm } from '../process/StartForm';
 import { APPLY_PATTERNS } from '../routes';
 import { APPLY_API, APPLY_LIMITS, needsApprover } from './apply';
 

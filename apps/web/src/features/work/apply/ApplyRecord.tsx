@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RequestFacts } from '../parts';
+import { RequestFacts } from '../process/RequestRecord';
 import { type ApplyDetail, fetchApply } from './apply';
 
 export function ApplyInfo({ apply }: { apply: ApplyDetail }) {

@@ -8,7 +8,8 @@ import { DatePicker, Form, Input, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { LEAVE_API } from '../../flow/api';
-import { ApproverSelect, StartForm, usePatternParams } from '../parts';
+import { usePatternParams } from '../process/params';
+import { ApproverSelect, StartForm } from '../process/StartForm';
 import { LEAVE_PATTERNS } from '../routes';
 import { endBeforeStart, LEAVE_TIME_FORMAT } from './leave';
 

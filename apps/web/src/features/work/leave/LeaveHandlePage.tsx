@@ -4,7 +4,8 @@
  */
 import '../i18n';
 import { useTranslation } from 'react-i18next';
-import { HandleTask, usePatternParams } from '../parts';
+import { HandleTask } from '../process/HandleTask';
+import { usePatternParams } from '../process/params';
 import { LEAVE_PATTERNS } from '../routes';
 import { LeaveRecord } from './parts';
 

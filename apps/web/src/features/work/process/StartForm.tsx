@@ -1,0 +1,126 @@
+/** The start form's frame: the process line, the approver picker, the server's field errors. */
+import '../i18n';
+import { SendOutlined } from '@ant-design/icons';
+import type { FormInstance } from 'antd';
+import { App, Button, Card, Form, Select, Space, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HttpError, postData } from '../../../platform/http/client';
+import { userLabel, useTenantUsers } from '../../flow/api';
+import { useLeavePage, useStartable } from './params';
+
+/** 流程: name and version of the process a form starts. */
+export function ProcessLine({ processDefinitionId }: { processDefinitionId: string | undefined }) {
+  const { t } = useTranslation();
+  const definition = useStartable(processDefinitionId);
+  return (
+    <span>
+      {t('work.process')}:{' '}
+      {definition
+        ? `${definition.processDefinitionName} v${definition.processDefinitionVersion}`
+        : processDefinitionId}
+    </span>
+  );
+}
+
+/** The users of the tenant as a searchable select (a form's approver). */
+export function ApproverSelect(props: {
+  id?: string;
+  value?: string;
+  onChange?: (v: string | undefined) => void;
+  allowClear?: boolean;
+}) {
+  const { t } = useTranslation();
+  const users = useTenantUsers();
+  return (
+    <Select
+      {...props}
+      showSearch
+      optionFilterProp="label"
+      loading={users.isLoading}
+      placeholder={t('work.approverPlaceholder')}
+      options={(users.data ?? []).map((u) => ({ value: u.id, label: userLabel(u) }))}
+    />
+  );
+}
+
+/** Shows the server's field error (400 with `data.field`) on that field when the form has it. */
+export function showFieldError<T extends object>(
+  form: FormInstance<T>,
+  fields: readonly string[],
+  e: unknown,
+) {
+  const field = e instanceof HttpError ? (e.body as { data?: { field?: string } })?.data?.field : undefined;
+  if (field && fields.includes(field))
+    form.setFields([{ name: field as never, errors: [(e as Error).message] }]);
+}
+
+/**
+ * A start form (发起): the process it starts, the fields (`children`), 提交 and 重置. Submitting posts
+ * `toBody(values)` to `url`, says `started`, and goes to 已发事务; a field the server refuses is marked on
+ * the form (one of `fields`).
+ */
+export function StartForm<V extends object>({
+  title,
+  name,
+  processDefinitionId,
+  form,
+  fields,
+  url,
+  toBody,
+  started,
+  children,
+}: {
+  title: string;
+  name: string;
+  processDefinitionId: string | undefined;
+  form: FormInstance<V>;
+  fields: readonly string[];
+  url: string;
+  toBody: (values: V) => object;
+  started: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const leavePage = useLeavePage();
+
+  const submit = async (values: V) => {
+    setBusy(true);
+    try {
+      await postData(url, { processDefinitionId, ...toBody(values) });
+      message.success(started);
+      leavePage('/work/send/index');
+    } catch (e) {
+      showFieldError(form, fields, e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card
+      variant="borderless"
+      title={<h2 style={{ fontSize: 16, margin: 0 }}>{title}</h2>}
+      style={{ maxWidth: 760 }}
+    >
+      <Typography.Paragraph type="secondary">
+        <ProcessLine processDefinitionId={processDefinitionId} />
+      </Typography.Paragraph>
+      <Form<V> form={form} name={name} layout="vertical" onFinish={submit} aria-label={title} disabled={busy}>
+        {children}
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={busy}>
+              {t('work.submit')}
+            </Button>
+            <Button htmlType="button" onClick={() => form.resetFields()}>
+              {t('wf.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}
