@@ -219,7 +219,7 @@ export async function manageRoutes(app: FastifyInstance) {
       .where(and(await m.constraint(ctx), eq(v.householdNo, householdNo)))
       .orderBy(sql`(${v.relation} = '1') desc`, asc(v.birthDate), asc(v.id))
       .limit(200);
-    return ok(req, await m.output(ctx, rows as Record<string, unknown>[]));
+    return ok(req, await m.output(ctx, rows as Record<string, unknown>[], req.lang));
   });
 
   const rankingQuery = z.object({
