@@ -148,6 +148,13 @@ describe('the family sign-in: POST /api/dfem-auth/token', () => {
     expect(api.length).toBeGreaterThan(0);
     expect(api.some((r) => r.title === 'sign-in' && r.createBy === 'admin')).toBe(true);
     expect(JSON.stringify(api)).not.toContain(md5Hex('admin'));
+    // nor in the request log: the md5 and the tokens of the query are masked
+    const first = (await familySignIn()).json().data;
+    await familyToken({ grantType: 'refresh_token', scope: 'all', refreshToken: first.refreshToken });
+    const log = s.logs.join('');
+    expect(log).toContain('/api/dfem-auth/token');
+    for (const secret of [md5Hex('admin'), first.refreshToken, first.accessToken])
+      expect(log).not.toContain(secret);
     const usual = await s.database.db
       .select()
       .from(schema.logUsual)
