@@ -25,6 +25,7 @@ import { systemRoutes } from './modules/system/routes';
 import { registerTenantRoutes } from './modules/system/tenant';
 import { userAdminRoutes } from './modules/user/admin';
 import { userExcelRoutes } from './modules/user/excel';
+import { familyUserRoutes } from './modules/user/family';
 import { userRoutes } from './modules/user/routes';
 import { installApiScopes } from './platform/access/api-scope';
 import { requestContext } from './platform/auth/context';
@@ -224,6 +225,7 @@ export async function buildApp(
   await app.register(userRoutes, { prefix: '/api/dfem-user' });
   await app.register(userAdminRoutes, { prefix: '/api/dfem-user' });
   await app.register(userExcelRoutes, { prefix: '/api/dfem-user' });
+  await app.register(familyUserRoutes, { prefix: '/api/dfem-system/user' });
   await app.register(logRoutes, { prefix: '/api/dfem-log' });
   await app.register(fileRoutes, { prefix: '/api/dfem-resource' });
   await app.register(flowRoutes, { prefix: '/api/dfem-flow' });

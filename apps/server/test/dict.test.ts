@@ -51,6 +51,10 @@ const get = (url: string, token = admin, headers: Record<string, string> = {}) =
 const post = (url: string, payload?: object, token = admin, headers: Record<string, string> = {}) =>
   s.app.inject({ method: 'POST', url: `${SYS}${url}`, headers: { ...auth(token), ...headers }, payload });
 
+/** The rows of a tree answer, parents before their children. */
+const flat = (nodes: (Entry & { children?: Entry[] })[]): Entry[] =>
+  nodes.flatMap((n) => [n, ...flat((n.children ?? []) as (Entry & { children?: Entry[] })[])]);
+
 type Entry = {
   id: string;
   parentId: string;
@@ -193,14 +197,18 @@ describe('reads: shapes', () => {
     expect((await get('/dict/dictionary?code=no_such_code')).json().data).toEqual([]);
   });
 
-  it('list answers every entry, or a page when current/size are given', async () => {
-    const all = (await get('/dict/list?code=yes_no')).json().data as Entry[];
-    expect(Array.isArray(all)).toBe(true);
-    expect(all.map((r) => r.dictKey).sort()).toEqual(['-1', '0', '1']);
-    const page = (await get('/dict/list?code=yes_no&current=1&size=2')).json().data;
-    expect(page).toMatchObject({ total: 3, size: 2, current: 1, pages: 2 });
-    expect(page.records).toHaveLength(2);
-    const byValue = (await get(`/dict/list?dictValue=${encodeURIComponent('未知')}`)).json().data as Entry[];
+  it('list answers every entry as a tree, also when current/size are sent (the family sends them)', async () => {
+    const tree = (await get('/dict/list?code=yes_no')).json().data as (Entry & { children?: Entry[] })[];
+    expect(Array.isArray(tree)).toBe(true);
+    expect(tree.map((r) => r.dictKey)).toEqual(['-1']);
+    expect(
+      flat(tree)
+        .map((r) => r.dictKey)
+        .sort(),
+    ).toEqual(['-1', '0', '1']);
+    const paged = (await get('/dict/list?code=yes_no&current=1&size=2')).json().data;
+    expect(paged).toEqual(tree);
+    const byValue = flat((await get(`/dict/list?dictValue=${encodeURIComponent('未知')}`)).json().data);
     expect(byValue.map((r) => r.code)).toContain('sex');
   });
 
@@ -456,7 +464,7 @@ describe('dict-biz belongs to its tenant', () => {
 
     const list = (await get(`/dict-biz/list?code=${mine.code}`, otherAdmin)).json().data;
     expect(list).toEqual([]);
-    const all = (await get('/dict-biz/list', otherAdmin)).json().data as Entry[];
+    const all = flat((await get('/dict-biz/list', otherAdmin)).json().data);
     expect(all.some((r) => r.code === mine.code)).toBe(false);
     expect((await get('/dict-biz/parent-list', otherAdmin)).json().data.total).toBe(0);
     expect((await get(`/dict-biz/child-list?parentId=${mine.parent.id}`, otherAdmin)).json().data).toEqual(
@@ -558,13 +566,13 @@ describe('hostile input', () => {
       `/dict/parent-list?code=${hostile}`,
       `/dict/parent-list?dictValue=${hostile}`,
       `/dict-biz/parent-list?code=${hostile}`,
-      `/dict/list?code=${hostile}&current=1&size=10`,
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.json().data.total, url).toBe(0);
     }
     expect((await get(`/dict/list?dictValue=${hostile}`)).json().data).toEqual([]);
+    expect((await get(`/dict/list?code=${hostile}&current=1&size=10`)).json().data).toEqual([]);
     expect((await get(`/dict/dictionary?code=${hostile}`)).json().data).toEqual([]);
     expect((await get(`/dict/tree?code=${hostile}`)).json().data).toEqual([]);
     // LIKE wildcards are literal
@@ -624,7 +632,7 @@ describe('the data scope of the dictionary screens', () => {
     );
     const parents = (await get('/dict-biz/parent-list?size=200', token)).json().data.records as Entry[];
     expect(parents.map((r) => r.code)).toEqual([seen.code]);
-    const all = (await get('/dict-biz/list', token)).json().data as Entry[];
+    const all = flat((await get('/dict-biz/list', token)).json().data);
     expect(new Set(all.map((r) => r.code))).toEqual(new Set([seen.code]));
     expect((await get(`/dict-biz/child-list?parentId=${hidden.parent.id}`, token)).json().data).toEqual([]);
     expect((await get(`/dict-biz/detail?id=${hidden.parent.id}`, token)).statusCode).toBe(404);

@@ -196,6 +196,7 @@ describe('list and detail', () => {
       ancestors: '00,52,5226,522634',
       name: '丹江镇',
       regionLevel: 4,
+      level: 4,
       sort: expect.any(Number),
       remark: '',
     });

@@ -91,7 +91,8 @@ export const deptResource: ResourceDef = {
       label: { zh: '机构类型', en: 'Category' },
       type: 'dict',
       dict: 'org_category',
-      required: true,
+      // the family's forms have no such field: a department without one is a company (1)
+      default: 1,
     },
     {
       name: 'sort',
@@ -156,7 +157,8 @@ export const menuResource: ResourceDef = {
       label: { zh: '菜单图标', en: 'Icon' },
       type: 'text',
       max: 64,
-      pattern: '[A-Za-z]*',
+      // ours (an antd icon name), or the family's icon-font and element classes (drawn as the default icon)
+      pattern: '[A-Za-z]*|iconfont [A-Za-z0-9_-]+|el-icon-[A-Za-z0-9-]+',
       example: 'SettingOutlined',
       default: '',
     },
@@ -258,6 +260,36 @@ const scopeFields = (kind: 'data' | 'api') =>
             dict: 'data_scope_type',
             required: true,
             search: 'equal',
+          },
+          // the family's descriptive columns, kept as written: checked names, never read into SQL (the
+          // rows a scope lets through follow from scopeType and scopeValue alone)
+          {
+            name: 'scopeColumn',
+            label: { zh: '权限字段', en: 'Scope column' },
+            type: 'text',
+            max: 255,
+            pattern: '-|[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*',
+            example: 'create_dept',
+            list: false,
+          },
+          {
+            name: 'scopeField',
+            label: { zh: '可见字段', en: 'Visible fields' },
+            type: 'text',
+            max: 255,
+            pattern: '\\*|[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)*',
+            example: '*',
+            list: false,
+          },
+          {
+            name: 'scopeClass',
+            label: { zh: '权限类名', en: 'Scope class' },
+            type: 'text',
+            max: 500,
+            pattern: '[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*',
+            example: 'org.springblade.system.mapper.UserMapper.selectUserPage',
+            list: false,
+            span: 24,
           },
           {
             name: 'scopeValue',

@@ -181,6 +181,9 @@ export const noticeResource: ResourceDef = {
   ],
 };
 
+/** Grant types a client row may name: ours and the rest of the family's (an unknown name is refused). */
+const GRANT_TYPES = 'password|captcha|refresh_token|authorization_code|social|client_credentials|implicit';
+
 export const clientResource: ResourceDef = {
   key: 'client',
   label: { zh: '应用管理', en: 'Clients' },
@@ -216,7 +219,9 @@ export const clientResource: ResourceDef = {
       type: 'text',
       required: true,
       max: 255,
-      pattern: '(password|captcha|refresh_token)(,(password|captcha|refresh_token))*',
+      // the family's grant names; the token endpoint answers password, captcha and refresh_token, and says
+      // of the others that they are not configured
+      pattern: `(${GRANT_TYPES})(,(${GRANT_TYPES}))*`,
       default: 'refresh_token,password,captcha',
     },
     {

@@ -7,7 +7,7 @@ import { bearerOf, requireCtx } from '../../platform/auth/context';
 import { forgetAllCounts } from '../../platform/crud/count-cache';
 import { schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
-import { OAuthError, unauthorized } from '../../platform/http/errors';
+import { ApiError, OAuthError, unauthorized } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
 import { throttle } from '../../platform/throttle';
 import { dropAccessCaches } from '../system/caches';
@@ -31,6 +31,43 @@ const TokenQuery = z.object({
   type: z.string().optional(),
 });
 
+const FamilyTokenQuery = z.object({
+  grantType: z.string().min(1),
+  tenantId: z.string().max(12).optional(),
+  account: z.string().max(45).optional(),
+  username: z.string().max(45).optional(),
+  password: z.string().max(64).optional(),
+  refreshToken: z.string().max(4096).optional(),
+  scope: z.string().optional(),
+  type: z.string().optional(),
+});
+
+/** The family's token answer (`data` of the envelope): the same sign-in, named in camel case. */
+export function familyTokenInfo(r: LoginResult) {
+  return {
+    accessToken: r.access_token,
+    tokenType: r.token_type,
+    refreshToken: r.refresh_token,
+    expiresIn: r.expires_in,
+    tenantId: r.tenant_id,
+    userId: r.user_id,
+    deptId: r.dept_id,
+    postId: r.post_id,
+    roleId: r.role_id,
+    oauthId: '',
+    account: r.account,
+    userName: r.real_name || r.nick_name || r.account,
+    nickName: r.nick_name,
+    realName: r.real_name,
+    roleName: r.role_name,
+    authority: r.role_name ? r.role_name.split(',') : [],
+    avatar: r.avatar,
+    clientId: r.client_id,
+    license: r.license,
+    passwordChangeRequired: r.password_change_required,
+  };
+}
+
 export async function authRoutes(app: FastifyInstance) {
   const deps = app.deps;
   const { config, db, kv, tokens } = deps;
@@ -47,19 +84,24 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   app.get('/oauth/captcha', { config: { public: true } }, async (req) => ok(req, await issueCaptcha(kv)));
+  /** the family's newer path of the same captcha */
+  app.get('/captcha', { config: { public: true } }, async (req) => ok(req, await issueCaptcha(kv)));
 
-  app.post('/oauth/token', { config: { public: true } }, async (req, reply) => {
+  /**
+   * One implementation of every grant, whichever wire shape asked for it: client, grant allowed, captcha,
+   * throttles and lockout, credentials, refresh rotation and revocation are decided here alone.
+   */
+  async function grantTokens(
+    req: FastifyRequest,
+    q: { grant: string; tenantId?: string; username?: string; password?: string; refreshToken?: string },
+  ): Promise<LoginResult> {
     const client = await authenticateClient(db, req);
-    const parsed = TokenQuery.safeParse(req.query);
-    if (!parsed.success) throw new OAuthError(400, 'badRequest');
-    const q = parsed.data;
     const grants = clientGrants(client);
-    const grant = q.grant_type;
+    const grant = q.grant;
     if (grant === 'social' || grant === 'authorization_code') throw new OAuthError(400, 'grantNotConfigured');
     if (!grants.has(grant)) throw new OAuthError(400, 'grantNotAllowed');
     const deptId = header(req, 'Dept-Id');
     const roleId = header(req, 'Role-Id');
-    let result: LoginResult;
     if (grant === 'password' || grant === 'captcha') {
       // a client able to solve captchas may not skip them while captcha mode is on
       if (grant === 'password' && config.CAPTCHA_MODE && grants.has('captcha'))
@@ -71,7 +113,7 @@ export async function authRoutes(app: FastifyInstance) {
         throw new OAuthError(400, 'captchaInvalid');
       const tenantId = q.tenantId || header(req, 'Tenant-Id') || DEFAULT_TENANT_ID;
       if (!q.username || !q.password) throw new OAuthError(400, 'badCredentials');
-      result = await signInWithPassword(deps, client, {
+      return signInWithPassword(deps, client, {
         tenantId,
         username: q.username,
         password: q.password,
@@ -79,13 +121,57 @@ export async function authRoutes(app: FastifyInstance) {
         deptId,
         roleId,
       });
-    } else if (grant === 'refresh_token') {
-      if (!q.refresh_token) throw new OAuthError(400, 'refreshInvalid');
-      result = await signInWithRefresh(deps, client, { refreshToken: q.refresh_token, deptId, roleId });
-    } else {
-      throw new OAuthError(400, 'grantNotConfigured');
     }
+    if (grant === 'refresh_token') {
+      if (!q.refreshToken) throw new OAuthError(400, 'refreshInvalid');
+      return signInWithRefresh(deps, client, { refreshToken: q.refreshToken, deptId, roleId });
+    }
+    throw new OAuthError(400, 'grantNotConfigured');
+  }
+
+  /** The spec's sign-in (api-contract §Sign-in): query in snake case, a flat answer, OAuth-style errors. */
+  app.post('/oauth/token', { config: { public: true } }, async (req, reply) => {
+    const parsed = TokenQuery.safeParse(req.query);
+    if (!parsed.success) {
+      await authenticateClient(db, req); // a bad client is a 401 before anything else
+      throw new OAuthError(400, 'badRequest');
+    }
+    const q = parsed.data;
+    const result = await grantTokens(req, {
+      grant: q.grant_type,
+      tenantId: q.tenantId,
+      username: q.username,
+      password: q.password,
+      refreshToken: q.refresh_token,
+    });
     return reply.header('cache-control', 'no-store').send(result);
+  });
+
+  /**
+   * The family's newer sign-in (SpringBlade 3/4 `blade-auth/token`): query in camel case (`grantType`,
+   * `account`, `refreshToken`), the answer in the envelope with camel-case fields, errors as `{ code, msg }`.
+   * The same grants, rules and tokens as /oauth/token (grantTokens).
+   */
+  app.post('/token', { config: { public: true } }, async (req, reply) => {
+    try {
+      const parsed = FamilyTokenQuery.safeParse(req.query);
+      if (!parsed.success) {
+        await authenticateClient(db, req);
+        throw new OAuthError(400, 'badRequest');
+      }
+      const q = parsed.data;
+      const r = await grantTokens(req, {
+        grant: q.grantType,
+        tenantId: q.tenantId,
+        username: q.account ?? q.username,
+        password: q.password,
+        refreshToken: q.refreshToken,
+      });
+      return reply.header('cache-control', 'no-store').send(ok(req, familyTokenInfo(r)));
+    } catch (err) {
+      if (err instanceof OAuthError) throw new ApiError(err.status, err.key, err.vars);
+      throw err;
+    }
   });
 
   /** Ends the session on the server: its access token and every refresh token of the same sign-in. */

@@ -35,6 +35,11 @@ export interface RecorderOptions {
 }
 
 const TOKEN_ROUTE = '/api/dfem-auth/oauth/token';
+/** the family's newer sign-in: the same grants, its query and answer named in camel case */
+const FAMILY_TOKEN_ROUTE = '/api/dfem-auth/token';
+const isTokenRoute = (route: string | undefined) => route === TOKEN_ROUTE || route === FAMILY_TOKEN_ROUTE;
+const grantOf = (req: FastifyRequest) =>
+  req.routeOptions.url === FAMILY_TOKEN_ROUTE ? queryValue(req, 'grantType') : queryValue(req, 'grant_type');
 const LOGOUT_ROUTE = '/api/dfem-auth/oauth/logout';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** rows per INSERT statement when a large queue is drained (stays far below PostgreSQL's parameter cap) */
@@ -223,12 +228,12 @@ export class LogRecorder {
   private who(req: FastifyRequest, signedIn?: SignedIn): { tenantId: string; createBy: string | null } {
     if (signedIn) return { tenantId: signedIn.tenantId, createBy: signedIn.account };
     if (req.ctx) return { tenantId: req.ctx.tenantId, createBy: req.ctx.account };
-    if (req.routeOptions.url === TOKEN_ROUTE) {
+    if (isTokenRoute(req.routeOptions.url)) {
       const tenantId = queryValue(req, 'tenantId') || headerValue(req, 'tenant-id') || DEFAULT_TENANT_ID;
       // a tenant id longer than the column is no tenant at all: the attempt stays with the platform tenant
       return {
         tenantId: tenantId.length <= 12 ? tenantId : DEFAULT_TENANT_ID,
-        createBy: clip(queryValue(req, 'username'), 64),
+        createBy: clip(queryValue(req, 'username') ?? queryValue(req, 'account'), 64),
       };
     }
     return { tenantId: DEFAULT_TENANT_ID, createBy: null };
@@ -253,8 +258,8 @@ export class LogRecorder {
   observe(req: FastifyRequest, reply: FastifyReply, signedIn?: SignedIn) {
     if (!req.url.startsWith('/api/')) return;
     const route = req.routeOptions.url;
-    const isToken = route === TOKEN_ROUTE && req.method === 'POST';
-    const grant = isToken ? queryValue(req, 'grant_type') : undefined;
+    const isToken = isTokenRoute(route) && req.method === 'POST';
+    const grant = isToken ? grantOf(req) : undefined;
     const ok = reply.statusCode === 200;
     if (MUTATING.has(req.method)) {
       this.recordApi({
@@ -317,8 +322,19 @@ export function installAuditHooks(app: FastifyInstance, opts: RecorderOptions = 
 
   // the token response is read before serialisation (afterwards it may already be compressed)
   app.addHook('preSerialization', (req, reply, payload, done) => {
-    if (req.routeOptions.url === TOKEN_ROUTE && reply.statusCode === 200 && payload) {
-      const body = payload as Record<string, unknown>;
+    if (isTokenRoute(req.routeOptions.url) && reply.statusCode === 200 && payload) {
+      const raw = payload as Record<string, unknown>;
+      const data = raw.data as Record<string, unknown> | undefined;
+      // the family's answer carries the same sign-in in the envelope, in camel case
+      const body =
+        req.routeOptions.url === FAMILY_TOKEN_ROUTE && data
+          ? {
+              access_token: data.accessToken,
+              account: data.account,
+              tenant_id: data.tenantId,
+              client_id: data.clientId,
+            }
+          : raw;
       if (typeof body.access_token === 'string' && typeof body.account === 'string')
         signIns.set(req, {
           account: clip(body.account, 64) ?? '',

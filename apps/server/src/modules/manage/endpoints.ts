@@ -85,14 +85,14 @@ export const householdEndpoint = endpoint({
   method: 'GET',
   path: 'household',
   query: z.object({ householdNo: z.string().min(1).max(20) }).strict(),
-  async handler({ ctx, resource: m, scope, query }) {
+  async handler({ req, ctx, resource: m, scope, query }) {
     const rows = await m.db
       .select(m.selection)
       .from(v)
       .where(and(scope, eq(v.householdNo, query.householdNo)))
       .orderBy(sql`(${v.relation} = '1') desc`, asc(v.birthDate), asc(v.id))
       .limit(200);
-    return m.output(ctx, rows as Record<string, unknown>[]);
+    return m.output(ctx, rows as Record<string, unknown>[], req.lang);
   },
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AVATAR_MAX_BYTES } from '@smart/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCtx } from '../../platform/auth/context';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
@@ -13,7 +13,8 @@ import { imageKind } from '../../platform/storage';
 export async function fileRoutes(app: FastifyInstance) {
   const { storage } = app.deps;
 
-  app.post('/file/avatar', async (req) => {
+  /** One avatar upload, checked by content; its served path and stored name. */
+  const putAvatar = async (req: FastifyRequest) => {
     requireCtx(req);
     const file = await req
       .file({ limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1 } })
@@ -35,7 +36,21 @@ export async function fileRoutes(app: FastifyInstance) {
       });
     const name = `${randomUUID()}.${kind}`;
     await storage.put(`avatar/${name}`, buf);
-    return ok(req, { url: `/api/dfem-resource/file/avatar/${name}`, name });
+    return { url: `/api/dfem-resource/file/avatar/${name}`, name, originalName: file.filename };
+  };
+
+  app.post('/file/avatar', async (req) => {
+    const { url, name } = await putAvatar(req);
+    return ok(req, { url, name });
+  });
+
+  /**
+   * The family's upload (its personal-info screen posts the avatar here): the same checks and storage,
+   * answered as its `BladeFile` (`link` is what the screen keeps).
+   */
+  app.post('/oss/endpoint/put-file', async (req) => {
+    const { url, name, originalName } = await putAvatar(req);
+    return ok(req, { link: url, domain: '', name: `avatar/${name}`, originalName, attachId: null });
   });
 
   app.get<{ Params: { name: string } }>(

@@ -205,7 +205,11 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
       : []),
   ];
 
-  /** Every entry (parents and children), filtered; a page when current or size is given. */
+  /**
+   * Every entry (parents and children), filtered, as a tree (the family's screens expect the tree whatever
+   * they send; `current`/`size` are checked but page nothing). Entries whose parent a filter leaves out
+   * are roots.
+   */
   app.get(`${prefix}/list`, async (req) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, code);
@@ -214,19 +218,13 @@ export function dictRoutes(base: FastifyInstance, opts: DictTableOptions) {
     const dictValue = typeof query.dictValue === 'string' ? query.dictValue : undefined;
     if (dictValue !== undefined && dictValue.length > 255) throw invalidField('dictValue');
     const where = and(await managed(ctx), ...q.where, ...likeFilters({ dictValue }));
-    if (query.current === undefined && query.size === undefined) {
-      const rows = await db
-        .select(selection)
-        .from(d)
-        .where(where)
-        .orderBy(...(q.orderBy.length ? q.orderBy : [asc(d.code), asc(d.parentId), ...order]))
-        .limit(LIST_LIMIT);
-      return ok(
-        req,
-        rows.map((r) => output(ctx, r)),
-      );
-    }
-    return ok(req, await page(ctx, where, q.current, q.size, q.orderBy));
+    const rows = await db
+      .select(selection)
+      .from(d)
+      .where(where)
+      .orderBy(...(q.orderBy.length ? q.orderBy : [asc(d.code), asc(d.parentId), ...order]))
+      .limit(LIST_LIMIT);
+    return ok(req, buildTree(rows.map((r) => output(ctx, r))));
   });
 
   async function page(

@@ -1,5 +1,5 @@
 import { DEFAULT_TENANT_ID } from '@smart/contracts';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { csvIds, idList, idString } from '../../platform/http/ids';
 import { t } from '../../platform/http/messages';
-import { notDeleted } from '../../platform/sql';
+import { containsPattern, notDeleted } from '../../platform/sql';
 import { buildTree } from '../../platform/tree';
 import { userConstraint } from '../user/admin';
 import { dropAccessCaches } from './caches';
@@ -74,6 +74,35 @@ async function ownRoles(db: Db, ctx: RequestContext, roleIds: string[]) {
     );
   if (rows.length !== new Set(roleIds).size) throw notFound();
   return rows.map((r) => r.id);
+}
+
+/**
+ * A lazy tree's `parentId`: absent or empty means the root. The family's search sends `parentId=` with its
+ * filters; then the filters are searched at every level (as SpringBlade does), else the root is answered.
+ */
+const parentIdParam = z.preprocess(
+  (v) => (v === '' || v === undefined ? '' : v),
+  z.union([z.literal(''), idString]),
+);
+
+/**
+ * Which of these ids have live children in a tree table (same `parentId`/`isDeleted` columns): one grouped
+ * query for the whole answer, never one per node.
+ */
+async function parentsAmong(
+  db: Db,
+  table: typeof schema.menu | typeof schema.dept,
+  ids: string[],
+  where: SQL[],
+): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const t = table as typeof schema.menu;
+  const rows = await db
+    .select({ parentId: t.parentId })
+    .from(t)
+    .where(and(inArray(t.parentId, ids), notDeleted(t.isDeleted), ...where))
+    .groupBy(t.parentId);
+  return new Set(rows.map((r) => r.parentId));
 }
 
 function menuTreeOf(rows: { id: string; parentId: string; name: string }[]) {
@@ -276,14 +305,25 @@ export async function registerGrantRoutes(base: FastifyInstance) {
       category ? '/menu/lazy-menu-list' : '/menu/lazy-list',
       {
         schema: {
-          querystring: z.object({ parentId: idString.default('0'), name: z.string().max(64).optional() }),
+          querystring: z.object({
+            parentId: parentIdParam,
+            name: z.string().max(64).optional(),
+            code: z.string().max(64).optional(),
+            alias: z.string().max(64).optional(),
+          }),
         },
       },
       async (req) => {
         requireCtx(req);
         await requirePermission(db, req, 'menu');
-        const where: SQL[] = [eq(m.parentId, req.query.parentId), notDeleted(m.isDeleted)];
+        const { parentId, name, code, alias } = req.query;
+        const searching = parentId === '' && Boolean(name || code || alias);
+        const where: SQL[] = [notDeleted(m.isDeleted)];
+        if (!searching) where.push(eq(m.parentId, parentId || '0'));
         if (category) where.push(eq(m.category, category));
+        if (req.query.name) where.push(ilike(m.name, containsPattern(req.query.name)));
+        if (req.query.code) where.push(ilike(m.code, containsPattern(req.query.code)));
+        if (req.query.alias) where.push(ilike(m.alias, containsPattern(req.query.alias)));
         const rows = await db
           .select({
             id: m.id,
@@ -297,12 +337,21 @@ export async function registerGrantRoutes(base: FastifyInstance) {
             category: m.category,
             action: m.action,
             isOpen: m.isOpen,
-            hasChildren: sql<boolean>`exists (select 1 from blade_menu c where c.parent_id = ${m.id} and c.is_deleted = 0${category ? sql` and c.category = 1` : sql``})`,
           })
           .from(m)
           .where(and(...where))
           .orderBy(asc(m.sort), asc(m.id));
-        return ok(req, rows);
+        // which of them have children: one grouped query over the answered ids
+        const parents = await parentsAmong(
+          db,
+          m,
+          rows.map((r) => r.id),
+          category ? [eq(m.category, category)] : [],
+        );
+        return ok(
+          req,
+          rows.map((r) => ({ ...r, hasChildren: parents.has(r.id) })),
+        );
       },
     );
   lazyMenus();
@@ -417,7 +466,7 @@ export async function registerGrantRoutes(base: FastifyInstance) {
 
   /** Lazy dept lists: the children of one dept, each saying whether it has children. */
   for (const path of ['/dept/lazy-list', '/dept/lazy-tree']) {
-    app.get(path, { schema: { querystring: z.object({ parentId: idString.default('0') }) } }, async (req) => {
+    app.get(path, { schema: { querystring: z.object({ parentId: parentIdParam }) } }, async (req) => {
       const ctx = requireCtx(req);
       if (path.endsWith('list')) await requirePermission(db, req, 'dept');
       const d = schema.dept;
@@ -430,16 +479,27 @@ export async function registerGrantRoutes(base: FastifyInstance) {
           deptCategory: d.deptCategory,
           sort: d.sort,
           remark: d.remark,
-          hasChildren: sql<boolean>`exists (select 1 from blade_dept c where c.parent_id = ${d.id} and c.is_deleted = 0)`,
         })
         .from(d)
-        .where(and(eq(d.tenantId, ctx.tenantId), eq(d.parentId, req.query.parentId), notDeleted(d.isDeleted)))
+        .where(
+          and(
+            eq(d.tenantId, ctx.tenantId),
+            eq(d.parentId, req.query.parentId || '0'),
+            notDeleted(d.isDeleted),
+          ),
+        )
         .orderBy(asc(d.sort), asc(d.id));
+      const parents = await parentsAmong(
+        db,
+        d,
+        rows.map((r) => r.id),
+        [eq(d.tenantId, ctx.tenantId)],
+      );
       return ok(
         req,
         path.endsWith('tree')
-          ? rows.map((r) => ({ ...node(r.id, r.parentId, r.deptName), hasChildren: r.hasChildren }))
-          : rows,
+          ? rows.map((r) => ({ ...node(r.id, r.parentId, r.deptName), hasChildren: parents.has(r.id) }))
+          : rows.map((r) => ({ ...r, hasChildren: parents.has(r.id) })),
       );
     });
   }

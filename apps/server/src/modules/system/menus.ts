@@ -4,6 +4,7 @@ import type { RequestContext } from '../../platform/auth/context';
 import { type Db, schema } from '../../platform/db';
 import { notDeleted } from '../../platform/sql';
 import { buildTree } from '../../platform/tree';
+import { menuId } from '../../seed/menus';
 
 const m = schema.menu;
 
@@ -74,7 +75,44 @@ export async function buttonTree(db: Db, ctx: RequestContext, lang: 'zh' | 'en' 
     .from(m)
     .where(and(inArray(m.id, parentIds), notDeleted(m.isDeleted)))
     .orderBy(asc(m.sort));
-  return toMenuTree([...parents, ...buttons], lang).filter((n) => n.children.length);
+  return toMenuTree([...parents, ...buttons], lang)
+    .filter((n) => n.children.length)
+    .map(withFamilyCodes)
+    .map(withoutEmptyChildren);
+}
+
+/**
+ * The family's button codes where they differ from ours (its screens show a button only for its own
+ * code): held exactly when ours is. The routes behind them check our codes, so nothing more is granted.
+ */
+export const FAMILY_BUTTON_CODES: Record<string, string> = {
+  data_scope_edit: 'data_scope_setting',
+  topmenu_grant: 'topmenu_setting',
+  region_view: 'region_debug',
+};
+
+function withFamilyCodes(n: MenuNode): MenuNode {
+  const extra = n.children
+    .filter(
+      (c) => FAMILY_BUTTON_CODES[c.code] && !n.children.some((o) => o.code === FAMILY_BUTTON_CODES[c.code]),
+    )
+    .map((c) => {
+      const code = FAMILY_BUTTON_CODES[c.code];
+      return { ...c, id: menuId(code), code, alias: code };
+    });
+  return extra.length ? { ...n, children: [...n.children, ...extra] } : n;
+}
+
+/**
+ * A leaf button has no `children` at all: the family's clients take permission codes only from nodes
+ * without `children` (SpringBlade never sends an empty array).
+ */
+function withoutEmptyChildren(n: MenuNode): MenuNode {
+  if (!n.children?.length) {
+    const { children: _none, ...leaf } = n;
+    return leaf as MenuNode;
+  }
+  return { ...n, children: n.children.map(withoutEmptyChildren) };
 }
 
 /**

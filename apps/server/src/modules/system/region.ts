@@ -69,6 +69,8 @@ const output = (row: RegionRow, parentName = '') => ({
   ancestors: row.ancestors,
   name: row.name,
   regionLevel: row.regionLevel,
+  /** the family's name of the level, beside ours */
+  level: row.regionLevel,
   sort: row.sort,
   remark: row.remark ?? '',
 });
@@ -129,6 +131,33 @@ export function registerRegionRoutes(base: FastifyInstance) {
   );
 
   /** The direct children of a code (none or 00: the provinces), as lazily loaded tree nodes. */
+  /**
+   * The family's cascading pickers (province → city → district): the divisions directly below `code`
+   * (none: the provinces), `{ code, name, … }` as its selects read them. Open to signed-in users like the
+   * lazy tree.
+   */
+  app.get(
+    '/region/select',
+    {
+      schema: {
+        querystring: z.object({ code: z.union([z.literal(''), z.string().regex(CODE_RE)]).optional() }),
+      },
+    },
+    async (req) => {
+      requireCtx(req);
+      const rows = await db
+        .select()
+        .from(r)
+        .where(eq(r.parentCode, req.query.code || ROOT))
+        .orderBy(asc(r.sort), asc(r.code))
+        .limit(5000);
+      return ok(
+        req,
+        rows.map((x) => output(x)),
+      );
+    },
+  );
+
   app.get(
     '/region/lazy-tree',
     { schema: { querystring: z.object({ parentCode: z.string().max(12).optional() }) } },
@@ -227,7 +256,11 @@ export function registerRegionRoutes(base: FastifyInstance) {
       }
       const rawName = value('name');
       check(REGION_FIELDS.name, rawName);
-      const rawLevel = value('regionLevel');
+      // the family's forms send `level`; ours `regionLevel` (which wins when both are sent)
+      const rawLevel =
+        !Object.hasOwn(input, 'regionLevel') && Object.hasOwn(input, 'level')
+          ? input.level
+          : value('regionLevel');
       check(REGION_FIELDS.regionLevel, rawLevel);
       const rawSort = value('sort', 0);
       check(REGION_FIELDS.sort, rawSort);

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../../platform/access/permissions';
+import { isAdministrator } from '../../platform/access/privileges';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { generatePassword, hashSecret, md5Hex } from '../../platform/auth/password';
 import type { ResourceHooks } from '../../platform/crud/binding';
@@ -223,6 +224,23 @@ export async function registerTenantRoutes(base: FastifyInstance) {
       return ok(req, true);
     },
   );
+
+  /**
+   * The family's tenant picker (user and dept forms): `[{ id, tenantId, tenantName }]`. The platform
+   * administrator, who may pick another tenant's depts and roles (access/tenant-pick.ts), sees every live
+   * tenant; anyone else only their own.
+   */
+  app.get('/tenant/select', async (req) => {
+    const ctx = requireCtx(req);
+    const all = ctx.tenantId === DEFAULT_TENANT_ID && (await isAdministrator(db, ctx));
+    const rows = await db
+      .select({ id: t.id, tenantId: t.tenantId, tenantName: t.tenantName })
+      .from(t)
+      .where(and(notDeleted(t.isDeleted), ...(all ? [] : [eq(t.tenantId, ctx.tenantId)])))
+      .orderBy(t.tenantId)
+      .limit(5000);
+    return ok(req, rows);
+  });
 
   app.get(
     '/tenant/package-detail',

@@ -1,6 +1,6 @@
 import { ISSUED_IMAGE_PATH, isId, parseRecord, userResource } from '@smart/contracts';
 import { and, count, desc, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { grantedCodes, requireAnyPermission, requirePermission } from '../../platform/access/permissions';
@@ -215,13 +215,13 @@ export async function userListQuery(db: Db, ctx: RequestContext, query: Record<s
 
 export { output as userOutput, rowSelection, u as userTable };
 
-export async function userAdminRoutes(base: FastifyInstance) {
+export async function userAdminRoutes(base: FastifyInstance, opts: { family?: boolean } = {}) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, kv, sessions } = base.deps;
 
   const changed = () => forgetCounts('user');
 
-  app.get('/page', async (req, reply) => {
+  const page = async (req: FastifyRequest, reply: FastifyReply) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, 'user');
     const query = req.query as Record<string, string>;
@@ -248,7 +248,10 @@ export async function userAdminRoutes(base: FastifyInstance) {
         },
       };
     });
-  });
+  };
+  app.get('/page', page);
+  // the family's user screen lists its users at `user/list` (modules/user/family.ts)
+  if (opts.family) app.get('/list', page);
 
   const loadOne = async (ctx: RequestContext, id: string) => {
     const [row] = await db

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Db, schema } from '../db';
+import { canonicalRoute } from '../http/aliases';
 import { forbidden } from '../http/errors';
 import { notDeleted } from '../sql';
 import { ADMIN_ROLE_ALIAS, roleAliases } from './permissions';
@@ -61,7 +62,11 @@ export function installApiScopes(app: FastifyInstance, db: Db) {
     // `..` either reach no route at all or reach one whose pattern is what the scope names
     const path = req.routeOptions.url;
     if (!path) return;
-    const covering = (await allScopes(db)).filter((s) => s.pattern.test(path));
+    // an alias (the family's paths) is covered by what covers the route it stands for, and by its own path
+    const canonical = canonicalRoute(path);
+    const covering = (await allScopes(db)).filter(
+      (s) => s.pattern.test(path) || (canonical !== undefined && s.pattern.test(canonical)),
+    );
     if (!covering.length) return;
     if ((await roleAliases(db, ctx.roleIds)).includes(ADMIN_ROLE_ALIAS)) return;
     const granted = await grantedScopeIds(db, ctx.roleIds);

@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../auth/context';
 import type { Db } from '../db';
 import type { ResourceEndpoint } from './endpoints';
+import type { Lang } from '../http/messages';
 
 /**
  * What binds a definition to its table and its code: the hooks a module gives the engine, and the mounted
@@ -67,7 +68,8 @@ export interface MountedResource {
   cols: Record<string, PgColumn>;
   /** what a list or detail selects, and how a selected row is answered (references labelled) */
   selection: Record<string, PgColumn>;
-  output(ctx: RequestContext, rows: Row[]): Promise<Row[]>;
+  /** rows as answered: references' labels, and dictionary labels (`<field>Name`) in `lang` (default zh) */
+  output(ctx: RequestContext, rows: Row[], lang?: Lang): Promise<Row[]>;
   /** the list's WHERE for a query string (filters whitelisted, constraint added); a 400 for anything else */
   listWhere(ctx: RequestContext, query: Record<string, string>): Promise<SQL>;
   /** forget cached totals and run the resource's onChanged */

@@ -17,11 +17,13 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAnyPermission, requirePermission } from '../access/permissions';
 import { rowConstraint } from '../access/scope';
+import { pickedTenant } from '../access/tenant-pick';
 import { type RequestContext, requireCtx } from '../auth/context';
 import type { Db } from '../db';
 import { formatDateTime } from '../format';
 import { ok } from '../http/envelope';
 import { badRequest, FieldInputError, forbidden, notFound } from '../http/errors';
+import type { Lang } from '../http/messages';
 import { toPage } from '../paging';
 import { notDeleted } from '../sql';
 import { buildTree } from '../tree';
@@ -30,6 +32,7 @@ import type { MountedResource, ResourceHooks, Row } from './binding';
 import { cachedCount, forgetCounts } from './count-cache';
 import { mountEndpoints } from './endpoints';
 import { mountExcelRoutes } from './excel';
+import { attachDictNames, DICT_TABLE, dictNameFields } from './dict-names';
 import { parseListQuery } from './query';
 import { attachRefLabels, checkRefs, mountedByKey, mountSelectRoute, refFields } from './refs';
 import { insertRows, updateRow } from './write';
@@ -71,12 +74,15 @@ export function mountResource(
     hooks.onChanged?.();
   };
   const refs = refFields(def);
+  const dictNames = dictNameFields(def);
   /** the tables whose labels the answered rows carry (read when answering, mounted by then) */
-  const refTables = () =>
-    refs.map((f) => {
+  const refTables = () => [
+    ...refs.map((f) => {
       const target = mountedByKey.get(f.ref as string);
       return target ? getTableName(target.table) : '*';
-    });
+    }),
+    ...(dictNames.length ? [DICT_TABLE] : []),
+  ];
 
   const constraint = (ctx: RequestContext): Promise<SQL> =>
     rowConstraint(db, ctx, def.key, {
@@ -100,9 +106,14 @@ export function mountResource(
     out.updateTime = formatDateTime(row.updateTime as Date);
     return hooks.toRow ? hooks.toRow(out) : out;
   };
-  /** rows as answered, with the labels of what their references name */
-  const answer = async (ctx: RequestContext, rows: Record<string, unknown>[]) =>
-    refs.length ? attachRefLabels(db, ctx, def, rows.map(output)) : rows.map(output);
+  /** rows as answered, with the labels of what their references name and of their dictionary values */
+  const answer = async (ctx: RequestContext, rows: Record<string, unknown>[], lang: Lang = 'zh') =>
+    attachDictNames(
+      db,
+      dictNames,
+      lang,
+      refs.length ? await attachRefLabels(db, ctx, def, rows.map(output)) : rows.map(output),
+    );
 
   const selection = Object.fromEntries(
     ['id', 'tenantId', 'status', 'createTime', 'updateTime', ...visible.map((f) => f.name)]
@@ -176,7 +187,7 @@ export function mountResource(
         return {
           reads: [nodes.getQuery().sql],
           alsoReads: refTables(),
-          data: async () => buildTree((await answer(ctx, await nodes.execute())) as TreeRow[]),
+          data: async () => buildTree((await answer(ctx, await nodes.execute(), req.lang)) as TreeRow[]),
         };
       }
       // prepared: the answer is made again from the same statement while its access decisions hold
@@ -197,7 +208,7 @@ export function mountResource(
             rows.execute(),
             cachedCount(countKey(def.key, ctx, query), () => total.then(([r]) => Number(r.total))),
           ]);
-          return toPage(await answer(ctx, records), n, q.current, q.size);
+          return toPage(await answer(ctx, records, req.lang), n, q.current, q.size);
         },
       };
     });
@@ -206,10 +217,12 @@ export function mountResource(
   if (def.tree) {
     /** The picker tree of a tree resource (parent selects): every signed-in caller of the tenant may read it. */
     app.get(`${base}/tree`, async (req) => {
-      const ctx = requireCtx(req);
+      // `tenantId` (spec §7): the platform administrator picks another tenant's rows (tenant-pick.ts)
+      const { tenantId, ...query } = req.query as Record<string, unknown>;
+      const ctx = def.tenant ? await pickedTenant(db, requireCtx(req), tenantId) : requireCtx(req);
       const titleField = def.fields[0].name;
       // the picker may narrow by searchable fields (e.g. menus only: ?category=1); rows named in the caller's language
-      const q = parseListQuery(def, { byField }, req.query as Record<string, unknown>);
+      const q = parseListQuery(def, { byField }, query);
       const title =
         req.lang === 'en' && cols.nameEn
           ? sql`coalesce(${cols.nameEn}, ${cols[titleField]})`
@@ -242,7 +255,7 @@ export function mountResource(
       .where(and(eq(cols.id, id), await constraint(ctx)))
       .limit(1);
     if (!row) throw notFound();
-    return ok(req, (await answer(ctx, [row]))[0]);
+    return ok(req, (await answer(ctx, [row], req.lang))[0]);
   });
 
   app.post(`${base}/submit`, async (req, reply) => {
@@ -305,7 +318,7 @@ export function mountResource(
         insertRows(mounted, ctx, tx as unknown as Db, [record], { answer: true }),
       );
       changed();
-      const answered = (await answer(ctx, [created]))[0];
+      const answered = (await answer(ctx, [created], req.lang))[0];
       if (!extra) return ok(req, answered);
       return reply.header('cache-control', 'no-store').send(ok(req, { ...answered, ...extra }));
     }
@@ -316,7 +329,7 @@ export function mountResource(
       : await updateRow(mounted, ctx, db, id!, record, scope, original);
     if (!updated) throw notFound();
     changed();
-    return ok(req, (await answer(ctx, [updated]))[0]);
+    return ok(req, (await answer(ctx, [updated], req.lang))[0]);
   });
 
   app.post(`${base}/remove`, async (req) => {

@@ -296,6 +296,10 @@ export const scopeData = pgTable('blade_scope_data', {
   scopeType: integer('scope_type').notNull(),
   /** type 5 only: a JSON condition over the resource's whitelisted fields, never SQL */
   scopeValue: varchar('scope_value', { length: 2000 }),
+  /** the family's descriptive columns, kept as written and never read into SQL */
+  scopeColumn: varchar('scope_column', { length: 255 }),
+  scopeField: varchar('scope_field', { length: 255 }),
+  scopeClass: varchar('scope_class', { length: 500 }),
   remark: varchar('remark', { length: 255 }),
   ...baseColumns(),
 });

@@ -1,0 +1,84 @@
+import { type FieldDef, type ResourceDef, refLabelKey } from '@smart/contracts';
+import type { Db } from '../db';
+import { changesOf } from '../db/changes';
+import { dictLabels } from '../dicts';
+import type { Lang } from '../http/messages';
+
+/**
+ * `<field>Name` beside every dictionary column of an answered row (category → categoryName, scopeType →
+ * scopeTypeName), in the caller's language, as the family's screens show them. The labels come from a
+ * small cache of the platform dictionaries: kept while `blade_dict` is unchanged (every server hears of a
+ * change, platform/db/changes.ts) and for a few seconds at most when changes cannot be heard, so answering
+ * a page costs no query per row, and usually none at all.
+ */
+
+/** the table whose versions stamp the kept labels; list answers that carry labels read it too */
+export const DICT_TABLE = 'blade_dict';
+
+const MAX_AGE_MS = 60_000;
+const UNHEARD_MAX_AGE_MS = 3_000;
+
+type Labels = Map<string, Map<string, string>>;
+const kept = new Map<string, { at: number; stamp: string | undefined; labels: Promise<Labels> }>();
+
+/** The dictionary fields whose labels a row of this resource carries (not where the name is taken). */
+export function dictNameFields(def: ResourceDef): FieldDef[] {
+  // a field of that name, or the label of a reference (categoryId → categoryName), keeps its own
+  const taken = new Set(def.fields.map((f) => f.name));
+  for (const f of def.fields) if (f.type === 'ref' || f.type === 'refs') taken.add(refLabelKey(f));
+  return def.fields.filter(
+    (f) => (f.type === 'dict' || f.type === 'dictMulti') && f.dict && !f.secret && !taken.has(nameKey(f)),
+  );
+}
+
+export const nameKey = (f: Pick<FieldDef, 'name'>) => `${f.name}Name`;
+
+/** Forgets the kept labels (a dictionary written on this server). */
+export function forgetDictNames() {
+  kept.clear();
+}
+
+function labelsOf(db: Db, codes: string[], lang: Lang): Promise<Labels> {
+  const key = `${lang}|${codes.join(',')}`;
+  const changes = changesOf(db);
+  const stamp = changes?.listening ? changes.stamp([DICT_TABLE]) : undefined;
+  const now = Date.now();
+  const hit = kept.get(key);
+  if (hit && hit.stamp === stamp && now - hit.at < (stamp === undefined ? UNHEARD_MAX_AGE_MS : MAX_AGE_MS))
+    return hit.labels;
+  if (kept.size > 1_000) kept.clear();
+  const labels = dictLabels(db, codes, lang).then(
+    (byCode) =>
+      new Map([...byCode].map(([code, entries]) => [code, new Map(entries.map((e) => [e.key, e.value]))])),
+  );
+  kept.set(key, { at: now, stamp, labels });
+  labels.catch(() => kept.delete(key));
+  return labels;
+}
+
+/** Adds the `<field>Name` labels to rows as answered (in place); a key without an entry is shown as is. */
+export async function attachDictNames(
+  db: Db,
+  fields: FieldDef[],
+  lang: Lang,
+  rows: Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
+  if (!fields.length || !rows.length) return rows;
+  const labels = await labelsOf(db, [...new Set(fields.map((f) => f.dict as string))].sort(), lang);
+  for (const f of fields) {
+    const byKey = labels.get(f.dict as string);
+    const key = nameKey(f);
+    for (const r of rows) {
+      const v = r[f.name];
+      if (Object.hasOwn(r, key)) continue;
+      r[key] =
+        v === null || v === undefined || v === ''
+          ? ''
+          : String(v)
+              .split(',')
+              .map((k) => byKey?.get(k) ?? k)
+              .join(f.type === 'dictMulti' ? '、' : ',');
+    }
+  }
+  return rows;
+}
