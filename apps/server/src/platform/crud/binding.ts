@@ -3,8 +3,8 @@ import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../auth/context';
 import type { Db } from '../db';
-import type { ResourceEndpoint } from './endpoints';
 import type { Lang } from '../http/messages';
+import type { ResourceEndpoint } from './endpoints';
 
 /**
  * What binds a definition to its table and its code: the hooks a module gives the engine, and the mounted
