@@ -393,10 +393,10 @@ function uploadXml(name: string, content: string | Buffer) {
   });
 }
 
-const processXml = (id: string, name: string, body: string, encoding = 'UTF-8') =>
+const processXml = (id: string, name: string, body: string, encoding = 'UTF-8', roots = '') =>
   `<?xml version="1.0" encoding="${encoding}"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
-  xmlns:act="http://activiti.org/bpmn" id="defs_${id}" targetNamespace="http://example.com">
+  xmlns:act="http://activiti.org/bpmn" id="defs_${id}" targetNamespace="http://example.com">${roots}
   <process id="${id}" name="${name}" isExecutable="true">${body}</process>
 </definitions>`;
 
@@ -455,5 +455,34 @@ describe('assignment as Flowable, Activiti and the standard write it', () => {
     expect(res.statusCode, res.body).toBe(200);
     const listed = await call(admin, 'GET', '/api/dfem-flow/manager/list?processKey=latin');
     expect(listed.json().data.records[0].name).toBe('Congé payé');
+  });
+});
+
+describe('what only describes a process is accepted at deploy and never breaks a start', () => {
+  it('item definitions on data objects and io specifications, a resourceRef owner, a global user task', async () => {
+    const xml = processXml(
+      'described',
+      '带描述的流程',
+      `<dataObject id="amountData" itemSubjectRef="amountItem"/>
+      <dataObjectReference id="amountRef" dataObjectRef="amountData"/>
+      <startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="a"/>
+      <userTask id="a" name="填写金额" flowable:assignee="\${applyUser}">
+        <ioSpecification id="io"><dataInput id="amountIn" itemSubjectRef="amountItem"/>
+          <inputSet id="ins"><dataInputRefs>amountIn</dataInputRefs></inputSet><outputSet id="outs"/></ioSpecification>
+      </userTask>
+      <sequenceFlow id="f2" sourceRef="a" targetRef="b"/>
+      <userTask id="b" name="财务确认"><potentialOwner resourceRef="financeRole"/></userTask>
+      <sequenceFlow id="f3" sourceRef="b" targetRef="e"/><endEvent id="e"/>`,
+      'UTF-8',
+      `<itemDefinition id="amountItem" structureRef="xsd:decimal"/>
+      <resource id="financeRole" name="finance"/>
+      <globalUserTask id="template" name="模板任务"/>`,
+    );
+    const res = await uploadXml('described.bpmn', xml);
+    expect(res.statusCode, res.body).toBe(200);
+    const piid = await start(res.json().data.processDefinitionIds[0], '描述流程');
+    await complete(applicant, await taskOf(applicant, piid, '填写金额'));
+    await complete(cashier, await taskOf(cashier, piid, '财务确认', true));
+    expect((await finished(piid)).processIsFinished).toBe('finished');
   });
 });

@@ -194,6 +194,38 @@ const userTasksOf = (definitions: Definitions) =>
     .flatMap((p) => elementsOf(p.flowElements))
     .filter((el) => el.$type === 'bpmn:UserTask');
 
+/** Root elements that only describe (data types, resources, reusable task templates): nothing runs them. */
+const DESCRIPTIVE_ROOTS = new Set([
+  'bpmn:ItemDefinition',
+  'bpmn:Resource',
+  'bpmn:GlobalUserTask',
+  'bpmn:GlobalManualTask',
+]);
+
+/**
+ * Removes what only describes a process — item definitions and what points at them, resources, global
+ * tasks — which bpmn-engine would otherwise try to run as activities (and fail with at start).
+ */
+function dropDescriptive(definitions: Definitions) {
+  definitions.rootElements = (definitions.rootElements ?? []).filter((e) => !DESCRIPTIVE_ROOTS.has(e.$type));
+  const seen = new Set<object>();
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const n of node) walk(n);
+      return;
+    }
+    const el = node as Record<string, unknown>;
+    if (typeof el.$type !== 'string') return;
+    delete el.itemSubjectRef;
+    // references (to other elements) are not descended into: only what this element holds
+    for (const [key, value] of Object.entries(el))
+      if (!key.startsWith('$') && !key.endsWith('Ref') && !key.endsWith('Refs')) walk(value);
+  };
+  walk(definitions.rootElements);
+}
+
 const executable = new Map<string, Promise<string>>();
 /**
  * The diagram as the engine runs it: who receives each user task moved onto the attributes it reads
@@ -205,6 +237,7 @@ export function executableXml(xml: string): Promise<string> {
     hit = (async () => {
       const { moddle, definitions } = await parseBpmn(xml);
       normalizeAssignment(definitions, userTasksOf(definitions));
+      dropDescriptive(definitions);
       return (await moddle.toXML(definitions)).xml;
     })();
     if (executable.size >= 100) executable.delete(executable.keys().next().value as string);
