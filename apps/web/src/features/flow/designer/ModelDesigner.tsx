@@ -25,7 +25,7 @@ import { currentLanguage } from '../../../platform/i18n';
 import { FLOW_API, type ModelDetail, useRoles, useTenantUsers } from '../api';
 import { CategorySelect } from '../PagedList';
 import { bpmnZh, makeTranslate } from './bpmn-zh';
-import { checkExpression, checkList } from './expression';
+import { checkExpression, checkList, type ExpressionError } from './expression';
 import { KeyboardTools } from './KeyboardTools';
 import { PropertiesPanel } from './PropertiesPanel';
 import type { DiagramElement, ModelerLike } from './types';
@@ -80,16 +80,18 @@ function syncProcess(modeler: ModelerLike, key: string, name: string) {
 }
 
 /** The first element whose expression the engine would refuse. */
-function firstBadExpression(modeler: ModelerLike): DiagramElement | null {
+function firstBadExpression(modeler: ModelerLike): { el: DiagramElement; error: ExpressionError } | null {
   for (const el of modeler.get('elementRegistry').getAll()) {
     if (el.type === 'label' || !el.businessObject?.get) continue;
     const bo = el.businessObject;
-    const lists = ['camunda:assignee', 'camunda:candidateUsers', 'camunda:candidateGroups']
-      .map((k) => bo.get(k))
-      .filter((v): v is string => typeof v === 'string' && v !== '');
-    if (lists.some((v) => checkList(v))) return el;
+    for (const k of ['camunda:assignee', 'camunda:candidateUsers', 'camunda:candidateGroups']) {
+      const v = bo.get(k);
+      const error = typeof v === 'string' && v !== '' ? checkList(v) : null;
+      if (error) return { el, error };
+    }
     const body = bo.conditionExpression?.body;
-    if (body?.trim() && checkExpression(body)) return el;
+    const error = body?.trim() ? checkExpression(body) : null;
+    if (error) return { el, error };
   }
   return null;
 }
@@ -182,14 +184,27 @@ export default function ModelDesigner({
       return;
     }
     if (!modeler) return;
-    syncProcess(modeler, values.modelKey, values.name);
-    const bad = firstBadExpression(modeler);
-    if (bad) {
-      modeler.get('selection').select(bad);
-      message.error(t('wf.designer.fixExpression', { name: bad.businessObject.name || bad.id }));
+    let saved: string | undefined;
+    try {
+      syncProcess(modeler, values.modelKey, values.name);
+      const bad = firstBadExpression(modeler);
+      if (bad) {
+        modeler.get('selection').select(bad.el);
+        const { error } = bad;
+        message.error(
+          t('wf.designer.fixExpression', {
+            name: bad.el.businessObject.name || bad.el.id,
+            reason: t(`wf.designer.expr.${error.kind}`, { token: 'token' in error ? error.token : '' }),
+          }),
+        );
+        return;
+      }
+      saved = (await modeler.saveXML({ format: true })).xml;
+    } catch (e) {
+      // a diagram the modeler cannot write (a prefix bound to another namespace…): say so, keep the work
+      message.error(t('wf.designer.saveFailed', { reason: (e as Error).message }));
       return;
     }
-    const { xml: saved } = await modeler.saveXML({ format: true });
     setSaving(true);
     try {
       await postData(`${FLOW_API}/model/submit`, {
