@@ -32,6 +32,7 @@ import { Sessions } from './platform/auth/sessions';
 import { TokenService } from './platform/auth/tokens';
 import type { Config } from './platform/config';
 import type { Db } from './platform/db';
+import { COMPRESS_THRESHOLD, compressSmallAnswers } from './platform/http/compress';
 import {
   ApiError,
   dataExceptionCode,
@@ -209,7 +210,9 @@ export async function buildApp(
     reply.headers(headers);
     done();
   });
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
+  // small JSON answers in one zlib call; the plugin streams the rest
+  compressSmallAnswers(app);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(requestContext, { tokens, db: deps.db });
   installApiScopes(app, deps.db);
