@@ -136,16 +136,16 @@ const RAW_TEXT_TYPES = [1114, 1184, 1082, 1186, 1231, 1115, 1185, 1187, 1182];
 const asText = (value: unknown) => value;
 
 /** node-postgres: the default parsers but for RAW_TEXT_TYPES, looked up once per type and format. */
-const pgParsers = new Map<string, (value: string) => unknown>();
+const pgParsers = { text: new Map<number, (value: string) => unknown>(), binary: new Map() };
 const PG_ARRAY_TYPES = {
   getTypeParser(typeId: number, format?: string) {
-    const key = `${typeId}|${format ?? 'text'}`;
-    let parse = pgParsers.get(key);
+    const known = format === 'binary' ? pgParsers.binary : pgParsers.text;
+    let parse = known.get(typeId);
     if (!parse) {
       parse = RAW_TEXT_TYPES.includes(typeId)
         ? asText
         : (pg.types.getTypeParser(typeId, (format ?? 'text') as 'text') as (value: string) => unknown);
-      pgParsers.set(key, parse);
+      known.set(typeId, parse);
     }
     return parse;
   },
