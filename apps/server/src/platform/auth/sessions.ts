@@ -54,15 +54,31 @@ export class Sessions {
    */
   private readonly reading = new Map<string, Promise<SessionState>>();
 
+  /**
+   * The state the shared store's text says, or undefined when there is none or it cannot be read. The
+   * same text gives the same (frozen) state object: most requests of a user bring the text of the last.
+   */
+  stored(text: string | null): SessionState | undefined {
+    if (!text) return undefined;
+    const hit = this.parsed.get(text);
+    if (hit) return hit;
+    let state: SessionState;
+    try {
+      state = Object.freeze(JSON.parse(text) as SessionState);
+    } catch {
+      return undefined;
+    }
+    if (this.parsed.size >= 10_000) this.parsed.clear();
+    this.parsed.set(text, state);
+    return state;
+  }
+
+  private readonly parsed = new Map<string, SessionState>();
+
   /** The state from the shared store's text (read together with the family's revocation), else the row. */
   async resolve(userId: string, stored: string | null): Promise<SessionState> {
-    if (stored) {
-      try {
-        return JSON.parse(stored) as SessionState;
-      } catch {
-        /* unreadable: read the row again */
-      }
-    }
+    const known = this.stored(stored);
+    if (known) return known;
     let pending = this.reading.get(userId);
     if (!pending) {
       pending = this.read(userId)
