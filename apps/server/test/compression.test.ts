@@ -7,7 +7,9 @@ import { auth, signIn, startTestServer, type TestServer } from './harness';
  * API answers are compressed as the client asks (platform/http/compress.ts for small JSON answers, the
  * @fastify/compress plugin for the rest): the same bytes once decoded, the encoding said, Vary set.
  */
+/** a long answer (compressed in zlib's thread pool) and a short one (compressed inline) */
 const PAGE = '/api/dfem-system/menu/list?current=1&size=200';
+const SHORT_PAGE = '/api/dfem-system/dict/list?current=1&size=50';
 
 describe('compressed answers', () => {
   let server: TestServer;
@@ -20,10 +22,10 @@ describe('compressed answers', () => {
     await server?.close();
   });
 
-  const get = (encoding?: string) =>
+  const get = (encoding?: string, url = PAGE) =>
     server.app.inject({
       method: 'GET',
-      url: PAGE,
+      url,
       headers: { ...auth(token), ...(encoding ? { 'accept-encoding': encoding } : {}) },
     });
 
@@ -43,6 +45,20 @@ describe('compressed answers', () => {
     const none = await get();
     expect(none.headers['content-encoding']).toBeUndefined();
     expect(none.payload).toBe(plain.payload);
+    expect(plain.rawPayload.length).toBeGreaterThan(32 * 1024);
+  });
+
+  it('compresses a short answer the same way', async () => {
+    const plain = await get('identity', SHORT_PAGE);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.rawPayload.length).toBeLessThan(32 * 1024);
+    const gz = await get('gzip', SHORT_PAGE);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(Number(gz.headers['content-length'])).toBe(gz.rawPayload.length);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.payload);
+    const br = await get('br', SHORT_PAGE);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.payload);
   });
 
   it('leaves small answers and x-no-compression alone', async () => {

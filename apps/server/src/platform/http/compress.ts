@@ -55,20 +55,31 @@ export function negotiateEncoding(header: string | undefined): Encoding | undefi
   return best;
 }
 
+/**
+ * The window of a small answer's compressor: the smallest power of two that holds it (zlib's and brotli's
+ * defaults are 32 KB and 4 MB: the same output for an answer that fits, but each call would set up and clear
+ * the larger tables).
+ */
+const windowBits = (length: number) => Math.min(15, Math.max(10, Math.ceil(Math.log2(length + 262))));
+
 const brotliOptions = (body: Buffer) => ({
   params: {
     [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
     [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    [constants.BROTLI_PARAM_LGWIN]: Math.max(constants.BROTLI_MIN_WINDOW_BITS, windowBits(body.length)),
   },
 });
+const gzipOptions = (body: Buffer) => ({ windowBits: windowBits(body.length) });
 
 function compressOnce(encoding: Encoding, body: Buffer): Buffer | Promise<Buffer> {
   if (body.length <= INLINE_MAX)
-    return encoding === 'br' ? brotliCompressSync(body, brotliOptions(body)) : gzipSync(body);
+    return encoding === 'br'
+      ? brotliCompressSync(body, brotliOptions(body))
+      : gzipSync(body, gzipOptions(body));
   return new Promise((resolve, reject) => {
     const done = (err: Error | null, out: Buffer) => (err ? reject(err) : resolve(out));
     if (encoding === 'br') brotliCompress(body, brotliOptions(body), done);
-    else gzip(body, done);
+    else gzip(body, gzipOptions(body), done);
   });
 }
 
