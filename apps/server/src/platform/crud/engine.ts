@@ -115,7 +115,7 @@ export function mountResource(
    */
   const fromArray = arrayOutput(def, visible, selection, hooks.toRow);
   /** rows as answered (references labelled) from the driver's arrays */
-  const answerArrays = async (ctx: RequestContext, rows: unknown[][]) => {
+  const answerArrays = (ctx: RequestContext, rows: unknown[][]) => {
     const tz = process.env.TZ || 'Asia/Shanghai';
     const out = rows.map((r) => fromArray(r, tz));
     return refs.length ? attachRefLabels(db, ctx, def, out) : out;

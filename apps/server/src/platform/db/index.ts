@@ -153,11 +153,14 @@ const PG_ARRAY_TYPES = {
 const PGLITE_PARSERS = Object.fromEntries(RAW_TEXT_TYPES.map((t) => [t, asText]));
 
 /** Runs `query`, wrapping a failure as Drizzle does (the error handler reads the SQLSTATE through `cause`). */
-async function asDrizzle<T>(text: string, params: unknown[], query: () => Promise<T>): Promise<T> {
-  try {
-    return await query();
-  } catch (e) {
+function asDrizzle<T>(text: string, params: unknown[], query: () => Promise<T>): Promise<T> {
+  const wrap = (e: unknown) => {
     throw new DrizzleQueryError(text, params, e as Error);
+  };
+  try {
+    return query().catch(wrap);
+  } catch (e) {
+    return Promise.reject(new DrizzleQueryError(text, params, e as Error));
   }
 }
 
