@@ -37,34 +37,59 @@ export class Sessions {
 
   /** The state as stored in the user row. */
   async read(userId: string, db: Db = this.db): Promise<SessionState> {
-    const u = schema.user;
-    const [row] = await db
-      .select({
-        status: u.status,
-        isDeleted: u.isDeleted,
-        version: u.sessionVersion,
-        keepFamily: u.sessionKeepFamily,
-        must: u.mustChangePassword,
-      })
-      .from(u)
-      .where(eq(u.id, userId))
-      .limit(1);
+    if (db === this.db && !this.readRow) this.readRow = sessionRow(this.db).prepare('');
+    const [row] =
+      db === this.db && this.readRow
+        ? await this.readRow.execute({ userId })
+        : await sessionRow(db).execute({ userId });
     if (row?.isDeleted !== 0 || row.status !== 1) return GONE;
     return { live: true, version: row.version, keepFamily: row.keepFamily, mustChangePassword: row.must };
   }
 
+  /** the read of `read`, built once for this server's database */
+  private readRow: ReturnType<ReturnType<typeof sessionRow>['prepare']> | undefined;
+  /**
+   * Reads of a user row under way, by user: the requests that miss the shared store while one is under way
+   * (every request of a busy user when the state expires) wait for it instead of each reading the row.
+   */
+  private readonly reading = new Map<string, Promise<SessionState>>();
+
+  /**
+   * The state the shared store's text says, or undefined when there is none or it cannot be read. The
+   * same text gives the same (frozen) state object: most requests of a user bring the text of the last.
+   */
+  stored(text: string | null): SessionState | undefined {
+    if (!text) return undefined;
+    const hit = this.parsed.get(text);
+    if (hit) return hit;
+    let state: SessionState;
+    try {
+      state = Object.freeze(JSON.parse(text) as SessionState);
+    } catch {
+      return undefined;
+    }
+    if (this.parsed.size >= 10_000) this.parsed.clear();
+    this.parsed.set(text, state);
+    return state;
+  }
+
+  private readonly parsed = new Map<string, SessionState>();
+
   /** The state from the shared store's text (read together with the family's revocation), else the row. */
   async resolve(userId: string, stored: string | null): Promise<SessionState> {
-    if (stored) {
-      try {
-        return JSON.parse(stored) as SessionState;
-      } catch {
-        /* unreadable: read the row again */
-      }
+    const known = this.stored(stored);
+    if (known) return known;
+    let pending = this.reading.get(userId);
+    if (!pending) {
+      pending = this.read(userId)
+        .then(async (state) => {
+          await this.kv.setIfAbsent(sessionKey(userId), JSON.stringify(state), STATE_TTL_SECONDS);
+          return state;
+        })
+        .finally(() => this.reading.delete(userId));
+      this.reading.set(userId, pending);
     }
-    const state = await this.read(userId);
-    await this.kv.setIfAbsent(sessionKey(userId), JSON.stringify(state), STATE_TTL_SECONDS);
-    return state;
+    return pending;
   }
 
   /** Publishes the committed state of these users to every instance at once. */
@@ -72,6 +97,22 @@ export class Sessions {
     for (const userId of new Set(userIds))
       await this.kv.set(sessionKey(userId), JSON.stringify(await this.read(userId)), STATE_TTL_SECONDS);
   }
+}
+
+/** The session columns of one user row (the id bound when it runs). */
+function sessionRow(db: Db) {
+  const u = schema.user;
+  return db
+    .select({
+      status: u.status,
+      isDeleted: u.isDeleted,
+      version: u.sessionVersion,
+      keepFamily: u.sessionKeepFamily,
+      must: u.mustChangePassword,
+    })
+    .from(u)
+    .where(eq(u.id, sql.placeholder('userId')))
+    .limit(1);
 }
 
 /** Whether a token's session is alive in this state. */

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { KvStore } from '../kv';
-import { admits, type Sessions, sessionKey } from './sessions';
+import { admits, type SessionState, type Sessions, sessionKey } from './sessions';
 
 /** What an access or refresh token carries. Short claim names keep the header small. */
 export interface TokenClaims {
@@ -89,10 +89,18 @@ export class TokenService {
       sessionKey(payload.uid),
     ]);
     if (revoked) return null;
-    const state = await this.sessions.resolve(payload.uid, session);
+    const state = this.sessions.stored(session) ?? (await this.sessions.resolve(payload.uid, session));
     if (!admits(state, payload)) return null;
-    return { ...payload, mustChangePassword: state.mustChangePassword };
+    // the same state as last time (the store's text unchanged): the same answer, made once
+    const last = this.live.get(payload);
+    if (last?.state === state) return last.token;
+    const live: LiveToken = Object.freeze({ ...payload, mustChangePassword: state.mustChangePassword });
+    this.live.set(payload, { state, token: live });
+    return live;
   }
+
+  /** the last answer of `verify` per checked token, with the session state it was made from */
+  private readonly live = new WeakMap<VerifiedToken, { state: SessionState; token: LiveToken }>();
 
   /**
    * Tokens whose signature and claims were checked, by their exact text: a browser sends the same token

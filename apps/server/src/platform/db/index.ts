@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -113,6 +114,57 @@ function instrument(client: pg.PoolClient, changes: TableChanges) {
 }
 
 /**
+ * Runs one read's text with its bound values and answers its rows as arrays (in the select list's order),
+ * each value as the driver hands it to Drizzle: what `PgColumn.mapFromDriverValue` decodes. The list pages
+ * map rows straight into their answers with it (platform/crud/engine.ts), skipping Drizzle's generic
+ * per-row mapping; the statement is the one Drizzle built, and named by its text on PostgreSQL as any other.
+ */
+export type ArrayRows = (text: string, params: unknown[]) => Promise<unknown[][]>;
+const arrayRunners = new WeakMap<object, ArrayRows>();
+
+/** The array-rows runner of a database handle made by openDatabase (undefined for a transaction's). */
+export function arrayRowsOf(db: object): ArrayRows | undefined {
+  return arrayRunners.get(db);
+}
+
+/**
+ * The type ids whose text Drizzle's drivers leave as it came (its column classes parse it): timestamp,
+ * timestamptz, date, interval and their arrays, numeric[]. The same list as drizzle-orm's node-postgres and
+ * pglite sessions, so a value reaches the column's decoder exactly as it does through Drizzle.
+ */
+const RAW_TEXT_TYPES = [1114, 1184, 1082, 1186, 1231, 1115, 1185, 1187, 1182];
+const asText = (value: unknown) => value;
+
+/** node-postgres: the default parsers but for RAW_TEXT_TYPES, looked up once per type and format. */
+const pgParsers = { text: new Map<number, (value: string) => unknown>(), binary: new Map() };
+const PG_ARRAY_TYPES = {
+  getTypeParser(typeId: number, format?: string) {
+    const known = format === 'binary' ? pgParsers.binary : pgParsers.text;
+    let parse = known.get(typeId);
+    if (!parse) {
+      parse = RAW_TEXT_TYPES.includes(typeId)
+        ? asText
+        : (pg.types.getTypeParser(typeId, (format ?? 'text') as 'text') as (value: string) => unknown);
+      known.set(typeId, parse);
+    }
+    return parse;
+  },
+};
+const PGLITE_PARSERS = Object.fromEntries(RAW_TEXT_TYPES.map((t) => [t, asText]));
+
+/** Runs `query`, wrapping a failure as Drizzle does (the error handler reads the SQLSTATE through `cause`). */
+function asDrizzle<T>(text: string, params: unknown[], query: () => Promise<T>): Promise<T> {
+  const wrap = (e: unknown) => {
+    throw new DrizzleQueryError(text, params, e as Error);
+  };
+  try {
+    return query().catch(wrap);
+  } catch (e) {
+    return Promise.reject(new DrizzleQueryError(text, params, e as Error));
+  }
+}
+
+/**
  * The extensions the migrations create (pg_trgm: the trigram indexes of "contains" searches). PGlite loads
  * them from its own package; anything that opens a PGlite folder of this server must pass the same list.
  */
@@ -137,6 +189,13 @@ export async function openDatabase(opts: {
     // bigint and numeric stay strings (ids are 64-bit); timestamps are parsed by pg into Date
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     trackChanges(db, changes);
+    arrayRunners.set(db, (text, params) =>
+      asDrizzle(text, params, () =>
+        pool
+          .query({ text, values: params, rowMode: 'array', types: PG_ARRAY_TYPES } as pg.QueryArrayConfig)
+          .then((r) => r.rows),
+      ),
+    );
     return {
       db,
       kind: 'postgres',
@@ -160,6 +219,13 @@ export async function openDatabase(opts: {
   const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   trackChanges(db, changes);
+  arrayRunners.set(db, (text, params) =>
+    asDrizzle(text, params, () =>
+      client
+        .query<unknown[]>(text, params, { rowMode: 'array', parsers: PGLITE_PARSERS })
+        .then((r) => r.rows),
+    ),
+  );
   return {
     db,
     kind: 'pglite',
