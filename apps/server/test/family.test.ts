@@ -641,3 +641,35 @@ describe('the family paths beside ours', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 });
+
+describe('the family’s download links: ?blade-auth= on an Excel export or template', () => {
+  const link = (url: string, token: string) =>
+    s.app.inject({
+      method: 'GET',
+      url: `${url}${url.includes('?') ? '&' : '?'}blade-auth=${encodeURIComponent(`bearer ${token}`)}`,
+    });
+
+  it('the user export, its template and a resource export open as links; the token is never logged', async () => {
+    for (const url of [
+      '/api/dfem-system/user/export-user?account=admin',
+      '/api/dfem-user/export-template',
+      '/api/dfem-hope-manage/villager/excel/export?villageGroup=1',
+      '/api/dfem-hope-manage/villager/excel/template',
+    ]) {
+      const res = await link(url, admin);
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+    }
+    expect(s.logs.join('\n')).not.toContain(admin);
+    const logged = await s.database.db.select({ params: schema.logApi.params }).from(schema.logApi);
+    expect(logged.map((r) => r.params ?? '').join('\n')).not.toContain(admin);
+  });
+
+  it('anywhere else a token in the query is no token: 401', async () => {
+    for (const url of [
+      '/api/dfem-user/page?current=1&size=10',
+      '/api/dfem-hope-manage/villager/page?current=1',
+    ])
+      expect((await link(url, admin)).statusCode, url).toBe(401);
+  });
+});

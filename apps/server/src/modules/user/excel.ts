@@ -49,7 +49,7 @@ export async function userExcelRoutes(base: FastifyInstance) {
   const headers = (lang: 'zh' | 'en') =>
     COLUMNS.map((c) => ({ ...c, header: lang === 'en' ? c.headerEn : c.header }));
 
-  base.get('/export-user', async (req, reply) => {
+  base.get('/export-user', { config: { tokenInQuery: true } }, async (req, reply) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, 'user_export');
     const { current: _c, size: _s, ...filters } = req.query as Record<string, string>;
@@ -78,7 +78,7 @@ export async function userExcelRoutes(base: FastifyInstance) {
     return sendXlsx(reply, req.lang === 'en' ? 'users' : '用户数据', headers(req.lang), batches());
   });
 
-  base.get('/export-template', async (req, reply) => {
+  base.get('/export-template', { config: { tokenInQuery: true } }, async (req, reply) => {
     requireCtx(req);
     await requirePermission(db, req, 'user_import');
     async function* none() {}

@@ -30,16 +30,34 @@ declare module 'fastify' {
      * who one is, signing out); every other call is refused until then.
      */
     beforePasswordChange?: boolean;
+    /**
+     * true: a download the family's clients open as a link (`?blade-auth=bearer …`, an Excel export or
+     * template), so the token may come in the query: on a GET of such a route only (logs mask it)
+     */
+    tokenInQuery?: boolean;
   }
 }
 
 /** `Blade-Auth: bearer <token>` (the bearer word is optional, as BladeX clients send either). */
 export function bearerOf(req: FastifyRequest): string | undefined {
-  const raw = req.headers[TOKEN_HEADER.toLowerCase()];
+  const raw = req.headers[TOKEN_HEADER.toLowerCase()] ?? linkToken(req);
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (!value) return undefined;
   const m = /^(?:bearer\s+)?(\S+)$/i.exec(value.trim());
   return m?.[1];
+}
+
+/**
+ * The token of a download link (`?blade-auth=`), where the route takes one (`tokenInQuery`); taken out of the
+ * query, so no filter of the download sees it.
+ */
+function linkToken(req: FastifyRequest): string | undefined {
+  if (req.method !== 'GET' || !req.routeOptions.config?.tokenInQuery) return undefined;
+  const query = req.query as Record<string, unknown> | undefined;
+  const key = TOKEN_HEADER.toLowerCase();
+  const v = query?.[key];
+  if (query) delete query[key];
+  return typeof v === 'string' ? v : undefined;
 }
 
 export function requireCtx(req: FastifyRequest): RequestContext {

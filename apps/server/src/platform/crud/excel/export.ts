@@ -18,7 +18,7 @@ const BATCH = 2000;
 export function mountExport(app: FastifyInstance, m: MountedResource, base: string) {
   const { def, db, cols, table } = m;
   const code = def.permission;
-  app.get(`${base}/export`, async (req, reply) => {
+  app.get(`${base}/export`, { config: { tokenInQuery: true } }, async (req, reply) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, `${code}_export`);
     const where = await m.listWhere(ctx, req.query as Record<string, string>);

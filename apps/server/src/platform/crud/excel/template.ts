@@ -10,7 +10,7 @@ import { fileName } from './names';
 export function mountTemplate(app: FastifyInstance, m: MountedResource, base: string) {
   const { def, db } = m;
   const code = def.permission;
-  app.get(`${base}/template`, async (req, reply) => {
+  app.get(`${base}/template`, { config: { tokenInQuery: true } }, async (req, reply) => {
     requireCtx(req);
     await requirePermission(db, req, `${code}_import`);
     const cs = excelColumns(def);
