@@ -266,6 +266,7 @@ export const en: Resource = {
     active: 'In progress',
     sequence: 'Taken',
     diagram: 'Process diagram',
+    diagramSwitch: 'Choose a diagram',
     error: 'The flow diagram failed to load',
   },
   testPage: {

@@ -263,6 +263,7 @@ export const zh = {
     active: '进行中',
     sequence: '已流转',
     diagram: '流程图',
+    diagramSwitch: '选择流程图',
     error: '流程图加载失败',
   },
   testPage: {

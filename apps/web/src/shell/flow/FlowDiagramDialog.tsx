@@ -4,9 +4,10 @@
  * in the primary colour, sequence flows taken in the warning colour. bpmn-js loads only when the dialog
  * opens. Give it the answer of `process/model-view`: `{ xml, flow }`.
  */
-import { Modal, theme } from 'antd';
+import { Modal, Select, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DiagramChoice } from './diagrams';
 import type { FlowHistoryItem } from './marks';
 
 export type { FlowHistoryItem } from './marks';
@@ -29,6 +30,10 @@ export default function FlowDiagramDialog({ open, onClose, xml, flow, title }: F
   // the dialog mounts its body after opening: draw when the element is there
   const [element, setElement] = useState<HTMLDivElement | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  // a file with several diagrams offers a switch between them
+  const [diagrams, setDiagrams] = useState<DiagramChoice[]>([]);
+  const [current, setCurrent] = useState<string>();
+  const [openDiagram, setOpenDiagram] = useState<(id: string) => Promise<void>>();
 
   useEffect(() => {
     if (!open || !element) return;
@@ -41,6 +46,9 @@ export default function FlowDiagramDialog({ open, onClose, xml, flow, title }: F
         if (destroyed) viewer.destroy();
         else {
           destroy = () => viewer.destroy();
+          setDiagrams(viewer.diagrams);
+          setCurrent(viewer.diagrams[0]?.id);
+          setOpenDiagram(() => viewer.open);
           setState('ready');
         }
       })
@@ -85,6 +93,18 @@ export default function FlowDiagramDialog({ open, onClose, xml, flow, title }: F
           </li>
         ))}
       </ul>
+      {diagrams.length > 1 && (
+        <Select
+          aria-label={t('flow.diagramSwitch')}
+          value={current}
+          style={{ minWidth: 200, marginBottom: 8 }}
+          options={diagrams.map((d) => ({ value: d.id, label: d.name }))}
+          onChange={(id: string) => {
+            setCurrent(id);
+            openDiagram?.(id).catch(() => setState('error'));
+          }}
+        />
+      )}
       <div
         ref={setElement}
         className="flow-diagram"

@@ -3,6 +3,7 @@ import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import './flow.css';
 import NavigatedViewer from 'bpmn-js/lib/NavigatedViewer';
+import { diagramsOf } from './diagrams';
 import { type FlowHistoryItem, marksOf } from './marks';
 
 interface Canvas {
@@ -13,17 +14,38 @@ interface ElementRegistry {
   get(id: string): unknown;
 }
 
+interface ViewerApi {
+  get<T>(name: string): T;
+  open(diagramId: string): Promise<unknown>;
+  getDefinitions(): Parameters<typeof diagramsOf>[0];
+  destroy(): void;
+}
+
+/** Fits the drawing on screen and marks the history on what it shows. */
+function showHistory(viewer: ViewerApi, flow: readonly FlowHistoryItem[]) {
+  const canvas = viewer.get<Canvas>('canvas');
+  const registry = viewer.get<ElementRegistry>('elementRegistry');
+  canvas.zoom('fit-viewport', 'auto');
+  for (const [id, mark] of marksOf(flow)) {
+    if (registry.get(id)) canvas.addMarker(id, mark);
+  }
+}
+
 export async function renderDiagram(container: HTMLElement, xml: string, flow: readonly FlowHistoryItem[]) {
-  const viewer = new NavigatedViewer({ container });
+  const viewer = new NavigatedViewer({ container }) as unknown as ViewerApi;
   try {
-    await viewer.importXML(xml);
-    const canvas = viewer.get<Canvas>('canvas');
-    const registry = viewer.get<ElementRegistry>('elementRegistry');
-    canvas.zoom('fit-viewport', 'auto');
-    for (const [id, mark] of marksOf(flow)) {
-      if (registry.get(id)) canvas.addMarker(id, mark);
-    }
-    return viewer;
+    await (viewer as unknown as { importXML(x: string): Promise<unknown> }).importXML(xml);
+    showHistory(viewer, flow);
+    const diagrams = diagramsOf(viewer.getDefinitions());
+    return {
+      diagrams,
+      /** draws another of the file's diagrams, with the history marked on it */
+      open: async (id: string) => {
+        await viewer.open(id);
+        showHistory(viewer, flow);
+      },
+      destroy: () => viewer.destroy(),
+    };
   } catch (error) {
     viewer.destroy();
     throw error;

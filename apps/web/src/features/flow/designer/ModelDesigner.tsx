@@ -15,13 +15,14 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Modal, Space, Spin, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Select, Space, Spin, Tooltip, Typography } from 'antd';
 import Modeler from 'bpmn-js/lib/Modeler';
 import camunda from 'camunda-bpmn-moddle/resources/camunda.json';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getData, HttpError, postData } from '../../../platform/http/client';
 import { currentLanguage } from '../../../platform/i18n';
+import { type DiagramChoice, diagramsOf } from '../../../shell/flow/diagrams';
 import { FLOW_API, type ModelDetail, useRoles, useTenantUsers } from '../api';
 import { CategorySelect } from '../PagedList';
 import { bpmnZh, makeTranslate } from './bpmn-zh';
@@ -112,6 +113,8 @@ export default function ModelDesigner({
   const fileRef = useRef<HTMLInputElement>(null);
   const [modeler, setModeler] = useState<ModelerLike | null>(null);
   const [dirty, setDirty] = useState(false);
+  // a file with several diagrams offers a switch between them
+  const [diagrams, setDiagrams] = useState<DiagramChoice[]>([]);
   const [saving, setSaving] = useState(false);
   const [importError, setImportError] = useState('');
   const detail = useQuery({
@@ -155,6 +158,7 @@ export default function ModelDesigner({
         if (instance.get('elementRegistry').getAll().length > 3 && canvas.zoom('fit-viewport', 'auto') > 1)
           canvas.zoom(1, 'auto');
         instance.get('eventBus').on('commandStack.changed', () => setDirty(true));
+        setDiagrams(diagramsOf(instance.getDefinitions()));
         setModeler(instance);
       })
       .catch((e: Error) => alive && setImportError(e.message));
@@ -232,6 +236,7 @@ export default function ModelDesigner({
     if (!file || !modeler) return;
     try {
       await modeler.importXML(await file.text());
+      setDiagrams(diagramsOf(modeler.getDefinitions()));
       const canvas = modeler.get('canvas');
       if (canvas.zoom('fit-viewport', 'auto') > 1) canvas.zoom(1, 'auto');
       setDirty(true);
@@ -370,6 +375,18 @@ export default function ModelDesigner({
             <Button icon={<DownloadOutlined />} disabled={!modeler} onClick={download}>
               {t('wf.designer.download')}
             </Button>
+            {modeler && diagrams.length > 1 && (
+              <Select
+                aria-label={t('flow.diagramSwitch')}
+                key={diagrams[0].id}
+                defaultValue={diagrams[0].id}
+                style={{ minWidth: 180 }}
+                options={diagrams.map((d) => ({ value: d.id, label: d.name }))}
+                onChange={(id: string) => {
+                  modeler.open(id).catch((e: Error) => message.error(e.message));
+                }}
+              />
+            )}
             <Typography.Text type="secondary" style={{ fontSize: 12 }} id="flow-designer-hint">
               {t('wf.designer.hint')}
             </Typography.Text>

@@ -1,3 +1,4 @@
+import type { diagramsOf } from '../../../shell/flow/diagrams';
 /** The few bpmn-js / diagram-js services the designer uses, typed as far as it uses them. */
 
 export interface BusinessObject {
@@ -53,6 +54,11 @@ export interface Services {
 export interface ModelerLike {
   get<K extends keyof Services>(name: K): Services[K];
   importXML(xml: string): Promise<{ warnings: unknown[] }>;
+  /** draws another diagram of the file */
+  open(diagramId: string): Promise<unknown>;
+  getDefinitions(): {
+    diagrams?: { id: string; name?: string; plane?: { bpmnElement?: { name?: string } } }[];
+  };
   saveXML(options?: { format?: boolean }): Promise<{ xml?: string }>;
   destroy(): void;
 }
