@@ -426,6 +426,29 @@ describe('assignment as Flowable, Activiti and the standard write it', () => {
     expect((await finished(piid)).processIsFinished).toBe('finished');
   });
 
+  it('#{…} conditions and assignees (Flowable’s deferred form) run as ${…}', async () => {
+    const res = await uploadXml(
+      'deferred.bpmn',
+      processXml(
+        'deferred',
+        '延迟表达式',
+        `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="a"/>
+        <userTask id="a" name="请假审批" flowable:assignee="#{taskUser}"/>
+        <sequenceFlow id="f2" sourceRef="a" targetRef="x"/>
+        <exclusiveGateway id="x" default="small"/>
+        <sequenceFlow id="large" sourceRef="x" targetRef="b"><conditionExpression>#{amount &gt; 3000}</conditionExpression></sequenceFlow>
+        <sequenceFlow id="small" sourceRef="x" targetRef="e"/>
+        <userTask id="b" name="长假确认" flowable:assignee="#{applyUser}"/>
+        <sequenceFlow id="f3" sourceRef="b" targetRef="e"/><endEvent id="e"/>`,
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const piid = await start(res.json().data.processDefinitionIds[0], '长假');
+    await complete(approver, await taskOf(approver, piid, '请假审批'), { amount: 5000 });
+    await complete(applicant, await taskOf(applicant, piid, '长假确认'));
+    expect((await finished(piid)).processIsFinished).toBe('finished');
+  });
+
   it('a user task nobody could ever receive is refused at deploy, named, with every other problem', async () => {
     const res = await uploadXml(
       'nobody.bpmn',

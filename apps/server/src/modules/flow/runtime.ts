@@ -145,6 +145,18 @@ function normalizeAssignment(definitions: ModdleElement, tasks: ModdleElement[])
   }
 }
 
+/** `#{…}` (Flowable's deferred form) is the same expression as `${…}` here. */
+const deferred = (text: string | undefined) =>
+  text?.replace(/(^|,)(\s*)#\{/g, '$1$2${');
+
+/** Writes every condition and assignment in the `${…}` form the engine evaluates. */
+function normalizeExpressions(elements: ModdleElement[]) {
+  for (const el of elements) {
+    if (el.conditionExpression?.body) el.conditionExpression.body = deferred(el.conditionExpression.body);
+    for (const attr of ASSIGNMENT_ATTRS) if (el[attr]) el[attr] = deferred(el[attr]);
+  }
+}
+
 /** Problems of a diagram, gathered: a deployment names every one at once. */
 class Problems {
   readonly list: { en: string; zh: string }[] = [];
@@ -237,6 +249,11 @@ export function executableXml(xml: string): Promise<string> {
     hit = (async () => {
       const { moddle, definitions } = await parseBpmn(xml);
       normalizeAssignment(definitions, userTasksOf(definitions));
+      normalizeExpressions(
+        (definitions.rootElements ?? [])
+          .filter((e) => e.$type === 'bpmn:Process')
+          .flatMap((p) => elementsOf(p.flowElements)),
+      );
       dropDescriptive(definitions);
       return (await moddle.toXML(definitions)).xml;
     })();
@@ -290,6 +307,7 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
   collect(runnable[0].flowElements);
   const tasks = all.map((a) => a.el).filter((el) => el.$type === 'bpmn:UserTask');
   normalizeAssignment(definitions, tasks);
+  normalizeExpressions(all.map((a) => a.el));
   for (const el of tasks)
     if (!el.assignee && !el.candidateUsers && !el.candidateGroups)
       problems.add(
