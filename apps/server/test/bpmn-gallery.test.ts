@@ -50,9 +50,10 @@ const GALLERY = {
       'InclusiveGateway "join" joining 3 flows cannot be executed here (an inclusive gateway may only split)',
       '流程引擎不能执行汇合 3 条分支的 InclusiveGateway "join"(包容网关只能用于分支)',
     ],
+    // a multi-instance user task (会签) runs; a multi-instance sub-process does not yet
     'multi-instance.bpmn': [
-      'UserTask "会签" with MultiInstanceLoopCharacteristics cannot be executed here',
-      '流程引擎不能执行带 MultiInstanceLoopCharacteristics 的 UserTask "会签"(多实例或循环)',
+      'SubProcess "逐轮检查" with MultiInstanceLoopCharacteristics cannot be executed here',
+      '流程引擎不能执行带 MultiInstanceLoopCharacteristics 的 SubProcess "逐轮检查"(多实例或循环)',
     ],
     // the engine would wait on it, yet only user tasks become somebody's task
     'manual-task.bpmn': [
@@ -154,7 +155,11 @@ async function taskOf(p: Person, piid: string, name: string, claim = false) {
   return mine[0];
 }
 
-async function complete(p: Person, task: TaskRow, variables: Record<string, string | number | boolean> = {}) {
+async function complete(
+  p: Person,
+  task: TaskRow,
+  variables: Record<string, string | number | boolean | string[]> = {},
+) {
   const res = await call(p.token, 'POST', '/api/dfem-flow/work/complete-task', {
     taskId: task.taskId,
     flag: 'ok',
@@ -506,6 +511,77 @@ describe('what only describes a process is accepted at deploy and never breaks a
     const piid = await start(res.json().data.processDefinitionIds[0], '描述流程');
     await complete(applicant, await taskOf(applicant, piid, '填写金额'));
     await complete(cashier, await taskOf(cashier, piid, '财务确认', true));
+    expect((await finished(piid)).processIsFinished).toBe('finished');
+  });
+});
+
+describe('countersign (会签): a multi-instance user task over a list of approvers', () => {
+  it('three approvers, done when two have approved: the third task is withdrawn, the process goes on', async () => {
+    const res = await uploadXml(
+      'countersign.bpmn',
+      processXml(
+        'countersign',
+        '会签',
+        `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="pick"/>
+        <userTask id="pick" name="选择会签人" flowable:assignee="\${applyUser}"/>
+        <sequenceFlow id="f2" sourceRef="pick" targetRef="sign"/>
+        <userTask id="sign" name="会签审批" flowable:assignee="\${approver}">
+          <multiInstanceLoopCharacteristics isSequential="false" flowable:collection="\${approvers}"
+            flowable:elementVariable="approver">
+            <completionCondition>\${nrOfCompletedInstances &gt;= 2}</completionCondition>
+          </multiInstanceLoopCharacteristics>
+        </userTask>
+        <sequenceFlow id="f3" sourceRef="sign" targetRef="confirm"/>
+        <userTask id="confirm" name="确认结果" flowable:assignee="\${applyUser}"/>
+        <sequenceFlow id="f4" sourceRef="confirm" targetRef="e"/><endEvent id="e"/>`,
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const piid = await start(res.json().data.processDefinitionIds[0], '会签三人');
+    await complete(applicant, await taskOf(applicant, piid, '选择会签人'), {
+      approvers: [approver.id, cashier.id, applicant.id],
+    });
+    // each approver holds their own instance of the task
+    const signs = await Promise.all([approver, cashier, applicant].map((p) => taskOf(p, piid, '会签审批')));
+    await complete(approver, signs[0]);
+    expect(await taskOf(applicant, piid, '会签审批')).toBeTruthy();
+    await complete(cashier, signs[1]);
+    // two of three: the condition is met, the third instance is withdrawn and the process goes on
+    expect((await todo(applicant, piid)).map((t) => t.taskName)).toEqual(['确认结果']);
+    const late = await call(applicant.token, 'POST', '/api/dfem-flow/work/complete-task', {
+      taskId: signs[2].taskId,
+      flag: 'ok',
+      comment: '迟到的审批',
+    });
+    expect(late.statusCode).not.toBe(200);
+    await complete(applicant, await taskOf(applicant, piid, '确认结果'));
+    expect((await finished(piid)).processIsFinished).toBe('finished');
+  });
+
+  it('sequential: one approver after the other, in the list’s order', async () => {
+    const res = await uploadXml(
+      'sequential.bpmn',
+      processXml(
+        'sequential_sign',
+        '依次审批',
+        `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="pick"/>
+        <userTask id="pick" name="选择审批人" flowable:assignee="\${applyUser}"/>
+        <sequenceFlow id="f2" sourceRef="pick" targetRef="sign"/>
+        <userTask id="sign" name="依次审批" flowable:assignee="\${approver}">
+          <multiInstanceLoopCharacteristics isSequential="true" flowable:collection="\${approvers}"
+            flowable:elementVariable="approver"/>
+        </userTask>
+        <sequenceFlow id="f3" sourceRef="sign" targetRef="e"/><endEvent id="e"/>`,
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const piid = await start(res.json().data.processDefinitionIds[0], '依次两人');
+    await complete(applicant, await taskOf(applicant, piid, '选择审批人'), {
+      approvers: [cashier.id, approver.id],
+    });
+    expect(await todo(approver, piid)).toEqual([]); // not yet: the cashier is first
+    await complete(cashier, await taskOf(cashier, piid, '依次审批'));
+    await complete(approver, await taskOf(approver, piid, '依次审批'));
     expect((await finished(piid)).processIsFinished).toBe('finished');
   });
 });

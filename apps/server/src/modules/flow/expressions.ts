@@ -177,9 +177,34 @@ export function resolve(text: unknown, vars: Record<string, unknown>): unknown {
 }
 
 /** The expressions handler bpmn-engine calls for conditions and attributes. */
+/**
+ * What a multi-instance task's completion condition reads, as Flowable and Camunda name it: how many
+ * instances there are, how many have completed, how many are still active.
+ */
+function loopVariables(content: { loopOutput?: unknown[]; loopCardinality?: number } | undefined) {
+  if (!Array.isArray(content?.loopOutput)) return {};
+  const instances = content.loopCardinality ?? content.loopOutput.length;
+  const completed = content.loopOutput.filter((x) => x !== undefined).length;
+  return {
+    nrOfInstances: instances,
+    nrOfCompletedInstances: completed,
+    nrOfActiveInstances: instances - completed,
+  };
+}
+
 export const engineExpressions = {
-  resolveExpression(expression: string, context?: { environment?: { variables?: object; output?: object } }) {
-    const vars = { ...(context?.environment?.variables ?? {}), ...(context?.environment?.output ?? {}) };
+  resolveExpression(
+    expression: string,
+    context?: {
+      environment?: { variables?: object; output?: object };
+      content?: { loopOutput?: unknown[]; loopCardinality?: number };
+    },
+  ) {
+    const vars = {
+      ...(context?.environment?.variables ?? {}),
+      ...(context?.environment?.output ?? {}),
+      ...loopVariables(context?.content),
+    };
     return resolve(expression, vars as Record<string, unknown>);
   },
   isExpression,

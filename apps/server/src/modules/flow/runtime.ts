@@ -142,12 +142,22 @@ function normalizeAssignment(definitions: ModdleElement, tasks: ModdleElement[])
     }
     // the engine would evaluate what it cannot read; what it says is now on the task itself
     el.resources = kept;
+    // a countersign's list and element variable, as Flowable or Activiti write them
+    const loop = el.loopCharacteristics as
+      | (ModdleElement & { collection?: string; elementVariable?: string })
+      | undefined;
+    for (const [key, value] of Object.entries(loop?.$attrs ?? {})) {
+      const [prefix, local] = key.split(':');
+      if (!local || !prefixes.has(prefix) || (local !== 'collection' && local !== 'elementVariable'))
+        continue;
+      if (loop && !loop[local]) loop[local] = value;
+      delete loop?.$attrs?.[key];
+    }
   }
 }
 
 /** `#{…}` (Flowable's deferred form) is the same expression as `${…}` here. */
-const deferred = (text: string | undefined) =>
-  text?.replace(/(^|,)(\s*)#\{/g, '$1$2${');
+const deferred = (text: string | undefined) => text?.replace(/(^|,)(\s*)#\{/g, '$1$2${');
 
 /** Writes every condition and assignment in the `${…}` form the engine evaluates. */
 function normalizeExpressions(elements: ModdleElement[]) {
@@ -329,10 +339,17 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
           `流程引擎不能执行 ${nameOf(el)} (${kinds.join(', ')})`,
         );
     }
-    if (el.loopCharacteristics)
+    const loop = el.loopCharacteristics as
+      | (ModdleElement & { collection?: string; loopCardinality?: { body?: string } })
+      | undefined;
+    const countersign =
+      loop?.$type === 'bpmn:MultiInstanceLoopCharacteristics' &&
+      el.$type === 'bpmn:UserTask' &&
+      (!!loop.collection || !!loop.loopCardinality?.body);
+    if (loop && !countersign)
       problems.add(
-        `${nameOf(el)} with ${typeOf(el.loopCharacteristics)} cannot be executed here`,
-        `流程引擎不能执行带 ${typeOf(el.loopCharacteristics)} 的 ${nameOf(el)}(多实例或循环)`,
+        `${nameOf(el)} with ${typeOf(loop)} cannot be executed here`,
+        `流程引擎不能执行带 ${typeOf(loop)} 的 ${nameOf(el)}(多实例或循环)`,
       );
     // bpmn-engine passes every arrival through an inclusive join: the steps after it would run twice
     if (el.$type === 'bpmn:InclusiveGateway' && arrivals > 1)
@@ -370,6 +387,8 @@ export interface WaitingTask {
   executionId: string;
   activityId: string;
   name: string;
+  /** an iteration of a multi-instance task: its element variable and its index (`loopCounter`) */
+  variables?: Record<string, unknown>;
   assignee?: string;
   candidateUsers?: string;
   candidateGroups?: string;
@@ -387,7 +406,10 @@ export interface HistoryEvent {
 export interface RunResult {
   state: string;
   ended: boolean;
+  /** user tasks that began waiting in this run */
   waiting: WaitingTask[];
+  /** every execution still waiting after this run (a task not among them has been withdrawn by the process) */
+  stillWaiting: string[];
   history: HistoryEvent[];
   variables: Record<string, unknown>;
 }
@@ -435,10 +457,16 @@ function recorder() {
   listener.on('activity.wait', (api: Api) => {
     if (api.type !== 'bpmn:UserTask') return;
     const b = api.owner?.behaviour ?? ({} as ModdleElement);
+    const content = (api.content ?? {}) as Record<string, unknown>;
+    const loop = b.loopCharacteristics as { behaviour?: { elementVariable?: string } } | undefined;
+    const element = loop?.behaviour?.elementVariable ?? 'item';
     waiting.set(api.executionId, {
       executionId: api.executionId,
       activityId: api.id,
       name: api.name ?? api.id,
+      ...(content.isMultiInstance
+        ? { variables: { [element]: content[element], loopCounter: content.index } }
+        : {}),
       assignee: b.assignee,
       candidateUsers: b.candidateUsers,
       candidateGroups: b.candidateGroups,
@@ -453,6 +481,28 @@ function recorder() {
     waiting,
     history,
   };
+}
+
+interface Postponed {
+  executionId: string;
+  id: string;
+  signal(m: object): void;
+  getPostponed?: () => Postponed[];
+  /** a multi-instance task's iterations wait in its own execution */
+  owner?: { execution?: { getPostponed?: () => Postponed[] } };
+}
+
+/** What waits, at any depth: inside sub-processes and the iterations of multi-instance tasks. */
+function allPostponed(list: Postponed[], seen = new Set<string>()): Postponed[] {
+  return list.flatMap((a) => {
+    if (seen.has(a.executionId)) return [];
+    seen.add(a.executionId);
+    return [
+      a,
+      ...allPostponed(a.getPostponed?.() ?? [], seen),
+      ...allPostponed(a.owner?.execution?.getPostponed?.() ?? [], seen),
+    ];
+  });
 }
 
 /** Lets the engine run until every path waits or the process ends (it runs on the event loop). */
@@ -480,11 +530,13 @@ async function finish(
 ): Promise<RunResult> {
   await settle(engine as unknown as { state: string }, rec);
   const state = await engine.getState();
-  const nothingWaits = !rec.waiting.size && execution.getPostponed().length === 0;
+  const postponed = allPostponed(execution.getPostponed() as Postponed[]);
+  const nothingWaits = !rec.waiting.size && postponed.length === 0;
   return {
     state: JSON.stringify(state),
     ended: rec.done() || engine.state === 'idle' || nothingWaits,
     waiting: [...rec.waiting.values()],
+    stillWaiting: postponed.map((p) => p.executionId),
     history: rec.history,
     variables,
   };
@@ -539,21 +591,7 @@ export async function signalTask(
   engine.once('end', rec.end);
   const execution = await engine.resume({ listener: rec.listener } as never);
   await new Promise((r) => setImmediate(r));
-  type Postponed = {
-    executionId: string;
-    id: string;
-    signal(m: object): void;
-    getPostponed?: () => Postponed[];
-  };
-  // what waits, at any depth of sub-processes (a sub-process lists what waits inside it)
-  const seen = new Set<string>();
-  const all = (list: Postponed[]): Postponed[] =>
-    list.flatMap((a) => {
-      if (seen.has(a.executionId)) return [];
-      seen.add(a.executionId);
-      return [a, ...all(a.getPostponed?.() ?? [])];
-    });
-  const postponed = all(execution.getPostponed() as Postponed[]);
+  const postponed = allPostponed(execution.getPostponed() as Postponed[]);
   const target = postponed.find((a) => a.executionId === executionId);
   if (!target) throw new Error('the task is no longer waiting in the process');
   rec.waiting.clear();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_TENANT_ID, isId } from '@smart/contracts';
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/auth/context';
 import { type Db, schema } from '../../platform/db';
 import { ApiError, FieldInputError, notFound } from '../../platform/http/errors';
@@ -126,16 +126,18 @@ function taskRows(
   waiting: WaitingTask[],
   vars: Record<string, unknown>,
 ) {
-  const list = (text: string | undefined) =>
-    text
-      ? text
-          .split(',')
-          .map((p) => String(resolve(p.trim(), vars) ?? ''))
-          .filter(Boolean)
-          .join(',')
-      : null;
   return waiting.map((w) => {
-    const assignee = w.assignee ? String(resolve(w.assignee, vars) ?? '') : '';
+    // an iteration of a multi-instance task resolves with its own element variable (会签: one approver each)
+    const scope = w.variables ? { ...vars, ...w.variables } : vars;
+    const list = (text: string | undefined) =>
+      text
+        ? text
+            .split(',')
+            .map((p) => String(resolve(p.trim(), scope) ?? ''))
+            .filter(Boolean)
+            .join(',')
+        : null;
+    const assignee = w.assignee ? String(resolve(w.assignee, scope) ?? '') : '';
     return {
       tenantId: instance.tenantId,
       processInstanceId: instance.processInstanceId,
@@ -212,6 +214,18 @@ async function record(tx: Db, instance: typeof flowInstance.$inferSelect, run: R
       .update(flowTask)
       .set({ status: 2, endTime: now })
       .where(and(eq(flowTask.processInstanceId, instance.processInstanceId), eq(flowTask.status, 0)));
+  } else if (run.stillWaiting.length) {
+    // a task the process no longer waits on (a countersign whose completion condition was met) is withdrawn
+    await tx
+      .update(flowTask)
+      .set({ status: 2, endTime: now })
+      .where(
+        and(
+          eq(flowTask.processInstanceId, instance.processInstanceId),
+          eq(flowTask.status, 0),
+          notInArray(flowTask.executionId, run.stillWaiting),
+        ),
+      );
   }
 }
 

@@ -253,7 +253,14 @@ export async function workRoutes(base: FastifyInstance) {
           variables: z
             .record(
               z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
-              z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]),
+              // a list of ids: who a countersign goes to (a multi-instance task's collection)
+              z.union([
+                z.string().max(1000),
+                z.number(),
+                z.boolean(),
+                z.null(),
+                z.array(z.string().max(64)).max(100),
+              ]),
             )
             .optional(),
         }),
