@@ -94,6 +94,9 @@ export const wfZh = {
     candidateGroups: '候选组',
     candidateGroupsPlaceholder: '选择角色(按角色别名)',
     candidatesHelp: '没有办理人时,候选人和候选组中的用户在「待签事务」中签收后办理。',
+    countersign: '多人审批',
+    countersignKinds: { none: '单人办理', all: '会签(全部同意)', any: '或签(一人同意即可)' },
+    countersignHelp: '每位审批人各得一份任务:审批人列表由上一步办理时提交的 approvers 变量给出,任务中的审批人为 ${approver}。',
     taskUserExpr: '发起时选择的审批人',
     applyUserExpr: '发起人',
     plainTaskHint: '普通任务不等待任何人办理。需要审批的步骤请使用用户任务。',
@@ -259,6 +262,10 @@ export const wfEn: typeof wfZh = {
     candidateGroupsPlaceholder: 'Choose roles (by role alias)',
     candidatesHelp:
       'Without an assignee, candidate users and members of candidate groups claim the task under “To claim”.',
+    countersign: 'Several approvers',
+    countersignKinds: { none: 'One person', all: 'Countersign (all approve)', any: 'Any one approves' },
+    countersignHelp:
+      'Each approver gets a task of their own: the list is the approvers variable sent when the previous step was handled; in the task the approver is ${approver}.',
     taskUserExpr: 'approver chosen at start',
     applyUserExpr: 'applicant',
     plainTaskHint: 'A plain task waits for nobody. Use a user task for a step someone must handle.',

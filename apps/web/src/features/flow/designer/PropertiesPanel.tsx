@@ -75,6 +75,47 @@ function splitList(v: unknown): string[] {
     .filter(Boolean);
 }
 
+/** How a user task is shared among several approvers: not at all, all must approve (会签), any one (或签). */
+const COUNTERSIGN = ['none', 'all', 'any'] as const;
+type Countersign = (typeof COUNTERSIGN)[number];
+/** the list of approvers a countersign reads, and the variable each instance's approver is in */
+const APPROVERS = '${approvers}';
+const APPROVER = 'approver';
+
+type LoopBo = { $type: string; get(name: string): unknown; completionCondition?: { body?: string } };
+
+function countersignOf(bo: DiagramElement['businessObject']): Countersign {
+  const loop = (bo as { loopCharacteristics?: LoopBo }).loopCharacteristics;
+  if (loop?.$type !== 'bpmn:MultiInstanceLoopCharacteristics') return 'none';
+  return loop.completionCondition?.body ? 'any' : 'all';
+}
+
+/**
+ * Makes the task a parallel multi-instance over `${approvers}` (one instance per approver, who is
+ * `${approver}` in it): all must approve, or the first approval completes it; or a single task again.
+ */
+function setCountersign(modeler: ModelerLike, element: DiagramElement, kind: Countersign) {
+  const modeling = modeler.get('modeling');
+  if (kind === 'none') {
+    modeling.updateProperties(element, { loopCharacteristics: undefined });
+    return;
+  }
+  const moddle = modeler.get('moddle');
+  const loop = moddle.create('bpmn:MultiInstanceLoopCharacteristics', {
+    isSequential: false,
+    'camunda:collection': APPROVERS,
+    'camunda:elementVariable': APPROVER,
+    ...(kind === 'any'
+      ? {
+          completionCondition: moddle.create('bpmn:FormalExpression', {
+            body: '${nrOfCompletedInstances >= 1}',
+          }),
+        }
+      : {}),
+  });
+  modeling.updateProperties(element, { loopCharacteristics: loop, 'camunda:assignee': `\${${APPROVER}}` });
+}
+
 export function PropertiesPanel({
   modeler,
   processKey,
@@ -237,6 +278,19 @@ export function PropertiesPanel({
           ),
           t('wf.designer.candidatesHelp'),
           candidateGroups ? exprMessage(checkList(candidateGroups)) : undefined,
+        )}
+        {field(
+          'countersign',
+          t('wf.designer.countersign'),
+          (id) => (
+            <Select
+              id={id}
+              value={countersignOf(bo)}
+              options={COUNTERSIGN.map((kind) => ({ value: kind, label: t(`wf.designer.countersignKinds.${kind}`) }))}
+              onChange={(kind: Countersign) => setCountersign(modeler, element, kind)}
+            />
+          ),
+          countersignOf(bo) === 'none' ? undefined : t('wf.designer.countersignHelp'),
         )}
       </>
     );
