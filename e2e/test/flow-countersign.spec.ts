@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: BPMN expressions are written ${…}, not template strings
 import { authFile, expect, test } from './fixtures';
-import { choose } from './flow-helpers';
+import { choose, openNewModel } from './flow-helpers';
 import { adminToken, BASIC } from './shell-helpers';
 
 /**
@@ -19,17 +19,7 @@ test('a user task made a countersign in the properties panel is saved as one tas
   const key = `e2e_countersign_${suffix}`;
   const name = `会签${suffix}`;
 
-  await page.goto('/flow/model/index');
-  await page.getByRole('button', { name: /新\s*增/ }).click();
-  const dialog = page.getByRole('dialog', { name: '新增模型' });
-  await dialog.getByLabel('模型标识').fill(key);
-  await dialog.getByLabel('模型名称').fill(name);
-  await choose(dialog, '流程类型', '请假流程');
-  const canvas = dialog.getByRole('region', { name: '流程图画布' });
-  const start = canvas.locator('[data-element-id="StartEvent_1"]');
-  await expect(start).toBeVisible();
-  const panel = dialog.getByRole('complementary', { name: '属性面板' });
-  const pad = page.locator('.djs-context-pad');
+  const { dialog, canvas, start, panel, pad } = await openNewModel(page, key, name);
 
   // a user task appended to the start event, then the end after it
   await start.click();

@@ -1,5 +1,5 @@
 import { authFile, expect, test } from './fixtures';
-import { choose, rowActions, searchList } from './flow-helpers';
+import { choose, openDeployedDiagram } from './flow-helpers';
 import { adminToken, BASIC } from './shell-helpers';
 
 /**
@@ -62,14 +62,7 @@ test('a file with two diagrams offers a switch in 流程图, and draws each one 
   });
   expect((await res.json()).code).toBe(200);
 
-  await page.goto('/flow/manager/index');
-  await searchList(page, '部署列表', { 流程标识: key });
-  await rowActions(page, new RegExp(`^${name} v\\d+ 的操作$`))
-    .getByRole('button', { name: '流程图' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: new RegExp(`^${name} v\\d+$`) });
-  const canvas = dialog.getByRole('img', { name: '流程图' });
-  await expect(canvas).toHaveAttribute('aria-busy', 'false');
+  const { dialog, canvas } = await openDeployedDiagram(page, key, name);
   const element = (id: string) => canvas.locator(`.djs-element[data-element-id="${id}"]`);
   await expect(element('approve')).toBeVisible();
   await expect(element('archive')).toHaveCount(0);

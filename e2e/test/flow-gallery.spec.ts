@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { authFile, expect, test } from './fixtures';
-import { choose, rowActions, searchList } from './flow-helpers';
+import { choose, openDeployedDiagram, rowActions, searchList } from './flow-helpers';
 import { adminToken, BASIC } from './shell-helpers';
 
 /**
@@ -99,14 +99,7 @@ async function expectDrawn(canvas: Locator, file: string) {
 /** 部署管理 → the definition's 流程图: drawn whole, without the error line. */
 async function expectDrawnByManager(page: Page, file: string) {
   const { key, name } = processOf(file);
-  await page.goto('/flow/manager/index');
-  await searchList(page, '部署列表', { 流程标识: key });
-  await rowActions(page, new RegExp(`^${name} v\\d+ 的操作$`))
-    .getByRole('button', { name: '流程图' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: new RegExp(`^${name} v\\d+$`) });
-  const diagram = dialog.getByRole('img', { name: '流程图' });
-  await expect(diagram).toHaveAttribute('aria-busy', 'false');
+  const { dialog, canvas: diagram } = await openDeployedDiagram(page, key, name);
   await expectDrawn(diagram, file);
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   await dialog.getByRole('button', { name: /close|关闭/i }).click();

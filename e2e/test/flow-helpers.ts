@@ -153,3 +153,36 @@ export async function searchList(page: Page, title: string, fields: Record<strin
   for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value);
   await form.getByRole('button', { name: /搜\s*索/ }).click();
 }
+
+/** 部署管理 → the deployed definition of process `key` (named `name`) → its 流程图 dialog, drawn. */
+export async function openDeployedDiagram(page: Page, key: string, name: string) {
+  await page.goto('/flow/manager/index');
+  await searchList(page, '部署列表', { 流程标识: key });
+  await rowActions(page, new RegExp(`^${name} v\\d+ 的操作$`))
+    .getByRole('button', { name: '流程图' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: new RegExp(`^${name} v\\d+$`) });
+  const canvas = dialog.getByRole('img', { name: '流程图' });
+  await expect(canvas).toHaveAttribute('aria-busy', 'false');
+  return { dialog, canvas };
+}
+
+/** 模型管理 → 新增: the designer with its key, name and category filled; its canvas, panel and context pad. */
+export async function openNewModel(page: Page, key: string, name: string) {
+  await page.goto('/flow/model/index');
+  await page.getByRole('button', { name: /新\s*增/ }).click();
+  const dialog = page.getByRole('dialog', { name: '新增模型' });
+  await dialog.getByLabel('模型标识').fill(key);
+  await dialog.getByLabel('模型名称').fill(name);
+  await choose(dialog, '流程类型', '请假流程');
+  const canvas = dialog.getByRole('region', { name: '流程图画布' });
+  const start = canvas.locator('[data-element-id="StartEvent_1"]');
+  await expect(start).toBeVisible();
+  return {
+    dialog,
+    canvas,
+    start,
+    panel: dialog.getByRole('complementary', { name: '属性面板' }),
+    pad: page.locator('.djs-context-pad'),
+  };
+}

@@ -1,7 +1,15 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: BPMN expressions are written ${…}, not template strings
 import type { Locator, Page } from '@playwright/test';
 import { authFile, expect, test } from './fixtures';
-import { choose, ensureUser, pickDateTime, rowActions, searchList, signInAs } from './flow-helpers';
+import {
+  choose,
+  ensureUser,
+  openNewModel,
+  pickDateTime,
+  rowActions,
+  searchList,
+  signInAs,
+} from './flow-helpers';
 
 /**
  * A process drawn in the browser, start to end: a user task dragged from the palette and connected to the
@@ -35,17 +43,7 @@ test('a two-step process is drawn, deployed, started, approved by two people and
   const name = `两步审批${suffix}`;
 
   // ---- draw
-  await page.goto('/flow/model/index');
-  await page.getByRole('button', { name: /新\s*增/ }).click();
-  const dialog = page.getByRole('dialog', { name: '新增模型' });
-  await dialog.getByLabel('模型标识').fill(key);
-  await dialog.getByLabel('模型名称').fill(name);
-  await choose(dialog, '流程类型', '请假流程');
-  const canvas = dialog.getByRole('region', { name: '流程图画布' });
-  const start = canvas.locator('[data-element-id="StartEvent_1"]');
-  await expect(start).toBeVisible();
-  const panel = dialog.getByRole('complementary', { name: '属性面板' });
-  const pad = page.locator('.djs-context-pad');
+  const { dialog, canvas, start, panel, pad } = await openNewModel(page, key, name);
 
   // a user task dragged from the palette, named while it is placed
   const startBox = (await start.boundingBox())!;
