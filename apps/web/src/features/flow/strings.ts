@@ -96,7 +96,8 @@ export const wfZh = {
     candidatesHelp: '没有办理人时,候选人和候选组中的用户在「待签事务」中签收后办理。',
     countersign: '多人审批',
     countersignKinds: { none: '单人办理', all: '会签(全部同意)', any: '或签(一人同意即可)' },
-    countersignHelp: '每位审批人各得一份任务:审批人列表由上一步办理时提交的 approvers 变量给出,任务中的审批人为 ${approver}。',
+    countersignHelp:
+      '每位审批人各得一份任务:审批人列表由上一步办理时提交的 approvers 变量给出,任务中的审批人为 ${approver}。',
     taskUserExpr: '发起时选择的审批人',
     applyUserExpr: '发起人',
     plainTaskHint: '普通任务不等待任何人办理。需要审批的步骤请使用用户任务。',

@@ -4,7 +4,7 @@ export interface DiagramChoice {
   name: string;
 }
 
-interface Definitions {
+export interface DiagramDefinitions {
   diagrams?: {
     id: string;
     name?: string;
@@ -16,7 +16,7 @@ interface Definitions {
  * The file's top-level diagrams (a collapsed sub-process's own is reached by its drill-down), each named
  * by its own name, else what it draws, else its place in the file.
  */
-export function diagramsOf(definitions: Definitions | undefined): DiagramChoice[] {
+export function diagramsOf(definitions: DiagramDefinitions | undefined): DiagramChoice[] {
   return (definitions?.diagrams ?? [])
     .filter((d) => d.plane?.bpmnElement?.$type !== 'bpmn:SubProcess')
     .map((d, i) => ({

@@ -3,7 +3,7 @@ import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import './flow.css';
 import NavigatedViewer from 'bpmn-js/lib/NavigatedViewer';
-import { diagramsOf } from './diagrams';
+import { type DiagramDefinitions, diagramsOf } from './diagrams';
 import { type FlowHistoryItem, marksOf } from './marks';
 
 interface Canvas {
@@ -17,7 +17,7 @@ interface ElementRegistry {
 interface ViewerApi {
   get<T>(name: string): T;
   open(diagramId: string): Promise<unknown>;
-  getDefinitions(): Parameters<typeof diagramsOf>[0];
+  getDefinitions(): DiagramDefinitions;
   destroy(): void;
 }
 

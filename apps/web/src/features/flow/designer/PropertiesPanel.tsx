@@ -286,7 +286,10 @@ export function PropertiesPanel({
             <Select
               id={id}
               value={countersignOf(bo)}
-              options={COUNTERSIGN.map((kind) => ({ value: kind, label: t(`wf.designer.countersignKinds.${kind}`) }))}
+              options={COUNTERSIGN.map((kind) => ({
+                value: kind,
+                label: t(`wf.designer.countersignKinds.${kind}`),
+              }))}
               onChange={(kind: Countersign) => setCountersign(modeler, element, kind)}
             />
           ),

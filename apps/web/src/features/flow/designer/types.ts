@@ -1,4 +1,4 @@
-import type { diagramsOf } from '../../../shell/flow/diagrams';
+import type { DiagramDefinitions } from '../../../shell/flow/diagrams';
 /** The few bpmn-js / diagram-js services the designer uses, typed as far as it uses them. */
 
 export interface BusinessObject {
@@ -56,9 +56,7 @@ export interface ModelerLike {
   importXML(xml: string): Promise<{ warnings: unknown[] }>;
   /** draws another diagram of the file */
   open(diagramId: string): Promise<unknown>;
-  getDefinitions(): {
-    diagrams?: { id: string; name?: string; plane?: { bpmnElement?: { name?: string } } }[];
-  };
+  getDefinitions(): DiagramDefinitions;
   saveXML(options?: { format?: boolean }): Promise<{ xml?: string }>;
   destroy(): void;
 }
