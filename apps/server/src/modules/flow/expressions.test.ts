@@ -12,6 +12,12 @@ describe('flow expressions', () => {
     expect(resolve('${environment.output.flag}', vars)).toBe('ok');
     expect(resolve('plain text', vars)).toBe('plain text');
   });
+  it('multiplies and divides, before comparing (a share of a countersign)', () => {
+    const loop = { nrOfCompletedInstances: 2, nrOfInstances: 4 };
+    expect(resolve('${nrOfCompletedInstances * 2 >= nrOfInstances}', loop)).toBe(true);
+    expect(resolve('${nrOfCompletedInstances / nrOfInstances > 0.5}', loop)).toBe(false);
+    expect(resolve('${days * 2}', vars)).toBe(10);
+  });
   it('refuses anything that is not the small language', () => {
     for (const bad of [
       '${process.exit(1)}',

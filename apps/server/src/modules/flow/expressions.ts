@@ -1,7 +1,8 @@
 /**
  * The expressions BPMN diagrams may use — `${approver}`, `${days > 3}`, `${flag == 'ok' && !urgent}` — over
  * process variables. A small parser, never `eval`: identifiers, string/number/boolean literals, comparisons,
- * `!`, `&&`, `||` and parentheses. Anything else is refused at deployment.
+ * `*` and `/` (a share of a countersign: `${nrOfCompletedInstances * 2 >= nrOfInstances}`), `!`, `&&`, `||`
+ * and parentheses. Anything else is refused at deployment.
  */
 
 type Token = { t: 'id' | 'str' | 'num' | 'op' | 'lp' | 'rp'; v: string };
@@ -26,7 +27,7 @@ function tokenize(src: string): Token[] {
       i += 2;
       continue;
     }
-    if (['>', '<', '!'].includes(c)) {
+    if (['>', '<', '!', '*', '/'].includes(c)) {
       out.push({ t: 'op', v: c });
       i++;
       continue;
@@ -81,11 +82,19 @@ function parse(tokens: Token[]): Node {
     return l;
   };
   const cmp = (): Node => {
-    const l = unary();
+    const l = product();
     const op = peek();
     if (op?.t === 'op' && ['==', '!=', '>', '<', '>=', '<='].includes(op.v)) {
       pos++;
-      return { k: 'bin', op: op.v, l, r: unary() };
+      return { k: 'bin', op: op.v, l, r: product() };
+    }
+    return l;
+  };
+  const product = (): Node => {
+    let l = unary();
+    while (peek()?.v === '*' || peek()?.v === '/') {
+      const op = tokens[pos++].v;
+      l = { k: 'bin', op, l, r: unary() };
     }
     return l;
   };
@@ -130,6 +139,8 @@ function evaluate(n: Node, vars: Record<string, unknown>): unknown {
       if (n.op === '||') return !!evaluate(n.l, vars) || !!evaluate(n.r, vars);
       const l = evaluate(n.l, vars);
       const r = evaluate(n.r, vars);
+      if (n.op === '*') return Number(l) * Number(r);
+      if (n.op === '/') return Number(l) / Number(r);
       const bothNumbers =
         (typeof l === 'number' || typeof r === 'number') &&
         !Number.isNaN(Number(l)) &&

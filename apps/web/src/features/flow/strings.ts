@@ -95,7 +95,12 @@ export const wfZh = {
     candidateGroupsPlaceholder: '选择角色(按角色别名)',
     candidatesHelp: '没有办理人时,候选人和候选组中的用户在「待签事务」中签收后办理。',
     countersign: '多人审批',
-    countersignKinds: { none: '单人办理', all: '会签(全部同意)', any: '或签(一人同意即可)' },
+    countersignKinds: {
+      none: '单人办理',
+      all: '会签(全部同意)',
+      any: '或签(一人同意即可)',
+      half: '过半(半数及以上同意)',
+    },
     countersignHelp:
       '每位审批人各得一份任务:审批人列表由上一步办理时提交的 approvers 变量给出,任务中的审批人为 ${approver}。',
     taskUserExpr: '发起时选择的审批人',
@@ -264,7 +269,12 @@ export const wfEn: typeof wfZh = {
     candidatesHelp:
       'Without an assignee, candidate users and members of candidate groups claim the task under “To claim”.',
     countersign: 'Several approvers',
-    countersignKinds: { none: 'One person', all: 'Countersign (all approve)', any: 'Any one approves' },
+    countersignKinds: {
+      none: 'One person',
+      all: 'Countersign (all approve)',
+      any: 'Any one approves',
+      half: 'Half or more approve',
+    },
     countersignHelp:
       'Each approver gets a task of their own: the list is the approvers variable sent when the previous step was handled; in the task the approver is ${approver}.',
     taskUserExpr: 'approver chosen at start',

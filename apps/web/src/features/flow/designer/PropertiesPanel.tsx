@@ -75,8 +75,15 @@ function splitList(v: unknown): string[] {
     .filter(Boolean);
 }
 
-/** How a user task is shared among several approvers: not at all, all must approve (会签), any one (或签). */
-const COUNTERSIGN = ['none', 'all', 'any'] as const;
+/**
+ * How a user task is shared among several approvers: not at all, all must approve (会签), any one (或签),
+ * or at least half of them — each a completion condition over the loop's counts.
+ */
+const COUNTERSIGN = ['none', 'all', 'any', 'half'] as const;
+const COMPLETION: Partial<Record<(typeof COUNTERSIGN)[number], string>> = {
+  any: '${nrOfCompletedInstances >= 1}',
+  half: '${nrOfCompletedInstances * 2 >= nrOfInstances}',
+};
 type Countersign = (typeof COUNTERSIGN)[number];
 /** the list of approvers a countersign reads, and the variable each instance's approver is in */
 const APPROVERS = '${approvers}';
@@ -87,12 +94,15 @@ type LoopBo = { $type: string; get(name: string): unknown; completionCondition?:
 function countersignOf(bo: DiagramElement['businessObject']): Countersign {
   const loop = (bo as { loopCharacteristics?: LoopBo }).loopCharacteristics;
   if (loop?.$type !== 'bpmn:MultiInstanceLoopCharacteristics') return 'none';
-  return loop.completionCondition?.body ? 'any' : 'all';
+  const body = loop.completionCondition?.body?.trim();
+  if (!body) return 'all';
+  return (Object.keys(COMPLETION) as Countersign[]).find((k) => COMPLETION[k] === body) ?? 'any';
 }
 
 /**
  * Makes the task a parallel multi-instance over `${approvers}` (one instance per approver, who is
- * `${approver}` in it): all must approve, or the first approval completes it; or a single task again.
+ * `${approver}` in it): all must approve, the first approval or half of them complete it; or a single
+ * task again.
  */
 function setCountersign(modeler: ModelerLike, element: DiagramElement, kind: Countersign) {
   const modeling = modeler.get('modeling');
@@ -105,12 +115,8 @@ function setCountersign(modeler: ModelerLike, element: DiagramElement, kind: Cou
     isSequential: false,
     'camunda:collection': APPROVERS,
     'camunda:elementVariable': APPROVER,
-    ...(kind === 'any'
-      ? {
-          completionCondition: moddle.create('bpmn:FormalExpression', {
-            body: '${nrOfCompletedInstances >= 1}',
-          }),
-        }
+    ...(COMPLETION[kind]
+      ? { completionCondition: moddle.create('bpmn:FormalExpression', { body: COMPLETION[kind] }) }
       : {}),
   });
   modeling.updateProperties(element, { loopCharacteristics: loop, 'camunda:assignee': `\${${APPROVER}}` });

@@ -20,6 +20,8 @@ describe('designer expressions', () => {
 
   it('say what is wrong otherwise', () => {
     expect(checkExpression('taskUser')).toEqual({ kind: 'notWrapped' });
+    expect(checkExpression('${nrOfCompletedInstances * 2 >= nrOfInstances}')).toBeNull();
+    expect(checkExpression('${a *}')).toEqual({ kind: 'unexpectedEnd' });
     expect(checkExpression("${flag == 'ok}")).toEqual({ kind: 'unterminated' });
     expect(checkExpression('${(a == 1}')).toEqual({ kind: 'missingParen' });
     expect(checkExpression('${a ==}')).toEqual({ kind: 'unexpectedEnd' });

@@ -39,7 +39,7 @@ function tokenize(src: string): Token[] {
       i += 2;
       continue;
     }
-    if (c === '>' || c === '<' || c === '!') {
+    if (c === '>' || c === '<' || c === '!' || c === '*' || c === '/') {
       out.push({ t: 'op', v: c });
       i++;
       continue;
@@ -86,9 +86,16 @@ function parse(tokens: Token[]): void {
     }
   };
   const cmp = (): void => {
-    unary();
+    product();
     const op = peek();
     if (op?.t === 'op' && ['==', '!=', '>', '<', '>=', '<='].includes(op.v)) {
+      pos++;
+      product();
+    }
+  };
+  const product = (): void => {
+    unary();
+    while (peek()?.v === '*' || peek()?.v === '/') {
       pos++;
       unary();
     }
