@@ -30,6 +30,34 @@ const listedInstance = {
   state: flowInstance.state,
 };
 
+interface ListedInstance {
+  processInstanceId: string;
+  processDefinitionId: string;
+  processKey: string;
+  processName: string;
+  category: string | null;
+  businessId: string | null;
+  startUser: string;
+  state: string;
+}
+
+/** What a task row and a process row both show of their instance (names in the caller's language). */
+function instanceColumns(instance: ListedInstance, version: number, n: Awaited<ReturnType<typeof names>>) {
+  return {
+    startUser: instance.startUser,
+    startUserName: n.user(instance.startUser),
+    category: instance.category ?? '',
+    categoryName: n.category(instance.category),
+    processInstanceId: instance.processInstanceId,
+    processDefinitionId: instance.processDefinitionId,
+    processDefinitionKey: instance.processKey,
+    processDefinitionName: instance.processName,
+    processDefinitionVersion: version,
+    businessId: instance.businessId ?? '',
+    processIsFinished: instance.state !== 'running' ? 'finished' : 'unfinished',
+  };
+}
+
 const WORK_LISTS = ['/work/claim-list', '/work/todo-list', '/work/done-list'];
 /** Task lists' totals change with every start, claim and completion. */
 export function forgetWorkCounts() {
@@ -151,20 +179,10 @@ export async function workRoutes(base: FastifyInstance) {
         taskDefinitionKey: task.taskDefinitionKey,
         assignee: task.assignee ?? '',
         assigneeName: n.user(task.assignee),
-        startUser: instance.startUser,
-        startUserName: n.user(instance.startUser),
-        category: instance.category ?? '',
-        categoryName: n.category(instance.category),
+        ...instanceColumns(instance, version, n),
         createTime: dt(task.createTime),
         endTime: dt(task.endTime),
         claimTime: dt(task.claimTime),
-        processInstanceId: instance.processInstanceId,
-        processDefinitionId: instance.processDefinitionId,
-        processDefinitionKey: instance.processKey,
-        processDefinitionName: instance.processName,
-        processDefinitionVersion: version,
-        businessId: instance.businessId ?? '',
-        processIsFinished: instance.state !== 'running' ? 'finished' : 'unfinished',
         flag: task.flag ?? '',
         comment: task.comment ?? '',
       }));
@@ -215,19 +233,9 @@ export async function workRoutes(base: FastifyInstance) {
     );
     const records = rows.map(({ instance, version, current }) => ({
       taskName: current ?? '',
-      startUser: instance.startUser,
-      startUserName: n.user(instance.startUser),
-      category: instance.category ?? '',
-      categoryName: n.category(instance.category),
+      ...instanceColumns(instance, version, n),
       createTime: dt(instance.startTime),
       endTime: dt(instance.endTime),
-      processInstanceId: instance.processInstanceId,
-      processDefinitionId: instance.processDefinitionId,
-      processDefinitionKey: instance.processKey,
-      processDefinitionName: instance.processName,
-      processDefinitionVersion: version,
-      businessId: instance.businessId ?? '',
-      processIsFinished: instance.state !== 'running' ? 'finished' : 'unfinished',
       state: instance.state,
     }));
     return ok(req, toPage(records, Number(total), q.current, q.size));
