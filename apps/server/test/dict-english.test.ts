@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/platform/db';
 import { addDictEnglish } from '../src/seed/system';
-import { grantCodes, makeRole, makeTenant, signedInUser, uploadFile } from './fixtures';
+import { grantCodes, makeRole, makeTenant, readSheet, signedInUser, uploadFile, xlsxOf } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /**
@@ -266,7 +266,12 @@ describe('the overview and Excel in English', () => {
     // a value in neither language is refused, naming the field
     const bad = rows.map((r) => [...r]);
     bad[1][head.indexOf('Sex')] = 'Männlich';
-    const refused = await uploadFile(s, token, `${MANAGE}/villager/excel/import`, await xlsx(bad));
+    const refused = await uploadFile(
+      s,
+      token,
+      `${MANAGE}/villager/excel/import`,
+      await xlsxOf(bad[0], bad.slice(1)),
+    );
     expect(refused.statusCode).toBe(400);
     expect(JSON.stringify(refused.json())).toContain('sex');
   });
@@ -288,21 +293,4 @@ function form(buf: Buffer) {
   const f = new FormData();
   f.append('file', new Blob([new Uint8Array(buf)]), 'file.xlsx');
   return f;
-}
-
-async function xlsx(rows: string[][]) {
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('Sheet1');
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-async function readSheet(body: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  wb.worksheets[0].eachRow((row) =>
-    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))),
-  );
-  return rows;
 }

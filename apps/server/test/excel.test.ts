@@ -1,7 +1,6 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../src/seed/system';
-import { USER_SHEET_HEADER, uploadFile, xlsxOf } from './fixtures';
+import { readSheet, USER_SHEET_HEADER, uploadFile, xlsxOf } from './fixtures';
 import { auth, md5Hex, signIn, startTestServer, type TestServer } from './harness';
 
 let s: TestServer;
@@ -15,16 +14,6 @@ afterAll(() => s.close());
 const workbook = (rows: (string | number)[][]) => xlsxOf(USER_SHEET_HEADER, rows);
 const upload = (buf: Buffer, query = '') =>
   uploadFile(s, token, `/api/dfem-user/import-user${query}`, buf, 'users.xlsx');
-
-async function readSheet(body: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  wb.worksheets[0].eachRow((row) =>
-    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))),
-  );
-  return rows;
-}
 
 const page = async (account: string) =>
   (

@@ -166,6 +166,17 @@ export async function xlsxOf(header: string[], rows: (string | number | Date | n
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+/** The first sheet of an .xlsx answer, each row's cells as text. */
+export async function readSheet(body: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(body as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  wb.worksheets[0].eachRow((row) =>
+    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))),
+  );
+  return rows;
+}
+
 /** Posts a file as the multipart field `file`, as the import dialogs do. */
 export function uploadFile(s: TestServer, token: string, url: string, buf: Buffer, name = 'rows.xlsx') {
   const form = new FormData();

@@ -15,7 +15,7 @@ import yazl from 'yazl';
 import { tableOf } from '../src/platform/crud/model';
 import { schema } from '../src/platform/db';
 import { SEED } from '../src/seed/system';
-import { clearCaches, listedRows, sampleRecord, sampleValue } from './fixtures';
+import { clearCaches, listedRows, sampleRecord, sampleValue, uploadFile } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /**
@@ -270,16 +270,8 @@ describe('every field rule', () => {
 });
 
 describe('files: attachments are checked by content', () => {
-  const attach = (buf: Buffer, name: string) => {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(buf)]), name);
-    return s.app.inject({
-      method: 'POST',
-      url: '/api/dfem-hope-manage/file/attach',
-      headers: auth(token),
-      payload: form,
-    });
-  };
+  const attach = (buf: Buffer, name: string) =>
+    uploadFile(s, token, '/api/dfem-hope-manage/file/attach', buf, name);
 
   it('a PDF and an Excel workbook are stored and served back as downloads, under a path the kind accepts', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

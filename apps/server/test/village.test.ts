@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { villager } from '../src/modules/manage/tables';
-import { grantCodes, makeRole, makeTenant, makeUser } from './fixtures';
+import { grantCodes, makeRole, makeTenant, makeUser, readSheet, uploadFile, xlsxOf } from './fixtures';
 import { auth, md5Hex, signIn, startTestServer, type TestServer, tokenRequest } from './harness';
 
 /** Village affairs: villager rules, references, Excel, the household view, the ranking and the overview. */
@@ -244,29 +244,9 @@ const HEADERS = [
   '备注',
 ];
 
-async function workbook(rows: (string | number | Date | null)[][], headers = HEADERS) {
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('Sheet1');
-  sheet.addRow(headers);
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-function upload(path: string, buf: Buffer, query = '') {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(buf)]), 'file.xlsx');
-  return s.app.inject({ method: 'POST', url: `${API}${path}${query}`, headers: auth(token), payload: form });
-}
-
-async function readSheet(body: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  wb.worksheets[0].eachRow((row) =>
-    rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))),
-  );
-  return rows;
-}
+const workbook = (rows: (string | number | Date | null)[][], headers = HEADERS) => xlsxOf(headers, rows);
+const upload = (path: string, buf: Buffer, query = '') =>
+  uploadFile(s, token, `${API}${path}${query}`, buf, 'file.xlsx');
 
 describe('villager Excel', () => {
   const a = idFor('1990-03-04', 1, 11);
