@@ -316,5 +316,14 @@ describe('files: attachments are checked by content', () => {
     expect(
       (await s.app.inject({ method: 'GET', url: '/api/dfem-hope-manage/file/attach/../x.pdf' })).statusCode,
     ).toBe(404);
+    // and nobody signed out uploads anything
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n'))]), 'a.pdf');
+    const anonymous = await s.app.inject({
+      method: 'POST',
+      url: '/api/dfem-hope-manage/file/attach',
+      payload: form,
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

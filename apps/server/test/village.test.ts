@@ -3,7 +3,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { villager } from '../src/modules/manage/tables';
-import { grantCodes, makeRole, makeTenant, makeUser, readSheet, uploadFile, xlsxOf } from './fixtures';
+import {
+  grantCodes,
+  makeRole,
+  makeTenant,
+  makeUser,
+  readSheet,
+  signedInUser,
+  uploadFile,
+  xlsxOf,
+} from './fixtures';
 import { auth, md5Hex, signIn, startTestServer, type TestServer, tokenRequest } from './harness';
 
 /** Village affairs: villager rules, references, Excel, the household view, the ranking and the overview. */
@@ -545,6 +554,28 @@ describe('households, ranking and overview', () => {
     expect(members).toHaveLength(first.members);
     expect(members[0].name).toBe(first.headName);
     expect((await get('/villager/households?bogus=1')).statusCode).toBe(400);
+  });
+
+  it('the views declared on a binding keep the resource’s tenant and permission: another tenant and a user without the code get nothing', async () => {
+    const ours = (await get('/villager/households?size=200')).json().data.total as number;
+    expect(ours).toBeGreaterThan(0);
+    // another tenant's administrator, holding every code, sees none of this tenant's households or ranking
+    await makeTenant(s.database.db, '200003', '第三村');
+    const admin3 = await makeRole(s.database.db, '200003', 'administrator');
+    await grantCodes(s.database.db, admin3, 'all');
+    const foreign = (await signedInUser(s, 'viewsAdmin3', [admin3], '200003')).token;
+    expect((await get('/villager/households?size=200', foreign)).json().data.total).toBe(0);
+    expect((await get('/scoreRank/ranking?size=200', foreign)).json().data.total).toBe(0);
+    const household = await get(`/villager/household?householdNo=${encodeURIComponent('H0001')}`, foreign);
+    expect(household.json().data).toEqual([]);
+    // a user of this tenant without the villager and score codes is refused
+    const clerk = await makeRole(s.database.db, '000000', 'clerk', '文员');
+    await grantCodes(s.database.db, clerk, ['vehicle']);
+    const limited = (await signedInUser(s, 'noVillagerCode', [clerk])).token;
+    for (const url of ['/villager/households', '/villager/household?householdNo=H0001', '/scoreRank/ranking'])
+      expect((await get(url, limited)).statusCode, url).toBe(403);
+    // and a query key the view does not know is a 400, not a filter
+    expect((await get('/scoreRank/ranking?tenantId=200003')).statusCode).toBe(400);
   });
 
   it('a score record takes its rule’s points, and the ranking follows the records', async () => {
