@@ -23,8 +23,6 @@ import { type ExtraResource, resourceRoutes } from './modules/resources';
 import { registerGrantRoutes } from './modules/system/grants';
 import { systemRoutes } from './modules/system/routes';
 import { registerTenantRoutes } from './modules/system/tenant';
-import { userAdminRoutes } from './modules/user/admin';
-import { userExcelRoutes } from './modules/user/excel';
 import { familyUserRoutes } from './modules/user/family';
 import { userRoutes } from './modules/user/routes';
 import { installApiScopes } from './platform/access/api-scope';
@@ -228,8 +226,6 @@ export async function buildApp(
   await app.register(registerGrantRoutes, { prefix: '/api/dfem-system' });
   await app.register(registerTenantRoutes, { prefix: '/api/dfem-system' });
   await app.register(userRoutes, { prefix: '/api/dfem-user' });
-  await app.register(userAdminRoutes, { prefix: '/api/dfem-user' });
-  await app.register(userExcelRoutes, { prefix: '/api/dfem-user' });
   await app.register(familyUserRoutes, { prefix: '/api/dfem-system/user' });
   await app.register(logRoutes, { prefix: '/api/dfem-log' });
   await app.register(fileRoutes, { prefix: '/api/dfem-resource' });

@@ -100,6 +100,15 @@ export interface ExcelDef {
    * updates that row instead of adding one (villager: idCard; a household's income: villagerId + year)
    */
   key?: string | string[];
+  /**
+   * the import's query parameter that asks for that update (users: `isCovered=1`); without it a key that
+   * names a live row is refused as existing. Unset: a matching key always updates.
+   */
+  cover?: string;
+  /** what the screen adds after an import that created rows (users: how new accounts get a password) */
+  importedNote?: Text2;
+  /** routes of the spec other than `<path>/excel/import|export|template` (users: `import-user` …) */
+  paths?: { import: string; export: string; template: string };
 }
 
 export interface ResourceDef {
@@ -179,3 +188,21 @@ export const defineArea = (area: AreaDef): AreaDef => {
       throw new Error(`${r.key}: a screen of area ${area.code} lives under /${area.code}/`);
   return area;
 };
+
+/** A resource's routes below its service: `/<path>`, or the service's root when the path is empty (users). */
+export const routePrefix = (def: Pick<ResourceDef, 'path'>): string => (def.path ? `/${def.path}` : '');
+
+/**
+ * A resource's Excel route below its service: `<path>/excel/<which>`, or the spec's own names where the
+ * definition gives them (`excel.paths`: a user's `import-user` …); the import's progress sits beside it.
+ */
+export function excelPath(
+  def: Pick<ResourceDef, 'path' | 'excel'>,
+  which: 'import' | 'export' | 'template' | 'progress',
+): string {
+  const paths = def.excel?.paths;
+  if (!paths) return `${routePrefix(def)}/excel/${which}`;
+  return which === 'progress'
+    ? `${routePrefix(def)}/${paths.import}/progress`
+    : `${routePrefix(def)}/${paths[which]}`;
+}

@@ -1,7 +1,8 @@
+import { routePrefix } from '@smart/contracts';
 import type { SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { requirePermission } from '../access/permissions';
+import { requireAnyPermission } from '../access/permissions';
 import { type RequestContext, requireCtx } from '../auth/context';
 import { ok } from '../http/envelope';
 import { invalidField } from '../http/errors';
@@ -16,6 +17,8 @@ import type { MountedResource } from './binding';
 
 export interface EndpointCall<Q> {
   req: FastifyRequest;
+  /** for headers only (a one-time password is `no-store`): the engine sends the answer */
+  reply: FastifyReply;
   ctx: RequestContext;
   /** the resource, as mounted (its table, columns, selection and answer) */
   resource: MountedResource;
@@ -28,8 +31,11 @@ export interface ResourceEndpoint {
   method: 'GET' | 'POST';
   /** below the resource's path: `households` → `/<path>/households` */
   path: string;
-  /** the permission code it needs: the resource's own with this suffix (`''` the screen's, `_edit`…) */
-  codeSuffix?: string;
+  /**
+   * the permission code it needs: the resource's own with this suffix (`''` the screen's, `_edit`…); with
+   * several, any one of them
+   */
+  codeSuffix?: string | string[];
   query: z.ZodType;
   handler: (call: EndpointCall<never>) => Promise<unknown>;
 }
@@ -38,7 +44,7 @@ export interface ResourceEndpoint {
 export function endpoint<S extends z.ZodType>(e: {
   method: 'GET' | 'POST';
   path: string;
-  codeSuffix?: string;
+  codeSuffix?: string | string[];
   query: S;
   handler: (call: EndpointCall<z.infer<S>>) => Promise<unknown>;
 }): ResourceEndpoint {
@@ -49,14 +55,19 @@ export function mountEndpoints(app: FastifyInstance, m: MountedResource, endpoin
   for (const e of endpoints)
     app.route({
       method: e.method,
-      url: `/${m.def.path}/${e.path}`,
-      handler: async (req) => {
+      url: `${routePrefix(m.def)}/${e.path}`,
+      handler: async (req, reply) => {
         const ctx = requireCtx(req);
-        await requirePermission(m.db, req, `${m.def.permission}${e.codeSuffix ?? ''}`);
+        const suffixes = Array.isArray(e.codeSuffix) ? e.codeSuffix : [e.codeSuffix ?? ''];
+        await requireAnyPermission(
+          m.db,
+          req,
+          suffixes.map((suffix) => `${m.def.permission}${suffix}`),
+        );
         const parsed = e.query.safeParse(req.query ?? {});
         if (!parsed.success) throw invalidField(String(parsed.error.issues[0]?.path[0] ?? 'query'));
         const scope = await m.constraint(ctx);
-        return ok(req, await e.handler({ req, ctx, resource: m, scope, query: parsed.data as never }));
+        return ok(req, await e.handler({ req, reply, ctx, resource: m, scope, query: parsed.data as never }));
       },
     });
 }
