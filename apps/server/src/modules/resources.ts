@@ -13,6 +13,8 @@ import { mountResource } from '../platform/crud/engine';
 import { type Db, schema } from '../platform/db';
 import { FieldInputError, forbidden } from '../platform/http/errors';
 import { t } from '../platform/http/messages';
+import { flowModelHooks } from './flow/models';
+import { flowModel } from './flow/tables';
 import { villageBindings } from './manage/hooks';
 import { dropAccessCaches } from './system/caches';
 import { tenantHooks } from './system/tenant';
@@ -126,6 +128,7 @@ export function resourceBindings(
   const { db } = deps;
   return {
     user: { table: schema.user, hooks: userHooks(deps) },
+    flowModel: { table: flowModel, hooks: flowModelHooks },
     param: { table: schema.param },
     report: { table: schema.reportFile },
     post: { table: schema.post },

@@ -63,6 +63,8 @@ export interface FieldDef {
   search?: SearchOp;
   /** shown as a table column (default true) */
   list?: boolean;
+  /** answered by the detail only, never by a list or an export (a model's diagram: up to 2 MB a row) */
+  detailOnly?: boolean;
   /** shown in the add/edit dialog (default true) */
   form?: boolean;
   /** may be sorted with ascs / descs (default: true for list columns) */

@@ -101,6 +101,8 @@ export interface MountedResource {
   cols: Record<string, PgColumn>;
   /** what a list or detail selects, and how a selected row is answered (references labelled) */
   selection: Record<string, PgColumn | SQL>;
+  /** what a list or an export selects: the selection without the fields the detail alone answers */
+  listSelection: Record<string, PgColumn | SQL>;
   /** rows as answered: references' labels, and dictionary labels (`<field>Name`) in `lang` (default zh) */
   output(ctx: RequestContext, rows: Row[], lang?: Lang): Promise<Row[]>;
   /** the list's WHERE for a query string (filters whitelisted, constraint added); a 400 for anything else */

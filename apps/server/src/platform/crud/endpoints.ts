@@ -15,7 +15,7 @@ import type { MountedResource } from './binding';
  * scope) handed to the handler, so a view beyond the list (households, a ranking) cannot forget them.
  */
 
-export interface EndpointCall<Q> {
+export interface EndpointCall<Q, B = unknown> {
   req: FastifyRequest;
   /** for headers only (a one-time password is `no-store`): the engine sends the answer */
   reply: FastifyReply;
@@ -25,6 +25,8 @@ export interface EndpointCall<Q> {
   /** the caller's constraint on the resource's rows: add it to every query of them */
   scope: SQL;
   query: Q;
+  /** the JSON body, checked by the endpoint's `body` schema (undefined without one) */
+  body: B;
 }
 
 export interface ResourceEndpoint {
@@ -37,16 +39,18 @@ export interface ResourceEndpoint {
    */
   codeSuffix?: string | string[];
   query: z.ZodType;
-  handler: (call: EndpointCall<never>) => Promise<unknown>;
+  body?: z.ZodType;
+  handler: (call: EndpointCall<never, never>) => Promise<unknown>;
 }
 
 /** Declares an endpoint, typing its handler's query from its schema. */
-export function endpoint<S extends z.ZodType>(e: {
+export function endpoint<S extends z.ZodType, B extends z.ZodType = z.ZodUndefined>(e: {
   method: 'GET' | 'POST';
   path: string;
   codeSuffix?: string | string[];
   query: S;
-  handler: (call: EndpointCall<z.infer<S>>) => Promise<unknown>;
+  body?: B;
+  handler: (call: EndpointCall<z.infer<S>, z.infer<B>>) => Promise<unknown>;
 }): ResourceEndpoint {
   return e as unknown as ResourceEndpoint;
 }
@@ -66,8 +70,25 @@ export function mountEndpoints(app: FastifyInstance, m: MountedResource, endpoin
         );
         const parsed = e.query.safeParse(req.query ?? {});
         if (!parsed.success) throw invalidField(String(parsed.error.issues[0]?.path[0] ?? 'query'));
+        let body: unknown;
+        if (e.body) {
+          const b = e.body.safeParse(req.body ?? {});
+          if (!b.success) throw invalidField(String(b.error.issues[0]?.path[0] ?? 'body'));
+          body = b.data;
+        }
         const scope = await m.constraint(ctx);
-        return ok(req, await e.handler({ req, reply, ctx, resource: m, scope, query: parsed.data as never }));
+        return ok(
+          req,
+          await e.handler({
+            req,
+            reply,
+            ctx,
+            resource: m,
+            scope,
+            query: parsed.data as never,
+            body: body as never,
+          }),
+        );
       },
     });
 }

@@ -137,8 +137,18 @@ export function mountResource(
    * decoders, and without a Date for a time stamp that is only formatted: what `answer(ctx, rows)` answers
    * for the same rows read through Drizzle, at a fraction of the cost (a list page maps every row).
    */
-  const fromArray = arrayOutput(def, visible, besideExtra, selection, hooks.toRow);
-  /** rows as answered (references and dictionary values labelled) from the driver's arrays */
+  /** what a list (and an export) selects: every field but those the detail alone answers */
+  const listSelection = Object.fromEntries(
+    Object.entries(selection).filter(([k]) => !def.fields.some((f) => f.name === k && f.detailOnly)),
+  );
+  const fromArray = arrayOutput(
+    def,
+    visible.filter((f) => !f.detailOnly),
+    besideExtra,
+    listSelection,
+    hooks.toRow,
+  );
+  /** list rows as answered (references and dictionary values labelled) from the driver's arrays */
   const answerArrays = async (ctx: RequestContext, rows: unknown[][], lang: Lang) => {
     const tz = process.env.TZ || 'Asia/Shanghai';
     const out = rows.map((r) => fromArray(r, tz));
@@ -205,7 +215,7 @@ export function mountResource(
       // database handle has no array runner)
       const read = (limit: number, offset: number) => {
         const built = db
-          .select(selection)
+          .select(listSelection)
           .from(table)
           .where(where)
           .orderBy(...orderBy)
@@ -429,6 +439,7 @@ export function mountResource(
     hooks,
     cols,
     selection,
+    listSelection,
     output: answer,
     async listWhere(ctx, query) {
       const q = parseListQuery(def, { byField }, query, extraKeys);

@@ -29,7 +29,7 @@ export function mountExport(app: FastifyInstance, m: MountedResource, url: strin
       let last: string | undefined;
       for (;;) {
         const rows = await db
-          .select(m.selection)
+          .select(m.listSelection)
           .from(table)
           .where(last ? and(where, lt(cols.id, last)) : where)
           .orderBy(desc(cols.id))
