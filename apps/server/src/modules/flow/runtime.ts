@@ -270,6 +270,7 @@ const EXPRESSION = /^\s*\$\{[\s\S]*\}\s*$/;
  */
 type Definitions = ModdleElement & { rootElements?: ModdleElement[] };
 interface Moddle {
+  create(type: string, attrs: object): object;
   fromXML(x: string): Promise<{ rootElement: object; warnings: { message: string }[] }>;
   toXML(el: object): Promise<{ xml: string }>;
 }
@@ -343,6 +344,7 @@ export function executableXml(xml: string): Promise<string> {
           .flatMap((p) => elementsOf(p.flowElements)),
       );
       dropDescriptive(definitions);
+      keepActions(moddle, definitions);
       return (await moddle.toXML(definitions)).xml;
     })();
     if (executable.size >= 100) executable.delete(executable.keys().next().value as string);
@@ -350,6 +352,26 @@ export function executableXml(xml: string): Promise<string> {
     hit.catch(() => executable.delete(xml));
   }
   return hit;
+}
+
+/** Writes each service-type task's action as a field the engine keeps (its attributes it does not). */
+function keepActions(moddle: Moddle, definitions: Definitions) {
+  const tasks = (definitions.rootElements ?? [])
+    .filter((e) => e.$type === 'bpmn:Process')
+    .flatMap((p) => elementsOf(p.flowElements))
+    .filter((el) => ACTION_TASKS.has(el.$type));
+  for (const el of tasks) {
+    const { action } = actionOf(el as never);
+    if (!action) continue;
+    const holder = el as { extensionElements?: { values?: object[] } };
+    holder.extensionElements ??= moddle.create('bpmn:ExtensionElements', { values: [] }) as {
+      values?: object[];
+    };
+    holder.extensionElements.values ??= [];
+    holder.extensionElements.values.push(
+      moddle.create('camunda:Field', { name: ACTION_FIELD, stringValue: action }),
+    );
+  }
 }
 
 export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
@@ -558,6 +580,56 @@ export interface Subscription {
   executionId: string;
   kind: 'message' | 'signal';
   name: string;
+  /** the message's or signal's element id, by which the engine delivers it */
+  refId: string;
+}
+
+type Ref = { id?: string; name?: string };
+interface CatchingBehaviour {
+  eventDefinitions?: { type?: string; behaviour?: { messageRef?: Ref; signalRef?: Ref } }[];
+  messageRef?: Ref;
+}
+interface ProcessApi {
+  getActivities(): { id: string; type: string; triggeredByEvent?: boolean }[];
+  context: { getActivities(scope: string): { id: string; type: string; behaviour?: CatchingBehaviour }[] };
+}
+
+/** The messages and signals an element catches. */
+function catchesOf(
+  id: string,
+  executionId: string,
+  behaviour: CatchingBehaviour | undefined,
+): Subscription[] {
+  const out: Subscription[] = [];
+  const add = (kind: 'message' | 'signal', ref: Ref | undefined) => {
+    if (ref?.id) out.push({ activityId: id, executionId, kind, name: ref.name ?? ref.id, refId: ref.id });
+  };
+  for (const d of behaviour?.eventDefinitions ?? []) {
+    add('message', d.behaviour?.messageRef);
+    add('signal', d.behaviour?.signalRef);
+  }
+  if (!behaviour?.eventDefinitions?.length) add('message', behaviour?.messageRef);
+  return out;
+}
+
+/**
+ * What the instance waits to hear: the message and signal catches among its waiting elements (events,
+ * boundary events, receive tasks), and the start events of its event sub-processes, which listen as long
+ * as the process runs.
+ */
+function subscriptionsOf(execution: unknown, postponed: Postponed[]): Subscription[] {
+  const out = postponed.flatMap((p) =>
+    catchesOf(p.id, p.executionId ?? '', p.owner?.behaviour as CatchingBehaviour | undefined),
+  );
+  const processes =
+    (
+      execution as { definitions?: { getProcesses?: () => ProcessApi[] }[] }
+    ).definitions?.[0]?.getProcesses?.() ?? [];
+  for (const proc of processes)
+    for (const sub of proc.getActivities().filter((a) => a.triggeredByEvent))
+      for (const start of proc.context.getActivities(sub.id).filter((a) => a.type === 'bpmn:StartEvent'))
+        out.push(...catchesOf(start.id, '', start.behaviour));
+  return out;
 }
 
 /** A service-type task waiting for the service to run its named action. */
@@ -629,12 +701,17 @@ export function mapVariables(
   return out;
 }
 
+/** Where executableXml writes a task's action, so that the engine's saved state keeps it. */
+const ACTION_FIELD = '__action';
+
 /** The action a service-type task names: `flowable:type` / `camunda:type` / `smart:action`, and its fields. */
 export function actionOf(
   behaviour: (ModdleElement & { extensionElements?: { values?: Extension[] } }) | undefined,
 ) {
   const attrs = behaviour?.$attrs ?? {};
-  let action: string | undefined;
+  // camunda:type is read by camunda's moddle into `type`; other prefixes stay attributes
+  const typed = (behaviour as { type?: unknown } | undefined)?.type;
+  let action: string | undefined = typeof typed === 'string' && !typed.includes(':') ? typed : undefined;
   for (const [k, v] of Object.entries(attrs)) if (/^[\w-]+:(type|action)$/.test(k)) action = v;
   const fields: Record<string, string> = {};
   for (const e of extensionsOf(behaviour)) {
@@ -648,7 +725,8 @@ export function actionOf(
       attrOf(e, 'value') ??
       (typeof e.string === 'string' ? e.string : undefined) ??
       children.map((c) => c.$body ?? '').join('');
-    if (name) fields[name] = value;
+    if (name === ACTION_FIELD) action = value;
+    else if (name) fields[name] = value;
   }
   return { action, fields };
 }
@@ -658,7 +736,6 @@ function recorder() {
   const waiting = new Map<string, WaitingTask>();
   const calls = new Map<string, CallRequest>();
   const actions = new Map<string, ActionRequest>();
-  const subscriptions = new Map<string, Subscription>();
   const thrownSignals: string[] = [];
   const firedTimers: { activityId: string; attachedTo?: string }[] = [];
   const history: HistoryEvent[] = [];
@@ -728,16 +805,6 @@ function recorder() {
     });
   });
   listener.on('activity.wait', (api: Api) => {
-    const message = api.content?.message;
-    if (message && (message.messageType === 'message' || message.messageType === 'signal')) {
-      subscriptions.set(api.id, {
-        activityId: api.id,
-        executionId: api.executionId,
-        kind: message.messageType,
-        name: message.name ?? message.id ?? '',
-      });
-      return;
-    }
     if (api.type === 'bpmn:ManualTask') {
       // a manual task is done outside the system: it passes
       setImmediate(() => api.signal?.({}));
@@ -780,7 +847,6 @@ function recorder() {
     waiting,
     calls,
     actions,
-    subscriptions,
     thrownSignals,
     firedTimers,
     history,
@@ -930,7 +996,6 @@ async function finish(
   await settle(engine as unknown as { state: string }, rec, before);
   const state = await engine.getState();
   const postponed = allPostponed(execution.getPostponed() as Postponed[]);
-  const waitingIds = new Set(postponed.map((p) => p.id));
   const nothingWaits = !rec.waiting.size && postponed.length === 0;
   const ended = rec.done() || engine.state === 'idle' || nothingWaits;
   return {
@@ -948,7 +1013,7 @@ async function finish(
           expireAt: t.expireAt,
         })),
     calls: [...rec.calls.values()],
-    subscriptions: ended ? [] : [...rec.subscriptions.values()].filter((s) => waitingIds.has(s.activityId)),
+    subscriptions: ended ? [] : subscriptionsOf(execution, postponed),
     actions: [...rec.actions.values()],
     thrownSignals: rec.thrownSignals,
     firedTimers: rec.firedTimers,
@@ -1007,40 +1072,16 @@ export async function continueProcess(
         : trigger.output;
     target.signal(output);
   } else if (trigger.kind === 'message' || trigger.kind === 'signal') {
-    const subs = [...rec.subscriptions.values()].filter(
-      (s) => s.kind === trigger.kind && s.name === trigger.name,
+    const subs = subscriptionsOf(execution, postponed).filter(
+      (c) => c.kind === trigger.kind && c.name === trigger.name,
     );
     if (!subs.length) throw new Error(`no ${trigger.kind} "${trigger.name}" is awaited`);
     output = trigger.output;
-    // the engine delivers by the message's (or signal's) id; every catch of it in the instance hears it
-    const ids = new Set(
-      postponed
-        .filter((p) => subs.some((s) => s.activityId === p.id))
-        .flatMap((p) =>
-          refIdsOf(p.owner?.behaviour as never, trigger.kind as 'message' | 'signal', trigger.name),
-        ),
-    );
-    for (const id of ids) (execution as unknown as { signal(m: object): void }).signal({ id, ...output });
+    // the engine delivers by the message's (or signal's) id: every catch of it in the instance hears it
+    for (const id of new Set(subs.map((c) => c.refId)))
+      (execution as unknown as { signal(m: object): void }).signal({ id, ...output });
   }
   return finish(engine, execution, rec, timers, { ...variables, ...output }, before);
-}
-
-/** The ids of the messages (or signals) named `name` that an element catches. */
-function refIdsOf(
-  behaviour:
-    | {
-        eventDefinitions?: { behaviour?: Record<string, { id?: string; name?: string }> }[];
-        messageRef?: { id?: string; name?: string };
-      }
-    | undefined,
-  kind: 'message' | 'signal',
-  name: string,
-): string[] {
-  const refs = [
-    ...(behaviour?.eventDefinitions ?? []).map((d) => d.behaviour?.[`${kind}Ref`]),
-    kind === 'message' ? behaviour?.messageRef : undefined,
-  ];
-  return refs.filter((r) => r?.id && (r.name ?? r.id) === name).map((r) => r?.id as string);
 }
 
 /**
