@@ -476,6 +476,12 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
         if (el.$type === 'bpmn:StartEvent' && !inEventSub) startTimers.push({ activityId: el.id, ...timer });
       }
     }
+    // bpmn-engine hears an event sub-process's start, but an interrupting one leaves the main path running
+    if (el.$type === 'bpmn:SubProcess' && (el as { triggeredByEvent?: boolean }).triggeredByEvent)
+      problems.add(
+        `${nameOf(el)} is an event sub-process, which cannot be executed here yet (use a boundary event)`,
+        `流程引擎暂不能执行事件子流程 ${nameOf(el)}(请改用边界事件)`,
+      );
     if (el.$type === 'bpmn:CallActivity' && !(el as { calledElement?: string }).calledElement)
       problems.add(
         `${nameOf(el)} names no process to call (calledElement)`,
@@ -768,6 +774,8 @@ function recorder() {
   listener.on('activity.end', (api: Api) => {
     event(api, 'end');
     waiting.delete(api.executionId);
+    calls.delete(api.executionId);
+    actions.delete(api.executionId);
     // what a completed user task, call or action was signalled with becomes output that gateways read
     if (
       (api.type === 'bpmn:UserTask' || api.type === 'bpmn:CallActivity' || ACTION_TASKS.has(api.type)) &&
