@@ -61,8 +61,8 @@ const EVENT_KINDS: Record<string, string[]> = {
     'EscalationEventDefinition',
   ],
 };
-/** a process starts by the API, by its timer, or by a message or signal */
-const TOP_START_KINDS = ['TimerEventDefinition', 'MessageEventDefinition', 'SignalEventDefinition'];
+/** a process starts by the API or by its timer (message and signal starts are not run yet) */
+const TOP_START_KINDS = ['TimerEventDefinition'];
 /** an event sub-process starts on what the process meets */
 const EVENT_SUB_START_KINDS = [...EVENT_KINDS['bpmn:BoundaryEvent']];
 
