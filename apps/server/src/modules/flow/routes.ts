@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { deploymentRoutes } from './deployments';
 import { diagramRoutes } from './diagrams';
+import { eventRoutes } from './events';
 import { followRoutes } from './follow';
 import { workRoutes } from './work';
 
@@ -18,4 +19,5 @@ export async function flowRoutes(app: FastifyInstance) {
   await deploymentRoutes(app); // 部署管理
   await followRoutes(app); // 流程跟踪
   await diagramRoutes(app); // diagrams and timelines
+  await eventRoutes(app); // messages, signals, timers, notices
 }
