@@ -187,6 +187,71 @@ async function excelWorkloads(server, admin, out, label, dataDir) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// workload 3b: countersigns (会签) end to end: a multi-instance task over three approvers
+
+const COUNTERSIGNS = 10;
+const COUNTERSIGN_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
+  id="bench_cs" targetNamespace="http://example.com/bench">
+  <process id="benchCountersign" name="压测会签" isExecutable="true">
+    <startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="prepare"/>
+    <userTask id="prepare" name="拟办" flowable:assignee="\${taskUser}"/>
+    <sequenceFlow id="f2" sourceRef="prepare" targetRef="sign"/>
+    <userTask id="sign" name="会签" flowable:assignee="\${approver}">
+      <multiInstanceLoopCharacteristics isSequential="false" flowable:collection="\${approvers}" flowable:elementVariable="approver"/>
+    </userTask>
+    <sequenceFlow id="f3" sourceRef="sign" targetRef="e"/><endEvent id="e"/>
+  </process>
+</definitions>`;
+
+async function countersignWorkload(server, admin, applicant, approver, out, label) {
+  const base = server.base;
+  const form = new FormData();
+  form.append('category', '2');
+  form.append('tenantIds', '');
+  form.append('files', new Blob([COUNTERSIGN_XML]), 'bench-countersign.bpmn');
+  const deployed = await fetch(`${base}/api/dfem-flow/manager/deploy-upload`, {
+    method: 'POST',
+    headers: authHeaders(admin),
+    body: form,
+  });
+  const pdid = (await deployed.json()).data.processDefinitionIds[0];
+  const ah = authHeaders(applicant);
+  const ph = authHeaders(approver);
+  const mine = async (piid) =>
+    (await getJson(`${base}/api/dfem-flow/work/todo-list?current=1&size=100`, ph)).data.records.filter(
+      (r) => r.processInstanceId === piid,
+    );
+  const approve = (task, variables) =>
+    postJson(`${base}/api/dfem-flow/work/complete-task`, ph, {
+      taskId: task.taskId,
+      flag: 'ok',
+      comment: '同意',
+      ...(variables ? { variables } : {}),
+    });
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: COUNTERSIGNS }, async (_, i) => {
+      const started = await postJson(`${base}/api/dfem-flow/process/apply/start-process`, ah, {
+        processDefinitionId: pdid,
+        title: `压测会签 ${i}`,
+        taskUser: IDS.approver,
+      });
+      const piid = started.data.processInstanceId;
+      const [prepare] = await mine(piid);
+      await approve(prepare, { approvers: [IDS.approver, IDS.approver, IDS.approver] });
+      const signs = await mine(piid);
+      if (signs.length !== 3) throw new Error(`${signs.length} countersign tasks, 3 expected`);
+      for (const t of signs) await approve(t);
+      if ((await mine(piid)).length) throw new Error('a countersign task is left after all approved');
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  out.countersigns = { done: COUNTERSIGNS, seconds, rate: COUNTERSIGNS / seconds };
+  log(`${label} countersigns: ${COUNTERSIGNS} of three approvers in ${seconds.toFixed(1)} s`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // workload 3: leave processes end to end
 
 async function leaveWorkload(server, applicant, approver, out, label) {
@@ -343,6 +408,10 @@ async function benchDatabase(kind, out) {
     await step(out, 'leaves', `${label} leaves`, () =>
       leaveWorkload(server, applicant, approver, out, label),
     );
+    // 3b. countersigns
+    await step(out, 'countersigns', `${label} countersigns`, () =>
+      countersignWorkload(server, admin, applicant, approver, out, label),
+    );
     out.rssMb = rssMb(server.child.pid);
   } finally {
     await stopProcess(server);
@@ -445,6 +514,12 @@ function buildTable(res) {
       src: 'leaves',
       get: (r) => r.leaves?.rate,
       f: (v, r) => `${v.toFixed(1)} processes/s (${r.leaves.done} in ${fmt.s(r.leaves.seconds)})`,
+    },
+    {
+      name: 'Countersigns (会签 of three approvers) end to end, 10 instances at once',
+      src: 'countersigns',
+      get: (r) => r.countersigns?.rate,
+      f: (v, r) => `${v.toFixed(1)} instances/s (${r.countersigns.done} in ${fmt.s(r.countersigns.seconds)})`,
     },
     {
       name: `to-do list with ${num(HISTORY_TASKS)} finished tasks in history, 50 conns: throughput`,

@@ -11,6 +11,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import helmet, { type HelmetOptions } from 'helmet';
+import pino from 'pino';
 import { authRoutes } from './modules/auth/routes';
 import { leaveRoutes } from './modules/desk/leave';
 import { applyRoutes } from './modules/flow/apply';
@@ -23,8 +24,6 @@ import { type ExtraResource, resourceRoutes } from './modules/resources';
 import { registerGrantRoutes } from './modules/system/grants';
 import { systemRoutes } from './modules/system/routes';
 import { registerTenantRoutes } from './modules/system/tenant';
-import { userAdminRoutes } from './modules/user/admin';
-import { userExcelRoutes } from './modules/user/excel';
 import { familyUserRoutes } from './modules/user/family';
 import { userRoutes } from './modules/user/routes';
 import { installApiScopes } from './platform/access/api-scope';
@@ -76,6 +75,13 @@ export interface AppDeps {
   storage: FileStorage;
 }
 
+/**
+ * The request log's destination: standard output written off the request's path (a write in flight
+ * gathers the lines logged meanwhile into the next one; what is buffered is flushed when the process
+ * exits). A synchronous write per line cost ≈ 0.3 ms of every request's CPU.
+ */
+const asyncStdout = () => pino.destination({ dest: 1, sync: false });
+
 export async function buildApp(
   deps: Omit<AppDeps, 'tokens' | 'storage' | 'sessions'> & {
     signingKey: Uint8Array;
@@ -89,7 +95,7 @@ export async function buildApp(
     logger:
       deps.logger === false
         ? false
-        : { ...loggerOptions(config.LOG_LEVEL), ...(deps.logger ? { stream: deps.logger } : {}) },
+        : { ...loggerOptions(config.LOG_LEVEL), stream: deps.logger ?? asyncStdout() },
     // forwarded addresses only from the proxies the operator names (TRUST_PROXY); never from anyone
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 10 * 1024 * 1024,
@@ -228,8 +234,6 @@ export async function buildApp(
   await app.register(registerGrantRoutes, { prefix: '/api/dfem-system' });
   await app.register(registerTenantRoutes, { prefix: '/api/dfem-system' });
   await app.register(userRoutes, { prefix: '/api/dfem-user' });
-  await app.register(userAdminRoutes, { prefix: '/api/dfem-user' });
-  await app.register(userExcelRoutes, { prefix: '/api/dfem-user' });
   await app.register(familyUserRoutes, { prefix: '/api/dfem-system/user' });
   await app.register(logRoutes, { prefix: '/api/dfem-log' });
   await app.register(fileRoutes, { prefix: '/api/dfem-resource' });

@@ -52,7 +52,7 @@ describe('user import', () => {
     const errors = res.json().data.errors;
     expect(errors).toEqual([
       { row: 3, field: 'phone', message: '手机号码长度不为11位' },
-      { row: 4, field: 'roleName', message: '所属角色不存在: 不存在的角色' },
+      { row: 4, field: 'roleId', message: '所属角色"不存在的角色"未登记' },
     ]);
     expect(res.json().msg).toContain('第 3 行');
     expect((await page('okrow')).total).toBe(0);

@@ -1,4 +1,5 @@
 import { idCardCheckDigit } from '@smart/contracts';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
@@ -53,20 +54,36 @@ const upload = (url: string, buf: Buffer) => uploadFile(s, admin, url, buf);
 
 describe('the server log during failing writes', () => {
   it('shows the failures but no password, hash, md5, token, ID-card or phone number', async () => {
-    // users: two administrators create the same account at once; the database refuses the second insert,
-    // whose parameters hold the argon2 hash of the new password and the phone number
-    const userRace = await raceToFailure((attempt) =>
-      call('/api/dfem-user/submit', {
-        account: `racer${attempt}`,
-        password: md5Hex(PASSWORDS[0]),
-        realName: '赛跑者',
-        phone: PHONES[0],
-        roleId: SEED.userRoleId,
-        deptId: SEED.rootDeptId,
-      }),
+    // users: the database refuses an insert that passed the server's checks, as it refuses the second of two
+    // administrators creating the same account at once (a unique violation); the statement's parameters
+    // hold the argon2 hash of the new password and the phone number. A trigger stands in for the other
+    // administrator, so the refusal happens every run, not only when the race is lost.
+    const db = s.database.db;
+    await db.execute(
+      sql.raw(`create or replace function refuse_racer() returns trigger language plpgsql as $$
+        begin
+          if new.account = 'racer' then
+            raise exception using errcode = 'unique_violation',
+              message = 'duplicate key value violates unique constraint "blade_user_account_uq"';
+          end if;
+          return new;
+        end $$`),
     );
-    // hashing the password takes long enough between the server's check and the insert for the race
-    expect([...userRace], 'no concurrent user submit failed in the database').toContain(409);
+    await db.execute(
+      sql.raw(
+        'create trigger refuse_racer before insert on blade_user for each row execute function refuse_racer()',
+      ),
+    );
+    const userRace = await call('/api/dfem-user/submit', {
+      account: 'racer',
+      password: md5Hex(PASSWORDS[0]),
+      realName: '赛跑者',
+      phone: PHONES[0],
+      roleId: SEED.userRoleId,
+      deptId: SEED.rootDeptId,
+    });
+    await db.execute(sql.raw('drop trigger refuse_racer on blade_user'));
+    expect(userRace.statusCode, 'the database refused the user insert').toBe(409);
 
     // a password change with a wrong old password; a sign-in with a wrong password
     const change = await s.app.inject({

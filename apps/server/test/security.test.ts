@@ -1,4 +1,4 @@
-import { type ResourceDef, ALL_RESOURCES as resources } from '@smart/contracts';
+import { excelPath, type ResourceDef, ALL_RESOURCES as resources } from '@smart/contracts';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,11 +105,15 @@ describe('1. imports write through the access layer', () => {
       ]);
       const who = await actor(codes);
       for (const d of importable) await dataScope(who.role, d, 2);
-      const exported = await call(admin, 'GET', `${base(def)}/excel/export`);
+      const exported = await call(admin, 'GET', `/api/${def.service}${excelPath(def, 'export')}`);
       expect(exported.statusCode).toBe(200);
       expect((await sheetRows(exported.rawPayload)).length).toBeGreaterThan(1); // the seed's rows
       const before = await call(admin, 'GET', `${base(def)}/${def.listPath ?? 'list'}?size=1000`);
-      const res = await upload(who.token, `${base(def)}/excel/import`, exported.rawPayload);
+      const res = await upload(
+        who.token,
+        `/api/${def.service}${excelPath(def, 'import')}`,
+        exported.rawPayload,
+      );
       // every row is a bad row: its key names a row the user may not change, or its references are not
       // visible to the user; the answer is a taken value or an unknown name, never "not allowed"
       expect(res.statusCode, res.body).toBe(400);
@@ -158,7 +162,7 @@ describe('1. imports write through the access layer', () => {
       );
       expect(raise.statusCode, raise.body).toBe(400);
       // its own row is not the clerk's to manage at all; the colleague's roles need user_role
-      expect(raise.body).toContain(account === clerk.account ? '登录账号已存在' : 'roleName');
+      expect(raise.body).toContain(account === clerk.account ? '登录账号已存在' : 'roleId');
     }
     const roles = await s.database.db
       .select({ roleId: schema.userRole.roleId })

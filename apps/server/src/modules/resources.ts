@@ -2,6 +2,7 @@ import { RESOURCES, type ResourceDef, resourceByKey } from '@smart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app';
 import { ADMIN_ROLE_ALIAS, grantedCodes } from '../platform/access/permissions';
 import { assertManageableRoles, isAdministrator } from '../platform/access/privileges';
 import { parseCustomScope } from '../platform/access/scope';
@@ -12,9 +13,12 @@ import { mountResource } from '../platform/crud/engine';
 import { type Db, schema } from '../platform/db';
 import { FieldInputError, forbidden } from '../platform/http/errors';
 import { t } from '../platform/http/messages';
+import { flowModelHooks } from './flow/models';
+import { flowModel } from './flow/tables';
 import { villageBindings } from './manage/hooks';
 import { dropAccessCaches } from './system/caches';
 import { tenantHooks } from './system/tenant';
+import { userHooks } from './user/binding';
 
 /** A custom data scope must name a field its resource whitelists (never SQL text). */
 const dataScopeHooks: ResourceHooks = {
@@ -118,8 +122,13 @@ function scopeHooks(db: Db, category: 1 | 2, extra: ResourceHooks = {}): Resourc
 }
 
 /** Which table serves each resource of the registry, and the few hooks that differ from the pattern. */
-export function resourceBindings(db: Db): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
+export function resourceBindings(
+  deps: Pick<AppDeps, 'db' | 'kv' | 'sessions'>,
+): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
+  const { db } = deps;
   return {
+    user: { table: schema.user, hooks: userHooks(deps) },
+    flowModel: { table: flowModel, hooks: flowModelHooks },
     param: { table: schema.param },
     report: { table: schema.reportFile },
     post: { table: schema.post },
@@ -163,7 +172,7 @@ export async function resourceRoutes(
 ): Promise<Map<string, MountedResource>> {
   const mounted = new Map<string, MountedResource>();
   const bindings = {
-    ...resourceBindings(app.deps.db),
+    ...resourceBindings(app.deps),
     ...Object.fromEntries(extra.map((e) => [e.def.key, e])),
   };
   const defs = [...RESOURCES, ...extra.map((e) => e.def)];

@@ -43,6 +43,13 @@ const ConfigSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Where the built web app lives; the server serves it when the folder exists. */
   WEB_DIST: z.string().optional(),
+  /** How often each server looks for workflow timers that are due (milliseconds). */
+  FLOW_TIMER_INTERVAL_MS: z.coerce.number().int().min(20).max(3_600_000).default(5000),
+  /**
+   * The addresses a workflow's `http` service task may call: a comma list of URL prefixes
+   * (`https://api.example.com/hooks/`). Empty (the default): no service task calls anything.
+   */
+  FLOW_HTTP_ALLOW: z.string().max(4000).default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies' X-Forwarded-For is believed (the client address of the audit log and of the sign-in

@@ -169,7 +169,8 @@ export const MENU_TREE: MenuSeed[] = [
         nameEn: 'Running processes',
         path: '/flow/follow',
         source: 'NodeIndexOutlined',
-        buttons: ['delete'],
+        // message: correlate a message to an instance by business key; signal: broadcast a signal
+        buttons: ['delete', 'message', 'signal'],
       },
     ],
   },
@@ -240,6 +241,8 @@ const BUTTON_NAMES: Record<string, [zh: string, en: string]> = {
   deploy: ['部署', 'Deploy'],
   state: ['变更状态', 'Change state'],
   upload: ['上传部署', 'Upload'],
+  message: ['发送消息', 'Send message'],
+  signal: ['广播信号', 'Broadcast signal'],
 };
 const BUTTON_ALIAS: Record<string, string> = { add: 'add', edit: 'edit', delete: 'delete', view: 'view' };
 

@@ -79,7 +79,7 @@ export async function seedSystem(db: Db) {
     email: 'admin@example.com',
     phone: '13800000000',
     sex: 1,
-    postIds: posts[0].id,
+    postId: posts[0].id,
     mustChangePassword: true,
   });
   await db.insert(schema.userRole).values({ userId: SEED.adminUserId, roleId: SEED.adminRoleId });

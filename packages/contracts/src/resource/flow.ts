@@ -2,9 +2,9 @@ import type { ResourceDef } from './types';
 
 /**
  * Workflow models (模型管理): BPMN diagrams designed in the browser, saved, then deployed as definitions.
- * The routes are the flow module's own (apps/server/src/modules/flow/models.ts: list, detail, submit, remove,
- * deploy) and follow the same conventions; the screen is its own (features/flow/ModelPage) with the diagram
- * designer. `version` is answered but written by the server only (a changed diagram counts up).
+ * Served by the resource engine (list, detail, submit, remove); the flow module's binding
+ * (apps/server/src/modules/flow/models.ts) counts the version up when the diagram changes and adds deploy.
+ * The screen is its own (features/flow/ModelPage) with the diagram designer.
  */
 export const flowModelResource: ResourceDef = {
   key: 'flowModel',
@@ -42,6 +42,13 @@ export const flowModelResource: ResourceDef = {
     { name: 'category', label: { zh: '流程类型', en: 'Process type' }, type: 'dict', dict: 'flow', max: 32 },
     { name: 'description', label: { zh: '模型描述', en: 'Description' }, type: 'textarea', max: 1000 },
     // the diagram: edited in the designer, read by the detail, never listed
-    { name: 'xml', label: { zh: '流程图', en: 'Diagram' }, type: 'textarea', max: 2_000_000, list: false },
+    {
+      name: 'xml',
+      label: { zh: '流程图', en: 'Diagram' },
+      type: 'textarea',
+      max: 2_000_000,
+      list: false,
+      detailOnly: true,
+    },
   ],
 };

@@ -63,6 +63,8 @@ export interface FieldDef {
   search?: SearchOp;
   /** shown as a table column (default true) */
   list?: boolean;
+  /** answered by the detail only, never by a list or an export (a model's diagram: up to 2 MB a row) */
+  detailOnly?: boolean;
   /** shown in the add/edit dialog (default true) */
   form?: boolean;
   /** may be sorted with ascs / descs (default: true for list columns) */
@@ -100,6 +102,15 @@ export interface ExcelDef {
    * updates that row instead of adding one (villager: idCard; a household's income: villagerId + year)
    */
   key?: string | string[];
+  /**
+   * the import's query parameter that asks for that update (users: `isCovered=1`); without it a key that
+   * names a live row is refused as existing. Unset: a matching key always updates.
+   */
+  cover?: string;
+  /** what the screen adds after an import that created rows (users: how new accounts get a password) */
+  importedNote?: Text2;
+  /** routes of the spec other than `<path>/excel/import|export|template` (users: `import-user` …) */
+  paths?: { import: string; export: string; template: string };
 }
 
 export interface ResourceDef {
@@ -179,3 +190,21 @@ export const defineArea = (area: AreaDef): AreaDef => {
       throw new Error(`${r.key}: a screen of area ${area.code} lives under /${area.code}/`);
   return area;
 };
+
+/** A resource's routes below its service: `/<path>`, or the service's root when the path is empty (users). */
+export const routePrefix = (def: Pick<ResourceDef, 'path'>): string => (def.path ? `/${def.path}` : '');
+
+/**
+ * A resource's Excel route below its service: `<path>/excel/<which>`, or the spec's own names where the
+ * definition gives them (`excel.paths`: a user's `import-user` …); the import's progress sits beside it.
+ */
+export function excelPath(
+  def: Pick<ResourceDef, 'path' | 'excel'>,
+  which: 'import' | 'export' | 'template' | 'progress',
+): string {
+  const paths = def.excel?.paths;
+  if (!paths) return `${routePrefix(def)}/excel/${which}`;
+  return which === 'progress'
+    ? `${routePrefix(def)}/${paths.import}/progress`
+    : `${routePrefix(def)}/${paths[which]}`;
+}

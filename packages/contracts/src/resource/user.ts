@@ -1,8 +1,9 @@
 import type { ResourceDef } from './types';
 
 /**
- * Users: the generic list page and the generic tests read this definition; the server's routes are the
- * module's own (password, roles and depts live beside the row), following the same conventions.
+ * Users: served by the resource engine like every list (the server's `modules/user/binding.ts` adds what is
+ * a user's own: roles and departments kept beside the row, the password, the quota, sessions, the screen's
+ * actions). The spec names the Excel routes `import-user`, `export-user` and `export-template`.
  */
 export const userResource: ResourceDef = {
   key: 'user',
@@ -14,6 +15,17 @@ export const userResource: ResourceDef = {
   tenant: true,
   listPath: 'page',
   unique: ['account'],
+  excel: {
+    fileName: { zh: '用户数据', en: 'users' },
+    import: true,
+    key: 'account',
+    cover: 'isCovered',
+    importedNote: {
+      zh: '新增的账号还没有密码:请选中后点“密码重置”,把生成的初始密码告诉本人',
+      en: 'The new accounts have no password yet: select them, choose “Reset password” and pass each person the generated one',
+    },
+    paths: { import: 'import-user', export: 'export-user', template: 'export-template' },
+  },
   fields: [
     {
       name: 'account',
@@ -33,12 +45,19 @@ export const userResource: ResourceDef = {
       max: 10,
       search: 'like',
     },
-    { name: 'name', label: { zh: '用户昵称', en: 'Nickname' }, type: 'text', max: 20, list: false },
+    {
+      name: 'name',
+      label: { zh: '用户昵称', en: 'Nickname' },
+      type: 'text',
+      max: 20,
+      list: false,
+      excel: true,
+    },
     { name: 'code', label: { zh: '用户编号', en: 'User code' }, type: 'text', max: 12, list: false },
     { name: 'phone', label: { zh: '手机号码', en: 'Phone' }, type: 'mobile' },
     { name: 'email', label: { zh: '电子邮箱', en: 'Email' }, type: 'email', max: 45 },
     { name: 'sex', label: { zh: '用户性别', en: 'Sex' }, type: 'dict', dict: 'sex' },
-    { name: 'birthday', label: { zh: '用户生日', en: 'Birthday' }, type: 'date', list: false },
+    { name: 'birthday', label: { zh: '用户生日', en: 'Birthday' }, type: 'date', list: false, excel: true },
     {
       name: 'roleId',
       label: { zh: '所属角色', en: 'Roles' },
@@ -46,6 +65,7 @@ export const userResource: ResourceDef = {
       tree: 'role',
       required: true,
       list: false,
+      excel: true,
     },
     {
       name: 'deptId',
@@ -54,6 +74,7 @@ export const userResource: ResourceDef = {
       tree: 'dept',
       required: true,
       list: false,
+      excel: true,
     },
     {
       name: 'postId',

@@ -207,7 +207,7 @@ async function issueTokens(
     tenant_id: user.tenantId,
     user_id: user.id,
     dept_id: claims.did,
-    post_id: user.postIds ?? '',
+    post_id: user.postId ?? '',
     role_id: claims.rid,
     account: user.account,
     user_name: user.account,

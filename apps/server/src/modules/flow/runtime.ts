@@ -1,8 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
+import { getDate, ISOInterval } from '@0dep/piso';
 import { RUNNABLE_BPMN_ELEMENTS } from '@smart/contracts';
 import type { Engine } from 'bpmn-engine';
-import { checkExpression, engineExpressions } from './expressions';
+import { checkExpression, engineExpressions, resolve } from './expressions';
 
 const require = createRequire(import.meta.url);
 /** camunda:assignee, camunda:candidateUsers, camunda:candidateGroups — what the designer's panel writes */
@@ -21,10 +22,87 @@ const noScripts = {
 
 /** Elements the engine runs here; a diagram with anything else is refused at deployment, with its name. */
 const RUNNABLE = new Set(RUNNABLE_BPMN_ELEMENTS);
+/** The service-type tasks: each waits until the service has run its action (never a script). */
+const ACTION_TASKS = new Set([
+  'bpmn:ServiceTask',
+  'bpmn:SendTask',
+  'bpmn:BusinessRuleTask',
+  'bpmn:ScriptTask',
+]);
 
 export interface ProcessInfo {
   processKey: string;
   name: string;
+  /** the process's timer start events */
+  startTimers: StartTimer[];
+}
+
+/** A timer start event: the definition starts an instance when it is due (a cycle, again and again). */
+export interface StartTimer {
+  activityId: string;
+  kind: 'timeDuration' | 'timeDate' | 'timeCycle';
+  value: string;
+}
+
+/** Which event definitions run on which element (bpmn-engine's behaviour, with the service's waits). */
+const EVENT_KINDS: Record<string, string[]> = {
+  'bpmn:EndEvent': [
+    'TerminateEventDefinition',
+    'ErrorEventDefinition',
+    'EscalationEventDefinition',
+    'SignalEventDefinition',
+  ],
+  'bpmn:IntermediateCatchEvent': ['TimerEventDefinition', 'MessageEventDefinition', 'SignalEventDefinition'],
+  'bpmn:BoundaryEvent': [
+    'TimerEventDefinition',
+    'MessageEventDefinition',
+    'SignalEventDefinition',
+    'ErrorEventDefinition',
+    'EscalationEventDefinition',
+  ],
+};
+/** a process starts by the API or by its timer (message and signal starts are not run yet) */
+const TOP_START_KINDS = ['TimerEventDefinition'];
+/** an event sub-process starts on what the process meets */
+const EVENT_SUB_START_KINDS = [...EVENT_KINDS['bpmn:BoundaryEvent']];
+
+/** The actions a service-type task may name (actions.ts runs them). */
+export const ACTION_NAMES = ['notice', 'variables', 'http'];
+
+/** A timer definition's kind and time expression. */
+function timerOf(def: ModdleElement): Omit<StartTimer, 'activityId'> | undefined {
+  const d = def as unknown as Record<string, { body?: string } | undefined>;
+  for (const kind of ['timeCycle', 'timeDate', 'timeDuration'] as const) {
+    const value = d[kind]?.body?.trim();
+    if (value) return { kind, value };
+  }
+  return undefined;
+}
+
+/**
+ * When a timer is due, from `from`, and how many firings a cycle has left after this one (-1: for ever).
+ * Throws when the text is not ISO 8601.
+ */
+export function dueOf(kind: StartTimer['kind'], value: string, from: Date): { dueAt: Date; repeat: number } {
+  if (kind === 'timeDate') {
+    const at = getDate(value);
+    if (Number.isNaN(at.getTime())) throw new Error(`not a date: ${value}`);
+    return { dueAt: at, repeat: 0 };
+  }
+  const interval = new ISOInterval(value).parse();
+  const dueAt = interval.getExpireAt(from, from);
+  if (!dueAt || Number.isNaN(dueAt.getTime())) throw new Error(`not a duration: ${value}`);
+  const repeat = kind === 'timeCycle' ? (interval.repeat === undefined ? -1 : interval.repeat - 1) : 0;
+  return { dueAt, repeat };
+}
+
+/** The start-timer rows a deployment writes for its definition's timer start events. */
+export function startTimersOf(timers: StartTimer[], from = new Date()) {
+  return timers.map((t) => ({
+    activityId: t.activityId,
+    spec: `${t.kind}:${t.value}`,
+    ...dueOf(t.kind, t.value, from),
+  }));
 }
 
 interface ModdleElement {
@@ -192,6 +270,7 @@ const EXPRESSION = /^\s*\$\{[\s\S]*\}\s*$/;
  */
 type Definitions = ModdleElement & { rootElements?: ModdleElement[] };
 interface Moddle {
+  create(type: string, attrs: object): object;
   fromXML(x: string): Promise<{ rootElement: object; warnings: { message: string }[] }>;
   toXML(el: object): Promise<{ xml: string }>;
 }
@@ -265,6 +344,7 @@ export function executableXml(xml: string): Promise<string> {
           .flatMap((p) => elementsOf(p.flowElements)),
       );
       dropDescriptive(definitions);
+      keepActions(moddle, definitions);
       return (await moddle.toXML(definitions)).xml;
     })();
     if (executable.size >= 100) executable.delete(executable.keys().next().value as string);
@@ -272,6 +352,26 @@ export function executableXml(xml: string): Promise<string> {
     hit.catch(() => executable.delete(xml));
   }
   return hit;
+}
+
+/** Writes each service-type task's action as a field the engine keeps (its attributes it does not). */
+function keepActions(moddle: Moddle, definitions: Definitions) {
+  const tasks = (definitions.rootElements ?? [])
+    .filter((e) => e.$type === 'bpmn:Process')
+    .flatMap((p) => elementsOf(p.flowElements))
+    .filter((el) => ACTION_TASKS.has(el.$type));
+  for (const el of tasks) {
+    const { action } = actionOf(el as never);
+    if (!action) continue;
+    const holder = el as { extensionElements?: { values?: object[] } };
+    holder.extensionElements ??= moddle.create('bpmn:ExtensionElements', { values: [] }) as {
+      values?: object[];
+    };
+    holder.extensionElements.values ??= [];
+    holder.extensionElements.values.push(
+      moddle.create('camunda:Field', { name: ACTION_FIELD, stringValue: action }),
+    );
+  }
 }
 
 export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
@@ -324,19 +424,86 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
         `${nameOf(el)} names nobody to receive it (assignee, candidate users or groups)`,
         `${nameOf(el)} 没有指定处理人(办理人、候选用户或候选组),无人能收到它`,
       );
+  // the start events of event sub-processes (triggeredByEvent) catch what the process meets
+  const eventSubStarts = new Set(
+    all
+      .map((a) => a.el)
+      .filter(
+        (el) => el.$type === 'bpmn:SubProcess' && (el as { triggeredByEvent?: boolean }).triggeredByEvent,
+      )
+      .flatMap((sub) => (sub.flowElements ?? []).filter((e) => e.$type === 'bpmn:StartEvent')),
+  );
+  const startTimers: StartTimer[] = [];
   // what the engine has no behaviour for is named first; then what it would run wrongly
   for (const { el } of all)
     if (!RUNNABLE.has(el.$type))
       problems.add(`${nameOf(el)} cannot be executed here`, `流程引擎不能执行 ${nameOf(el)}`);
-  for (const { el, arrivals } of all) {
+  for (const { el } of all) {
     if (!RUNNABLE.has(el.$type)) continue; // named above; once is enough
     if (el.eventDefinitions?.length) {
       const kinds = el.eventDefinitions.map(typeOf);
-      const allowed = el.$type === 'bpmn:EndEvent' ? ['TerminateEventDefinition'] : [];
+      const inEventSub = eventSubStarts.has(el);
+      const allowed =
+        el.$type === 'bpmn:StartEvent'
+          ? inEventSub
+            ? EVENT_SUB_START_KINDS
+            : TOP_START_KINDS
+          : (EVENT_KINDS[el.$type] ?? []);
       if (el.$type !== 'bpmn:IntermediateThrowEvent' && !kinds.every((k) => allowed.includes(k)))
         problems.add(
           `${nameOf(el)} (${kinds.join(', ')}) cannot be executed here`,
           `流程引擎不能执行 ${nameOf(el)} (${kinds.join(', ')})`,
+        );
+      for (const def of el.eventDefinitions) {
+        if (def.$type !== 'bpmn:TimerEventDefinition') continue;
+        const timer = timerOf(def);
+        if (!timer) {
+          problems.add(
+            `${nameOf(el)} has a timer without a time (timeDuration, timeDate or timeCycle)`,
+            `${nameOf(el)} 的定时器没有设置时间(timeDuration、timeDate 或 timeCycle)`,
+          );
+          continue;
+        }
+        if (timer.value.includes('${')) continue;
+        try {
+          dueOf(timer.kind, timer.value, new Date());
+        } catch {
+          problems.add(
+            `${nameOf(el)}: "${timer.value}" is not an ISO 8601 ${timer.kind === 'timeDate' ? 'date' : timer.kind === 'timeCycle' ? 'cycle' : 'duration'}`,
+            `${nameOf(el)} 的时间 "${timer.value}" 不是 ISO 8601 ${timer.kind === 'timeDate' ? '日期' : timer.kind === 'timeCycle' ? '周期' : '时长'}`,
+          );
+        }
+        if (el.$type === 'bpmn:StartEvent' && !inEventSub) startTimers.push({ activityId: el.id, ...timer });
+      }
+    }
+    // bpmn-engine hears an event sub-process's start, but an interrupting one leaves the main path running
+    if (el.$type === 'bpmn:SubProcess' && (el as { triggeredByEvent?: boolean }).triggeredByEvent)
+      problems.add(
+        `${nameOf(el)} is an event sub-process, which cannot be executed here yet (use a boundary event)`,
+        `流程引擎暂不能执行事件子流程 ${nameOf(el)}(请改用边界事件)`,
+      );
+    if (el.$type === 'bpmn:CallActivity' && !(el as { calledElement?: string }).calledElement)
+      problems.add(
+        `${nameOf(el)} names no process to call (calledElement)`,
+        `${nameOf(el)} 没有指定要调用的流程 (calledElement)`,
+      );
+    if (el.$type === 'bpmn:ReceiveTask' && !(el as { messageRef?: unknown }).messageRef)
+      problems.add(
+        `${nameOf(el)} names no message to wait for (messageRef)`,
+        `${nameOf(el)} 没有指定要等待的消息 (messageRef)`,
+      );
+    if (ACTION_TASKS.has(el.$type)) {
+      const { action } = actionOf(el as never);
+      const script = (el as { script?: string }).script;
+      if (el.$type === 'bpmn:ScriptTask' && script?.trim())
+        problems.add(
+          `${nameOf(el)} holds a script: scripts never run here (name an action instead: ${ACTION_NAMES.join(', ')})`,
+          `${nameOf(el)} 含有脚本: 这里从不执行脚本(请改为指定动作: ${ACTION_NAMES.join('、')})`,
+        );
+      else if (!action || !ACTION_NAMES.includes(action))
+        problems.add(
+          `${nameOf(el)} names no action this system offers (flowable:type or camunda:type: ${ACTION_NAMES.join(', ')})`,
+          `${nameOf(el)} 没有指定本系统提供的动作(flowable:type 或 camunda:type: ${ACTION_NAMES.join('、')})`,
         );
     }
     const loop = el.loopCharacteristics as
@@ -350,12 +517,6 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
       problems.add(
         `${nameOf(el)} with ${typeOf(loop)} cannot be executed here`,
         `流程引擎不能执行带 ${typeOf(loop)} 的 ${nameOf(el)}(多实例或循环)`,
-      );
-    // bpmn-engine passes every arrival through an inclusive join: the steps after it would run twice
-    if (el.$type === 'bpmn:InclusiveGateway' && arrivals > 1)
-      problems.add(
-        `${nameOf(el)} joining ${arrivals} flows cannot be executed here (an inclusive gateway may only split)`,
-        `流程引擎不能执行汇合 ${arrivals} 条分支的 ${nameOf(el)}(包容网关只能用于分支)`,
       );
     const condition = el.conditionExpression;
     if (condition && (condition.language || !EXPRESSION.test(condition.body ?? '')))
@@ -380,7 +541,7 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
     }
   }
   problems.check();
-  return { processKey: runnable[0].id, name: runnable[0].name ?? runnable[0].id };
+  return { processKey: runnable[0].id, name: runnable[0].name ?? runnable[0].id, startTimers };
 }
 
 export interface WaitingTask {
@@ -403,6 +564,90 @@ export interface HistoryEvent {
   kind: 'start' | 'end';
 }
 
+/** A timer the instance waits on; the database keeps it (flow_wait) and a poller fires it when due. */
+export interface LiveTimer {
+  executionId: string;
+  activityId: string;
+  expireAt: Date;
+}
+
+/** A call activity that began waiting: the service starts its child instance. */
+export interface CallRequest {
+  executionId: string;
+  activityId: string;
+  calledElement: string;
+  /** the child's variables, by the call's `in` mappings */
+  input: Record<string, unknown>;
+}
+
+/** A message or signal catch (event, boundary event, receive task) now waiting. */
+export interface Subscription {
+  activityId: string;
+  executionId: string;
+  kind: 'message' | 'signal';
+  name: string;
+  /** the message's or signal's element id, by which the engine delivers it */
+  refId: string;
+}
+
+type Ref = { id?: string; name?: string };
+interface CatchingBehaviour {
+  eventDefinitions?: { type?: string; behaviour?: { messageRef?: Ref; signalRef?: Ref } }[];
+  messageRef?: Ref;
+}
+interface ProcessApi {
+  getActivities(): { id: string; type: string; triggeredByEvent?: boolean }[];
+  context: { getActivities(scope: string): { id: string; type: string; behaviour?: CatchingBehaviour }[] };
+}
+
+/** The messages and signals an element catches. */
+function catchesOf(
+  id: string,
+  executionId: string,
+  behaviour: CatchingBehaviour | undefined,
+): Subscription[] {
+  const out: Subscription[] = [];
+  const add = (kind: 'message' | 'signal', ref: Ref | undefined) => {
+    if (ref?.id) out.push({ activityId: id, executionId, kind, name: ref.name ?? ref.id, refId: ref.id });
+  };
+  for (const d of behaviour?.eventDefinitions ?? []) {
+    add('message', d.behaviour?.messageRef);
+    add('signal', d.behaviour?.signalRef);
+  }
+  if (!behaviour?.eventDefinitions?.length) add('message', behaviour?.messageRef);
+  return out;
+}
+
+/**
+ * What the instance waits to hear: the message and signal catches among its waiting elements (events,
+ * boundary events, receive tasks), and the start events of its event sub-processes, which listen as long
+ * as the process runs.
+ */
+function subscriptionsOf(execution: unknown, postponed: Postponed[]): Subscription[] {
+  const out = postponed.flatMap((p) =>
+    catchesOf(p.id, p.executionId ?? '', p.owner?.behaviour as CatchingBehaviour | undefined),
+  );
+  const processes =
+    (
+      execution as { definitions?: { getProcesses?: () => ProcessApi[] }[] }
+    ).definitions?.[0]?.getProcesses?.() ?? [];
+  for (const proc of processes)
+    for (const sub of proc.getActivities().filter((a) => a.triggeredByEvent))
+      for (const start of proc.context.getActivities(sub.id).filter((a) => a.type === 'bpmn:StartEvent'))
+        out.push(...catchesOf(start.id, '', start.behaviour));
+  return out;
+}
+
+/** A service-type task waiting for the service to run its named action. */
+export interface ActionRequest {
+  executionId: string;
+  activityId: string;
+  name: string;
+  /** what the action is asked to do: its `flowable:field`s / extension properties, as written */
+  action: string;
+  fields: Record<string, string>;
+}
+
 export interface RunResult {
   state: string;
   ended: boolean;
@@ -412,11 +657,93 @@ export interface RunResult {
   stillWaiting: string[];
   history: HistoryEvent[];
   variables: Record<string, unknown>;
+  /** every timer the instance waits on after this run */
+  timers: LiveTimer[];
+  /** call activities that began waiting in this run */
+  calls: CallRequest[];
+  /** every message and signal catch waiting after this run */
+  subscriptions: Subscription[];
+  /** service-type tasks waiting for their action */
+  actions: ActionRequest[];
+  /** signals this run threw (the service broadcasts them to the tenant's other instances) */
+  thrownSignals: string[];
+  /** timers that fired in this run, with the user task a boundary timer is attached to */
+  firedTimers: { activityId: string; attachedTo?: string }[];
+}
+
+/** The extension properties of an element (camunda:/flowable: `in`, `out`, `field`, `property`), read loosely. */
+interface Extension {
+  $type: string;
+  $attrs?: Record<string, string>;
+  [k: string]: unknown;
+}
+const extensionsOf = (behaviour: { extensionElements?: { values?: Extension[] } } | undefined) =>
+  behaviour?.extensionElements?.values ?? [];
+const localName = (type: string) => (type.split(':').pop() ?? '').toLowerCase();
+const attrOf = (e: Extension, name: string) => {
+  const v = e[name] ?? e.$attrs?.[name];
+  return typeof v === 'string' ? v : undefined;
+};
+
+/**
+ * Copies variables across a call activity by its `in` (into the child) or `out` (back into the caller)
+ * mappings, as Camunda and Flowable write them: `source`/`target`, `sourceExpression`, `variables="all"`.
+ */
+export function mapVariables(
+  behaviour: { extensionElements?: { values?: Extension[] } } | undefined,
+  direction: 'in' | 'out',
+  from: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const e of extensionsOf(behaviour)) {
+    if (localName(e.$type) !== direction) continue;
+    if (attrOf(e, 'variables') === 'all') Object.assign(out, from);
+    const target = attrOf(e, 'target');
+    const source = attrOf(e, 'source');
+    const expression = attrOf(e, 'sourceExpression');
+    if (target && source !== undefined && source in from) out[target] = from[source];
+    else if (target && expression) out[target] = resolve(expression, from);
+  }
+  return out;
+}
+
+/** Where executableXml writes a task's action, so that the engine's saved state keeps it. */
+const ACTION_FIELD = '__action';
+
+/** The action a service-type task names: `flowable:type` / `camunda:type` / `smart:action`, and its fields. */
+export function actionOf(
+  behaviour: (ModdleElement & { extensionElements?: { values?: Extension[] } }) | undefined,
+) {
+  const attrs = behaviour?.$attrs ?? {};
+  // camunda:type is read by camunda's moddle into `type`; other prefixes stay attributes
+  const typed = (behaviour as { type?: unknown } | undefined)?.type;
+  let action: string | undefined = typeof typed === 'string' && !typed.includes(':') ? typed : undefined;
+  for (const [k, v] of Object.entries(attrs)) if (/^[\w-]+:(type|action)$/.test(k)) action = v;
+  const fields: Record<string, string> = {};
+  for (const e of extensionsOf(behaviour)) {
+    const kind = localName(e.$type);
+    if (kind !== 'field' && kind !== 'property') continue;
+    const name = attrOf(e, 'name');
+    const children = (e.$children ?? []) as { $body?: string }[];
+    const value =
+      attrOf(e, 'stringValue') ??
+      attrOf(e, 'expression') ??
+      attrOf(e, 'value') ??
+      (typeof e.string === 'string' ? e.string : undefined) ??
+      children.map((c) => c.$body ?? '').join('');
+    if (name === ACTION_FIELD) action = value;
+    else if (name) fields[name] = value;
+  }
+  return { action, fields };
 }
 
 function recorder() {
   const listener = new EventEmitter();
   const waiting = new Map<string, WaitingTask>();
+  const calls = new Map<string, CallRequest>();
+  const actions = new Map<string, ActionRequest>();
+  const thrownSignals: string[] = [];
+  const firedTimers: { activityId: string; attachedTo?: string }[] = [];
   const history: HistoryEvent[] = [];
   let ended = false;
   type Api = {
@@ -424,9 +751,15 @@ function recorder() {
     type: string;
     name?: string;
     executionId: string;
-    owner?: { behaviour?: ModdleElement };
-    content?: { output?: Record<string, unknown> };
-    environment: { output: Record<string, unknown> };
+    owner?: { behaviour?: ModdleElement; attachedTo?: { id: string; type: string } };
+    content?: {
+      output?: Record<string, unknown>;
+      calledElement?: string;
+      state?: string;
+      message?: { id?: string; name?: string; messageType?: string };
+    };
+    environment: { output: Record<string, unknown>; variables: Record<string, unknown> };
+    signal?: (m: object) => void;
   };
   const event = (api: Api, kind: 'start' | 'end') =>
     history.push({
@@ -441,8 +774,13 @@ function recorder() {
   listener.on('activity.end', (api: Api) => {
     event(api, 'end');
     waiting.delete(api.executionId);
-    // what a completed user task was signalled with becomes process output that gateways read
-    if (api.type === 'bpmn:UserTask' && api.content?.output)
+    calls.delete(api.executionId);
+    actions.delete(api.executionId);
+    // what a completed user task, call or action was signalled with becomes output that gateways read
+    if (
+      (api.type === 'bpmn:UserTask' || api.type === 'bpmn:CallActivity' || ACTION_TASKS.has(api.type)) &&
+      api.content?.output
+    )
       Object.assign(api.environment.output, api.content.output);
   });
   listener.on('flow.take', (flow: { id: string; type: string; executionId?: string }) =>
@@ -454,7 +792,43 @@ function recorder() {
       kind: 'end',
     }),
   );
+  listener.on('activity.call', (api: Api) => {
+    const vars = { ...api.environment.variables, ...api.environment.output };
+    calls.set(api.executionId, {
+      executionId: api.executionId,
+      activityId: api.id,
+      calledElement: api.content?.calledElement ?? '',
+      input: mapVariables(api.owner?.behaviour as never, 'in', vars),
+    });
+  });
+  listener.on('activity.signal', (api: Api) => {
+    if (api.content?.message?.messageType === 'signal')
+      thrownSignals.push(api.content.message.name ?? api.content.message.id ?? '');
+  });
+  listener.on('activity.timeout', (api: Api) => {
+    if (api.content?.state === 'cancel') return;
+    firedTimers.push({
+      activityId: api.id,
+      attachedTo: api.owner?.attachedTo?.type === 'bpmn:UserTask' ? api.owner.attachedTo.id : undefined,
+    });
+  });
   listener.on('activity.wait', (api: Api) => {
+    if (api.type === 'bpmn:ManualTask') {
+      // a manual task is done outside the system: it passes
+      setImmediate(() => api.signal?.({}));
+      return;
+    }
+    if (ACTION_TASKS.has(api.type)) {
+      const { action, fields } = actionOf(api.owner?.behaviour as never);
+      actions.set(api.executionId, {
+        executionId: api.executionId,
+        activityId: api.id,
+        name: api.name ?? api.id,
+        action: action ?? '',
+        fields,
+      });
+      return;
+    }
     if (api.type !== 'bpmn:UserTask') return;
     const b = api.owner?.behaviour ?? ({} as ModdleElement);
     const content = (api.content ?? {}) as Record<string, unknown>;
@@ -479,8 +853,102 @@ function recorder() {
       ended = true;
     },
     waiting,
+    calls,
+    actions,
+    thrownSignals,
+    firedTimers,
     history,
   };
+}
+
+interface TimerRef {
+  owner?: { id?: string; type?: string; executionId?: string; parent?: { type?: string } };
+  expireAt: Date;
+  callback: () => void;
+}
+
+/**
+ * The engine's timers, kept instead of run: a timer that starts waiting is only noted (the service writes
+ * it to flow_wait and a poller fires it), and a recovered instance whose timer is due fires it by itself
+ * (bpmn-engine compares the saved expiry with the clock on resume). A timer start event passes at once —
+ * its time is kept by the definition's start timer, which starts the instance when due.
+ */
+function durableTimers() {
+  const live = new Set<TimerRef>();
+  const make = (owner: TimerRef['owner'], callback: () => void, delay: number) => {
+    const ref: TimerRef = { owner, callback, expireAt: new Date(Date.now() + Math.max(0, delay)) };
+    if (owner?.type === 'bpmn:StartEvent' && owner.parent?.type === 'bpmn:Process') setImmediate(callback);
+    else live.add(ref);
+    return ref;
+  };
+  const clear = (ref: TimerRef) => {
+    live.delete(ref);
+  };
+  return {
+    live,
+    register: (owner: TimerRef['owner']) => ({
+      setTimeout: (cb: () => void, delay: number) => make(owner, cb, delay),
+      clearTimeout: clear,
+    }),
+    setTimeout: (cb: () => void, delay: number) => make(undefined, cb, delay),
+    clearTimeout: clear,
+    get executing() {
+      return [...live];
+    },
+  };
+}
+
+let engineModule: Promise<typeof import('bpmn-engine')> | undefined;
+let elementsModule: Promise<Record<string, unknown>> | undefined;
+/** bpmn-engine, loaded with the first process that runs: most starts of the server run none */
+const loadEngine = () => {
+  engineModule ??= import('bpmn-engine');
+  return engineModule;
+};
+
+/**
+ * The element behaviours that differ from bpmn-engine's: an inclusive gateway joins as BPMN says (it waits
+ * for every incoming path, taken or not — untaken paths arrive as discarded, so only the paths actually
+ * taken are waited for); service-type tasks wait for the service to run their named action.
+ */
+async function loadElements() {
+  elementsModule ??= (async () => {
+    const elements = (await import('bpmn-elements')) as unknown as {
+      Activity: new (behaviour: unknown, def: object, context: unknown) => unknown;
+      SignalTask: unknown;
+    };
+    const { InclusiveGatewayBehaviour } = (await import('bpmn-elements/gateways')) as unknown as {
+      InclusiveGatewayBehaviour: unknown;
+    };
+    // the gateway's behaviour (pass on) is kept; only the join differs: bpmn-elements joins what it is told
+    // is a parallel gateway by waiting for every inbound flow, taken or discarded
+    // (a function, not an arrow: the engine calls it with `new`)
+    function InclusiveGateway(def: object, context: unknown) {
+      return new elements.Activity(InclusiveGatewayBehaviour, { ...def, isParallelGateway: true }, context);
+    }
+    return {
+      InclusiveGateway,
+      ServiceTask: elements.SignalTask,
+      SendTask: elements.SignalTask,
+      BusinessRuleTask: elements.SignalTask,
+      ScriptTask: elements.SignalTask,
+    };
+  })();
+  return elementsModule;
+}
+
+async function newEngine(options: Record<string, unknown>) {
+  const { Engine } = await loadEngine();
+  const timers = durableTimers();
+  const engine = new Engine({
+    moddleOptions,
+    expressions: engineExpressions,
+    scripts: noScripts,
+    elements: await loadElements(),
+    timers,
+    ...options,
+  } as never);
+  return { engine, timers };
 }
 
 interface Postponed {
@@ -489,7 +957,7 @@ interface Postponed {
   signal(m: object): void;
   getPostponed?: () => Postponed[];
   /** a multi-instance task's iterations wait in its own execution */
-  owner?: { execution?: { getPostponed?: () => Postponed[] } };
+  owner?: { execution?: { getPostponed?: () => Postponed[] }; behaviour?: object };
 }
 
 /** What waits, at any depth: inside sub-processes and the iterations of multi-instance tasks. */
@@ -506,11 +974,13 @@ function allPostponed(list: Postponed[], seen = new Set<string>()): Postponed[] 
 }
 
 /** Lets the engine run until every path waits or the process ends (it runs on the event loop). */
-async function settle(engine: { state: string }, rec: ReturnType<typeof recorder>) {
+async function settle(engine: { state: string }, rec: ReturnType<typeof recorder>, before: Set<string>) {
+  const news = () =>
+    [...rec.waiting.keys(), ...rec.calls.keys(), ...rec.actions.keys()].some((k) => !before.has(k));
   for (let i = 0; i < 50; i++) {
     await new Promise((r) => setImmediate(r));
     if (rec.done() || engine.state !== 'running') return;
-    if (rec.waiting.size) {
+    if (news()) {
       await new Promise((r) => setImmediate(r));
       return;
     }
@@ -519,35 +989,44 @@ async function settle(engine: { state: string }, rec: ReturnType<typeof recorder
 
 /**
  * `variables` are the instance's variables after this run (the engine keeps them in its state too). An
- * instance in which nothing waits any more (no task, no token held anywhere) has finished, whatever state
- * the engine reports: it must never stay "running" with nothing anyone could do.
+ * instance in which nothing waits any more (no task, timer, call, subscription, no token held anywhere) has
+ * finished, whatever state the engine reports: it must never stay "running" with nothing anyone could do.
  */
 async function finish(
   engine: Engine,
   execution: { getPostponed(): unknown[] },
   rec: ReturnType<typeof recorder>,
+  timers: ReturnType<typeof durableTimers>,
   variables: Record<string, unknown>,
+  /** what already waited before the run's trigger (a recovery re-announces it) */
+  before = new Set<string>(),
 ): Promise<RunResult> {
-  await settle(engine as unknown as { state: string }, rec);
+  await settle(engine as unknown as { state: string }, rec, before);
   const state = await engine.getState();
   const postponed = allPostponed(execution.getPostponed() as Postponed[]);
   const nothingWaits = !rec.waiting.size && postponed.length === 0;
+  const ended = rec.done() || engine.state === 'idle' || nothingWaits;
   return {
     state: JSON.stringify(state),
-    ended: rec.done() || engine.state === 'idle' || nothingWaits,
+    ended,
     waiting: [...rec.waiting.values()],
-    stillWaiting: postponed.map((p) => p.executionId),
+    stillWaiting: postponed.map((p) => p.executionId).filter(Boolean),
     history: rec.history,
     variables,
+    timers: ended
+      ? []
+      : [...timers.live].map((t) => ({
+          executionId: t.owner?.executionId ?? '',
+          activityId: t.owner?.id ?? '',
+          expireAt: t.expireAt,
+        })),
+    calls: [...rec.calls.values()],
+    subscriptions: ended ? [] : subscriptionsOf(execution, postponed),
+    actions: [...rec.actions.values()],
+    thrownSignals: rec.thrownSignals,
+    firedTimers: rec.firedTimers,
   };
 }
-
-let engineModule: Promise<typeof import('bpmn-engine')> | undefined;
-/** bpmn-engine, loaded with the first process that runs: most starts of the server run none */
-const loadEngine = () => {
-  engineModule ??= import('bpmn-engine');
-  return engineModule;
-};
 
 /** Starts a process with its variables and runs it to its first waits. */
 export async function startProcess(
@@ -555,47 +1034,74 @@ export async function startProcess(
   xml: string,
   variables: Record<string, unknown>,
 ): Promise<RunResult> {
-  const { Engine } = await loadEngine();
   const rec = recorder();
-  const engine = new Engine({
-    name,
-    source: await executableXml(xml),
-    moddleOptions,
-    expressions: engineExpressions,
-    scripts: noScripts,
-  } as never);
+  const { engine, timers } = await newEngine({ name, source: await executableXml(xml) });
   engine.once('end', rec.end);
   const execution = await engine.execute({ listener: rec.listener, variables } as never);
-  return finish(engine, execution, rec, variables);
+  return finish(engine, execution, rec, timers, variables);
+}
+
+/** What moves a waiting instance on: a task or call completed, an action done, a message or signal. */
+export type Trigger =
+  | { kind: 'execution'; executionId: string; output: Record<string, unknown> }
+  /** a call activity's child ended with these variables: the call's `out` mappings pick what returns */
+  | { kind: 'call'; executionId: string; childVariables: Record<string, unknown> }
+  | { kind: 'message' | 'signal'; name: string; output: Record<string, unknown> }
+  /** nothing but time: due timers fire on recovery */
+  | { kind: 'time' };
+
+/**
+ * Recovers a saved instance, applies what moves it on, and runs on to the next waits. Timers already due
+ * fire as the instance is recovered, whatever the trigger.
+ */
+export async function continueProcess(
+  name: string,
+  savedState: string,
+  trigger: Trigger,
+  variables: Record<string, unknown>,
+): Promise<RunResult> {
+  const rec = recorder();
+  const { engine, timers } = await newEngine({ name });
+  engine.recover(JSON.parse(savedState));
+  engine.once('end', rec.end);
+  const execution = await engine.resume({ listener: rec.listener } as never);
+  await new Promise((r) => setImmediate(r));
+  const postponed = allPostponed(execution.getPostponed() as Postponed[]);
+  // what the recovery re-announced is kept: the service writes only tasks, calls and timers it does not
+  // know yet, and a timer that came due fires during the recovery itself
+  const before = new Set([...rec.waiting.keys(), ...rec.calls.keys(), ...rec.actions.keys()]);
+  let output: Record<string, unknown> = {};
+  if (trigger.kind === 'execution' || trigger.kind === 'call') {
+    const target = postponed.find((a) => a.executionId === trigger.executionId);
+    if (!target) throw new Error('the task is no longer waiting in the process');
+    output =
+      trigger.kind === 'call'
+        ? mapVariables(target.owner?.behaviour as never, 'out', trigger.childVariables)
+        : trigger.output;
+    target.signal(output);
+  } else if (trigger.kind === 'message' || trigger.kind === 'signal') {
+    const subs = subscriptionsOf(execution, postponed).filter(
+      (c) => c.kind === trigger.kind && c.name === trigger.name,
+    );
+    if (!subs.length) throw new Error(`no ${trigger.kind} "${trigger.name}" is awaited`);
+    output = trigger.output;
+    // the engine delivers by the message's (or signal's) id: every catch of it in the instance hears it
+    for (const id of new Set(subs.map((c) => c.refId)))
+      (execution as unknown as { signal(m: object): void }).signal({ id, ...output });
+  }
+  return finish(engine, execution, rec, timers, { ...variables, ...output }, before);
 }
 
 /**
  * Recovers a saved instance, completes one waiting user task with its output, and runs on to the next
  * waits. `executionId` names the task's activity execution.
  */
-export async function signalTask(
+export function signalTask(
   name: string,
   savedState: string,
   executionId: string,
   output: Record<string, unknown>,
   variables: Record<string, unknown>,
 ): Promise<RunResult> {
-  const { Engine } = await loadEngine();
-  const rec = recorder();
-  const engine = new Engine({
-    name,
-    moddleOptions,
-    expressions: engineExpressions,
-    scripts: noScripts,
-  } as never).recover(JSON.parse(savedState));
-  engine.once('end', rec.end);
-  const execution = await engine.resume({ listener: rec.listener } as never);
-  await new Promise((r) => setImmediate(r));
-  const postponed = allPostponed(execution.getPostponed() as Postponed[]);
-  const target = postponed.find((a) => a.executionId === executionId);
-  if (!target) throw new Error('the task is no longer waiting in the process');
-  rec.waiting.clear();
-  rec.history.length = 0;
-  target.signal(output);
-  return finish(engine, execution, rec, { ...variables, ...output });
+  return continueProcess(name, savedState, { kind: 'execution', executionId, output }, variables);
 }

@@ -1,20 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_TENANT_ID, isId } from '@smart/contracts';
-import { and, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/auth/context';
 import { type Db, schema } from '../../platform/db';
 import { ApiError, FieldInputError, notFound } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
+import { performAction } from './actions';
 import { resolve } from './expressions';
 import {
+  continueProcess,
   DiagramRefusal,
   inspectDiagram,
   type RunResult,
-  signalTask,
   startProcess,
+  startTimersOf,
+  type Trigger,
   type WaitingTask,
 } from './runtime';
-import { flowDefinition, flowDeployment, flowHistory, flowInstance, flowTask } from './tables';
+import {
+  flowDefinition,
+  flowDeployment,
+  flowHistory,
+  flowInstance,
+  flowNotice,
+  flowTask,
+  flowWait,
+} from './tables';
 
 /**
  * The workflow service: deploys diagrams, starts instances, hands out, claims and completes tasks. Every
@@ -94,6 +105,39 @@ export async function deploy(
         })
         .returning();
       created.push(row);
+      // a timer start event: the new version's timers replace the older versions'
+      const timers = startTimersOf(info.startTimers);
+      if (timers.length) {
+        await tx
+          .update(flowWait)
+          .set({ firedAt: new Date() })
+          .where(
+            and(
+              eq(flowWait.kind, 'start-timer'),
+              eq(flowWait.tenantId, ctx.tenantId),
+              isNull(flowWait.firedAt),
+              inArray(
+                flowWait.definitionId,
+                tx
+                  .select({ id: flowDefinition.id })
+                  .from(flowDefinition)
+                  .where(eq(flowDefinition.processKey, info.processKey)),
+              ),
+            ),
+          );
+        await tx.insert(flowWait).values(
+          timers.map((t) => ({
+            tenantId: ctx.tenantId,
+            kind: 'start-timer',
+            definitionId: row.id,
+            activityId: t.activityId,
+            dueAt: t.dueAt,
+            repeat: t.repeat,
+            spec: t.spec,
+            createTime: new Date(),
+          })),
+        );
+      }
     }
     return { deploymentId: deployment.id, definitions: created };
   });
@@ -208,6 +252,7 @@ async function record(tx: Db, instance: typeof flowInstance.$inferSelect, run: R
         );
     }
   }
+  await recordWaits(tx, instance, run, now);
   if (run.ended) {
     // a process that ended leaves no task waiting (a terminate end cancels the rest)
     await tx
@@ -229,9 +274,44 @@ async function record(tx: Db, instance: typeof flowInstance.$inferSelect, run: R
   }
 }
 
+/** Who an instance runs for: a signed-in user, or (a timer's or a call's start) the one it started for. */
+export type Actor = Pick<RequestContext, 'tenantId' | 'userId' | 'deptId'>;
+type Instance = typeof flowInstance.$inferSelect;
+
+/** Starts an instance of a definition and does what its first run asks (calls, actions, …). */
+export async function startDefinition(
+  t: Db,
+  actor: Actor,
+  def: typeof flowDefinition.$inferSelect,
+  input: { variables: Record<string, unknown>; businessId?: string; processInstanceId?: string },
+  depth = 0,
+) {
+  const processInstanceId = input.processInstanceId ?? randomUUID();
+  const variables = { ...input.variables, applyUser: actor.userId, businessId: input.businessId ?? '' };
+  const result = await startProcess(processInstanceId, def.xml, variables);
+  const [instance] = await t
+    .insert(flowInstance)
+    .values({
+      tenantId: actor.tenantId,
+      processInstanceId,
+      definitionId: def.id,
+      processDefinitionId: def.processDefinitionId,
+      processKey: def.processKey,
+      processName: def.name,
+      category: def.category,
+      businessId: input.businessId ?? null,
+      startUser: actor.userId,
+      createUser: actor.userId,
+      createDept: actor.deptId || null,
+    })
+    .returning();
+  await apply(t, instance, result, depth);
+  return { processInstanceId, processDefinitionId: def.processDefinitionId, finished: result.ended };
+}
+
 export async function startInstance(
   db: Db,
-  ctx: RequestContext,
+  ctx: Actor,
   input: { processDefinitionId: string; variables: Record<string, unknown>; businessId?: string },
   tx?: Db,
 ) {
@@ -253,29 +333,247 @@ export async function startInstance(
         zh: '流程已挂起,不能发起',
         en: 'The process is suspended and cannot be started',
       });
-    const processInstanceId = randomUUID();
-    const variables = { ...input.variables, applyUser: ctx.userId, businessId: input.businessId ?? '' };
-    const result = await startProcess(processInstanceId, def.xml, variables);
-    const [instance] = await t
-      .insert(flowInstance)
-      .values({
-        tenantId: ctx.tenantId,
-        processInstanceId,
-        definitionId: def.id,
-        processDefinitionId: def.processDefinitionId,
-        processKey: def.processKey,
-        processName: def.name,
-        category: def.category,
-        businessId: input.businessId ?? null,
-        startUser: ctx.userId,
-        createUser: ctx.userId,
-        createDept: ctx.deptId || null,
-      })
-      .returning();
-    await record(t, instance, result);
-    return { processInstanceId, processDefinitionId: def.processDefinitionId, finished: result.ended };
+    return startDefinition(t, ctx, def, input);
   };
   return tx ? run(tx) : db.transaction((t) => run(t as unknown as Db));
+}
+
+/** How deep one request may drive instances (calls within calls, actions after actions). */
+const MAX_STEPS = 64;
+
+/**
+ * Records a run, then does what it asks of the service, in the same transaction: starts the children of
+ * call activities, runs service tasks' actions, sends the reminders of timers that fired, broadcasts the
+ * signals it threw, and continues the caller of an instance that ended.
+ */
+async function apply(tx: Db, instance: Instance, run: RunResult, depth: number): Promise<void> {
+  if (depth > MAX_STEPS)
+    throw new ApiError(409, 'flowStuck', { reason: 'the process does not come to a wait (too many steps)' });
+  await record(tx, instance, run);
+  for (const fired of run.firedTimers) if (fired.attachedTo) await remind(tx, instance, fired.attachedTo);
+  for (const call of run.calls) await startChild(tx, instance, call, depth);
+  for (const action of run.actions) {
+    const output = await performAction(tx, instance, action, run.variables);
+    await advance(
+      tx,
+      instance.processInstanceId,
+      { kind: 'execution', executionId: action.executionId, output },
+      depth + 1,
+    );
+  }
+  for (const name of run.thrownSignals)
+    await deliverEvent(
+      tx,
+      instance.tenantId,
+      'signal',
+      name,
+      { except: instance.processInstanceId },
+      depth + 1,
+    );
+  if (run.ended) {
+    const [call] = await tx
+      .update(flowWait)
+      .set({ firedAt: new Date() })
+      .where(
+        and(
+          eq(flowWait.kind, 'call'),
+          eq(flowWait.childInstanceId, instance.processInstanceId),
+          eq(flowWait.tenantId, instance.tenantId),
+          isNull(flowWait.firedAt),
+        ),
+      )
+      .returning();
+    if (call?.processInstanceId && call.executionId)
+      await advance(
+        tx,
+        call.processInstanceId,
+        { kind: 'call', executionId: call.executionId, childVariables: run.variables },
+        depth + 1,
+      );
+  }
+}
+
+/**
+ * Moves a running instance on by a trigger, its row locked while the engine runs; answers false when the
+ * instance is no longer running.
+ */
+export async function advance(tx: Db, processInstanceId: string, trigger: Trigger, depth = 0) {
+  const [instance] = await tx
+    .select()
+    .from(flowInstance)
+    .where(and(eq(flowInstance.processInstanceId, processInstanceId), eq(flowInstance.state, 'running')))
+    .for('update')
+    .limit(1);
+  if (!instance?.engineState) return false;
+  const run = await continueProcess(
+    processInstanceId,
+    instance.engineState,
+    trigger,
+    JSON.parse(instance.variables ?? '{}'),
+  );
+  await apply(tx, instance, run, depth);
+  return true;
+}
+
+/** A call activity's child: the latest version of the called process in the caller's tenant. */
+async function startChild(tx: Db, parent: Instance, call: RunResult['calls'][number], depth: number) {
+  const [def] = await tx
+    .select()
+    .from(flowDefinition)
+    .where(
+      and(
+        eq(flowDefinition.processKey, call.calledElement),
+        notDeleted(flowDefinition.isDeleted),
+        eq(flowDefinition.suspended, 0),
+        definitionVisibleTo(parent.tenantId),
+      ),
+    )
+    .orderBy(desc(flowDefinition.version))
+    .limit(1);
+  if (!def)
+    throw new FieldInputError('processDefinitionId', {
+      zh: `调用活动要调用的流程 ${call.calledElement} 未部署`,
+      en: `the process ${call.calledElement} that a call activity calls is not deployed`,
+    });
+  // a recovery announces a waiting call again: its child already runs
+  const [known] = await tx
+    .select({ id: flowWait.id })
+    .from(flowWait)
+    .where(
+      and(
+        eq(flowWait.kind, 'call'),
+        eq(flowWait.processInstanceId, parent.processInstanceId),
+        eq(flowWait.executionId, call.executionId),
+      ),
+    )
+    .limit(1);
+  if (known) return;
+  const childId = randomUUID();
+  // the link first: a child that ends at once continues its caller through it
+  await tx.insert(flowWait).values({
+    tenantId: parent.tenantId,
+    kind: 'call',
+    processInstanceId: parent.processInstanceId,
+    executionId: call.executionId,
+    activityId: call.activityId,
+    name: call.calledElement,
+    childInstanceId: childId,
+  });
+  const { applyUser: _a, businessId: _b, ...input } = call.input;
+  await startDefinition(
+    tx,
+    { tenantId: parent.tenantId, userId: parent.startUser, deptId: parent.createDept ?? '' },
+    def,
+    { variables: input, businessId: parent.businessId ?? undefined, processInstanceId: childId },
+    depth + 1,
+  );
+}
+
+/**
+ * Delivers a message or a signal to the running instances of a tenant that wait for it: a message to the
+ * instances of one business key (the first to wait for it), a signal to every one. Answers how many heard it.
+ */
+export async function deliverEvent(
+  tx: Db,
+  tenantId: string,
+  kind: 'message' | 'signal',
+  name: string,
+  opts: { businessKey?: string; except?: string; variables?: Record<string, unknown> },
+  depth = 0,
+) {
+  const where = [
+    eq(flowWait.tenantId, tenantId),
+    eq(flowWait.kind, kind),
+    eq(flowWait.name, name),
+    isNull(flowWait.firedAt),
+    eq(flowInstance.tenantId, tenantId),
+    eq(flowInstance.state, 'running'),
+  ];
+  if (opts.businessKey !== undefined) where.push(eq(flowInstance.businessId, opts.businessKey));
+  if (opts.except) where.push(ne(flowWait.processInstanceId, opts.except));
+  const waiting = await tx
+    .selectDistinct({ piid: flowInstance.processInstanceId, startTime: flowInstance.startTime })
+    .from(flowWait)
+    .innerJoin(flowInstance, eq(flowInstance.processInstanceId, flowWait.processInstanceId))
+    .where(and(...where))
+    .orderBy(asc(flowInstance.startTime))
+    .limit(kind === 'message' ? 1 : 1000);
+  let heard = 0;
+  for (const w of waiting)
+    if (await advance(tx, w.piid, { kind, name, output: opts.variables ?? {} }, depth)) heard++;
+  return heard;
+}
+
+/** The reminder of a boundary timer on a user task: a notice to whoever holds (or may claim) the task. */
+async function remind(tx: Db, instance: Instance, taskKey: string) {
+  const tasks = await tx
+    .select()
+    .from(flowTask)
+    .where(
+      and(
+        eq(flowTask.processInstanceId, instance.processInstanceId),
+        eq(flowTask.tenantId, instance.tenantId),
+        eq(flowTask.taskDefinitionKey, taskKey),
+        eq(flowTask.status, 0),
+      ),
+    );
+  const rows = tasks.flatMap((t) =>
+    (t.assignee ? [t.assignee] : (t.candidateUsers ?? '').split(',').filter(isId)).map((userId) => ({
+      tenantId: instance.tenantId,
+      userId,
+      processInstanceId: instance.processInstanceId,
+      taskId: t.id,
+      title: `任务「${t.name}」已到期,请尽快办理(${instance.processName})`,
+      titleEn: `The task "${t.name}" is due: please handle it (${instance.processName})`,
+    })),
+  );
+  if (rows.length) await tx.insert(flowNotice).values(rows);
+}
+
+/**
+ * Keeps flow_wait in step with a run: the timers the instance now waits on (a new one is written, one no
+ * longer waited on — fired or cancelled — is marked fired), and its message and signal catches.
+ */
+async function recordWaits(tx: Db, instance: Instance, run: RunResult, now: Date) {
+  const mine = and(eq(flowWait.processInstanceId, instance.processInstanceId), isNull(flowWait.firedAt));
+  const open = await tx
+    .select({
+      id: flowWait.id,
+      kind: flowWait.kind,
+      executionId: flowWait.executionId,
+      dueAt: flowWait.dueAt,
+    })
+    .from(flowWait)
+    .where(and(mine, inArray(flowWait.kind, ['timer', 'message', 'signal'])));
+  const key = (executionId: string | null, at: Date | null) => `${executionId}|${at?.getTime()}`;
+  const live = new Set(run.timers.map((t) => key(t.executionId, t.expireAt)));
+  const known = new Set(open.filter((o) => o.kind === 'timer').map((o) => key(o.executionId, o.dueAt)));
+  const gone = open
+    .filter((o) => o.kind !== 'timer' || !live.has(key(o.executionId, o.dueAt)))
+    .map((o) => o.id);
+  // catches are written again as they are now; a timer that no longer waits is done
+  if (gone.length) await tx.update(flowWait).set({ firedAt: now }).where(inArray(flowWait.id, gone));
+  const fresh = [
+    ...run.timers
+      .filter((t) => !known.has(key(t.executionId, t.expireAt)))
+      .map((t) => ({
+        tenantId: instance.tenantId,
+        kind: 'timer',
+        processInstanceId: instance.processInstanceId,
+        executionId: t.executionId,
+        activityId: t.activityId,
+        dueAt: t.expireAt,
+      })),
+    ...run.subscriptions.map((s) => ({
+      tenantId: instance.tenantId,
+      kind: s.kind,
+      processInstanceId: instance.processInstanceId,
+      executionId: s.executionId,
+      activityId: s.activityId,
+      name: s.name,
+    })),
+  ];
+  if (fresh.length) await tx.insert(flowWait).values(fresh);
 }
 
 /** Takes an unassigned task the caller is a candidate for; of two racers one wins, the other is told. */
@@ -335,11 +633,10 @@ export async function completeTask(
     const vars = { ...(input.variables ?? {}), flag, comment: input.comment, pass: flag === 'ok' };
     let run: RunResult;
     try {
-      run = await signalTask(
+      run = await continueProcess(
         instance.processInstanceId,
         instance.engineState,
-        task.executionId,
-        vars,
+        { kind: 'execution', executionId: task.executionId, output: vars },
         JSON.parse(instance.variables ?? '{}'),
       );
     } catch (e) {
@@ -354,7 +651,7 @@ export async function completeTask(
           eq(flowHistory.executionId, task.executionId),
         ),
       );
-    await record(tx, instance, run);
+    await apply(tx, instance, run, 0);
   });
 }
 
@@ -379,6 +676,11 @@ export async function deleteInstance(db: Db, ctx: RequestContext, processInstanc
       .update(flowTask)
       .set({ status: 2, endTime: new Date(), comment: reason })
       .where(and(eq(flowTask.processInstanceId, processInstanceId), eq(flowTask.status, 0)));
+    // nothing it waited on fires any more
+    await tx
+      .update(flowWait)
+      .set({ firedAt: new Date() })
+      .where(and(eq(flowWait.processInstanceId, processInstanceId), isNull(flowWait.firedAt)));
   });
 }
 

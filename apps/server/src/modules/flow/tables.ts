@@ -136,3 +136,65 @@ export const processLeave = pgTable('blade_process_leave', {
   applyTime: timestamp('apply_time', { withTimezone: true }).notNull().defaultNow(),
   ...baseColumns(),
 });
+
+/**
+ * What a process waits on besides its user tasks, one row each: a timer (`timer`, or `start-timer` for a
+ * definition's timer start event), a message or signal catch (`message`, `signal`) and a call activity's
+ * child instance (`call`). Timers are fired by whichever server's poller claims the row first
+ * (`fired_at` set in the same transaction that runs the instance), so each fires exactly once.
+ */
+export const flowWait = pgTable(
+  'flow_wait',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    /** timer, start-timer, message, signal, call */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    /** the waiting instance (none for a start timer) */
+    processInstanceId: varchar('process_instance_id', { length: 64 }),
+    /** a start timer's definition (flow_definition.id) */
+    definitionId: idRef('definition_id'),
+    /** the engine's execution id of the waiting element */
+    executionId: varchar('execution_id', { length: 128 }),
+    activityId: varchar('activity_id', { length: 128 }),
+    /** the message's or signal's name; a call's process key */
+    name: varchar('name', { length: 255 }),
+    /** a call activity's child instance */
+    childInstanceId: varchar('child_instance_id', { length: 64 }),
+    /** when a timer is due */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** a start timer's cycle: the firings still to come after this one (-1 for ever) */
+    repeat: integer('repeat'),
+    /** the time expression a start timer came from (its cycle is computed again from it) */
+    spec: varchar('spec', { length: 255 }),
+    /** the server that fired it */
+    claimedBy: varchar('claimed_by', { length: 64 }),
+    firedAt: timestamp('fired_at', { withTimezone: true }),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('flow_wait_due_idx').on(t.kind, t.firedAt, t.dueAt),
+    index('flow_wait_instance_idx').on(t.processInstanceId),
+    index('flow_wait_name_idx').on(t.tenantId, t.kind, t.name),
+    index('flow_wait_child_idx').on(t.childInstanceId),
+  ],
+);
+
+/** Notices the workflow sends a user (a task's reminder or escalation, a service task's notice). */
+export const flowNotice = pgTable(
+  'flow_notice',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    userId: idRef('user_id').notNull(),
+    processInstanceId: varchar('process_instance_id', { length: 64 }).notNull(),
+    /** the task it is about, if any */
+    taskId: idRef('task_id'),
+    /** in Chinese and in English: the list answers the caller's language */
+    title: varchar('title', { length: 255 }).notNull(),
+    titleEn: varchar('title_en', { length: 255 }).notNull(),
+    readTime: timestamp('read_time', { withTimezone: true }),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('flow_notice_user_idx').on(t.tenantId, t.userId, t.createTime)],
+);

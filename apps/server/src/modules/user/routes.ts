@@ -1,3 +1,4 @@
+import { ISSUED_IMAGE_PATH, parseRecord, userResource } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -5,17 +6,25 @@ import { z } from 'zod';
 import { requireCtx } from '../../platform/auth/context';
 import { hashSecret, MD5_HEX, verifySecret } from '../../platform/auth/password';
 import { endSessions } from '../../platform/auth/sessions';
+import { forgetCounts } from '../../platform/crud/count-cache';
+import { mountedByKey } from '../../platform/crud/refs';
 import { type Db, schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
-import { badRequest, notFound } from '../../platform/http/errors';
+import { badRequest, FieldInputError, notFound } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
+import { throttle } from '../../platform/throttle';
+import { findTenantRow } from '../system/tenant';
 
 const u = schema.user;
 const md5 = z.string().regex(MD5_HEX);
 
+/**
+ * What a signed-in user does for themself (own profile, own password) and what a visitor asks (an account
+ * awaiting approval). The users screen's list and actions are the resource engine's (binding.ts).
+ */
 export async function userRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db, sessions } = base.deps;
+  const { db, kv, sessions } = base.deps;
 
   /**
    * The signed-in user changes their own password; all three values arrive md5-hashed (spec §5). Every
@@ -48,6 +57,119 @@ export async function userRoutes(base: FastifyInstance) {
         await endSessions(tx as unknown as Db, [ctx.userId], ctx.token.fid);
       });
       await sessions.publish([ctx.userId]);
+      return ok(req, true);
+    },
+  );
+
+  /** The signed-in user's own profile (personal info page): their row as the users list answers it. */
+  app.get('/info', async (req) => {
+    const ctx = requireCtx(req);
+    const users = mountedByKey.get(userResource.key)!;
+    const [row] = await db
+      .select(users.selection)
+      .from(u)
+      .where(and(eq(u.id, ctx.userId), eq(u.tenantId, ctx.tenantId), notDeleted(u.isDeleted)))
+      .limit(1);
+    if (!row) throw notFound();
+    return ok(req, (await users.output(ctx, [row], req.lang))[0]);
+  });
+
+  const InfoBody = z.object({
+    avatar: z.string().max(500).optional(),
+    realName: z.string().max(10).optional(),
+    name: z.string().max(20).optional(),
+    phone: z.string().optional(),
+    email: z.string().optional(),
+  });
+  app.post('/update-info', async (req) => {
+    const ctx = requireCtx(req);
+    const parsed = InfoBody.safeParse(req.body ?? {});
+    if (!parsed.success) throw badRequest();
+    const body = parsed.data;
+    // the same field rules as the users form (phone: spec §5 messages)
+    const def = userResource;
+    const profileFields = def.fields.filter((f) => ['realName', 'name', 'phone', 'email'].includes(f.name));
+    const check = parseRecord(
+      {
+        ...def,
+        fields: profileFields.map((f) => ({ ...f, required: f.name === 'realName' || f.name === 'phone' })),
+      },
+      body,
+      'update',
+    );
+    if (check.error) throw new FieldInputError(check.error.field, check.error.message);
+    if (body.avatar && !ISSUED_IMAGE_PATH.test(body.avatar))
+      throw new FieldInputError('avatar', { zh: '头像地址无效', en: 'The avatar address is invalid' });
+    const set: Partial<typeof u.$inferInsert> = { updateUser: ctx.userId, updateTime: new Date() };
+    for (const k of ['avatar', 'realName', 'name', 'phone', 'email'] as const)
+      if (body[k] !== undefined) set[k] = body[k] || null;
+    await db
+      .update(u)
+      .set(set)
+      .where(and(eq(u.id, ctx.userId), eq(u.tenantId, ctx.tenantId)));
+    return ok(req, true);
+  });
+
+  /** A visitor asks for an account: created awaiting approval (status 0), no role until an administrator grants one. */
+  app.post(
+    '/register-guest',
+    {
+      config: { public: true },
+      schema: {
+        querystring: z.object({
+          tenantId: z.string().regex(/^\d{6}$/),
+          name: z.string().min(1).max(20),
+          account: z
+            .string()
+            .min(1)
+            .max(45)
+            .regex(/^[A-Za-z0-9_.@-]+$/),
+          password: z.string().regex(MD5_HEX),
+          oauthId: z.string().max(64).optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const { tenantId, name, account, password, oauthId } = req.query;
+      // anyone may ask, a few times an hour from one address
+      await throttle(kv, `register-guest:${req.ip}`, 5, 3600);
+      const tenant = await findTenantRow(db, tenantId);
+      const [hit] = tenant
+        ? await db
+            .select({ id: u.id })
+            .from(u)
+            .where(and(eq(u.tenantId, tenantId), eq(u.account, account), notDeleted(u.isDeleted)))
+            .limit(1)
+        : [];
+      // the same answer whether or not the tenant or the account exists: a registration reveals neither
+      // (the administrator sees and approves only real ones; the quota is counted at approval)
+      if (!tenant || hit) {
+        await hashSecret(password); // the same work as a registration that is kept
+        return ok(req, true);
+      }
+      await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(u)
+          .values({
+            tenantId,
+            account,
+            name,
+            realName: name.slice(0, 10),
+            password: await hashSecret(password),
+            status: 0,
+          })
+          .returning({ id: u.id });
+        if (oauthId)
+          await tx.insert(schema.userOauth).values({
+            tenantId,
+            uuid: oauthId,
+            userId: created.id,
+            username: account,
+            nickname: name,
+            source: 'guest',
+          });
+      });
+      forgetCounts(userResource.key);
       return ok(req, true);
     },
   );

@@ -15,6 +15,18 @@ import type { ResourceEndpoint } from './endpoints';
 /** A row as selected (`MountedResource.selection`): property = field name. */
 export type Row = Record<string, unknown>;
 
+/** who writes a record: the form's submit or an Excel import (a form's password is required, a file has none) */
+export type WriteVia = 'submit' | 'import';
+
+/** one row a write created or changed */
+export interface Change {
+  mode: 'create' | 'update';
+  row: Row;
+  /** the checked record that was written (field name → value as sent, `beside` fields included) */
+  record: Record<string, unknown>;
+  original?: Row;
+}
+
 export interface ResourceHooks {
   /**
    * adjusts a validated record before it is written (hash a secret, check a reference…): inside the
@@ -26,33 +38,54 @@ export interface ResourceHooks {
     mode: 'create' | 'update',
     id?: string,
     original?: Row,
+    via?: WriteVia,
   ) => Promise<void> | void;
   /** turns a row into what the API answers, after the engine's formatting (after read) */
   toRow?: (row: Row) => Row;
   /** extra query keys the list accepts (handled by `extraWhere`) */
   extraKeys?: string[];
   /** a code-level row filter of this binding's lists (beside the definition's whitelisted filters) */
-  extraWhere?: (ctx: RequestContext, query: Record<string, string>) => SQL | undefined;
+  extraWhere?: (
+    ctx: RequestContext,
+    query: Record<string, string>,
+  ) => SQL | undefined | Promise<SQL | undefined>;
+  /**
+   * Values answered with each row that are not the table's own columns, each read by its SQL (a subquery
+   * over `blade_user.id`…): a field kept in another table (a user's roles; written by `afterChange` from the
+   * change's record, never into the table), or a label beside the fields. Not filtered or sorted on.
+   */
+  beside?: Record<string, SQL | PgColumn>;
+  /** runs in the write's transaction before rows are created, once for all of them (a quota counts them) */
+  beforeCreate?: (ctx: RequestContext, records: Record<string, unknown>[], tx: Db) => Promise<void> | void;
   /**
    * runs in the write's transaction after a row is created (e.g. a tenant's administrator); what it
    * returns is added to the submit's answer (e.g. an initial password shown once), never stored
    */
   afterCreate?: (ctx: RequestContext, row: Row, tx: Db) => Promise<Record<string, unknown> | undefined>;
   /**
-   * runs in the write's transaction after every created or changed row, whichever path wrote it (submit,
-   * Excel import, a bulk action): the row as written and, on update, as it was
+   * runs in the write's transaction after created or changed rows, whichever path wrote them (submit,
+   * Excel import, a bulk action), once per statement (an import's 500 rows at once): each row as written,
+   * the record that wrote it (`beside` fields included) and, on update, the row as it was
    */
-  afterChange?: (
-    ctx: RequestContext,
-    change: { mode: 'create' | 'update'; row: Row; original?: Row },
-    tx: Db,
-  ) => Promise<void> | void;
+  afterChange?: (ctx: RequestContext, changes: Change[], tx: Db) => Promise<void> | void;
   /** runs in the removal's transaction before rows are removed; throw to refuse */
   beforeRemove?: (ctx: RequestContext, ids: string[], tx: Db) => Promise<void>;
   /** runs in the removal's transaction after the rows are removed */
   afterDelete?: (ctx: RequestContext, ids: string[], tx: Db) => Promise<void> | void;
   /** after any successful write or removal, once committed (drop caches that remember these rows) */
   onChanged?: () => void;
+  /**
+   * after a write or removal is committed, with the rows' ids and records: what must not happen before
+   * others can read the change (tell every server that a user's sessions ended)
+   */
+  afterCommit?: (
+    ctx: RequestContext,
+    done: { mode: 'create' | 'update' | 'remove'; ids: string[]; records?: Record<string, unknown>[] },
+  ) => Promise<void> | void;
+  /** more names the list answers at (a family client's `user/list` for `user/page`) */
+  listAliases?: string[];
+  /** a name for a submit that only edits (a family client's `user/update`): no id is a 400 */
+  updatePath?: string;
   /** views beyond the list, mounted under the resource's path with its permission and row constraint */
   endpoints?: ResourceEndpoint[];
 }
@@ -67,7 +100,9 @@ export interface MountedResource {
   /** columns by property (= field) name */
   cols: Record<string, PgColumn>;
   /** what a list or detail selects, and how a selected row is answered (references labelled) */
-  selection: Record<string, PgColumn>;
+  selection: Record<string, PgColumn | SQL>;
+  /** what a list or an export selects: the selection without the fields the detail alone answers */
+  listSelection: Record<string, PgColumn | SQL>;
   /** rows as answered: references' labels, and dictionary labels (`<field>Name`) in `lang` (default zh) */
   output(ctx: RequestContext, rows: Row[], lang?: Lang): Promise<Row[]>;
   /** the list's WHERE for a query string (filters whitelisted, constraint added); a 400 for anything else */

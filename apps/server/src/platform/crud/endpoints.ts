@@ -1,7 +1,8 @@
+import { routePrefix } from '@smart/contracts';
 import type { SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { requirePermission } from '../access/permissions';
+import { requireAnyPermission } from '../access/permissions';
 import { type RequestContext, requireCtx } from '../auth/context';
 import { ok } from '../http/envelope';
 import { invalidField } from '../http/errors';
@@ -14,33 +15,42 @@ import type { MountedResource } from './binding';
  * scope) handed to the handler, so a view beyond the list (households, a ranking) cannot forget them.
  */
 
-export interface EndpointCall<Q> {
+export interface EndpointCall<Q, B = unknown> {
   req: FastifyRequest;
+  /** for headers only (a one-time password is `no-store`): the engine sends the answer */
+  reply: FastifyReply;
   ctx: RequestContext;
   /** the resource, as mounted (its table, columns, selection and answer) */
   resource: MountedResource;
   /** the caller's constraint on the resource's rows: add it to every query of them */
   scope: SQL;
   query: Q;
+  /** the JSON body, checked by the endpoint's `body` schema (undefined without one) */
+  body: B;
 }
 
 export interface ResourceEndpoint {
   method: 'GET' | 'POST';
   /** below the resource's path: `households` → `/<path>/households` */
   path: string;
-  /** the permission code it needs: the resource's own with this suffix (`''` the screen's, `_edit`…) */
-  codeSuffix?: string;
+  /**
+   * the permission code it needs: the resource's own with this suffix (`''` the screen's, `_edit`…); with
+   * several, any one of them
+   */
+  codeSuffix?: string | string[];
   query: z.ZodType;
-  handler: (call: EndpointCall<never>) => Promise<unknown>;
+  body?: z.ZodType;
+  handler: (call: EndpointCall<never, never>) => Promise<unknown>;
 }
 
 /** Declares an endpoint, typing its handler's query from its schema. */
-export function endpoint<S extends z.ZodType>(e: {
+export function endpoint<S extends z.ZodType, B extends z.ZodType = z.ZodUndefined>(e: {
   method: 'GET' | 'POST';
   path: string;
-  codeSuffix?: string;
+  codeSuffix?: string | string[];
   query: S;
-  handler: (call: EndpointCall<z.infer<S>>) => Promise<unknown>;
+  body?: B;
+  handler: (call: EndpointCall<z.infer<S>, z.infer<B>>) => Promise<unknown>;
 }): ResourceEndpoint {
   return e as unknown as ResourceEndpoint;
 }
@@ -49,14 +59,36 @@ export function mountEndpoints(app: FastifyInstance, m: MountedResource, endpoin
   for (const e of endpoints)
     app.route({
       method: e.method,
-      url: `/${m.def.path}/${e.path}`,
-      handler: async (req) => {
+      url: `${routePrefix(m.def)}/${e.path}`,
+      handler: async (req, reply) => {
         const ctx = requireCtx(req);
-        await requirePermission(m.db, req, `${m.def.permission}${e.codeSuffix ?? ''}`);
+        const suffixes = Array.isArray(e.codeSuffix) ? e.codeSuffix : [e.codeSuffix ?? ''];
+        await requireAnyPermission(
+          m.db,
+          req,
+          suffixes.map((suffix) => `${m.def.permission}${suffix}`),
+        );
         const parsed = e.query.safeParse(req.query ?? {});
         if (!parsed.success) throw invalidField(String(parsed.error.issues[0]?.path[0] ?? 'query'));
+        let body: unknown;
+        if (e.body) {
+          const b = e.body.safeParse(req.body ?? {});
+          if (!b.success) throw invalidField(String(b.error.issues[0]?.path[0] ?? 'body'));
+          body = b.data;
+        }
         const scope = await m.constraint(ctx);
-        return ok(req, await e.handler({ req, ctx, resource: m, scope, query: parsed.data as never }));
+        return ok(
+          req,
+          await e.handler({
+            req,
+            reply,
+            ctx,
+            resource: m,
+            scope,
+            query: parsed.data as never,
+            body: body as never,
+          }),
+        );
       },
     });
 }

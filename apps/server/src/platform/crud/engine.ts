@@ -1,20 +1,22 @@
 import type { FieldDef, ResourceDef } from '@smart/contracts';
-import { checkRecord, DEFAULT_TENANT_ID, isId, parseRecord } from '@smart/contracts';
+import { checkRecord, DEFAULT_TENANT_ID, isId, parseRecord, routePrefix } from '@smart/contracts';
 import {
   and,
+  Column,
   count,
   desc,
   eq,
   getTableColumns,
   getTableName,
   inArray,
+  is,
   ne,
   not,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireAnyPermission, requirePermission } from '../access/permissions';
 import { rowConstraint } from '../access/scope';
 import { pickedTenant } from '../access/tenant-pick';
@@ -56,17 +58,23 @@ export function mountResource(
   hooks: ResourceHooks = {},
 ): MountedResource {
   const cols = getTableColumns(table) as unknown as Cols;
+  const beside = hooks.beside ?? {};
   for (const f of def.fields) {
-    if (!cols[f.name]) throw new Error(`resource ${def.key}: table has no column for field ${f.name}`);
+    if (!cols[f.name] && !beside[f.name])
+      throw new Error(`resource ${def.key}: table has no column for field ${f.name}`);
   }
   if (def.tenant && !cols.tenantId) throw new Error(`resource ${def.key}: tenant resource without tenant_id`);
   const visible = def.fields.filter((f) => !f.secret);
+  /** values answered beside the fields (labels), read by the binding's SQL */
+  const besideExtra = Object.keys(beside).filter((k) => !def.fields.some((f) => f.name === k));
   const byField = new Map<string, { column: PgColumn; field?: FieldDef }>();
-  for (const f of visible) byField.set(f.name, { column: cols[f.name], field: f });
+  for (const f of visible) if (cols[f.name]) byField.set(f.name, { column: cols[f.name], field: f });
   for (const base of ['id', 'createTime', 'updateTime', 'status', 'createUser', 'createDept'])
     if (cols[base]) byField.set(base, { column: cols[base] });
-  const scopeFields = Object.fromEntries(visible.map((f) => [f.name, cols[f.name]]));
-  const base = `/${def.path}`;
+  const scopeFields = Object.fromEntries(
+    visible.filter((f) => cols[f.name]).map((f) => [f.name, cols[f.name]]),
+  );
+  const base = routePrefix(def);
   const code = def.permission;
 
   const changed = () => {
@@ -101,6 +109,7 @@ export function mountResource(
       out[f.name] =
         v instanceof Date ? (f.type === 'date' ? formatDateTime(v).slice(0, 10) : formatDateTime(v)) : v;
     }
+    for (const k of besideExtra) out[k] = row[k];
     out.status = row.status;
     out.createTime = formatDateTime(row.createTime as Date);
     out.updateTime = formatDateTime(row.updateTime as Date);
@@ -115,18 +124,31 @@ export function mountResource(
       refs.length ? await attachRefLabels(db, ctx, def, rows.map(output)) : rows.map(output),
     );
 
-  const selection = Object.fromEntries(
-    ['id', 'tenantId', 'status', 'createTime', 'updateTime', ...visible.map((f) => f.name)]
-      .filter((k) => cols[k])
-      .map((k) => [k, cols[k]]),
-  );
+  const selection: Record<string, PgColumn | SQL> = {
+    ...Object.fromEntries(
+      ['id', 'tenantId', 'status', 'createTime', 'updateTime', ...visible.map((f) => f.name)]
+        .filter((k) => cols[k])
+        .map((k) => [k, cols[k]]),
+    ),
+    ...beside,
+  };
   /**
    * `output` of a row as the driver answers it (an array in the selection's order), with the columns' own
    * decoders, and without a Date for a time stamp that is only formatted: what `answer(ctx, rows)` answers
    * for the same rows read through Drizzle, at a fraction of the cost (a list page maps every row).
    */
-  const fromArray = arrayOutput(def, visible, selection, hooks.toRow);
-  /** rows as answered (references and dictionary values labelled) from the driver's arrays */
+  /** what a list (and an export) selects: every field but those the detail alone answers */
+  const listSelection = Object.fromEntries(
+    Object.entries(selection).filter(([k]) => !def.fields.some((f) => f.name === k && f.detailOnly)),
+  );
+  const fromArray = arrayOutput(
+    def,
+    visible.filter((f) => !f.detailOnly),
+    besideExtra,
+    listSelection,
+    hooks.toRow,
+  );
+  /** list rows as answered (references and dictionary values labelled) from the driver's arrays */
   const answerArrays = async (ctx: RequestContext, rows: unknown[][], lang: Lang) => {
     const tz = process.env.TZ || 'Asia/Shanghai';
     const out = rows.map((r) => fromArray(r, tz));
@@ -179,13 +201,13 @@ export function mountResource(
     }
   }
 
-  app.get(`${base}/${def.listPath ?? 'list'}`, async (req, reply) => {
+  const list = async (req: FastifyRequest, reply: FastifyReply) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, code);
     const query = req.query as Record<string, string>;
     return answerList(req, reply, db, ctx, async () => {
       const q = parseListQuery(def, { byField }, query, extraKeys);
-      const extra = hooks.extraWhere?.(ctx, query);
+      const extra = await hooks.extraWhere?.(ctx, query);
       const where = and(await constraint(ctx), ...q.where, ...(extra ? [extra] : []));
       const orderBy = q.orderBy.length ? q.orderBy : defaultOrder;
       // built once: the answer is made again from the same statement while its access decisions hold; the
@@ -193,7 +215,7 @@ export function mountResource(
       // database handle has no array runner)
       const read = (limit: number, offset: number) => {
         const built = db
-          .select(selection)
+          .select(listSelection)
           .from(table)
           .where(where)
           .orderBy(...orderBy)
@@ -233,7 +255,8 @@ export function mountResource(
         },
       };
     });
-  });
+  };
+  for (const name of [def.listPath ?? 'list', ...(hooks.listAliases ?? [])]) app.get(`${base}/${name}`, list);
 
   if (def.tree) {
     /** The picker tree of a tree resource (parent selects): every signed-in caller of the tenant may read it. */
@@ -279,12 +302,27 @@ export function mountResource(
     return ok(req, (await answer(ctx, [row], req.lang))[0]);
   });
 
-  app.post(`${base}/submit`, async (req, reply) => {
+  /** a row as answered, read again after its write (its `beside` values are written by the hooks) */
+  const readBack = async (ctx: RequestContext, row: Row, lang: Lang) => {
+    if (besideExtra.length || Object.keys(beside).length) {
+      const [again] = await db
+        .select(selection)
+        .from(table)
+        .where(eq(cols.id, row.id as string))
+        .limit(1);
+      if (again) row = again as Row;
+    }
+    return (await answer(ctx, [row], lang))[0];
+  };
+
+  /** add (no id) or edit (an id): `update` only edits (a family client's `<path>/update`) */
+  const submit = async (req: FastifyRequest, reply: FastifyReply, only?: 'update') => {
     const ctx = requireCtx(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequest();
     const id = body.id === undefined || body.id === null || body.id === '' ? undefined : String(body.id);
     if (id !== undefined && !isId(id)) throw badRequest('fieldInvalid', { field: 'id' });
+    if (!id && only === 'update') throw badRequest('fieldInvalid', { field: 'id' });
     const mode = id ? 'update' : 'create';
     await requirePermission(db, req, `${code}_${mode === 'create' ? 'add' : 'edit'}`);
     if (mode === 'create' && !def.tenant && ctx.tenantId !== DEFAULT_TENANT_ID) throw forbidden();
@@ -313,7 +351,7 @@ export function mountResource(
         if (err) throw new FieldInputError(err.field, err.message);
       }
     }
-    await hooks.beforeWrite?.(ctx, record, mode, id, original);
+    await hooks.beforeWrite?.(ctx, record, mode, id, original, 'submit');
     if (refs.length) await checkRefs(db, ctx, def, record);
     for (const u of def.unique ?? []) {
       if (record[u] === undefined || record[u] === null) continue;
@@ -339,19 +377,24 @@ export function mountResource(
         insertRows(mounted, ctx, tx as unknown as Db, [record], { answer: true }),
       );
       changed();
-      const answered = (await answer(ctx, [created], req.lang))[0];
+      await hooks.afterCommit?.(ctx, { mode, ids: [created.id as string], records: [record] });
+      const answered = await readBack(ctx, created, req.lang);
       if (!extra) return ok(req, answered);
       return reply.header('cache-control', 'no-store').send(ok(req, { ...answered, ...extra }));
     }
-    const updated = hooks.afterChange
-      ? await db.transaction((tx) =>
-          updateRow(mounted, ctx, tx as unknown as Db, id!, record, scope, original),
-        )
-      : await updateRow(mounted, ctx, db, id!, record, scope, original);
+    const updated =
+      hooks.afterChange || hooks.beforeCreate
+        ? await db.transaction((tx) =>
+            updateRow(mounted, ctx, tx as unknown as Db, id!, record, scope, original),
+          )
+        : await updateRow(mounted, ctx, db, id!, record, scope, original);
     if (!updated) throw notFound();
     changed();
-    return ok(req, (await answer(ctx, [updated], req.lang))[0]);
-  });
+    await hooks.afterCommit?.(ctx, { mode, ids: [id!], records: [record] });
+    return ok(req, await readBack(ctx, updated, req.lang));
+  };
+  app.post(`${base}/submit`, (req, reply) => submit(req, reply));
+  if (hooks.updatePath) app.post(`${base}/${hooks.updatePath}`, (req, reply) => submit(req, reply, 'update'));
 
   app.post(`${base}/remove`, async (req) => {
     const ctx = requireCtx(req);
@@ -384,6 +427,7 @@ export function mountResource(
       await hooks.afterDelete?.(ctx, ids, tx as unknown as Db);
     });
     changed();
+    await hooks.afterCommit?.(ctx, { mode: 'remove', ids });
     return ok(req, true);
   });
 
@@ -395,10 +439,11 @@ export function mountResource(
     hooks,
     cols,
     selection,
+    listSelection,
     output: answer,
     async listWhere(ctx, query) {
       const q = parseListQuery(def, { byField }, query, extraKeys);
-      const extra = hooks.extraWhere?.(ctx, query);
+      const extra = await hooks.extraWhere?.(ctx, query);
       return and(await constraint(ctx), ...q.where, ...(extra ? [extra] : [])) as SQL;
     },
     changed,
@@ -461,21 +506,28 @@ function stampText(raw: string, tz: string): string {
 function arrayOutput(
   def: ResourceDef,
   visible: FieldDef[],
-  selection: Record<string, PgColumn>,
+  besideExtra: string[],
+  selection: Record<string, PgColumn | SQL>,
   toRow: ResourceHooks['toRow'],
 ): (row: unknown[], tz: string) => Record<string, unknown> {
   const keys = Object.keys(selection);
   const index = new Map(keys.map((k, i) => [k, i]));
   /** a timestamptz column whose decoder turns text into a Date: formatted from its text instead */
-  const isStamp = (c: PgColumn) =>
-    c.columnType === 'PgTimestamp' && (c as unknown as { withTimezone?: boolean }).withTimezone === true;
+  const isStamp = (c: PgColumn | SQL) =>
+    is(c, Column) &&
+    c.columnType === 'PgTimestamp' &&
+    (c as unknown as { withTimezone?: boolean }).withTimezone === true;
   const read = (key: string) => {
     const i = index.get(key);
     if (i === undefined) return () => undefined;
     const col = selection[key];
+    // a column decodes its value; a binding's SQL (`beside`) by its own decoder (as-is unless mapWith)
+    const decoder = is(col, Column)
+      ? col
+      : (col as unknown as { decoder: { mapFromDriverValue(v: unknown): unknown } }).decoder;
     return (row: unknown[]) => {
       const raw = row[i];
-      return raw === null || raw === undefined ? raw : col.mapFromDriverValue(raw);
+      return raw === null || raw === undefined ? raw : decoder.mapFromDriverValue(raw);
     };
   };
   /**
@@ -506,6 +558,7 @@ function arrayOutput(
   for (const f of visible) {
     parts.push([f.name, stamp(f.name, f.type === 'date' ? 'day' : 'time')]);
   }
+  for (const k of besideExtra) parts.push([k, read(k)]);
   parts.push(['status', read('status')]);
   parts.push(['createTime', stamp('createTime', 'base')]);
   parts.push(['updateTime', stamp('updateTime', 'base')]);

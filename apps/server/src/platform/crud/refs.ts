@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef } from '@smart/contracts';
-import { ALL_RESOURCES, isId, refLabelKey } from '@smart/contracts';
+import { ALL_RESOURCES, isId, refLabelKey, routePrefix } from '@smart/contracts';
 import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -30,6 +30,13 @@ const splitIds = (v: unknown): string[] =>
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean);
+
+/**
+ * The field that names a resource's rows to people: its picker's label, else its first `…Name` field (a
+ * role's roleName, a department's deptName).
+ */
+export const labelField = (def: ResourceDef): string =>
+  def.select?.label ?? def.fields.find((f) => f.name.endsWith('Name'))?.name ?? def.fields[0].name;
 
 function target(f: FieldDef): MountedResource & { labelCol: PgColumn } {
   const m = mountedByKey.get(f.ref!);
@@ -126,7 +133,7 @@ export function mountSelectRoute(app: FastifyInstance, resource: MountedResource
   if (!select) return;
   const codes = pickerCodes(def);
   const hintCol = select.hint ? cols[select.hint] : undefined;
-  app.get(`/${def.path}/select`, async (req) => {
+  app.get(`${routePrefix(def)}/select`, async (req) => {
     const ctx = requireCtx(req);
     await requireAnyPermission(resource.db, req, codes);
     const q = req.query as Record<string, string | undefined>;

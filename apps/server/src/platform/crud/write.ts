@@ -28,7 +28,8 @@ export function toColumnValues(
 ) {
   const tz = process.env.TZ || 'Asia/Shanghai';
   for (const f of def.fields) {
-    if (!(f.name in record)) continue;
+    // a field kept beside the row (hooks.beside) is the binding's to write
+    if (!(f.name in record) || !cols[f.name]) continue;
     const v = storedValue(f, record[f.name]);
     record[f.name] = v;
     if (cols[f.name].dataType === 'boolean' && v !== undefined && v !== null) {
@@ -44,7 +45,8 @@ export function toColumnValues(
         });
       record[f.name] = Number(v);
     }
-    if (f.type === 'datetime' && typeof v === 'string')
+    // a wall-clock text into a time stamp column (a datetime, or a date kept as one: a user's birthday)
+    if (cols[f.name].columnType === 'PgTimestamp' && typeof v === 'string' && v)
       record[f.name] = sql`(${v}::timestamp at time zone ${tz})`;
   }
 }
@@ -63,14 +65,16 @@ export async function insertRows(
 ): Promise<{ row: Row; extra?: Record<string, unknown> }[]> {
   const { def, table, cols, hooks } = m;
   const now = new Date();
-  const readBack = Boolean(opts.answer || hooks.afterCreate || hooks.afterChange);
+  const readBack = Boolean(opts.answer || hooks.afterCreate || hooks.afterChange || hooks.afterCommit);
   const out: { row: Row; extra?: Record<string, unknown> }[] = [];
   let written = 0;
+  if (records.length) await hooks.beforeCreate?.(ctx, records, tx);
   for (let i = 0; i < records.length; i += INSERT_CHUNK) {
-    const chunk = records.slice(i, i + INSERT_CHUNK).map((r) => {
+    const sent = records.slice(i, i + INSERT_CHUNK);
+    const chunk = sent.map((r) => {
       toColumnValues(def, r, cols);
       return {
-        ...r,
+        ...columnsOf(r, cols),
         ...(def.tenant ? { tenantId: ctx.tenantId } : {}),
         createUser: ctx.userId,
         createDept: ctx.deptId || null,
@@ -86,9 +90,14 @@ export async function insertRows(
         .returning(m.selection)) as Row[];
       for (const row of rows) {
         const extra = (await hooks.afterCreate?.(ctx, row, tx)) ?? undefined;
-        await hooks.afterChange?.(ctx, { mode: 'create', row }, tx);
         out.push({ row, extra });
       }
+      // RETURNING answers a multi-row VALUES in its order: row j is record j
+      await hooks.afterChange?.(
+        ctx,
+        rows.map((row, j) => ({ mode: 'create', row, record: sent[j] })),
+        tx,
+      );
     } else await tx.insert(table).values(chunk as never);
     written += chunk.length;
     await opts.onChunk?.(written);
@@ -112,9 +121,16 @@ export async function updateRow(
   toColumnValues(m.def, record, m.cols);
   const [row] = (await tx
     .update(m.table)
-    .set({ ...record, updateUser: ctx.userId, updateTime: new Date() } as never)
+    .set({ ...columnsOf(record, m.cols), updateUser: ctx.userId, updateTime: new Date() } as never)
     .where(and(eq(m.cols.id, id), scope))
     .returning(m.selection)) as Row[];
-  if (row) await m.hooks.afterChange?.(ctx, { mode: 'update', row, original }, tx);
+  if (row) await m.hooks.afterChange?.(ctx, [{ mode: 'update', row, record, original }], tx);
   return row;
+}
+
+/** the record's values that are the table's columns (a `beside` field is not one) */
+function columnsOf(record: Record<string, unknown>, cols: Record<string, PgColumn>) {
+  const out: Record<string, unknown> = {};
+  for (const k in record) if (cols[k]) out[k] = record[k];
+  return out;
 }

@@ -54,7 +54,7 @@ export const user = pgTable(
     phone: varchar('phone', { length: 45 }),
     birthday: timestamp('birthday', { withTimezone: true }),
     sex: integer('sex'),
-    postIds: varchar('post_id', { length: 1000 }),
+    postId: varchar('post_id', { length: 1000 }),
     /** platform settings of update-platform: user type and a free extension text */
     userExt: varchar('user_ext', { length: 2000 }),
     /** set for the seeded and reset default passwords: the console asks for a new one */

@@ -4,14 +4,18 @@
  * server's checking and writing progress, and lists every bad row when nothing was imported.
  */
 import { DownloadOutlined, ExportOutlined, ImportOutlined, InboxOutlined } from '@ant-design/icons';
-import type { ResourceDef } from '@smart/contracts/core';
-import { Alert, App, Button, Modal, Progress, Table, Upload } from 'antd';
+import { excelPath, type ResourceDef } from '@smart/contracts/core';
+import { Alert, App, Button, Modal, Progress, Switch, Table, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getData, HttpError } from '../http/client';
 import { addBundle, currentLanguage } from '../i18n';
 import { can } from '../session/session';
-import { resourceBase } from './query';
+
+/** an Excel route of a resource, under its service */
+const excelUrl = (def: ResourceDef, which: Parameters<typeof excelPath>[1]) =>
+  `/api/${def.service}${excelPath(def, which)}`;
+
 import { downloadFile, uploadWithProgress } from './transfer';
 import type { CrudContext } from './types';
 
@@ -35,6 +39,8 @@ const zh = {
   phase_write: '写入数据',
   phase_done: '完成',
   exporting: '正在导出…',
+  cover: '更新已存在的数据(按{key}识别)',
+  coverHint: '任一行有误则不导入任何数据;{key}已存在的行不更新,报为已存在,除非勾选上面的开关',
 };
 const en: typeof zh = {
   import: 'Import',
@@ -56,6 +62,9 @@ const en: typeof zh = {
   phase_write: 'Writing rows',
   phase_done: 'Done',
   exporting: 'Exporting…',
+  cover: 'Update existing rows (matched by {key})',
+  coverHint:
+    'One bad row imports nothing; a row whose {key} exists is reported as existing unless the switch above is on',
 };
 declare module '../i18n' {
   interface ChunkBundles {
@@ -83,7 +92,6 @@ export function ExcelToolbar({ def, ctx }: { def: ResourceDef; ctx: CrudContext 
   const [exporting, setExporting] = useState(false);
   const excel = def.excel;
   if (!excel) return null;
-  const base = `${resourceBase(def)}/excel`;
   const name = excel.fileName[currentLanguage()];
   const mayImport = excel.import && can(`${def.permission}_import`);
   const mayExport = excel.export !== false && can(`${def.permission}_export`);
@@ -102,7 +110,7 @@ export function ExcelToolbar({ def, ctx }: { def: ResourceDef; ctx: CrudContext 
             setExporting(true);
             const hide = message.loading(t('excel.exporting'), 0);
             try {
-              await downloadFile(`${base}/export`, ctx.filters, `${name}.xlsx`);
+              await downloadFile(excelUrl(def, 'export'), ctx.filters, `${name}.xlsx`);
             } catch (e) {
               console.error(e);
             } finally {
@@ -145,8 +153,14 @@ function ImportDialog({
   const [errors, setErrors] = useState<RowError[]>([]);
   const [problem, setProblem] = useState('');
   const polling = useRef<ReturnType<typeof setInterval> | null>(null);
-  const base = `${resourceBase(def)}/excel`;
-  const name = def.excel!.fileName[lang];
+  const excel = def.excel!;
+  const name = excel.fileName[lang];
+  // a definition may ask the person to say that existing rows are to be updated (users: isCovered)
+  const [covered, setCovered] = useState(false);
+  const keyLabel = [excel.key ?? []]
+    .flat()
+    .map((k) => def.fields.find((f) => f.name === k)?.label[lang] ?? k)
+    .join(' + ');
 
   const stopPolling = () => {
     if (polling.current) clearInterval(polling.current);
@@ -178,7 +192,7 @@ function ImportDialog({
     polling.current = setInterval(async () => {
       if (!uploaded) return;
       try {
-        const p = await getData<ServerProgress | null>(`${base}/progress`, { key }, { silent: true });
+        const p = await getData<ServerProgress | null>(excelUrl(def, 'progress'), { key }, { silent: true });
         if (p && polling.current) setProgress(p);
       } catch {
         /* the import's own answer reports failures */
@@ -186,9 +200,9 @@ function ImportDialog({
     }, 400);
     try {
       const result = await uploadWithProgress<{ created: number; updated: number }>(
-        `${base}/import`,
+        excelUrl(def, 'import'),
         form,
-        { progressKey: key },
+        { progressKey: key, ...(excel.cover ? { [excel.cover]: covered ? 1 : 0 } : {}) },
         (percent) => {
           if (percent >= 100) uploaded = true;
           setProgress((p) =>
@@ -199,6 +213,8 @@ function ImportDialog({
       stopPolling();
       setProgress({ phase: 'done', done: 1, total: 1 });
       message.success(t('excel.imported', result));
+      if (result.created && excel.importedNote)
+        message.info({ content: excel.importedNote[lang], duration: 10 });
       onDone();
     } catch (e) {
       stopPolling();
@@ -254,14 +270,22 @@ function ImportDialog({
             <InboxOutlined />
           </p>
           <p className="ant-upload-text">{t('excel.dropHint')}</p>
-          <p className="ant-upload-hint">{t('excel.importHint')}</p>
+          <p className="ant-upload-hint">
+            {excel.cover ? t('excel.coverHint', { key: keyLabel }) : t('excel.importHint')}
+          </p>
         </Upload.Dragger>
-        <div>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+          {excel.cover && (
+            <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+              <Switch id={`${def.key}-import-cover`} checked={covered} onChange={setCovered} />
+              <label htmlFor={`${def.key}-import-cover`}>{t('excel.cover', { key: keyLabel })}</label>
+            </span>
+          )}
           <Button
             icon={<DownloadOutlined />}
             onClick={() =>
               downloadFile(
-                `${base}/template`,
+                excelUrl(def, 'template'),
                 undefined,
                 `${name}${lang === 'en' ? '-template' : '导入模板'}.xlsx`,
               ).catch((e) => console.error(e))

@@ -1,4 +1,6 @@
 /** The search form's values → the list's query keys (spec §7: createTime_dategt / createTime_datelt). */
+
+import { routePrefix } from '@smart/contracts/core';
 import type { Dayjs } from 'dayjs';
 
 export type DateRange = [Dayjs | null | undefined, Dayjs | null | undefined] | null | undefined;
@@ -29,5 +31,5 @@ export function compactParams(values: Record<string, unknown>): Record<string, s
 
 /** `/api/<service>/<path>`; a resource whose path is empty (users) lives at the service root. */
 export function resourceBase(def: { service: string; path: string }): string {
-  return def.path ? `/api/${def.service}/${def.path}` : `/api/${def.service}`;
+  return `/api/${def.service}${routePrefix(def)}`;
 }

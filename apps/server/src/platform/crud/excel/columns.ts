@@ -23,7 +23,9 @@ export interface Column {
 export function excelColumns(def: ResourceDef): Column[] {
   const cols: Column[] = [];
   for (const f of def.fields) {
-    if (f.secret || f.type === 'password' || f.type === 'ids') continue;
+    if (f.secret || f.type === 'password') continue;
+    // ids of a tree (a user's roles) only where declared: by their names, as people read them
+    if (f.type === 'ids' && !(f.tree && f.excel)) continue;
     if (!(f.excel ?? (f.list !== false && f.type !== 'image'))) continue;
     cols.push({ key: f.name, header: f.label, field: f });
     const target = f.type === 'ref' && f.ref ? mountedByKey.get(f.ref)?.def : undefined;
@@ -81,7 +83,7 @@ export function cellOut(c: Column, row: Record<string, unknown>, dicts: DictInde
   const f = c.field;
   if (c.refKey) return row[c.key] ?? null;
   const v = row[f.name];
-  if (f.type === 'ref' || f.type === 'refs') return row[refLabelKey(f)] || null;
+  if (f.type === 'ref' || f.type === 'refs' || f.type === 'ids') return row[refLabelKey(f)] || null;
   if (v === null || v === undefined || v === '') return null;
   if (f.dict) {
     const e = dicts.get(f.dict);

@@ -15,10 +15,10 @@ const BATCH = 2000;
  * `<path>/excel/export`: what the list's filters select, streamed in id batches (never all rows in memory),
  * with dictionary labels, switch words and the names of referenced rows, every text cell safe from formulas.
  */
-export function mountExport(app: FastifyInstance, m: MountedResource, base: string) {
+export function mountExport(app: FastifyInstance, m: MountedResource, url: string) {
   const { def, db, cols, table } = m;
   const code = def.permission;
-  app.get(`${base}/export`, { config: { tokenInQuery: true } }, async (req, reply) => {
+  app.get(url, { config: { tokenInQuery: true } }, async (req, reply) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, `${code}_export`);
     const where = await m.listWhere(ctx, req.query as Record<string, string>);
@@ -29,7 +29,7 @@ export function mountExport(app: FastifyInstance, m: MountedResource, base: stri
       let last: string | undefined;
       for (;;) {
         const rows = await db
-          .select(m.selection)
+          .select(m.listSelection)
           .from(table)
           .where(last ? and(where, lt(cols.id, last)) : where)
           .orderBy(desc(cols.id))

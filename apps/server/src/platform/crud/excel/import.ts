@@ -13,7 +13,7 @@ import { notDeleted } from '../../sql';
 import { readXlsxRows } from '../../xlsx-read';
 import type { MountedResource } from '../binding';
 import { forgetCounts } from '../count-cache';
-import { mountedByKey, refFields } from '../refs';
+import { labelField, mountedByKey, refFields } from '../refs';
 import { insertRows, updateRow } from '../write';
 import {
   type Column,
@@ -42,10 +42,14 @@ const PROGRESS_TTL = 600;
 const progressKey = (ctx: RequestContext, def: ResourceDef, key: string) =>
   `excel-progress:${ctx.tenantId}:${ctx.userId}:${def.key}:${key}`;
 
-export function mountImport(app: FastifyInstance, m: MountedResource, base: string) {
+export function mountImport(
+  app: FastifyInstance,
+  m: MountedResource,
+  paths: { import: string; progress: string },
+) {
   const { def, db } = m;
   const code = def.permission;
-  app.get(`${base}/progress`, async (req) => {
+  app.get(paths.progress, async (req) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, `${code}_import`);
     const key = (req.query as Record<string, string>).key ?? '';
@@ -54,10 +58,11 @@ export function mountImport(app: FastifyInstance, m: MountedResource, base: stri
     return ok(req, raw ? JSON.parse(raw) : null);
   });
 
-  app.post(`${base}/import`, async (req) => {
+  app.post(paths.import, async (req) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, `${code}_import`);
-    const key = (req.query as Record<string, string>).progressKey;
+    const query = req.query as Record<string, string>;
+    const key = query.progressKey;
     if (key !== undefined && !/^[A-Za-z0-9-]{8,64}$/.test(key)) throw invalidField('progressKey');
     let lastReport = 0;
     const report = async (phase: 'read' | 'check' | 'write' | 'done', done: number, total: number) => {
@@ -70,7 +75,10 @@ export function mountImport(app: FastifyInstance, m: MountedResource, base: stri
     await report('read', 0, 0);
     const cs = excelColumns(def);
     const rows = await readSheet(await readUpload(req), cs);
-    const result = await importRows(m, ctx, rows, cs, report, req.lang);
+    // a key naming a live row updates it unless the definition asks the request to say so (isCovered=1)
+    const cover = def.excel?.cover;
+    const updates = !cover || query[cover] === '1' || query[cover] === 'true';
+    const result = await importRows(m, ctx, rows, cs, report, req.lang, updates);
     await report('done', rows.length, rows.length);
     return ok(req, result);
   });
@@ -140,6 +148,24 @@ async function refIndex(ctx: RequestContext, f: FieldDef) {
   return { byKey, byLabel, target: m.def };
 }
 
+/** A tree's rows in the caller's tenant (a user's roles, departments): label → ids. */
+async function treeIndex(ctx: RequestContext, f: FieldDef) {
+  const m = mountedByKey.get(f.tree!)!;
+  const label = m.cols[labelField(m.def)];
+  const rows = (await m.db
+    .select({ id: m.cols.id, label })
+    .from(m.table)
+    .where(
+      and(notDeleted(m.cols.isDeleted), ...(m.def.tenant ? [eq(m.cols.tenantId, ctx.tenantId)] : [])),
+    )) as { id: string; label: string | null }[];
+  const byLabel = new Map<string, string[]>();
+  for (const r of rows) {
+    const l = String(r.label ?? '');
+    byLabel.set(l, [...(byLabel.get(l) ?? []), r.id]);
+  }
+  return { byKey: new Map<string, string>(), byLabel, target: m.def };
+}
+
 type Report = (phase: 'read' | 'check' | 'write' | 'done', done: number, total: number) => Promise<void>;
 
 async function importRows(
@@ -149,11 +175,15 @@ async function importRows(
   cs: Column[],
   report: Report,
   lang: Lang,
+  /** whether a row whose key names a live row updates it (otherwise: the value already exists) */
+  keyUpdates = true,
 ) {
   const { def, db, cols, table, hooks } = m;
   const dicts = await loadDicts(db, def, lang);
   const refs = new Map<string, Awaited<ReturnType<typeof refIndex>>>();
   for (const f of refFields(def)) if (cs.some((c) => c.field === f)) refs.set(f.name, await refIndex(ctx, f));
+  for (const c of cs)
+    if (c.field.type === 'ids' && c.field.tree) refs.set(c.field.name, await treeIndex(ctx, c.field));
   // the key (one field or several: a household's income per year) and each unique field are value sets
   const key = keyFields(def);
   const keyId = key.join('+');
@@ -202,7 +232,7 @@ async function importRows(
           fail(f.name, en(`${f.label.zh}只能填写 是 或 否`, `${f.label.en} must be Yes or No`));
           continue;
         }
-      } else if (f.type === 'ref' || f.type === 'refs') {
+      } else if (f.type === 'ref' || f.type === 'refs' || f.type === 'ids') {
         const index = refs.get(f.name)!;
         const keyText = (values[`${f.name}$key`] ?? '').trim().toUpperCase();
         if (f.type === 'ref' && keyText) {
@@ -306,7 +336,7 @@ async function importRows(
     let id: string | undefined;
     const keyValue = key.length ? setValue(key, wire) : undefined;
     const keyHit = keyValue !== undefined ? existing.get(keyId)?.get(keyValue) : undefined;
-    if (keyHit && visible.has(keyHit)) id = keyHit;
+    if (keyHit && visible.has(keyHit) && keyUpdates) id = keyHit;
     let record: Record<string, unknown> | undefined;
     if (!rowErrors.length) {
       const parsed = parseRecord(def, wire, id ? 'update' : 'create');
@@ -336,7 +366,7 @@ async function importRows(
     }
     if (record && !rowErrors.length && hooks.beforeWrite) {
       try {
-        await hooks.beforeWrite(ctx, record, id ? 'update' : 'create', id);
+        await hooks.beforeWrite(ctx, record, id ? 'update' : 'create', id, undefined, 'import');
       } catch (e) {
         if (e instanceof FieldInputError) fail(e.field, e.text);
         else throw e;
@@ -359,9 +389,9 @@ async function importRows(
   // before the transaction: on PGlite (one connection) a query outside an open transaction waits for it
   const scope = await m.constraint(ctx);
   // the engine's one write path, as submit writes (base columns, tenant, the binding's after-hooks)
-  await db.transaction(async (t) => {
+  const created = await db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    await insertRows(m, ctx, tx, creates, {
+    const rows = await insertRows(m, ctx, tx, creates, {
       onChunk: async (n) => {
         written = n;
         await report('write', written, total);
@@ -371,9 +401,24 @@ async function importRows(
       await updateRow(m, ctx, tx, u.id, u.record, scope);
       if (++written % 200 === 0) await report('write', written, total);
     }
+    return rows;
   });
   forgetCounts(def.key);
   m.changed();
+  if (hooks.afterCommit) {
+    if (created.length)
+      await hooks.afterCommit(ctx, {
+        mode: 'create',
+        ids: created.map((c) => String(c.row.id)),
+        records: creates,
+      });
+    if (updates.length)
+      await hooks.afterCommit(ctx, {
+        mode: 'update',
+        ids: updates.map((u) => u.id),
+        records: updates.map((u) => u.record),
+      });
+  }
   return { created: creates.length, updated: updates.length, total };
 }
 

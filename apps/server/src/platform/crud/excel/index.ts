@@ -1,3 +1,4 @@
+import { excelPath } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { MountedResource } from '../binding';
 import { mountExport } from './export';
@@ -16,11 +17,11 @@ import { mountTemplate } from './template';
 
 export function mountExcelRoutes(app: FastifyInstance, m: MountedResource) {
   const excel = m.def.excel!;
-  const base = `/${m.def.path}/excel`;
-  if (excel.export !== false) mountExport(app, m, base);
+  const path = (which: Parameters<typeof excelPath>[1]) => excelPath(m.def, which);
+  if (excel.export !== false) mountExport(app, m, path('export'));
   if (excel.import) {
-    mountTemplate(app, m, base);
-    mountImport(app, m, base);
+    mountTemplate(app, m, path('template'));
+    mountImport(app, m, { import: path('import'), progress: path('progress') });
   }
 }
 

@@ -7,10 +7,10 @@ import { describe, dictOptions, excelColumns, header, isNumber, loadDicts } from
 import { fileName } from './names';
 
 /** `<path>/excel/template`: the import's columns, empty, with drop-downs and a sheet explaining each column. */
-export function mountTemplate(app: FastifyInstance, m: MountedResource, base: string) {
+export function mountTemplate(app: FastifyInstance, m: MountedResource, url: string) {
   const { def, db } = m;
   const code = def.permission;
-  app.get(`${base}/template`, { config: { tokenInQuery: true } }, async (req, reply) => {
+  app.get(url, { config: { tokenInQuery: true } }, async (req, reply) => {
     requireCtx(req);
     await requirePermission(db, req, `${code}_import`);
     const cs = excelColumns(def);

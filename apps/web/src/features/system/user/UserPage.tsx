@@ -3,29 +3,20 @@
  * approves an account awaiting approval), 密码重置, 账号解封, 平台配置, 导入 and 导出.
  */
 import '../i18n';
-import {
-  DownloadOutlined,
-  MoreOutlined,
-  SettingOutlined,
-  TeamOutlined,
-  UndoOutlined,
-  UnlockOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
+import { MoreOutlined, SettingOutlined, TeamOutlined, UndoOutlined, UnlockOutlined } from '@ant-design/icons';
 import { userResource } from '@smart/contracts/user';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Dropdown, Spin, Tag, Tree } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { switcherIcon } from '../../../platform/crud/a11y';
-import { type CrudContext, CrudPage, type Row } from '../../../platform/crud/CrudPage';
+import { CrudPage, type Row } from '../../../platform/crud/CrudPage';
 import { useOptionTree } from '../../../platform/crud/dict';
-import { downloadFile } from '../../../platform/crud/transfer';
 import { branchKeys, stripEmptyChildren } from '../../../platform/crud/tree';
 import { postData } from '../../../platform/http/client';
 import { can } from '../../../platform/session/session';
 import { type IssuedPassword, OneTimePasswords } from '../OneTimePasswords';
-import { UserImportDialog, UserPlatformDialog, UserRoleDialog } from './UserDialogs';
+import { UserPlatformDialog, UserRoleDialog } from './UserDialogs';
 
 /** The dept tree beside the list: picking a dept lists its users and those of the depts below it. */
 function DeptPanel({ value, onChange }: { value?: string; onChange: (id?: string) => void }) {
@@ -67,7 +58,6 @@ function DeptPanel({ value, onChange }: { value?: string; onChange: (id?: string
 type Dialog =
   | { kind: 'role'; users: Row[] }
   | { kind: 'platform'; user: Row }
-  | { kind: 'import' }
   | { kind: 'passwords'; issued: IssuedPassword[] };
 
 export default function UserPage() {
@@ -82,8 +72,6 @@ export default function UserPage() {
     reset: can('user_reset'),
     unlock: can('user_unlock'),
     platform: can('user_platform'),
-    import: can('user_import'),
-    export: can('user_export'),
   };
 
   const needRows = (rows: Row[], then: (rows: Row[]) => void) => {
@@ -118,11 +106,6 @@ export default function UserPage() {
         message.success(t('sys.user.unlockDone'));
       },
     });
-
-  const exportUsers = (ctx: CrudContext) =>
-    downloadFile('/api/dfem-user/export-user', ctx.filters, `${t('sys.user.exportName')}.xlsx`).catch((e) =>
-      console.error(e),
-    );
 
   const rowMenu = (row: Row) => {
     const items = [
@@ -203,16 +186,6 @@ export default function UserPage() {
                 {t('sys.user.unlock')}
               </Button>
             )}
-            {may.import && (
-              <Button icon={<UploadOutlined aria-hidden />} onClick={() => setDialog({ kind: 'import' })}>
-                {t('sys.user.import')}
-              </Button>
-            )}
-            {may.export && (
-              <Button icon={<DownloadOutlined aria-hidden />} onClick={() => exportUsers(ctx)}>
-                {t('sys.user.export')}
-              </Button>
-            )}
           </>
         )}
         rowActions={rowMenu}
@@ -232,15 +205,6 @@ export default function UserPage() {
       )}
       {dialog?.kind === 'passwords' && (
         <OneTimePasswords issued={dialog.issued} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === 'import' && (
-        <UserImportDialog
-          onClose={() => setDialog(null)}
-          onDone={() => {
-            setDialog(null);
-            void refresh();
-          }}
-        />
       )}
     </>
   );

@@ -1,0 +1,110 @@
+import { isId } from '@smart/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { type Db, schema } from '../../platform/db';
+import { ApiError } from '../../platform/http/errors';
+import { notDeleted } from '../../platform/sql';
+import { resolve } from './expressions';
+import type { ActionRequest } from './runtime';
+import { type flowInstance, flowNotice } from './tables';
+
+/**
+ * The actions a service-type task (service, send, business-rule task; a script task without a script) may
+ * run, named by `flowable:type` / `camunda:type` (or any prefix's `type` / `action` attribute) with their
+ * `flowable:field` / `camunda:field` (or `camunda:property`) values — never a class, a delegate or a script:
+ * - `notice`: a notice to users (`to`: user ids or `${variable}`s, comma separated; `title`)
+ * - `variables`: sets process variables (every field is one: its name, its value or `${expression}`)
+ * - `http`: calls an address on the allow-list (`FLOW_HTTP_ALLOW`; `url`, `method` GET or POST, `body`);
+ *   the answer's status becomes the variable named by `resultVariable` (default `httpStatus`)
+ */
+
+let httpAllow: string[] = [];
+/** The URL prefixes an `http` action may call (configuration, read once at start). */
+export function configureActions(allow: string) {
+  httpAllow = allow
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** What the applicant wrote at the start: no action may rewrite it (service.ts START_VARIABLES). */
+const LOCKED = new Set(['applyUser', 'businessId', 'taskUser', 'days', 'title', 'content']);
+
+const refused = (reason: string) => new ApiError(409, 'flowStuck', { reason });
+
+export async function performAction(
+  tx: Db,
+  instance: typeof flowInstance.$inferSelect,
+  action: ActionRequest,
+  vars: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const field = (name: string) => {
+    const v = action.fields[name];
+    return v === undefined ? undefined : resolve(v.trim(), vars);
+  };
+  switch (action.action) {
+    case 'variables': {
+      const out: Record<string, unknown> = {};
+      for (const name of Object.keys(action.fields)) if (!LOCKED.has(name)) out[name] = field(name);
+      return out;
+    }
+    case 'notice': {
+      const wanted = String(field('to') ?? '')
+        .split(',')
+        .map((p) => String(resolve(p.trim(), vars) ?? '').trim())
+        .filter(isId);
+      // only users of the instance's own tenant receive it
+      const users = wanted.length
+        ? await tx
+            .select({ id: schema.user.id })
+            .from(schema.user)
+            .where(
+              and(
+                inArray(schema.user.id, wanted),
+                eq(schema.user.tenantId, instance.tenantId),
+                notDeleted(schema.user.isDeleted),
+              ),
+            )
+        : [];
+      const title = String(field('title') ?? action.name).slice(0, 255);
+      if (users.length)
+        await tx.insert(flowNotice).values(
+          users.map((u) => ({
+            tenantId: instance.tenantId,
+            userId: u.id,
+            processInstanceId: instance.processInstanceId,
+            title,
+            titleEn: title,
+          })),
+        );
+      return {};
+    }
+    case 'http': {
+      const url = String(field('url') ?? '');
+      if (!httpAllow.some((prefix) => url.startsWith(prefix)))
+        throw refused(`the address of ${action.name} is not on the allow-list (FLOW_HTTP_ALLOW): ${url}`);
+      const method = String(field('method') ?? 'POST').toUpperCase() === 'GET' ? 'GET' : 'POST';
+      const body = field('body');
+      let status: number;
+      try {
+        const res = await fetch(url, {
+          method,
+          redirect: 'error',
+          signal: AbortSignal.timeout(5000),
+          ...(method === 'POST'
+            ? {
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify(body ?? { processInstanceId: instance.processInstanceId }),
+              }
+            : {}),
+        });
+        status = res.status;
+        await res.body?.cancel();
+      } catch (e) {
+        throw refused(`${action.name} could not call ${url}: ${(e as Error).message}`);
+      }
+      return { [String(action.fields.resultVariable ?? 'httpStatus')]: status };
+    }
+    default:
+      throw refused(`${action.name} names no action this system offers: ${action.action || '(none)'}`);
+  }
+}
