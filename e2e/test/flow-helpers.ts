@@ -168,13 +168,13 @@ export async function openDeployedDiagram(page: Page, key: string, name: string)
 }
 
 /** 模型管理 → 新增: the designer with its key, name and category filled; its canvas, panel and context pad. */
-export async function openNewModel(page: Page, key: string, name: string) {
+export async function openNewModel(page: Page, key: string, name: string, category = '请假流程') {
   await page.goto('/flow/model/index');
   await page.getByRole('button', { name: /新\s*增/ }).click();
   const dialog = page.getByRole('dialog', { name: '新增模型' });
   await dialog.getByLabel('模型标识').fill(key);
   await dialog.getByLabel('模型名称').fill(name);
-  await choose(dialog, '流程类型', '请假流程');
+  await choose(dialog, '流程类型', category);
   const canvas = dialog.getByRole('region', { name: '流程图画布' });
   const start = canvas.locator('[data-element-id="StartEvent_1"]');
   await expect(start).toBeVisible();

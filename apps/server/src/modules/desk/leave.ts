@@ -10,9 +10,10 @@ import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { notDeleted } from '../../platform/sql';
+import { ApproverLists, checkApproverLists } from '../flow/approvers';
 import { forgetWorkCounts, readableInstance } from '../flow/routes';
-import { startInstance } from '../flow/service';
-import { flowInstance, processLeave } from '../flow/tables';
+import { definitionVisibleTo, startInstance } from '../flow/service';
+import { flowDefinition, flowInstance, processLeave } from '../flow/tables';
 
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/;
 
@@ -32,6 +33,8 @@ export async function leaveRoutes(base: FastifyInstance) {
           startTime: z.string().regex(DATETIME),
           endTime: z.string().regex(DATETIME),
           reason: z.string().trim().min(1).max(1000),
+          /** the approvers of the countersigns the process begins with, by collection variable */
+          variables: ApproverLists,
         }),
       },
     },
@@ -58,6 +61,22 @@ export async function leaveRoutes(base: FastifyInstance) {
         )
         .limit(1);
       if (!approver) throw new FieldInputError('taskUser', { zh: '审批人不存在', en: 'No such approver' });
+      let approverLists: Record<string, string[]> = {};
+      if (b.variables) {
+        const [def] = await db
+          .select({ xml: flowDefinition.xml })
+          .from(flowDefinition)
+          .where(
+            and(
+              eq(flowDefinition.processDefinitionId, b.processDefinitionId),
+              notDeleted(flowDefinition.isDeleted),
+              definitionVisibleTo(ctx.tenantId),
+            ),
+          )
+          .limit(1);
+        if (!def) throw notFound();
+        approverLists = await checkApproverLists(db, ctx, def.xml, b.variables);
+      }
       const result = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         const [leave] = await tx
@@ -84,7 +103,7 @@ export async function leaveRoutes(base: FastifyInstance) {
           {
             processDefinitionId: b.processDefinitionId,
             businessId: leave.id,
-            variables: { taskUser: b.taskUser, days: Math.round(days * 10) / 10 },
+            variables: { ...approverLists, taskUser: b.taskUser, days: Math.round(days * 10) / 10 },
           },
           tx,
         );

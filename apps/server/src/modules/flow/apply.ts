@@ -10,6 +10,7 @@ import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
+import { ApproverLists, checkApproverLists } from './approvers';
 import { definitionVisibleTo, startInstance } from './service';
 import { names, readableInstance } from './shared';
 import { flowDefinition, flowInstance } from './tables';
@@ -40,6 +41,8 @@ export async function applyRoutes(base: FastifyInstance) {
           title: z.string().max(10_000).optional().nullable(),
           content: z.string().max(100_000).optional().nullable(),
           taskUser: z.string().max(64).optional().nullable(),
+          /** the approvers of the countersigns the process begins with, by collection variable */
+          variables: ApproverLists,
         }),
       },
     },
@@ -73,6 +76,7 @@ export async function applyRoutes(base: FastifyInstance) {
         )
         .limit(1);
       if (!def) throw notFound();
+      const approverLists = await checkApproverLists(db, ctx, def.xml, b.variables);
       if (taskUser) {
         // the approver is a live user of the caller's tenant
         const [approver] = isId(taskUser)
@@ -103,7 +107,7 @@ export async function applyRoutes(base: FastifyInstance) {
           ctx,
           {
             processDefinitionId: b.processDefinitionId,
-            variables: { title, content, ...(taskUser ? { taskUser } : {}) },
+            variables: { ...approverLists, title, content, ...(taskUser ? { taskUser } : {}) },
           },
           tx,
         );

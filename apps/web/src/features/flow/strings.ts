@@ -102,7 +102,7 @@ export const wfZh = {
       half: '过半(半数及以上同意)',
     },
     countersignHelp:
-      '每位审批人各得一份任务:审批人列表由上一步办理时提交的 approvers 变量给出,任务中的审批人为 ${approver}。',
+      '每位审批人各得一份任务:审批人列表(流程变量 approvers)由发起人或上一步的办理人选择,任务中的审批人为 ${approver}。',
     taskUserExpr: '发起时选择的审批人',
     applyUserExpr: '发起人',
     plainTaskHint: '普通任务不等待任何人办理。需要审批的步骤请使用用户任务。',
@@ -276,7 +276,7 @@ export const wfEn: typeof wfZh = {
       half: 'Half or more approve',
     },
     countersignHelp:
-      'Each approver gets a task of their own: the list is the approvers variable sent when the previous step was handled; in the task the approver is ${approver}.',
+      'Each approver gets a task of their own: the list (process variable approvers) is chosen by the applicant or by whoever handles the step before; in the task the approver is ${approver}.',
     taskUserExpr: 'approver chosen at start',
     applyUserExpr: 'applicant',
     plainTaskHint: 'A plain task waits for nobody. Use a user task for a step someone must handle.',

@@ -23,6 +23,16 @@ export const workZh = {
   approver: '审批人',
   approverPlaceholder: '选择用户,可输入姓名搜索',
   approverRequired: '请选择审批人',
+  countersign: {
+    approvers: '「{step}」的审批人',
+    required: '请选择「{step}」的审批人',
+    placeholder: '选择多位用户,可输入姓名搜索',
+    help: {
+      all: '会签:每位审批人各得一份任务,全部同意后流转(流程变量 {variable})',
+      any: '或签:每位审批人各得一份任务,一人同意即流转(流程变量 {variable})',
+      share: '多人审批:每位审批人各得一份任务,按完成条件流转(流程变量 {variable})',
+    },
+  },
   submit: '提交',
   mark: {
     finished: '已完成',
@@ -120,6 +130,17 @@ export const workEn: typeof workZh = {
   approver: 'Approver',
   approverPlaceholder: 'Choose a user; type to search',
   approverRequired: 'Please choose the approver',
+  countersign: {
+    approvers: 'Approvers of “{step}”',
+    required: 'Please choose the approvers of “{step}”',
+    placeholder: 'Choose several users; type to search',
+    help: {
+      all: 'Countersign: each approver gets a task, and all must approve (process variable {variable})',
+      any: 'Any one: each approver gets a task, and the first approval moves it on (process variable {variable})',
+      share:
+        'Several approvers: each gets a task; it moves on when its completion condition is met (process variable {variable})',
+    },
+  },
   submit: 'Submit',
   mark: {
     finished: 'Finished',

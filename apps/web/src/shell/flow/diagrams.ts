@@ -5,6 +5,7 @@ export interface DiagramChoice {
 }
 
 export interface DiagramDefinitions {
+  rootElements?: { $type: string; id?: string }[];
   diagrams?: {
     id: string;
     name?: string;

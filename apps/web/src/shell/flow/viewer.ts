@@ -3,6 +3,7 @@ import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import './flow.css';
 import NavigatedViewer from 'bpmn-js/lib/NavigatedViewer';
+import { drawCalledProcesses, drawExpandedCallActivities } from './called';
 import { type DiagramDefinitions, diagramsOf } from './diagrams';
 import { type FlowHistoryItem, marksOf } from './marks';
 
@@ -21,8 +22,12 @@ interface ViewerApi {
   destroy(): void;
 }
 
-/** Fits the drawing on screen and marks the history on what it shows. */
+/**
+ * Draws what bpmn-js leaves out (the content of expanded call activities), fits the drawing on screen and
+ * marks the history on what it shows.
+ */
 function showHistory(viewer: ViewerApi, flow: readonly FlowHistoryItem[]) {
+  drawCalledProcesses(viewer as never, viewer.getDefinitions().rootElements ?? []);
   const canvas = viewer.get<Canvas>('canvas');
   const registry = viewer.get<ElementRegistry>('elementRegistry');
   canvas.zoom('fit-viewport', 'auto');
@@ -33,6 +38,7 @@ function showHistory(viewer: ViewerApi, flow: readonly FlowHistoryItem[]) {
 
 export async function renderDiagram(container: HTMLElement, xml: string, flow: readonly FlowHistoryItem[]) {
   const viewer = new NavigatedViewer({ container }) as unknown as ViewerApi;
+  drawExpandedCallActivities(viewer as never);
   try {
     await (viewer as unknown as { importXML(x: string): Promise<unknown> }).importXML(xml);
     showHistory(viewer, flow);

@@ -8,12 +8,15 @@ import { postData } from '../../../platform/http/client';
 import { FLOW_API } from '../../flow/api';
 import { useFlowDiagram } from '../../flow/diagram';
 import { useRefreshFlowLists } from '../../flow/PagedList';
+import { type ApproverLists, approverListsOf, CountersignFields, useNextCountersigns } from './Countersign';
 import { useLeavePage } from './params';
 import { HistoryTimeline, heading, subheading } from './RequestRecord';
 
 /**
  * A handle page: the business record (`children`), the timeline, a required comment, 同意 (flag ok) or
- * 驳回 (no flag) through work/complete-task; then back to 待办事务.
+ * 驳回 (no flag) through work/complete-task; then back to 待办事务. When a countersign (会签, 或签) comes
+ * right after this step, its approvers are picked here (required to approve) and sent as its collection
+ * variable.
  */
 export function HandleTask({
   title,
@@ -31,16 +34,21 @@ export function HandleTask({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ comment: string }>();
+  const [form] = Form.useForm<{ comment: string; variables?: ApproverLists }>();
   const [busy, setBusy] = useState<'ok' | 'reject' | null>(null);
   const refresh = useRefreshFlowLists();
   const leavePage = useLeavePage();
   const diagram = useFlowDiagram();
+  const countersigns = useNextCountersigns(processInstanceId);
 
   const complete = async (decision: 'ok' | 'reject') => {
     let comment: string;
+    let variables: ApproverLists | undefined;
     try {
-      ({ comment } = await form.validateFields());
+      // the next countersign's approvers are needed to approve; a rejection sends them only if chosen
+      if (decision === 'ok') ({ comment } = await form.validateFields());
+      else ({ comment } = await form.validateFields(['comment']));
+      variables = approverListsOf(form.getFieldsValue());
     } catch {
       return;
     }
@@ -51,7 +59,7 @@ export function HandleTask({
         processInstanceId,
         ...(decision === 'ok' ? { flag: 'ok' } : {}),
         comment: comment.trim(),
-        variables: {},
+        variables: variables ?? {},
       });
       message.success(t('work.handle.done'));
       leavePage('/work/todo/index');
@@ -90,6 +98,7 @@ export function HandleTask({
           aria-label={t('work.handle.opinion')}
           disabled={!!busy}
         >
+          <CountersignFields steps={countersigns} />
           <Form.Item
             name="comment"
             label={t('work.comment')}

@@ -7,6 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError, postData } from '../../../platform/http/client';
 import { userLabel, useTenantUsers } from '../../flow/api';
+import { approverListsOf, CountersignFields, useStartCountersigns } from './Countersign';
 import { useLeavePage, useStartable } from './params';
 
 /** 流程: name and version of the process a form starts. */
@@ -56,9 +57,10 @@ export function showFieldError<T extends object>(
 }
 
 /**
- * A start form (发起): the process it starts, the fields (`children`), 提交 and 重置. Submitting posts
- * `toBody(values)` to `url`, says `started`, and goes to 已发事务; a field the server refuses is marked on
- * the form (one of `fields`).
+ * A start form (发起): the process it starts, the fields (`children`), the approvers of each countersign
+ * the process begins with (会签, 或签: sent as its collection variable in `variables`), 提交 and 重置.
+ * Submitting posts `toBody(values)` to `url`, says `started`, and goes to 已发事务; a field the server
+ * refuses is marked on the form (one of `fields`).
  */
 export function StartForm<V extends object>({
   title,
@@ -85,11 +87,13 @@ export function StartForm<V extends object>({
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const leavePage = useLeavePage();
+  const countersigns = useStartCountersigns(processDefinitionId);
 
   const submit = async (values: V) => {
     setBusy(true);
     try {
-      await postData(url, { processDefinitionId, ...toBody(values) });
+      const variables = approverListsOf(values);
+      await postData(url, { processDefinitionId, ...toBody(values), ...(variables ? { variables } : {}) });
       message.success(started);
       leavePage('/work/send/index');
     } catch (e) {
@@ -110,6 +114,7 @@ export function StartForm<V extends object>({
       </Typography.Paragraph>
       <Form<V> form={form} name={name} layout="vertical" onFinish={submit} aria-label={title} disabled={busy}>
         {children}
+        <CountersignFields steps={countersigns} />
         <Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={busy}>

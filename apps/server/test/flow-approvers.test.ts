@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantCodes, makeRole, makeTenant, signedInUser, WORK_CODES } from './fixtures';
+import { auth, signIn, startTestServer, type TestServer } from './harness';
+
+/**
+ * A countersign the process begins with: the start form (the generic application and the leave form) sends
+ * its approvers as the countersign's collection variable; each approver gets a task of their own. Only a
+ * countersign's collection is accepted, and only live users of the caller's tenant, each once.
+ */
+
+type Person = { id: string; token: string };
+let s: TestServer;
+let admin: string;
+let applicant: Person;
+let a: Person;
+let b: Person;
+let c: Person;
+let pdid: string;
+let leavePdid: string;
+
+/** 会签: every one of `${approvers}` approves, then it ends */
+const COUNTERSIGN_BPMN = (key: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="d" targetNamespace="t">
+  <process id="${key}" name="会签${key}" isExecutable="true">
+    <startEvent id="s" name="开始" />
+    <userTask id="sign" name="会签审批" camunda:assignee="\${approver}">
+      <multiInstanceLoopCharacteristics isSequential="false" camunda:collection="\${approvers}" camunda:elementVariable="approver" />
+    </userTask>
+    <endEvent id="e" name="结束" />
+    <sequenceFlow id="f1" sourceRef="s" targetRef="sign" />
+    <sequenceFlow id="f2" sourceRef="sign" targetRef="e" />
+  </process>
+</definitions>`;
+
+const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  s.app.inject({ method, url, headers: auth(token), payload });
+const todo = async (p: Person, piid: string) =>
+  (await call(p.token, 'GET', '/api/dfem-flow/work/todo-list?current=1&size=50'))
+    .json()
+    .data.records.filter((r: { processInstanceId: string }) => r.processInstanceId === piid);
+const sent = async (p: Person, piid: string) =>
+  (await call(p.token, 'GET', '/api/dfem-flow/work/send-list?current=1&size=50'))
+    .json()
+    .data.records.find((r: { processInstanceId: string }) => r.processInstanceId === piid);
+const complete = (p: Person, taskId: string) =>
+  call(p.token, 'POST', '/api/dfem-flow/work/complete-task', { taskId, flag: 'ok', comment: '同意' });
+
+async function upload(xml: string, category: string) {
+  const form = new FormData();
+  form.append('category', category);
+  form.append('tenantIds', '');
+  form.append('files', new Blob([xml]), 'countersign.bpmn');
+  const res = await s.app.inject({
+    method: 'POST',
+    url: '/api/dfem-flow/manager/deploy-upload',
+    headers: auth(admin),
+    payload: form,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.processDefinitionIds[0] as string;
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = (await signIn(s)).access_token;
+  const staff = await makeRole(s.database.db, '000000', 'staff', '职员');
+  await grantCodes(s.database.db, staff, WORK_CODES);
+  applicant = await signedInUser(s, 'applicant', [staff]);
+  a = await signedInUser(s, 'signer_a', [staff]);
+  b = await signedInUser(s, 'signer_b', [staff]);
+  c = await signedInUser(s, 'signer_c', [staff]);
+  pdid = await upload(COUNTERSIGN_BPMN('cs_apply'), '2');
+  leavePdid = await upload(COUNTERSIGN_BPMN('cs_leave'), '1');
+});
+afterAll(() => s?.close());
+
+describe('approvers chosen at start', () => {
+  it('the application names three approvers: each holds a task, the process ends after the third', async () => {
+    const res = await call(applicant.token, 'POST', '/api/dfem-flow/process/apply/start-process', {
+      processDefinitionId: pdid,
+      title: '会签申请',
+      variables: { approvers: [a.id, b.id, c.id] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const piid = res.json().data.processInstanceId as string;
+    const tasks = await Promise.all([a, b, c].map((p) => todo(p, piid)));
+    expect(tasks.map((t) => t.map((r: { taskName: string }) => r.taskName))).toEqual([
+      ['会签审批'],
+      ['会签审批'],
+      ['会签审批'],
+    ]);
+    expect((await complete(a, tasks[0][0].taskId)).statusCode).toBe(200);
+    expect((await complete(b, tasks[1][0].taskId)).statusCode).toBe(200);
+    expect((await sent(applicant, piid)).processIsFinished).toBe('unfinished');
+    expect((await complete(c, tasks[2][0].taskId)).statusCode).toBe(200);
+    expect((await sent(applicant, piid)).processIsFinished).toBe('finished');
+  });
+
+  it('the leave form names them too', async () => {
+    const res = await call(applicant.token, 'POST', '/api/dfem-desk/process/leave/start-process', {
+      processDefinitionId: leavePdid,
+      taskUser: a.id,
+      startTime: '2026-12-01 09:00:00',
+      endTime: '2026-12-02 18:00:00',
+      reason: '会签请假',
+      variables: { approvers: [b.id, c.id] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const piid = res.json().data.processInstanceId as string;
+    expect(await todo(a, piid)).toEqual([]);
+    expect(await todo(b, piid)).toHaveLength(1);
+    expect(await todo(c, piid)).toHaveLength(1);
+  });
+
+  it('refuses a variable no countersign reads, an unknown or foreign user, and a repeated one', async () => {
+    const start = (variables: object) =>
+      call(applicant.token, 'POST', '/api/dfem-flow/process/apply/start-process', {
+        processDefinitionId: pdid,
+        title: 't',
+        variables,
+      });
+    // a gateway's variable is not the applicant's to set through this
+    const other = await start({ pass: [a.id] });
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toMatchObject({ data: { field: 'variables' } });
+    expect((await start({ approvers: ['9999999999'] })).json()).toMatchObject({
+      data: { field: 'variables' },
+    });
+    expect((await start({ approvers: [a.id, a.id] })).json()).toMatchObject({
+      data: { field: 'variables' },
+    });
+    expect((await start({ approvers: [] })).statusCode).toBe(400);
+    expect((await start({ approvers: ['x'] })).statusCode).toBe(400);
+    await makeTenant(s.database.db, '200003', '外村');
+    const role = await makeRole(s.database.db, '200003', 'administrator', '管理员');
+    await grantCodes(s.database.db, role, 'all');
+    const stranger = await signedInUser(s, 'stranger', [role], '200003');
+    const foreign = await call(stranger.token, 'POST', '/api/dfem-flow/process/apply/start-process', {
+      processDefinitionId: pdid,
+      title: 't',
+      variables: { approvers: [a.id] },
+    });
+    expect(foreign.json()).toMatchObject({ data: { field: 'variables' } });
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Choosing a countersign's approvers (会签, 或签): when the next step of a process is a multi-instance user
+ * task over a collection variable, whoever takes the step before it — the applicant on the start form, or
+ * the holder of the task before it on the handle page — picks the users, sent as that variable (a list of
+ * user ids). Nothing is shown for a process without countersign.
+ */
+import '../i18n';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../platform/session/session';
+import { fetchHistory, fetchModelView, userLabel, useTenantUsers } from '../../flow/api';
+import { type CountersignStep, countersignsAfter } from './countersign';
+
+/** The form values' key under which the approver lists are kept, by collection variable. */
+export const COUNTERSIGN_FIELD = 'variables';
+export type ApproverLists = Record<string, string[]>;
+
+/** The users of the tenant as a searchable select of several. */
+export function ApproversSelect(props: { id?: string; value?: string[]; onChange?: (v: string[]) => void }) {
+  const { t } = useTranslation();
+  const users = useTenantUsers();
+  return (
+    <Select
+      {...props}
+      mode="multiple"
+      showSearch
+      allowClear
+      optionFilterProp="label"
+      loading={users.isLoading}
+      placeholder={t('work.countersign.placeholder')}
+      options={(users.data ?? []).map((u) => ({ value: u.id, label: userLabel(u) }))}
+    />
+  );
+}
+
+/** One required picker per countersign: which step it is for, how it completes, which variable it sets. */
+export function CountersignFields({ steps }: { steps: readonly CountersignStep[] }) {
+  const { t } = useTranslation();
+  return steps.map((step) => (
+    <Form.Item
+      key={step.variable}
+      name={[COUNTERSIGN_FIELD, step.variable]}
+      label={t('work.countersign.approvers', { step: step.name })}
+      extra={t(`work.countersign.help.${step.kind}`, { variable: step.variable })}
+      rules={[
+        {
+          required: true,
+          type: 'array',
+          min: 1,
+          message: t('work.countersign.required', { step: step.name }),
+        },
+      ]}
+    >
+      <ApproversSelect />
+    </Form.Item>
+  ));
+}
+
+/** The lists the form holds, without empty ones (what the start and complete calls take as `variables`). */
+export function approverListsOf(values: object): ApproverLists | undefined {
+  const lists = (values as { [COUNTERSIGN_FIELD]?: Record<string, string[] | undefined> })[COUNTERSIGN_FIELD];
+  const kept = Object.entries(lists ?? {}).filter((e): e is [string, string[]] => !!e[1]?.length);
+  return kept.length ? Object.fromEntries(kept) : undefined;
+}
+
+/** The countersigns a definition begins with (the start form picks their approvers). */
+export function useStartCountersigns(processDefinitionId: string | undefined): CountersignStep[] {
+  const diagram = useQuery({
+    queryKey: ['flow-model-view', { processDefinitionId }],
+    queryFn: () => fetchModelView({ processDefinitionId: processDefinitionId! }),
+    enabled: !!processDefinitionId,
+    staleTime: 60_000,
+  });
+  return countersignsAfter(diagram.data?.xml);
+}
+
+/**
+ * The countersigns right after the caller's open task of an instance (its step is the one waiting with the
+ * caller as assignee in the timeline): the handle page picks their approvers.
+ */
+export function useNextCountersigns(processInstanceId: string | undefined): CountersignStep[] {
+  const me = useSession((s) => s.userInfo?.id);
+  const diagram = useQuery({
+    queryKey: ['flow-instance-xml', processInstanceId],
+    queryFn: () => fetchModelView({ processInstanceId: processInstanceId! }),
+    enabled: !!processInstanceId,
+    staleTime: 60_000,
+  });
+  const history = useQuery({
+    queryKey: ['flow-history', processInstanceId],
+    queryFn: () => fetchHistory(processInstanceId!),
+    enabled: !!processInstanceId,
+    refetchOnMount: 'always',
+  });
+  const mine = (history.data ?? [])
+    .filter((h) => h.historyActivityType === 'UserTask' && !h.endTime && !!me && h.assignee === me)
+    .map((h) => h.historyActivityId);
+  return mine.length ? countersignsAfter(diagram.data?.xml, mine) : [];
+}
