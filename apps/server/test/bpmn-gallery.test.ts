@@ -551,6 +551,21 @@ describe('countersign (会签): a multi-instance user task over a list of approv
     expect(late.statusCode).not.toBe(200);
     await complete(applicant, await taskOf(applicant, piid, '确认结果'));
     expect((await finished(piid)).processIsFinished).toBe('finished');
+    // the timeline names each approval: who approved and what they said
+    const timeline = await call(
+      applicant.token,
+      'GET',
+      `/api/dfem-flow/process/history-flow-list?processInstanceId=${piid}`,
+    );
+    const approvals = (
+      timeline.json().data as { historyActivityName: string; assignee: string; comment: string }[]
+    )
+      .filter((h) => h.historyActivityName === '会签审批' && h.assignee)
+      .map((h) => [h.assignee, h.comment]);
+    expect(approvals).toEqual([
+      [approver.id, '会签审批 完成'],
+      [cashier.id, '会签审批 完成'],
+    ]);
   });
 
   it('sequential: one approver after the other, in the list’s order', async () => {

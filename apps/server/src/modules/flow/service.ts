@@ -642,7 +642,7 @@ export async function completeTask(
     } catch (e) {
       throw new ApiError(409, 'flowStuck', { reason: (e as Error).message });
     }
-    await tx
+    const [step] = await tx
       .update(flowHistory)
       .set({ assignee: ctx.userId, comment: input.comment })
       .where(
@@ -650,7 +650,23 @@ export async function completeTask(
           eq(flowHistory.processInstanceId, instance.processInstanceId),
           eq(flowHistory.executionId, task.executionId),
         ),
-      );
+      )
+      .returning({ id: flowHistory.id });
+    // one approval of a countersign is an iteration the engine records no step of: the timeline gets a
+    // line of its own for it, with who approved and what they said
+    if (!step)
+      await tx.insert(flowHistory).values({
+        tenantId: instance.tenantId,
+        processInstanceId: instance.processInstanceId,
+        executionId: task.executionId,
+        activityId: task.taskDefinitionKey,
+        activityName: task.name,
+        activityType: 'UserTask',
+        startTime: task.createTime,
+        endTime: now,
+        assignee: ctx.userId,
+        comment: input.comment,
+      });
     await apply(tx, instance, run, 0);
   });
 }
