@@ -1,11 +1,4 @@
-import {
-  checkField,
-  type FieldDef,
-  isDate,
-  isDateTime,
-  ALL_RESOURCES as RESOURCES,
-  type ResourceDef,
-} from '@smart/contracts';
+import { checkField, type FieldDef, isDate, isDateTime, RESOURCES, type ResourceDef } from '@smart/contracts';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
