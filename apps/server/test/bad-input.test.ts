@@ -1,11 +1,4 @@
-import {
-  checkField,
-  type FieldDef,
-  isDate,
-  isDateTime,
-  ALL_RESOURCES as RESOURCES,
-  type ResourceDef,
-} from '@smart/contracts';
+import { checkField, type FieldDef, isDate, isDateTime, RESOURCES, type ResourceDef } from '@smart/contracts';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +28,7 @@ const get = (url: string) => s.app.inject({ method: 'GET', url, headers: auth(to
 const submit = (d: ResourceDef, payload: object) =>
   s.app.inject({ method: 'POST', url: `${base(d)}/submit`, headers: auth(token), payload });
 
-/** The database column behind a field, where the engine mounted the resource (the user screen is bespoke). */
+/** The database column behind a field (every resource is mounted by the engine; a field kept beside the row has none). */
 function columnOf(def: ResourceDef, name: string): PgColumn | undefined {
   const m = mountedByKey.get(def.key);
   return m ? (getTableColumns(m.table) as Record<string, PgColumn>)[name] : undefined;

@@ -645,9 +645,134 @@ describe('the data scope of the dictionary screens', () => {
     expect(entries.map((e) => e.dictValue)).toEqual(['乙']);
   });
 
-  it('no row records its creator: a scope of own rows shows none', async () => {
+  it('rows record their creator: a scope of own rows shows only the caller’s own', async () => {
     await makeDict('dict-biz', [['1', '丙']]);
     const token = await scopedKeeper('own_keeper', 2);
+    // the seeded rows and the administrator's are not the keeper's
     expect((await get('/dict-biz/parent-list', token)).json().data.total).toBe(0);
+    expect(flat((await get('/dict-biz/list', token)).json().data)).toEqual([]);
+  });
+});
+
+/** What the resource engine does for every binding, seen through the dictionaries. */
+describe('the engine’s generic rules, through dictionaries', () => {
+  it('a row every tenant reads: another tenant’s update and removal are 403 before its body is checked', async () => {
+    const { parent, children } = await makeDict('dict', [['1', '甲']]);
+    const bad = await post('/dict/submit', { id: children[0].id, sort: -5 }, otherAdmin);
+    expect(bad.statusCode).toBe(403);
+    const update = await post('/dict/submit', { id: parent.id, dictValue: '别人的' }, otherAdmin);
+    expect(update.statusCode).toBe(403);
+    const remove = await post(`/dict/remove?ids=${children[0].id}`, undefined, otherAdmin);
+    expect(remove.statusCode).toBe(403);
+    // read, whole and unchanged
+    expect((await get(`/dict/detail?id=${parent.id}`, otherAdmin)).json().data.dictValue).toBe(
+      parent.dictValue,
+    );
+    expect((await get(`/dict/dictionary?code=${parent.code}`, otherAdmin)).json().data).toHaveLength(1);
+  });
+
+  it('a tree without an ancestors path refuses a parent below the row, at any depth', async () => {
+    const { parent, children } = await makeDict('dict', [['1', '甲']]);
+    const b = (
+      await post('/dict/submit', { parentId: children[0].id, dictKey: '11', dictValue: '乙', sort: 1 })
+    ).json().data as Entry;
+    const c = (
+      await post('/dict/submit', { parentId: b.id, dictKey: '111', dictValue: '丙', sort: 1 })
+    ).json().data as Entry;
+    for (const [row, below] of [
+      [children[0], b],
+      [children[0], c],
+      [parent, c],
+      [b, c],
+    ] as const) {
+      const res = await post('/dict/submit', { id: row.id, parentId: below.id });
+      expect(res.statusCode, `${row.dictValue} below ${below.dictValue}`).toBe(400);
+      expect(res.json().data).toEqual({ field: 'parentId' });
+    }
+    // nothing moved; a move up the tree is fine
+    const t = (await get(`/dict/child-list?parentId=${parent.id}`)).json().data as Node[];
+    expect(t[0].children[0].children.map((n) => n.id)).toEqual([c.id]);
+    const up = await post('/dict/submit', { id: c.id, parentId: children[0].id });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json().data).toMatchObject({ parentId: children[0].id, code: parent.code });
+  });
+
+  it('a removal takes the subtree along, and a sealed row anywhere in it refuses the whole removal', async () => {
+    const { parent, children } = await makeDict('dict-biz', [
+      ['1', '甲'],
+      ['2', '乙'],
+    ]);
+    const b = (
+      await post('/dict-biz/submit', { parentId: children[0].id, dictKey: '11', dictValue: '乙', sort: 1 })
+    ).json().data as Entry;
+    const sealed = (
+      await post('/dict-biz/submit', {
+        parentId: b.id,
+        dictKey: '111',
+        dictValue: '封',
+        sort: 1,
+        isSealed: 1,
+      })
+    ).json().data as Entry;
+    for (const ids of [children[0].id, parent.id, `${children[1].id},${b.id}`]) {
+      const res = await post(`/dict-biz/remove?ids=${ids}`);
+      expect(res.statusCode, ids).toBe(400);
+      expect(res.json().msg).toBe('封存的字典不能删除');
+    }
+    // all or nothing: every row is still there
+    expect((await get(`/dict-biz/dictionary?code=${parent.code}`)).json().data).toHaveLength(4);
+    // unsealed, the entry goes with everything below it, and its sibling stays
+    expect((await post('/dict-biz/submit', { id: sealed.id, isSealed: 0 })).statusCode).toBe(200);
+    expect((await post(`/dict-biz/remove?ids=${children[0].id}`)).statusCode).toBe(200);
+    const left = (await get(`/dict-biz/dictionary?code=${parent.code}`)).json().data as Entry[];
+    expect(left.map((e) => e.id)).toEqual([children[1].id]);
+    const rows = await s.database.db
+      .select({ isDeleted: schema.dictBiz.isDeleted })
+      .from(schema.dictBiz)
+      .where(inArray(schema.dictBiz.id, [children[0].id, b.id, sealed.id]));
+    expect(rows.map((r) => r.isDeleted)).toEqual([1, 1, 1]);
+  });
+
+  it('a row moved into another dictionary takes its subtree and the subtree’s keys along', async () => {
+    const from = await makeDict('dict', [['1', '甲']]);
+    const nested = (
+      await post('/dict/submit', { parentId: from.children[0].id, dictKey: '7', dictValue: '七', sort: 1 })
+    ).json().data as Entry;
+    const clashing = await makeDict('dict', [
+      ['2', '乙'],
+      ['7', '另一个七'],
+    ]);
+    // the nested key 7 would clash in the other dictionary
+    const refused = await post('/dict/submit', { id: from.children[0].id, parentId: clashing.parent.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data).toEqual({ field: 'dictKey' });
+    const to = await makeDict('dict', [['2', '乙']]);
+    const moved = await post('/dict/submit', { id: from.children[0].id, parentId: to.parent.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const entries = (await get(`/dict/dictionary?code=${to.code}`)).json().data as Entry[];
+    expect(entries.map((e) => [e.dictKey, e.code])).toEqual(
+      expect.arrayContaining([
+        ['1', to.code],
+        ['7', to.code],
+      ]),
+    );
+    expect((await get(`/dict/detail?id=${nested.id}`)).json().data.code).toBe(to.code);
+    expect((await get(`/dict/dictionary?code=${from.code}`)).json().data).toEqual([]);
+  });
+
+  it('labels of platform dictionary values follow a change at once (the kept labels are dropped)', async () => {
+    const label = async () => {
+      const res = await get('/post/list?postCode=ceo', admin, { 'accept-language': 'en' });
+      return res.json().data.records[0].categoryName as string;
+    };
+    expect(await label()).toBe('Senior management');
+    const entry = ((await get('/dict/dictionary?code=post_category')).json().data as Entry[]).find(
+      (e) => e.dictKey === '1',
+    )!;
+    const changed = await post('/dict/submit', { id: entry.id, dictValueEn: 'Top management' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await label()).toBe('Top management');
+    await post('/dict/submit', { id: entry.id, dictValueEn: 'Senior management' });
+    expect(await label()).toBe('Senior management');
   });
 });

@@ -1,4 +1,4 @@
-import { ALL_RESOURCES as RESOURCES, type ResourceDef } from '@smart/contracts';
+import { RESOURCES, type ResourceDef } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../src/seed/system';
 import { grantCodes, listedRows, makeRole, makeTenant, makeUser, sampleRecord } from './fixtures';

@@ -1,4 +1,4 @@
-import { excelPath, type ResourceDef, ALL_RESOURCES as resources } from '@smart/contracts';
+import { excelPath, type ResourceDef, RESOURCES as resources } from '@smart/contracts';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

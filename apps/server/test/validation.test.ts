@@ -1,4 +1,4 @@
-import { ALL_RESOURCES as RESOURCES, type ResourceDef } from '@smart/contracts';
+import { RESOURCES, type ResourceDef } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listedRows, sampleRecord } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';

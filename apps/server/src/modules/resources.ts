@@ -17,6 +17,7 @@ import { flowModelHooks } from './flow/models';
 import { flowModel } from './flow/tables';
 import { villageBindings } from './manage/hooks';
 import { dropAccessCaches } from './system/caches';
+import { dictBindings } from './system/dict';
 import { tenantHooks } from './system/tenant';
 import { userHooks } from './user/binding';
 
@@ -129,6 +130,7 @@ export function resourceBindings(
   return {
     user: { table: schema.user, hooks: userHooks(deps) },
     flowModel: { table: flowModel, hooks: flowModelHooks },
+    ...dictBindings(db),
     param: { table: schema.param },
     report: { table: schema.reportFile },
     post: { table: schema.post },

@@ -1,4 +1,4 @@
-import { ALL_RESOURCES } from '@smart/contracts/registry';
+import { RESOURCES } from '@smart/contracts/registry';
 import { VILLAGE_AREA } from '@smart/contracts/village';
 import { describe, expect, it } from 'vitest';
 import { familyDefinition, inFamily } from '../platform/crud/resource-pages';
@@ -6,7 +6,7 @@ import { families, registry } from './registry';
 
 describe('the page registry', () => {
   it('opens every definition’s screen: a line of its own, or its family loads the definition', async () => {
-    for (const def of ALL_RESOURCES) {
+    for (const def of RESOURCES) {
       const path = `${def.route}/index`;
       if (registry[path]) continue;
       const family = families.find((f) => inFamily(f, path));

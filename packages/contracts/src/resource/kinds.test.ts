@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_KINDS } from './kinds';
-import { ALL_RESOURCES } from './registry';
+import { RESOURCES } from './registry';
 import type { FieldDef, FieldType } from './types';
 import { checkField, requiredMessage } from './validate';
 
@@ -35,7 +35,7 @@ describe.each(Object.entries(FIELD_KINDS))('kind %s', (type, kind) => {
 
 describe('the definitions', () => {
   it('give examples their own rules accept', () => {
-    for (const def of ALL_RESOURCES)
+    for (const def of RESOURCES)
       for (const f of def.fields)
         if (f.example !== undefined)
           expect(checkField(f, f.example), `${def.key}.${f.name} = ${f.example}`).toBeNull();

@@ -331,11 +331,14 @@ export const reportResource: ResourceDef = {
 
 /**
  * Dictionaries (spec §2, §5, §7): one dictionary is a parent row (parentId '0', dictKey '-1') naming it by
- * `code`; its entries are rows below it that share the code and may nest. The routes are the system module's
- * own (apps/server/src/modules/system/dict.ts: list, parent-list, child-list, detail, submit, remove, tree,
- * dictionary) and follow the same conventions; the screens are their own (features/system/dict). The rules a
- * field cannot say are the routes': an entry's key is required and its code is its parent's, a dictionary's
- * code is required and its key is -1. Labels and messages are the spec's (§5).
+ * `code`; its entries are rows below it that share the code and may nest (a tree by parentId). Both kinds
+ * are served by the resource engine (list: the whole tree, detail, submit, remove) with the binding's hooks
+ * and endpoints (apps/server/src/modules/system/dict.ts: parent-list, child-list, and the pickers tree and
+ * dictionary that every signed-in user reads); the screens are their own (features/system/dict). The rules a
+ * field cannot say are the binding's: an entry's key is required and its code is its parent's, a
+ * dictionary's code is required and its key is -1; a code is unique among dictionaries and a key within its
+ * dictionary; removing a dictionary removes its entries, and a sealed row refuses it. Labels and messages
+ * are the spec's (§5).
  */
 const dictFields = (): FieldDef[] => [
   {
@@ -366,7 +369,7 @@ const dictFields = (): FieldDef[] => [
   // optional: where empty, an English screen shows the Chinese value
   { name: 'dictValueEn', label: { zh: '英文值', en: 'English value' }, type: 'text', max: 255 },
   {
-    // required of an entry (the route says so); a dictionary's key is -1 whatever is sent
+    // required of an entry (the binding says so); a dictionary's key is -1 whatever is sent
     name: 'dictKey',
     label: { zh: '字典键值', en: 'dictionary key' },
     type: 'text',
@@ -405,6 +408,7 @@ export const dictResource: ResourceDef = {
   permission: 'dict',
   tenant: false,
   readByEveryTenant: true,
+  tree: true,
   dialogWidth: 880,
   fields: dictFields(),
 };
@@ -418,6 +422,7 @@ export const dictBizResource: ResourceDef = {
   route: '/system/dictbiz',
   permission: 'dict_biz',
   tenant: true,
+  tree: true,
   dialogWidth: 880,
   fields: dictFields(),
 };

@@ -7,7 +7,6 @@ import { schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { idString } from '../../platform/http/ids';
 import { notDeleted } from '../../platform/sql';
-import { registerDictRoutes } from './dict';
 import { buttonTree, cachedAnswer, grantedMenus, toMenuTree } from './menus';
 import { registerRegionRoutes } from './region';
 
@@ -54,6 +53,5 @@ export async function systemRoutes(base: FastifyInstance) {
     },
   );
 
-  registerDictRoutes(base);
   registerRegionRoutes(base);
 }

@@ -130,18 +130,20 @@ export async function dataScopeCondition(
 /**
  * The one access constraint of a table's rows for a caller, whoever reads or writes them (the engine, users,
  * workflow models): live rows, of the caller's tenant (a platform table — no tenant column — is the
- * platform tenant's alone), within the caller's data scope on the resource.
+ * platform tenant's alone, unless every tenant reads it: `readByEveryTenant`), within the caller's data
+ * scope on the resource (`resourceCode`; none given: no data scope, the tenant's whole table).
  */
 export async function rowConstraint(
   db: Db,
   ctx: RequestContext,
-  resourceCode: string,
-  cols: ScopedColumns & { isDeleted: PgColumn; tenantId?: PgColumn },
+  resourceCode: string | undefined,
+  cols: ScopedColumns & { isDeleted: PgColumn; tenantId?: PgColumn; readByEveryTenant?: boolean },
 ): Promise<SQL> {
-  if (!cols.tenantId && ctx.tenantId !== DEFAULT_TENANT_ID) return sql`false`;
+  if (!cols.tenantId && !cols.readByEveryTenant && ctx.tenantId !== DEFAULT_TENANT_ID) return sql`false`;
   const parts: SQL[] = [notDeleted(cols.isDeleted)];
   if (cols.tenantId) parts.push(eq(cols.tenantId, ctx.tenantId));
-  const scope = await dataScopeCondition(db, ctx, resourceCode, cols);
+  const scope =
+    resourceCode === undefined ? undefined : await dataScopeCondition(db, ctx, resourceCode, cols);
   if (scope) parts.push(scope);
   return and(...parts) as SQL;
 }

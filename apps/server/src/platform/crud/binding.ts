@@ -29,6 +29,19 @@ export interface Change {
 
 export interface ResourceHooks {
   /**
+   * adjusts the submit's body before it is checked against the definition (Payload's beforeValidate): what
+   * a row's place decides and a field cannot say (an entry's code is its parent's; a default the form may
+   * leave out); on update, `original` is the row as it is (already found within the caller's scope);
+   * `scope` is the caller's constraint on the resource's rows (a parent is looked up within it)
+   */
+  beforeValidate?: (
+    ctx: RequestContext,
+    body: Record<string, unknown>,
+    mode: 'create' | 'update',
+    original: Row | undefined,
+    scope: SQL,
+  ) => Promise<void> | void;
+  /**
    * adjusts a validated record before it is written (hash a secret, check a reference…): inside the
    * submit's checks, before its transaction; on update, `id` and the row as it was (`original`)
    */
@@ -68,6 +81,14 @@ export interface ResourceHooks {
    * the record that wrote it (`beside` fields included) and, on update, the row as it was
    */
   afterChange?: (ctx: RequestContext, changes: Change[], tx: Db) => Promise<void> | void;
+  /**
+   * a tree's removal takes every node below the removed ones along (all of the tenant's live nodes below,
+   * whatever the caller's data scope), instead of refusing a node that has children; beforeRemove and
+   * afterDelete then see every id removed
+   */
+  removeSubtree?: boolean;
+  /** the list's (and the generic tree picker's) order when none is asked for, instead of the definition's */
+  defaultOrder?: SQL[];
   /** runs in the removal's transaction before rows are removed; throw to refuse */
   beforeRemove?: (ctx: RequestContext, ids: string[], tx: Db) => Promise<void>;
   /** runs in the removal's transaction after the rows are removed */
@@ -95,6 +116,11 @@ export interface MountedResource {
   table: PgTable;
   /** the constraint every read and write of this caller adds: tenant, not deleted, data scope */
   constraint(ctx: RequestContext): Promise<SQL>;
+  /**
+   * the caller's tenant's live rows, without the data scope: what pickers read, and what a whole tree
+   * (a removed node's subtree, a clash anywhere in it) is checked against
+   */
+  tenantConstraint(ctx: RequestContext): Promise<SQL>;
   db: Db;
   hooks: ResourceHooks;
   /** columns by property (= field) name */

@@ -13,6 +13,7 @@ import type { MountedResource } from './binding';
  * engine under the resource's path: each inherits the resource's permission code (with the endpoint's
  * suffix), its query checked by a strict schema, and the caller's row constraint (tenant, live rows, data
  * scope) handed to the handler, so a view beyond the list (households, a ranking) cannot forget them.
+ * An endpoint at the path of one of the engine's generic views (GET `tree`) replaces that view.
  */
 
 export interface EndpointCall<Q, B = unknown> {
@@ -38,6 +39,11 @@ export interface ResourceEndpoint {
    * several, any one of them
    */
   codeSuffix?: string | string[];
+  /**
+   * a picker every screen reads (a dictionary's entries, a parent select): any signed-in user may call it,
+   * no permission code is asked, and its `scope` is the tenant's live rows without the data scope
+   */
+  picker?: boolean;
   query: z.ZodType;
   body?: z.ZodType;
   handler: (call: EndpointCall<never, never>) => Promise<unknown>;
@@ -48,6 +54,7 @@ export function endpoint<S extends z.ZodType, B extends z.ZodType = z.ZodUndefin
   method: 'GET' | 'POST';
   path: string;
   codeSuffix?: string | string[];
+  picker?: boolean;
   query: S;
   body?: B;
   handler: (call: EndpointCall<z.infer<S>, z.infer<B>>) => Promise<unknown>;
@@ -63,11 +70,12 @@ export function mountEndpoints(app: FastifyInstance, m: MountedResource, endpoin
       handler: async (req, reply) => {
         const ctx = requireCtx(req);
         const suffixes = Array.isArray(e.codeSuffix) ? e.codeSuffix : [e.codeSuffix ?? ''];
-        await requireAnyPermission(
-          m.db,
-          req,
-          suffixes.map((suffix) => `${m.def.permission}${suffix}`),
-        );
+        if (!e.picker)
+          await requireAnyPermission(
+            m.db,
+            req,
+            suffixes.map((suffix) => `${m.def.permission}${suffix}`),
+          );
         const parsed = e.query.safeParse(req.query ?? {});
         if (!parsed.success) throw invalidField(String(parsed.error.issues[0]?.path[0] ?? 'query'));
         let body: unknown;
@@ -76,7 +84,7 @@ export function mountEndpoints(app: FastifyInstance, m: MountedResource, endpoin
           if (!b.success) throw invalidField(String(b.error.issues[0]?.path[0] ?? 'body'));
           body = b.data;
         }
-        const scope = await m.constraint(ctx);
+        const scope = await (e.picker ? m.tenantConstraint(ctx) : m.constraint(ctx));
         return ok(
           req,
           await e.handler({

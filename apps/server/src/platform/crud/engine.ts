@@ -24,7 +24,7 @@ import { type RequestContext, requireCtx } from '../auth/context';
 import { arrayRowsOf, type Db } from '../db';
 import { formatDateTime, formatInstant, timestamptzMs } from '../format';
 import { ok } from '../http/envelope';
-import { badRequest, FieldInputError, forbidden, notFound } from '../http/errors';
+import { badRequest, FieldInputError, forbidden, invalidField, notFound } from '../http/errors';
 import type { Lang } from '../http/messages';
 import { toPage } from '../paging';
 import { notDeleted } from '../sql';
@@ -37,6 +37,7 @@ import { mountEndpoints } from './endpoints';
 import { mountExcelRoutes } from './excel';
 import { parseListQuery } from './query';
 import { attachRefLabels, checkRefs, mountedByKey, mountSelectRoute, refFields } from './refs';
+import { descendantIds, isAtOrBelow } from './tree-walk';
 import { insertRows, updateRow } from './write';
 
 /**
@@ -92,14 +93,28 @@ export function mountResource(
     ...(dictNames.length ? [DICT_TABLE] : []),
   ];
 
-  const constraint = (ctx: RequestContext): Promise<SQL> =>
-    rowConstraint(db, ctx, def.key, {
-      isDeleted: cols.isDeleted,
-      tenantId: def.tenant ? cols.tenantId : undefined,
-      createUser: cols.createUser,
-      createDept: cols.createDept,
-      fields: scopeFields,
-    });
+  const constraintCols = {
+    isDeleted: cols.isDeleted,
+    tenantId: def.tenant ? cols.tenantId : undefined,
+    readByEveryTenant: def.readByEveryTenant === true,
+    createUser: cols.createUser,
+    createDept: cols.createDept,
+    fields: scopeFields,
+  };
+  const constraint = (ctx: RequestContext): Promise<SQL> => rowConstraint(db, ctx, def.key, constraintCols);
+  /** the tenant's live rows, without the data scope (pickers, a whole subtree) */
+  const tenantConstraint = (ctx: RequestContext): Promise<SQL> =>
+    rowConstraint(db, ctx, undefined, constraintCols);
+  /**
+   * platform rows (tenant false) are changed by the platform tenant only: another tenant's create is a 403,
+   * and so are its update and removal of rows every tenant reads (`readByEveryTenant`; rows it cannot see
+   * at all are "not found" instead)
+   */
+  const refuseForeignWrite = (ctx: RequestContext, mode: 'create' | 'update' | 'remove') => {
+    if (def.tenant || ctx.tenantId === DEFAULT_TENANT_ID) return;
+    if (mode === 'create' || def.readByEveryTenant) throw forbidden();
+  };
+  const treeCols = { table, id: cols.id, parentId: cols.parentId };
 
   const output = (row: Record<string, unknown>) => {
     const out: Record<string, unknown> = { id: row.id };
@@ -155,16 +170,29 @@ export function mountResource(
     return attachDictNames(db, dictNames, lang, refs.length ? await attachRefLabels(db, ctx, def, out) : out);
   };
   const arrayRows = arrayRowsOf(db);
-  const defaultOrder = def.defaultSort
-    ? [def.defaultSort.desc ? desc(cols[def.defaultSort.field]) : cols[def.defaultSort.field], desc(cols.id)]
-    : [desc(cols.createTime), desc(cols.id)];
+  const defaultOrder =
+    hooks.defaultOrder ??
+    (def.defaultSort
+      ? [
+          def.defaultSort.desc ? desc(cols[def.defaultSort.field]) : cols[def.defaultSort.field],
+          desc(cols.id),
+        ]
+      : [desc(cols.createTime), desc(cols.id)]);
+  /** a GET endpoint of the binding at a generic view's path replaces that view */
+  const ownGet = new Set((hooks.endpoints ?? []).filter((e) => e.method === 'GET').map((e) => e.path));
   const extraKeys = new Set(hooks.extraKeys ?? []);
 
   /**
    * A tree node's parent must be a visible node of the same resource and not the node itself or one of its
-   * descendants; where the table keeps `ancestors`, they follow the parent (and the descendants follow it).
+   * descendants; where the table keeps `ancestors`, they say so and follow the parent (and the descendants
+   * follow it); where it does not, the parent's line is walked up (tree-walk.ts), through the tenant's nodes.
    */
-  async function placeInTree(record: Record<string, unknown>, id: string | undefined, scope: SQL) {
+  async function placeInTree(
+    ctx: RequestContext,
+    record: Record<string, unknown>,
+    id: string | undefined,
+    scope: SQL,
+  ) {
     const parentId = String(record.parentId ?? '0') || '0';
     record.parentId = parentId;
     let parentAncestors = '0';
@@ -175,7 +203,12 @@ export function mountResource(
         .where(and(eq(cols.id, parentId), scope))
         .limit(1);
       const p = parent as { id: string; ancestors?: string } | undefined;
-      const cyclic = id !== undefined && (p?.id === id || `,${p?.ancestors ?? ''},`.includes(`,${id},`));
+      const cyclic =
+        id !== undefined &&
+        p !== undefined &&
+        (cols.ancestors
+          ? p.id === id || `,${p.ancestors ?? ''},`.includes(`,${id},`)
+          : await isAtOrBelow(db, treeCols, p.id, id, await tenantConstraint(ctx)));
       if (!p || cyclic)
         throw new FieldInputError('parentId', { zh: '上级节点无效', en: 'The parent is invalid' });
       parentAncestors = `${p.ancestors ?? '0'},${p.id}`;
@@ -258,7 +291,7 @@ export function mountResource(
   };
   for (const name of [def.listPath ?? 'list', ...(hooks.listAliases ?? [])]) app.get(`${base}/${name}`, list);
 
-  if (def.tree) {
+  if (def.tree && !ownGet.has('tree')) {
     /** The picker tree of a tree resource (parent selects): every signed-in caller of the tenant may read it. */
     app.get(`${base}/tree`, async (req) => {
       // `tenantId` (spec §7): the platform administrator picks another tenant's rows (tenant-pick.ts)
@@ -325,10 +358,7 @@ export function mountResource(
     if (!id && only === 'update') throw badRequest('fieldInvalid', { field: 'id' });
     const mode = id ? 'update' : 'create';
     await requirePermission(db, req, `${code}_${mode === 'create' ? 'add' : 'edit'}`);
-    if (mode === 'create' && !def.tenant && ctx.tenantId !== DEFAULT_TENANT_ID) throw forbidden();
-    const parsed = parseRecord(def, body, mode);
-    if (parsed.error) throw new FieldInputError(parsed.error.field, parsed.error.message);
-    const record = parsed.record;
+    refuseForeignWrite(ctx, mode);
     const scope = await constraint(ctx);
     // a row the caller cannot see is "not found" before anything is said about the body; the row as it is
     // checks an update that sends one side of a date range, and is what the hooks see as the original
@@ -341,6 +371,12 @@ export function mountResource(
         .limit(1);
       if (!row) throw notFound();
       original = row as Row;
+    }
+    await hooks.beforeValidate?.(ctx, body, mode, original, scope);
+    const parsed = parseRecord(def, body, mode);
+    if (parsed.error) throw new FieldInputError(parsed.error.field, parsed.error.message);
+    const record = parsed.record;
+    if (original) {
       if (
         def.fields.some(
           (f) => f.notBefore && Object.hasOwn(record, f.name) !== Object.hasOwn(record, f.notBefore),
@@ -371,7 +407,7 @@ export function mountResource(
         });
       }
     }
-    if (def.tree && record.parentId !== undefined) await placeInTree(record, id, scope);
+    if (def.tree && record.parentId !== undefined) await placeInTree(ctx, record, id, scope);
     if (mode === 'create') {
       const [{ row: created, extra }] = await db.transaction((tx) =>
         insertRows(mounted, ctx, tx as unknown as Db, [record], { answer: true }),
@@ -400,7 +436,9 @@ export function mountResource(
     const ctx = requireCtx(req);
     await requirePermission(db, req, `${code}_delete`);
     const ids = idsParam(req);
+    refuseForeignWrite(ctx, 'remove');
     const scope = await constraint(ctx);
+    let all = ids;
     await db.transaction(async (tx) => {
       // rows the caller cannot see are "not found", before anything else is said about them
       const visible = await tx
@@ -408,7 +446,13 @@ export function mountResource(
         .from(table)
         .where(and(inArray(cols.id, ids), scope));
       if (visible.length !== ids.length) throw notFound();
-      if (def.tree) {
+      // a subtree goes with its node (the tenant's nodes below it, whatever the caller's scope)
+      const below =
+        def.tree && hooks.removeSubtree
+          ? await descendantIds(tx as unknown as Db, treeCols, ids, await tenantConstraint(ctx))
+          : [];
+      all = [...ids, ...below];
+      if (def.tree && !hooks.removeSubtree) {
         const [child] = await tx
           .select({ id: cols.id })
           .from(table)
@@ -416,18 +460,24 @@ export function mountResource(
           .limit(1);
         if (child) throw badRequest('hasChildren');
       }
-      await hooks.beforeRemove?.(ctx, ids, tx as unknown as Db);
+      await hooks.beforeRemove?.(ctx, all, tx as unknown as Db);
+      const gone = { isDeleted: 1, updateUser: ctx.userId, updateTime: new Date() } as never;
       const removed = await tx
         .update(table)
-        .set({ isDeleted: 1, updateUser: ctx.userId, updateTime: new Date() } as never)
+        .set(gone)
         .where(and(inArray(cols.id, ids), scope))
         .returning({ id: cols.id });
       // all or nothing: an id the caller may not see (or that is gone) removes nothing
       if (removed.length !== ids.length) throw notFound();
-      await hooks.afterDelete?.(ctx, ids, tx as unknown as Db);
+      if (below.length)
+        await tx
+          .update(table)
+          .set(gone)
+          .where(and(inArray(cols.id, below), await tenantConstraint(ctx)));
+      await hooks.afterDelete?.(ctx, all, tx as unknown as Db);
     });
     changed();
-    await hooks.afterCommit?.(ctx, { mode: 'remove', ids });
+    await hooks.afterCommit?.(ctx, { mode: 'remove', ids: all });
     return ok(req, true);
   });
 
@@ -435,6 +485,7 @@ export function mountResource(
     def,
     table,
     constraint,
+    tenantConstraint,
     db,
     hooks,
     cols,
@@ -473,7 +524,7 @@ export function countKey(resource: string, ctx: RequestContext, query: Record<st
 export function idParam(req: FastifyRequest, name: string): string {
   const v = (req.query as Record<string, unknown>)[name];
   const s = Array.isArray(v) ? v[0] : v;
-  if (typeof s !== 'string' || !isId(s)) throw badRequest('fieldInvalid', { field: name });
+  if (typeof s !== 'string' || !isId(s)) throw invalidField(name);
   return s;
 }
 
@@ -482,7 +533,7 @@ export function idsParam(req: FastifyRequest, name = 'ids'): string[] {
   const s = Array.isArray(v) ? v.join(',') : v;
   if (typeof s !== 'string' || !s) throw badRequest('idsRequired');
   const ids = [...new Set(s.split(',').map((x) => x.trim()))];
-  if (ids.length > 1000 || !ids.every(isId)) throw badRequest('fieldInvalid', { field: name });
+  if (ids.length > 1000 || !ids.every(isId)) throw invalidField(name);
   return ids;
 }
 

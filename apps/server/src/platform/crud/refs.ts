@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef } from '@smart/contracts';
-import { ALL_RESOURCES, isId, refLabelKey, routePrefix } from '@smart/contracts';
+import { isId, RESOURCES, refLabelKey, routePrefix } from '@smart/contracts';
 import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -115,7 +115,7 @@ export async function labelsOf(db: Db, ctx: RequestContext, f: FieldDef, ids: st
 /** Permission codes that may use a resource's picker: its own menu, and the menus of resources pointing at it. */
 function pickerCodes(def: ResourceDef): string[] {
   const codes = new Set([def.permission]);
-  for (const other of ALL_RESOURCES)
+  for (const other of RESOURCES)
     if (other.fields.some((f) => (f.type === 'ref' || f.type === 'refs') && f.ref === def.key))
       codes.add(other.permission);
   return [...codes];

@@ -198,7 +198,7 @@ export const dict = pgTable(
     sort: integer('sort').notNull().default(0),
     remark: varchar('remark', { length: 255 }),
     isSealed: integer('is_sealed').notNull().default(0),
-    isDeleted: integer('is_deleted').notNull().default(0),
+    ...baseColumns(),
   },
   (t) => [index('blade_dict_code_idx').on(t.code)],
 );
@@ -218,7 +218,7 @@ export const dictBiz = pgTable(
     sort: integer('sort').notNull().default(0),
     remark: varchar('remark', { length: 255 }),
     isSealed: integer('is_sealed').notNull().default(0),
-    isDeleted: integer('is_deleted').notNull().default(0),
+    ...baseColumns(),
   },
   (t) => [index('blade_dict_biz_code_idx').on(t.tenantId, t.code)],
 );

@@ -6,7 +6,7 @@
 import '../system/i18n';
 import { apiScopeResource, dataScopeResource } from '@smart/contracts/admin';
 import type { ResourceDef } from '@smart/contracts/core';
-import { ALL_RESOURCES, resourceByKey } from '@smart/contracts/registry';
+import { RESOURCES, resourceByKey } from '@smart/contracts/registry';
 import { Card, Empty, Form, Input, Select, Space, Spin, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -102,7 +102,7 @@ function ResourceSelect({ field, value, onChange, id, disabled }: FieldControlPr
       style={{ width: '100%' }}
       value={value ? String(value) : undefined}
       onChange={(v) => onChange?.(v ?? '')}
-      options={ALL_RESOURCES.map((r) => ({ value: r.key, label: `${r.label[lang]} (${r.key})` }))}
+      options={RESOURCES.map((r) => ({ value: r.key, label: `${r.label[lang]} (${r.key})` }))}
     />
   );
 }
