@@ -10,10 +10,10 @@ import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { notDeleted } from '../../platform/sql';
-import { ApproverLists, checkApproverLists } from '../flow/approvers';
+import { ApproverLists, checkApproverLists, startableXml } from '../flow/approvers';
 import { forgetWorkCounts, readableInstance } from '../flow/routes';
-import { definitionVisibleTo, startInstance } from '../flow/service';
-import { flowDefinition, flowInstance, processLeave } from '../flow/tables';
+import { startInstance } from '../flow/service';
+import { flowInstance, processLeave } from '../flow/tables';
 
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/;
 
@@ -63,19 +63,8 @@ export async function leaveRoutes(base: FastifyInstance) {
       if (!approver) throw new FieldInputError('taskUser', { zh: '审批人不存在', en: 'No such approver' });
       let approverLists: Record<string, string[]> = {};
       if (b.variables) {
-        const [def] = await db
-          .select({ xml: flowDefinition.xml })
-          .from(flowDefinition)
-          .where(
-            and(
-              eq(flowDefinition.processDefinitionId, b.processDefinitionId),
-              notDeleted(flowDefinition.isDeleted),
-              definitionVisibleTo(ctx.tenantId),
-            ),
-          )
-          .limit(1);
-        if (!def) throw notFound();
-        approverLists = await checkApproverLists(db, ctx, def.xml, b.variables);
+        const xml = await startableXml(db, ctx, b.processDefinitionId);
+        approverLists = await checkApproverLists(db, ctx, xml, b.variables);
       }
       const result = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;

@@ -8,12 +8,12 @@ import { requireCtx } from '../../platform/auth/context';
 import { type Db, schema } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
-import { FieldInputError, notFound } from '../../platform/http/errors';
+import { FieldInputError } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
-import { ApproverLists, checkApproverLists } from './approvers';
-import { definitionVisibleTo, startInstance } from './service';
+import { ApproverLists, checkApproverLists, startableXml } from './approvers';
+import { startInstance } from './service';
 import { names, readableInstance } from './shared';
-import { flowDefinition, flowInstance } from './tables';
+import { flowInstance } from './tables';
 import { forgetWorkCounts } from './work';
 
 /** Limits of the application form (the web form says the same). */
@@ -64,19 +64,8 @@ export async function applyRoutes(base: FastifyInstance) {
           zh: `内容不能超过 ${APPLY_LIMITS.content} 个字符`,
           en: `The content must be at most ${APPLY_LIMITS.content} characters`,
         });
-      const [def] = await db
-        .select({ xml: flowDefinition.xml })
-        .from(flowDefinition)
-        .where(
-          and(
-            eq(flowDefinition.processDefinitionId, b.processDefinitionId),
-            notDeleted(flowDefinition.isDeleted),
-            definitionVisibleTo(ctx.tenantId),
-          ),
-        )
-        .limit(1);
-      if (!def) throw notFound();
-      const approverLists = await checkApproverLists(db, ctx, def.xml, b.variables);
+      const xml = await startableXml(db, ctx, b.processDefinitionId);
+      const approverLists = await checkApproverLists(db, ctx, xml, b.variables);
       if (taskUser) {
         // the approver is a live user of the caller's tenant
         const [approver] = isId(taskUser)
@@ -94,7 +83,7 @@ export async function applyRoutes(base: FastifyInstance) {
               .limit(1)
           : [];
         if (!approver) throw new FieldInputError('taskUser', { zh: '审批人不存在', en: 'No such approver' });
-      } else if (NAMES_TASK_USER.test(def.xml)) {
+      } else if (NAMES_TASK_USER.test(xml)) {
         throw new FieldInputError('taskUser', {
           zh: '该流程需要选择审批人',
           en: 'This process needs an approver',

@@ -2,9 +2,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/context';
 import { type Db, schema } from '../../platform/db';
-import { FieldInputError } from '../../platform/http/errors';
+import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { notDeleted } from '../../platform/sql';
+import { definitionVisibleTo } from './service';
+import { flowDefinition } from './tables';
 
 /**
  * The approver lists a start form sends for the countersigns (会签, 或签) its process begins with: each a
@@ -72,4 +74,25 @@ export async function checkApproverLists(
       });
   }
   return lists;
+}
+
+/** The diagram of a definition the caller's tenant may start (404 for any other). */
+export async function startableXml(
+  db: Db,
+  ctx: RequestContext,
+  processDefinitionId: string,
+): Promise<string> {
+  const [def] = await db
+    .select({ xml: flowDefinition.xml })
+    .from(flowDefinition)
+    .where(
+      and(
+        eq(flowDefinition.processDefinitionId, processDefinitionId),
+        notDeleted(flowDefinition.isDeleted),
+        definitionVisibleTo(ctx.tenantId),
+      ),
+    )
+    .limit(1);
+  if (!def) throw notFound();
+  return def.xml;
 }
