@@ -19,6 +19,8 @@ test('a leave request is validated, started, approved and shown as finished', as
 
   // 发起事务 → the seeded 请假流程 → its form
   await page.goto('/work/start/index');
+  // by name: other tests deploy processes too, and the newest come first
+  await searchList(page, '可发起的流程', { 流程名称: '请假流程' });
   await rowActions(page, '请假流程').getByRole('button', { name: '发起' }).click();
   await expect(page).toHaveURL(/\/work\/process\/leave\/form\/leave/);
   const form = page.getByRole('form', { name: '请假申请' });
