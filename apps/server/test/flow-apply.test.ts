@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/platform/db';
 import { grantCodes, makeRole, makeTenant, signedInUser, WORK_CODES } from './fixtures';
+import { deployBpmn } from './flow-kit';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /**
@@ -55,20 +56,7 @@ const detail = (token: string, processInstanceId: string) =>
 const complete = (token: string, taskId: string, comment: string) =>
   call(token, 'POST', '/api/dfem-flow/work/complete-task', { taskId, flag: 'ok', comment });
 
-async function upload(xml: string, name: string) {
-  const form = new FormData();
-  form.append('category', '2');
-  form.append('tenantIds', '');
-  form.append('files', new Blob([xml]), name);
-  const res = await s.app.inject({
-    method: 'POST',
-    url: '/api/dfem-flow/manager/deploy-upload',
-    headers: auth(admin),
-    payload: form,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.processDefinitionIds[0] as string;
-}
+const upload = (xml: string, name: string) => deployBpmn(s, admin, xml, { file: name });
 
 beforeAll(async () => {
   s = await startTestServer();

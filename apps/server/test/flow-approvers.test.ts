@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCodes, makeRole, makeTenant, signedInUser, WORK_CODES } from './fixtures';
+import { deployBpmn } from './flow-kit';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /**
@@ -45,20 +46,8 @@ const sent = async (p: Person, piid: string) =>
 const complete = (p: Person, taskId: string) =>
   call(p.token, 'POST', '/api/dfem-flow/work/complete-task', { taskId, flag: 'ok', comment: '同意' });
 
-async function upload(xml: string, category: string) {
-  const form = new FormData();
-  form.append('category', category);
-  form.append('tenantIds', '');
-  form.append('files', new Blob([xml]), 'countersign.bpmn');
-  const res = await s.app.inject({
-    method: 'POST',
-    url: '/api/dfem-flow/manager/deploy-upload',
-    headers: auth(admin),
-    payload: form,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.processDefinitionIds[0] as string;
-}
+const upload = (xml: string, category: string) =>
+  deployBpmn(s, admin, xml, { category, file: 'countersign.bpmn' });
 
 beforeAll(async () => {
   s = await startTestServer();

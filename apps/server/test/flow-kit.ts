@@ -27,6 +27,37 @@ export const bpmn = (id: string, body: string, head = '') => `<?xml version="1.0
   </bpmn:process>
 </bpmn:definitions>`;
 
+/** Uploads one BPMN file through 部署上传 as `token` (for every tenant), answering the response. */
+export function uploadBpmn(
+  server: TestServer,
+  token: string,
+  xml: string,
+  opts: { category?: string; file?: string; lang?: 'zh' | 'en' } = {},
+) {
+  const form = new FormData();
+  form.append('category', opts.category ?? '2');
+  form.append('tenantIds', '');
+  form.append('files', new Blob([xml]), opts.file ?? 'process.bpmn');
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/dfem-flow/manager/deploy-upload',
+    headers: { ...auth(token), ...(opts.lang ? { 'accept-language': opts.lang } : {}) },
+    payload: form,
+  });
+}
+
+/** Deploys one BPMN file and answers its definition id. */
+export async function deployBpmn(
+  server: TestServer,
+  token: string,
+  xml: string,
+  opts: { category?: string; file?: string } = {},
+) {
+  const res = await uploadBpmn(server, token, xml, opts);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.processDefinitionIds[0] as string;
+}
+
 export function kit(s: () => TestServer) {
   let admin = '';
   const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -41,18 +72,8 @@ export function kit(s: () => TestServer) {
     return { people, staff, admin: () => admin };
   }
 
-  function upload(name: string, xml: string, token = admin) {
-    const form = new FormData();
-    form.append('category', '2');
-    form.append('tenantIds', '');
-    form.append('files', new Blob([xml]), `${name}.bpmn`);
-    return s().app.inject({
-      method: 'POST',
-      url: '/api/dfem-flow/manager/deploy-upload',
-      headers: { ...auth(token), 'accept-language': 'en' },
-      payload: form,
-    });
-  }
+  const upload = (name: string, xml: string, token = admin) =>
+    uploadBpmn(s(), token, xml, { file: `${name}.bpmn`, lang: 'en' });
 
   async function deploy(name: string, xml: string) {
     const res = await upload(name, xml);
