@@ -4,7 +4,8 @@
 //   1. GET villager/page over 1 000 000 villagers with the filters a clerk uses, as the administrator:
 //      a village group + sex (the list's selects), and a name typed into the search box (matched anywhere);
 //      read from the database on every request (READ_CACHE=false) against the same SQL behind a bare
-//      Fastify route (bench/bare-village-server.mjs): overhead ratio; then as the product answers it
+//      Fastify route (bench/bare-village-server.mjs): overhead ratio (on PostgreSQL both run at once and are
+//      measured in turns, each keeping its best of BENCH_TURNS); then as the product answers it
 //      (the page remembered until the villagers change)
 //   2. Excel export of one village group's 100 000 villagers (time to download, server peak memory)
 //   3. Excel import of 10 000 villagers, filled in as the template asks (with the progress polling the web does)
@@ -15,7 +16,7 @@
 // another). Seeded villagers are kept between runs; the imported ones are removed before the next run.
 // Progress goes to stderr; the table to stdout and to bench/last-village.md.
 // Environment: DATABASE_URL, VILLAGE_DATABASE_URL, BENCH_DATABASES (pglite,postgres: which of the two to
-// run), BENCH_SECONDS (load per route, default 10),
+// run), BENCH_SECONDS (load per route, default 10), BENCH_TURNS (turns of real and bare, default 2),
 // BENCH_DATA (data folder root, default <repo>/.bench-data), VILLAGERS (seeded villagers, default 1 000 000).
 import { createWriteStream, existsSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -97,7 +98,27 @@ const PROGRESS_POLL_MS = 400;
 // ---------------------------------------------------------------------------------------------------------
 // workload 1: the filtered page, real and bare
 
-async function realPages(server, out, label) {
+/**
+ * How many turns each side of the comparison gets where both run at once (PostgreSQL): the real page and
+ * the bare one are measured one after the other, TURNS times, and each keeps its best turn, so a drift of
+ * the machine (another process, the database's own work after the seed) falls on both sides alike instead
+ * of on whichever side ran at the time.
+ */
+const TURNS = Math.max(1, Number(process.env.BENCH_TURNS) || 2);
+
+/** the better of two measurements of one route: the higher throughput's, with the lower one-at-a-time */
+function best(a, b) {
+  if (!a) return b;
+  if (a.skipped || b.skipped) return a.single <= b.single ? a : b;
+  const better = b.rps > a.rps ? b : a;
+  return { ...better, single: Math.min(a.single, b.single) };
+}
+
+/**
+ * The filtered pages as the product answers them with the read cache off, and, given the bare server
+ * (PostgreSQL), the bare route's in turns with them; without it the bare route is measured after (barePages).
+ */
+async function realPages(server, out, label, bare) {
   // a new database: the seeded password changes once. Asked uncompressed, as autocannon asks and as the bare
   // route answers: the ratio is the engine's cost, not the compressor's (the bytes rows of run.mjs show that)
   const headers = {
@@ -105,6 +126,7 @@ async function realPages(server, out, label) {
     'accept-encoding': 'identity',
   };
   out.realPage = {};
+  if (bare) out.bareSame = {};
   for (const [key, s] of Object.entries(SEARCHES)) {
     await step(out, key, `${label} page (${s.label})`, async () => {
       const url = server.base + pageUrl(s.filter);
@@ -114,11 +136,23 @@ async function realPages(server, out, label) {
         `${label}: the villager page filtered on ${s.label} (${decodeURIComponent(s.filter)}) counts ${page.total}`,
       );
       if (!page.total) out.errors[key] = 'the filter matched no villager';
-      out[key] = await measureRoute(`${label} page (${s.label})`, url, headers, {
-        maxSingleMs: MAX_SINGLE_MS,
-      });
-      if ((await drain(`${label} page (${s.label})`, url, headers, 60_000)) === null)
-        throw new Error('the server did not finish the page requests left in flight within 60 s');
+      const bareKey = `bare_${key}`;
+      const bareUrl = bare && bare.base + barePageUrl(s.filter);
+      if (bare) await compareBare(out, key, bareUrl, label);
+      for (let turn = 1; turn <= (bare ? TURNS : 1); turn++) {
+        const of = bare ? ` turn ${turn}/${TURNS}` : '';
+        const real = await measureRoute(`${label} page (${s.label})${of}`, url, headers, {
+          maxSingleMs: MAX_SINGLE_MS,
+        });
+        out[key] = best(out[key], real);
+        if ((await drain(`${label} page (${s.label})`, url, headers, 60_000)) === null)
+          throw new Error('the server did not finish the page requests left in flight within 60 s');
+        if (!bare) continue;
+        const maxSingleMs = real.skipped ? 0 : Number.POSITIVE_INFINITY;
+        const b = await measureRoute(`${label} bare page (${s.label})${of}`, bareUrl, {}, { maxSingleMs });
+        out[bareKey] = best(out[bareKey], b);
+        await drain(`${label} bare page (${s.label})`, bareUrl, {}, 60_000);
+      }
     });
   }
 }
@@ -135,8 +169,8 @@ async function rememberedPages(server, out, label) {
   }
 }
 
-/** The same SQL behind the bare route, on the same data, while no server has it (one PGlite folder, one process). */
-async function barePages(isPg, url, pgdata, out, label) {
+/** The bare server (bench/bare-village-server.mjs) on the villagers' database or PGlite folder. */
+async function startBare(isPg, url, pgdata) {
   const port = await freePort();
   const env = { ...process.env, PORT: String(port) };
   delete env.DATABASE_URL;
@@ -144,26 +178,35 @@ async function barePages(isPg, url, pgdata, out, label) {
   if (isPg) env.DATABASE_URL = url;
   else env.PGLITE_DIR = pgdata;
   const bare = await startProcess('bare server', bareMain, env, port, '/ready');
+  return { ...bare, base: `http://127.0.0.1:${port}` };
+}
+
+/** Whether the bare route answers the rows the real page answered (its SQL kept in sync with the engine). */
+async function compareBare(out, key, bareUrl, label) {
+  const bp = await getJson(bareUrl);
+  const real = out.realPage?.[key];
+  if (!real) return;
+  out.bareSame ??= {};
+  const ids = (p) => p.records.map((r) => String(r.id)).join();
+  out.bareSame[key] = bp.total === real.total && ids(bp) === ids(real);
+  if (!out.bareSame[key]) {
+    log(
+      `WARNING ${label}: the bare route's answer (${SEARCHES[key].label}) differs from the real one ` +
+        `(total ${bp.total} vs ${real.total}): is its SQL in sync?`,
+    );
+    out.errors[`bare_${key}`] = 'the bare route answered other rows than the real one';
+  }
+}
+
+/** The same SQL behind the bare route, on the same data, while no server has it (one PGlite folder, one process). */
+async function barePages(isPg, url, pgdata, out, label) {
+  const bare = await startBare(isPg, url, pgdata);
   try {
-    const bareBase = `http://127.0.0.1:${port}`;
-    out.bareSame = {};
     for (const [key, s] of Object.entries(SEARCHES)) {
       const bareKey = `bare_${key}`;
       await step(out, bareKey, `${label} bare page (${s.label})`, async () => {
-        const url = bareBase + barePageUrl(s.filter);
-        const bp = await getJson(url);
-        const real = out.realPage?.[key];
-        if (real) {
-          const ids = (p) => p.records.map((r) => String(r.id)).join();
-          out.bareSame[key] = bp.total === real.total && ids(bp) === ids(real);
-          if (!out.bareSame[key]) {
-            log(
-              `WARNING ${label}: the bare route's answer (${s.label}) differs from the real one ` +
-                `(total ${bp.total} vs ${real.total}): is its SQL in sync?`,
-            );
-            out.errors[bareKey] = 'the bare route answered other rows than the real one';
-          }
-        }
+        const url = bare.base + barePageUrl(s.filter);
+        await compareBare(out, key, url, label);
         const maxSingleMs = !out[key] ? MAX_SINGLE_MS : out[key].skipped ? 0 : Number.POSITIVE_INFINITY;
         out[bareKey] = await measureRoute(`${label} bare page (${s.label})`, url, {}, { maxSingleMs });
         await drain(`${label} bare page (${s.label})`, url, {}, 60_000);
@@ -366,16 +409,19 @@ async function benchDatabase(kind, out) {
 
   // 1. the filtered pages read from the database on every request, on a server of their own: on a slow
   // database the requests autocannon leaves in flight keep it busy long after the load
+  // (PostgreSQL serves the bare route at the same time: the two are measured in turns)
   {
     const server = await startServer(dataDir, url, undefined, READ_FROM_DATABASE);
+    const bare = isPg ? await startBare(isPg, url, pgdata) : undefined;
     try {
       log(`${label}: server (pid ${server.child.pid}, READ_CACHE=false) answering after ${server.ms} ms`);
-      await realPages(server, out, label);
+      await realPages(server, out, label, bare);
     } finally {
       await stopProcess(server);
+      if (bare) await stopProcess(bare);
     }
   }
-  await step(out, 'bare', `${label} bare`, () => barePages(isPg, url, pgdata, out, label));
+  if (!isPg) await step(out, 'bare', `${label} bare`, () => barePages(isPg, url, pgdata, out, label));
   // the same pages as the product answers them: remembered until the villagers change
   {
     const server = await startServer(dataDir, url);

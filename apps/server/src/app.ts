@@ -219,8 +219,11 @@ export async function buildApp(
     return reply.status(status).send({ code: status, success: false, data: null, msg });
   });
 
-  // the security headers do not depend on the request: computed once, set on every answer
-  const headers = securityHeaders({
+  // the security headers do not depend on the request: computed once, set on every answer. Pages and their
+  // assets get the console's policy; an API answer (JSON, a download) is never a document that runs
+  // anything, so it gets the short policy OWASP's REST cheat sheet gives — stricter, and fewer bytes on
+  // every call.
+  const pageHeaders = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -240,8 +243,16 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'strict-transport-security': pageHeaders['strict-transport-security'],
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+  };
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(req.url.startsWith('/api/') ? apiHeaders : pageHeaders);
     done();
   });
   await app.register(compress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });

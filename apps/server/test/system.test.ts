@@ -36,11 +36,17 @@ describe('envelope and errors', () => {
     expect(big.body).not.toMatch(/at .*\.ts|select|stack/i);
   });
 
-  it('sends security headers', async () => {
+  it('sends security headers: an API answer may run nothing and be framed nowhere', async () => {
     const res = await get('/api/dfem-auth/oauth/settings');
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    // a page (and its assets) has the console's own policy
+    const page = await s.app.inject({ method: 'GET', url: '/wel/index' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 

@@ -18,7 +18,7 @@ export const DICT_TABLE = 'blade_dict';
 const MAX_AGE_MS = 60_000;
 const UNHEARD_MAX_AGE_MS = 3_000;
 
-type Labels = Map<string, Map<string, string>>;
+export type Labels = Map<string, Map<string, string>>;
 const kept = new Map<string, { at: number; stamp: string | undefined; labels: Promise<Labels> }>();
 
 /** The dictionary fields whose labels a row of this resource carries (not where the name is taken). */
@@ -36,6 +36,22 @@ export const nameKey = (f: Pick<FieldDef, 'name'>) => `${f.name}Name`;
 /** Forgets the kept labels (a dictionary written on this server). */
 export function forgetDictNames() {
   kept.clear();
+}
+
+/** The labels of the dictionaries `fields` name, in `lang`: dictionary code → key → label. */
+export function dictLabelsOf(db: Db, fields: FieldDef[], lang: Lang): Promise<Labels> {
+  return labelsOf(db, codesOf(fields), lang);
+}
+
+/** the dictionary codes of `fields`, once each, in one order (the key of the kept labels) */
+const codesByFields = new WeakMap<FieldDef[], string[]>();
+function codesOf(fields: FieldDef[]): string[] {
+  let codes = codesByFields.get(fields);
+  if (!codes) {
+    codes = [...new Set(fields.map((f) => f.dict as string))].sort();
+    codesByFields.set(fields, codes);
+  }
+  return codes;
 }
 
 function labelsOf(db: Db, codes: string[], lang: Lang): Promise<Labels> {
@@ -56,6 +72,20 @@ function labelsOf(db: Db, codes: string[], lang: Lang): Promise<Labels> {
   return labels;
 }
 
+/**
+ * The label of one stored value of a dictionary field: '' for no value, a key without an entry as it is,
+ * the keys of a multiple choice (`a,b`) each labelled and joined with 、.
+ */
+export function dictLabelOf(f: FieldDef, byKey: Map<string, string> | undefined, v: unknown): string {
+  if (v === null || v === undefined || v === '') return '';
+  const text = String(v);
+  if (!text.includes(',')) return byKey?.get(text) ?? text;
+  return text
+    .split(',')
+    .map((k) => byKey?.get(k) ?? k)
+    .join(f.type === 'dictMulti' ? '、' : ',');
+}
+
 /** Adds the `<field>Name` labels to rows as answered (in place); a key without an entry is shown as is. */
 export async function attachDictNames(
   db: Db,
@@ -64,21 +94,11 @@ export async function attachDictNames(
   rows: Record<string, unknown>[],
 ): Promise<Record<string, unknown>[]> {
   if (!fields.length || !rows.length) return rows;
-  const labels = await labelsOf(db, [...new Set(fields.map((f) => f.dict as string))].sort(), lang);
+  const labels = await dictLabelsOf(db, fields, lang);
   for (const f of fields) {
     const byKey = labels.get(f.dict as string);
     const key = nameKey(f);
-    for (const r of rows) {
-      const v = r[f.name];
-      if (Object.hasOwn(r, key)) continue;
-      r[key] =
-        v === null || v === undefined || v === ''
-          ? ''
-          : String(v)
-              .split(',')
-              .map((k) => byKey?.get(k) ?? k)
-              .join(f.type === 'dictMulti' ? '、' : ',');
-    }
+    for (const r of rows) if (!Object.hasOwn(r, key)) r[key] = dictLabelOf(f, byKey, r[f.name]);
   }
   return rows;
 }

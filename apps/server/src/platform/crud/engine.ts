@@ -32,7 +32,15 @@ import { buildTree } from '../tree';
 import { answerList } from './answers';
 import type { MountedResource, ResourceHooks, Row } from './binding';
 import { cachedCount, forgetCounts } from './count-cache';
-import { attachDictNames, DICT_TABLE, dictNameFields } from './dict-names';
+import {
+  attachDictNames,
+  DICT_TABLE,
+  dictLabelOf,
+  dictLabelsOf,
+  dictNameFields,
+  type Labels,
+  nameKey,
+} from './dict-names';
 import { mountEndpoints } from './endpoints';
 import { mountExcelRoutes } from './excel';
 import { parseListQuery } from './query';
@@ -161,13 +169,15 @@ export function mountResource(
     visible.filter((f) => !f.detailOnly),
     besideExtra,
     listSelection,
+    dictNames,
     hooks.toRow,
   );
   /** list rows as answered (references and dictionary values labelled) from the driver's arrays */
   const answerArrays = async (ctx: RequestContext, rows: unknown[][], lang: Lang) => {
     const tz = process.env.TZ || 'Asia/Shanghai';
-    const out = rows.map((r) => fromArray(r, tz));
-    return attachDictNames(db, dictNames, lang, refs.length ? await attachRefLabels(db, ctx, def, out) : out);
+    const labels = dictNames.length && rows.length ? await dictLabelsOf(db, dictNames, lang) : NO_LABELS;
+    const out = rows.map((r) => fromArray(r, tz, labels));
+    return refs.length ? attachRefLabels(db, ctx, def, out) : out;
   };
   const arrayRows = arrayRowsOf(db);
   const defaultOrder =
@@ -547,20 +557,25 @@ function stampText(raw: string, tz: string): string {
   return text;
 }
 
+const NO_LABELS: Labels = new Map();
+
 /**
- * The engine's `output` (see mountResource) of rows that arrive as arrays in the order of `selection`: each
+ * The engine's `answer` (see mountResource) of rows that arrive as arrays in the order of `selection`: each
  * value decoded by its column (`mapFromDriverValue`, as Drizzle does), booleans as 0/1, time stamps
- * formatted (a date field's to the day), the base columns last, then the binding's `toRow`. The keys come
- * in the same order as `output` writes them. A time stamp column's text is read into an instant directly
- * (timestamptzMs: what `new Date(text)` reads) instead of through a Date.
+ * formatted (a date field's to the day), the base columns, the labels of dictionary values
+ * (`<field>Name`, as attachDictNames writes them), then the binding's `toRow`. The keys come in the same
+ * order as `output` writes them. A time stamp column's text is read into an instant directly
+ * (timestamptzMs: what `new Date(text)` reads) instead of through a Date. Built in one object literal
+ * per row, so a page of rows costs one allocation each and no key is added afterwards.
  */
 function arrayOutput(
   def: ResourceDef,
   visible: FieldDef[],
   besideExtra: string[],
   selection: Record<string, PgColumn | SQL>,
+  dictNames: FieldDef[],
   toRow: ResourceHooks['toRow'],
-): (row: unknown[], tz: string) => Record<string, unknown> {
+): (row: unknown[], tz: string, labels: Labels) => Record<string, unknown> {
   const keys = Object.keys(selection);
   const index = new Map(keys.map((k, i) => [k, i]));
   /** a timestamptz column whose decoder turns text into a Date: formatted from its text instead */
@@ -603,7 +618,7 @@ function arrayOutput(
       return as === 'day' ? text.slice(0, 10) : text;
     };
   };
-  type Part = [string, (row: unknown[], tz: string) => unknown];
+  type Part = [string, (row: unknown[], tz: string, labels: Labels) => unknown];
   const parts: Part[] = [['id', read('id')]];
   if (def.tenant) parts.push(['tenantId', read('tenantId')]);
   for (const f of visible) {
@@ -613,19 +628,27 @@ function arrayOutput(
   parts.push(['status', read('status')]);
   parts.push(['createTime', stamp('createTime', 'base')]);
   parts.push(['updateTime', stamp('updateTime', 'base')]);
+  for (const f of dictNames) {
+    const key = nameKey(f);
+    if (parts.some(([k]) => k === key)) continue; // answered beside the row (attachDictNames keeps it too)
+    const get = read(f.name);
+    const code = f.dict as string;
+    parts.push([key, (row, _tz, labels) => dictLabelOf(f, labels.get(code), get(row))]);
+  }
   // one object literal with the keys in that order (a repeated key keeps its first place and takes the last
   // value, as assignments do): every row gets the same shape at once instead of growing key by key
   if (parts.some(([key]) => key === '__proto__'))
-    return (row, tz) => {
+    return (row, tz, labels) => {
       const out: Record<string, unknown> = {};
-      for (const [key, value] of parts) out[key] = value(row, tz);
+      for (const [key, value] of parts) out[key] = value(row, tz, labels);
       return toRow ? toRow(out) : out;
     };
   const values = parts.map(([, value]) => value);
-  const literal = parts.map(([key], i) => `${JSON.stringify(key)}: v[${i}](row, tz)`).join(', ');
-  const build = new Function('v', `return (row, tz) => ({ ${literal} });`)(values) as (
+  const literal = parts.map(([key], i) => `${JSON.stringify(key)}: v[${i}](row, tz, labels)`).join(', ');
+  const build = new Function('v', `return (row, tz, labels) => ({ ${literal} });`)(values) as (
     row: unknown[],
     tz: string,
+    labels: Labels,
   ) => Record<string, unknown>;
-  return toRow ? (row, tz) => toRow(build(row, tz)) : build;
+  return toRow ? (row, tz, labels) => toRow(build(row, tz, labels)) : build;
 }
