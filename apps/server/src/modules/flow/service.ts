@@ -542,14 +542,32 @@ async function recordWaits(tx: Db, instance: Instance, run: RunResult, now: Date
       kind: flowWait.kind,
       executionId: flowWait.executionId,
       dueAt: flowWait.dueAt,
+      childInstanceId: flowWait.childInstanceId,
     })
     .from(flowWait)
-    .where(and(mine, inArray(flowWait.kind, ['timer', 'message', 'signal'])));
+    .where(and(mine, inArray(flowWait.kind, ['timer', 'message', 'signal', 'call'])));
+  // a call activity the instance no longer waits on (an event interrupted it, or the instance ended without
+  // it): the child it started ends, and the children of that one
+  const withdrawn = open.filter(
+    (o) => o.kind === 'call' && (run.ended || !run.stillWaiting.includes(o.executionId ?? '')),
+  );
+  if (withdrawn.length) {
+    await tx
+      .update(flowWait)
+      .set({ firedAt: now })
+      .where(
+        inArray(
+          flowWait.id,
+          withdrawn.map((w) => w.id),
+        ),
+      );
+    await endChildren(tx, withdrawn, CALL_WITHDRAWN);
+  }
   const key = (executionId: string | null, at: Date | null) => `${executionId}|${at?.getTime()}`;
   const live = new Set(run.timers.map((t) => key(t.executionId, t.expireAt)));
   const known = new Set(open.filter((o) => o.kind === 'timer').map((o) => key(o.executionId, o.dueAt)));
   const gone = open
-    .filter((o) => o.kind !== 'timer' || !live.has(key(o.executionId, o.dueAt)))
+    .filter((o) => o.kind !== 'call' && (o.kind !== 'timer' || !live.has(key(o.executionId, o.dueAt))))
     .map((o) => o.id);
   // catches are written again as they are now; a timer that no longer waits is done
   if (gone.length) await tx.update(flowWait).set({ firedAt: now }).where(inArray(flowWait.id, gone));
@@ -671,33 +689,75 @@ export async function completeTask(
   });
 }
 
-/** Ends a running instance with a reason: its waiting tasks are cancelled. */
+/** Ends a running instance with a reason (流程跟踪's delete): it and the instances it called end. */
 export async function deleteInstance(db: Db, ctx: RequestContext, processInstanceId: string, reason: string) {
   await db.transaction(async (tx) => {
-    const where = [eq(flowInstance.processInstanceId, processInstanceId), eq(flowInstance.state, 'running')];
-    if (ctx.tenantId !== DEFAULT_TENANT_ID) where.push(eq(flowInstance.tenantId, ctx.tenantId));
-    const [instance] = await tx
-      .update(flowInstance)
-      .set({
-        state: 'deleted',
-        deleteReason: reason,
-        endTime: new Date(),
-        engineState: null,
-        updateUser: ctx.userId,
-      })
-      .where(and(...where))
-      .returning({ id: flowInstance.id });
-    if (!instance) throw notFound();
-    await tx
-      .update(flowTask)
-      .set({ status: 2, endTime: new Date(), comment: reason })
-      .where(and(eq(flowTask.processInstanceId, processInstanceId), eq(flowTask.status, 0)));
-    // nothing it waited on fires any more
-    await tx
-      .update(flowWait)
-      .set({ firedAt: new Date() })
-      .where(and(eq(flowWait.processInstanceId, processInstanceId), isNull(flowWait.firedAt)));
+    const ended = await endInstance(tx as unknown as Db, processInstanceId, reason, {
+      userId: ctx.userId,
+      tenantId: ctx.tenantId === DEFAULT_TENANT_ID ? undefined : ctx.tenantId,
+    });
+    if (!ended) throw notFound();
   });
+}
+
+/** Why a called instance ends when the call activity that started it no longer waits (stored as is). */
+const CALL_WITHDRAWN = '调用它的活动已撤销 / the call activity that started it was withdrawn';
+
+/** The reason a called instance ends with when its caller ends (it is stored, in both languages). */
+const CALLER_ENDED = '调用它的流程已结束 / the process that called it ended';
+const callerEnded = (reason: string) =>
+  reason.startsWith(CALLER_ENDED) ? reason : `${CALLER_ENDED}: ${reason}`.slice(0, 500);
+
+/**
+ * Ends a running instance before its end (state `deleted`): its waiting tasks are cancelled (they leave every
+ * list), nothing it waited on fires any more (timers, catches), and the instances its call activities
+ * started end too, and theirs, in the same transaction. Answers false when it was not running.
+ */
+async function endInstance(
+  tx: Db,
+  processInstanceId: string,
+  reason: string,
+  by: { userId?: string; tenantId?: string } = {},
+): Promise<boolean> {
+  const now = new Date();
+  const where = [eq(flowInstance.processInstanceId, processInstanceId), eq(flowInstance.state, 'running')];
+  if (by.tenantId) where.push(eq(flowInstance.tenantId, by.tenantId));
+  const [instance] = await tx
+    .update(flowInstance)
+    .set({
+      state: 'deleted',
+      deleteReason: reason.slice(0, 500),
+      endTime: now,
+      updateTime: now,
+      engineState: null,
+      ...(by.userId ? { updateUser: by.userId } : {}),
+    })
+    .where(and(...where))
+    .returning({ id: flowInstance.id });
+  if (!instance) return false;
+  await tx
+    .update(flowTask)
+    .set({ status: 2, endTime: now, comment: reason.slice(0, 1000) })
+    .where(and(eq(flowTask.processInstanceId, processInstanceId), eq(flowTask.status, 0)));
+  // nothing it waited on fires any more; the children it waited for end with it
+  const waits = await tx
+    .update(flowWait)
+    .set({ firedAt: now })
+    .where(and(eq(flowWait.processInstanceId, processInstanceId), isNull(flowWait.firedAt)))
+    .returning({ kind: flowWait.kind, childInstanceId: flowWait.childInstanceId });
+  await endChildren(tx, waits, callerEnded(reason), by.userId);
+  return true;
+}
+
+/** Ends, with `reason`, the child instances of call waits just given up (their caller no longer waits). */
+async function endChildren(
+  tx: Db,
+  waits: { kind: string; childInstanceId: string | null }[],
+  reason: string,
+  userId?: string,
+) {
+  for (const w of waits)
+    if (w.kind === 'call' && w.childInstanceId) await endInstance(tx, w.childInstanceId, reason, { userId });
 }
 
 /** Removes deployments; refused while their instances run unless `cascade` ends those instances too. */
@@ -731,7 +791,8 @@ export async function deleteDeployments(
         zh: `该部署仍有 ${running.length} 个运行中的流程实例,确认后将一并终止`,
         en: `${running.length} running instance(s) use this deployment; confirm to end them too`,
       });
-    for (const r of running) await deleteInstance(tx, ctx, r.piid, 'deployment removed');
+    // (an instance called by another one already ended with its caller)
+    for (const r of running) await endInstance(tx, r.piid, 'deployment removed', { userId: ctx.userId });
     await tx
       .update(flowDefinition)
       .set({ isDeleted: 1, updateUser: ctx.userId, updateTime: new Date() })
