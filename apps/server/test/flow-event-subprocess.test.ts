@@ -259,6 +259,27 @@ describe('interrupting event sub-processes', () => {
     await k.complete(approver, piid, '核查之后');
     expect(await k.state(applicant, piid)).toBe('finished');
   });
+  it('an interrupting one also withdraws the non-interrupting ones running beside the path', async () => {
+    const pdid = await k.deploy(
+      'mixedSubs',
+      bpmn(
+        'mixedSubs',
+        `<bpmn:startEvent id="s"/>${flow('a', 's', 't')}${task('t', '正常办理')}${flow('b', 't', 'e')}<bpmn:endEvent id="e"/>
+        ${eventSub('notice', '通报', '<bpmn:signalEventDefinition signalRef="memo"/>', '阅知通报', false)}
+        ${eventSub('cancel', '撤销', '<bpmn:messageEventDefinition messageRef="stop"/>', '撤销登记')}`,
+        '<bpmn:signal id="memo" name="备忘"/><bpmn:message id="stop" name="撤销全部"/>',
+      ),
+    );
+    const piid = await k.start(applicant, pdid, approver.id);
+    expect((await signal(operator, '备忘')).json().data.heard).toBe(1);
+    expect(await k.todoNames(applicant, piid)).toEqual(['阅知通报']);
+    expect((await message(operator, '撤销全部', piid)).statusCode).toBe(200);
+    expect(await k.todoNames(approver, piid)).toEqual([]);
+    expect(await k.todoNames(applicant, piid)).toEqual(['撤销登记']);
+    expect(await openWaits(piid)).toEqual([]);
+    await k.complete(applicant, piid, '撤销登记');
+    expect(await k.state(applicant, piid)).toBe('finished');
+  });
 });
 
 describe('non-interrupting event sub-processes', () => {

@@ -371,8 +371,9 @@ const isEventSubProcess = (el: ModdleElement) =>
  * container's own elements (everything but its event sub-processes) move into a scope of their own (an
  * embedded sub-process), and each event sub-process becomes an ordinary sub-process reached from a boundary
  * event on that scope, which catches what its start event caught: an interrupting one (isInterrupting,
- * true by default) cancels the scope — its user tasks, timers and subscriptions — and only the event
- * sub-process goes on, to the container's end; a non-interrupting one runs beside it. The event
+ * true by default) cancels the scope — its user tasks, timers and subscriptions, and the non-interrupting
+ * event sub-processes running beside it — and only the event sub-process goes on, to the container's end; a
+ * non-interrupting one runs beside it. The event
  * sub-process's start event stays, without its trigger. Containers at any depth (a sub-process, an event
  * sub-process itself) are treated the same, innermost first, so an event is caught by the nearest scope.
  */
@@ -385,15 +386,13 @@ function scopeEventSubProcesses(moddle: Moddle, container: ModdleElement & { art
     flowElements: (container.flowElements ?? []).filter((el) => !isEventSubProcess(el)),
     artifacts: container.artifacts ?? [],
   }) as ModdleElement;
-  const elements: ModdleElement[] = [scope];
-  for (const sub of subs) {
-    const start = (sub.flowElements ?? []).find((el) => el.$type === 'bpmn:StartEvent');
-    if (!start) continue; // refused at deployment
+  /** the event sub-process reached from a boundary event on `on`; answers the three elements */
+  const reach = (sub: ModdleElement, start: ModdleElement, on: ModdleElement, interrupting: boolean) => {
     const boundary = moddle.create('bpmn:BoundaryEvent', {
       id: `${EVENT_SUB_START}${start.id}`,
       name: start.name,
-      attachedToRef: scope,
-      cancelActivity: (start as { isInterrupting?: boolean }).isInterrupting !== false,
+      attachedToRef: on,
+      cancelActivity: interrupting,
       eventDefinitions: start.eventDefinitions,
     }) as ModdleElement;
     start.eventDefinitions = [];
@@ -403,9 +402,31 @@ function scopeEventSubProcesses(moddle: Moddle, container: ModdleElement & { art
       sourceRef: boundary,
       targetRef: sub,
     }) as ModdleElement;
-    elements.push(boundary, link, sub);
-  }
-  container.flowElements = elements;
+    return [boundary, link, sub];
+  };
+  const started = subs.flatMap((sub) => {
+    const start = (sub.flowElements ?? []).find((el) => el.$type === 'bpmn:StartEvent');
+    // (one without a start event is refused at deployment)
+    return start
+      ? [{ sub, start, interrupting: (start as { isInterrupting?: boolean }).isInterrupting !== false }]
+      : [];
+  });
+  // the non-interrupting ones run beside the path; when interrupting ones are there too, the path and the
+  // non-interrupting ones running beside it are held by an outer scope, which an interrupting one cancels
+  // whole (BPMN: it cancels every other token of its container)
+  const beside = started.filter((e) => !e.interrupting).flatMap((e) => reach(e.sub, e.start, scope, false));
+  const interrupting = started.filter((e) => e.interrupting);
+  const outer =
+    beside.length && interrupting.length
+      ? (moddle.create('bpmn:SubProcess', {
+          id: `${SCOPE_PREFIX}outer_${container.id}`,
+          flowElements: [scope, ...beside],
+        }) as ModdleElement)
+      : undefined;
+  container.flowElements = [
+    ...(outer ? [outer] : [scope, ...beside]),
+    ...interrupting.flatMap((e) => reach(e.sub, e.start, outer ?? scope, true)),
+  ];
   container.artifacts = [];
 }
 
@@ -963,7 +984,12 @@ function recorder() {
 }
 
 interface TimerRef {
-  owner?: { id?: string; type?: string; executionId?: string; parent?: { id?: string; type?: string } };
+  owner?: {
+    id?: string;
+    type?: string;
+    executionId?: string;
+    parent?: { id?: string; type?: string; path?: { id?: string; type?: string }[] };
+  };
   expireAt: Date;
   callback: () => void;
 }
@@ -978,10 +1004,13 @@ function durableTimers() {
   const live = new Set<TimerRef>();
   const make = (owner: TimerRef['owner'], callback: () => void, delay: number) => {
     const ref: TimerRef = { owner, callback, expireAt: new Date(Date.now() + Math.max(0, delay)) };
-    // the process's own start events (in the scope that holds its path when it has event sub-processes)
+    // the timer of one of the process's own start events (the owner is the timer's event definition; its
+    // parent the start event, whose container is the process, or the scope that holds the process's path
+    // when it has event sub-processes)
+    const container = owner?.parent?.path?.[0];
     const processStart =
-      owner?.type === 'bpmn:StartEvent' &&
-      (owner.parent?.type === 'bpmn:Process' || !!owner.parent?.id?.startsWith(PROCESS_SCOPE));
+      owner?.parent?.type === 'bpmn:StartEvent' &&
+      (container?.type === 'bpmn:Process' || !!container?.id?.startsWith(PROCESS_SCOPE));
     if (processStart) setImmediate(callback);
     else live.add(ref);
     return ref;
