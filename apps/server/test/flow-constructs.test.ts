@@ -1,11 +1,13 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flowInstance, flowWait } from '../src/modules/flow/tables';
 import { bpmn, kit, type Person } from './flow-kit';
 import { startTestServer, type TestServer } from './harness';
 
 /**
  * Workflow constructs beyond user tasks and exclusive/parallel gateways, each a small process written for
  * the test and run to its end through the work lists: the inclusive gateway's split and join, call
- * activities.
+ * activities, and what ends with an instance that called others (its children, and theirs).
  */
 
 let s: TestServer;
@@ -13,11 +15,13 @@ const k = kit(() => s);
 let applicant: Person;
 let approver: Person;
 let clerk: Person;
+let admin: () => string;
 
 beforeAll(async () => {
   s = await startTestServer();
-  const { people } = await k.setup(['applicant', 'approver', 'clerk']);
+  const { people, admin: adminToken } = await k.setup(['applicant', 'approver', 'clerk']);
   ({ applicant, approver, clerk } = people);
+  admin = adminToken;
 });
 afterAll(() => s?.close());
 
@@ -181,5 +185,157 @@ describe('call activities', () => {
     expect(await k.todoNames(applicant, piid)).toEqual(['之后']);
     await k.complete(applicant, piid, '之后');
     expect(await k.state(applicant, piid)).toBe('finished');
+  });
+});
+
+describe('ending an instance that called others ends them too', () => {
+  // parent: its own task beside a call of the child; an interrupting message event sub-process (撤回).
+  // child: its own task (with a boundary timer) beside a call of the grandchild. All tasks are the clerk's.
+  const grand = (key: string) =>
+    bpmn(
+      key,
+      `<bpmn:startEvent id="s"/>${flow('a', 's', 't')}${task('t', '孙流程任务', '${reviewer}')}${flow('b', 't', 'e')}<bpmn:endEvent id="e"/>`,
+    );
+  const child = (key: string, grandKey: string) =>
+    bpmn(
+      key,
+      `<bpmn:startEvent id="s"/>${flow('a', 's', 'fork')}<bpmn:parallelGateway id="fork"/>
+      ${flow('f1', 'fork', 't')}${flow('f2', 'fork', 'call')}
+      ${task('t', '子流程任务', '${reviewer}')}
+      <bpmn:boundaryEvent id="late" attachedToRef="t" cancelActivity="false"><bpmn:timerEventDefinition><bpmn:timeDuration>P1D</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:boundaryEvent>
+      ${flow('l', 'late', 'le')}<bpmn:endEvent id="le"/>
+      <bpmn:callActivity id="call" calledElement="${grandKey}"><bpmn:extensionElements><flowable:in source="reviewer" target="reviewer"/></bpmn:extensionElements></bpmn:callActivity>
+      ${flow('j1', 't', 'join')}${flow('j2', 'call', 'join')}<bpmn:parallelGateway id="join"/>${flow('z', 'join', 'e')}<bpmn:endEvent id="e"/>`,
+    );
+  const parent = (key: string, childKey: string) =>
+    bpmn(
+      key,
+      `<bpmn:startEvent id="s"/>${flow('a', 's', 'fork')}<bpmn:parallelGateway id="fork"/>
+      ${flow('f1', 'fork', 't')}${flow('f2', 'fork', 'call')}
+      ${task('t', '父流程任务')}
+      <bpmn:callActivity id="call" calledElement="${childKey}"><bpmn:extensionElements><flowable:in source="taskUser" target="reviewer"/></bpmn:extensionElements></bpmn:callActivity>
+      ${flow('j1', 't', 'join')}${flow('j2', 'call', 'join')}<bpmn:parallelGateway id="join"/>${flow('z', 'join', 'e')}<bpmn:endEvent id="e"/>
+      <bpmn:subProcess id="recall" name="撤回" triggeredByEvent="true">
+        <bpmn:startEvent id="rs"><bpmn:messageEventDefinition messageRef="recallMsg"/></bpmn:startEvent>
+        ${flow('r1', 'rs', 'rt')}${task('rt', '撤回登记', '${applyUser}')}${flow('r2', 'rt', 're')}<bpmn:endEvent id="re"/>
+      </bpmn:subProcess>`,
+      '<bpmn:message id="recallMsg" name="撤回申请"/>',
+    );
+
+  /** the instances of the tree started by `piid`: the parent, its child and grandchild (from the call waits) */
+  async function tree(piid: string) {
+    const ids = [piid];
+    for (let i = 0; i < ids.length; i++) {
+      const calls = await s.database.db
+        .select({ child: flowWait.childInstanceId })
+        .from(flowWait)
+        .where(and(eq(flowWait.processInstanceId, ids[i]), eq(flowWait.kind, 'call')));
+      for (const c of calls) if (c.child) ids.push(c.child);
+    }
+    const rows = await s.database.db
+      .select({ piid: flowInstance.processInstanceId, state: flowInstance.state })
+      .from(flowInstance)
+      .where(inArray(flowInstance.processInstanceId, ids));
+    const open = await s.database.db
+      .select({ kind: flowWait.kind })
+      .from(flowWait)
+      .where(and(inArray(flowWait.processInstanceId, ids), isNull(flowWait.firedAt)));
+    return {
+      ids,
+      states: ids.map((id) => rows.find((r) => r.piid === id)?.state),
+      openWaits: open.map((w) => w.kind).sort(),
+    };
+  }
+  const clerksTasks = async (ids: string[]) =>
+    (await k.rows(clerk, 'todo-list'))
+      .filter((t) => ids.includes(t.processInstanceId))
+      .map((t) => t.taskName);
+
+  async function startTree(suffix: string) {
+    await k.deploy(`grand${suffix}`, grand(`grand${suffix}`));
+    await k.deploy(`child${suffix}`, child(`child${suffix}`, `grand${suffix}`));
+    const pdid = await k.deploy(`parent${suffix}`, parent(`parent${suffix}`, `child${suffix}`));
+    const piid = await k.start(applicant, pdid, clerk.id);
+    const t = await tree(piid);
+    expect(t.states).toEqual(['running', 'running', 'running']);
+    expect((await clerksTasks(t.ids)).sort()).toEqual(['子流程任务', '孙流程任务', '父流程任务']);
+    // the parent's message catch, its call; the child's timer and call; the grandchild waits on its task
+    expect(t.openWaits).toEqual(['call', 'call', 'message', 'message', 'timer']);
+    return t;
+  }
+
+  it('the parent moving on leaves its child running; an interrupting event sub-process ends the child and grandchild', async () => {
+    const { ids } = await startTree('A');
+    const [piid] = ids;
+    await k.complete(clerk, piid, '父流程任务');
+    // the parent ran again (it now waits at its join): the children still run
+    expect((await tree(piid)).states).toEqual(['running', 'running', 'running']);
+    expect((await clerksTasks(ids)).sort()).toEqual(['子流程任务', '孙流程任务']);
+    const res = await k.call(
+      admin(),
+      'POST',
+      `/api/dfem-flow/process/message?name=${encodeURIComponent('撤回申请')}&businessKey=${piid}`,
+      {},
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    // the call was withdrawn: the child and its own child ended, their tasks left the lists, their waits went
+    const after = await tree(piid);
+    expect(after.states).toEqual(['running', 'deleted', 'deleted']);
+    expect(await clerksTasks(ids)).toEqual([]);
+    expect(after.openWaits).toEqual([]);
+    expect(await k.todoNames(applicant, piid)).toEqual(['撤回登记']);
+    await k.complete(applicant, piid, '撤回登记');
+    expect((await tree(piid)).states).toEqual(['finished', 'deleted', 'deleted']);
+  });
+
+  it('deleting the parent (流程跟踪) ends its child and grandchild', async () => {
+    const { ids } = await startTree('B');
+    const res = await k.call(
+      admin(),
+      'POST',
+      `/api/dfem-flow/follow/delete-process-instance?processInstanceId=${ids[0]}&deleteReason=${encodeURIComponent('申请有误')}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await tree(ids[0]);
+    expect(after.states).toEqual(['deleted', 'deleted', 'deleted']);
+    expect(await clerksTasks(ids)).toEqual([]);
+    expect(after.openWaits).toEqual([]);
+    // a child cannot be deleted twice
+    const again = await k.call(
+      admin(),
+      'POST',
+      `/api/dfem-flow/follow/delete-process-instance?processInstanceId=${ids[1]}&deleteReason=x`,
+    );
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('removing the deployments of the parent and grandchild (cascade) ends the child between them too', async () => {
+    const upload = async (name: string, xml: string) => {
+      const res = await k.upload(name, xml);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { deploymentId: string; processDefinitionIds: string[] };
+    };
+    const g = await upload('grandC', grand('grandC'));
+    const c = await upload('childC', child('childC', 'grandC'));
+    const p = await upload('parentC', parent('parentC', 'childC'));
+    const piid = await k.start(applicant, p.processDefinitionIds[0], clerk.id);
+    const { ids } = await tree(piid);
+    expect(ids).toHaveLength(3);
+    const res = await k.call(
+      admin(),
+      'POST',
+      `/api/dfem-flow/manager/delete-deployment?deploymentIds=${[p, g].map((d) => d.deploymentId).join(',')}&cascade=true`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await tree(piid);
+    expect(after.states).toEqual(['deleted', 'deleted', 'deleted']);
+    expect(await clerksTasks(ids)).toEqual([]);
+    expect(after.openWaits).toEqual([]);
+    // the child's definition is still deployed
+    const list = await k.call(admin(), 'GET', '/api/dfem-flow/manager/list?size=200');
+    const keys = list.json().data.records.map((r: { key: string }) => r.key);
+    expect(keys).toContain('childC');
+    expect(keys).not.toContain('parentC');
+    expect(c.deploymentId).toBeTruthy();
   });
 });

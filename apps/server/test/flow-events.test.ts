@@ -8,8 +8,8 @@ import { startTestServer, type TestServer } from './harness';
 /**
  * Messages and signals (catch and throw events, boundary events, receive tasks, the event-based gateway),
  * correlated and broadcast through the API with permission checks and tenant isolation; error and
- * escalation ends caught by boundary events, event sub-processes; manual tasks and service-type tasks
- * running the registry's actions. Each process is written for the test and run to its end.
+ * escalation ends caught by boundary events (event sub-processes: flow-event-subprocess.test.ts); manual
+ * tasks and service-type tasks running the registry's actions. Each process is written for the test and run to its end.
  */
 
 let s: TestServer;
@@ -180,7 +180,7 @@ describe('the event-based gateway', () => {
   });
 });
 
-describe('errors, escalations and event sub-processes', () => {
+describe('errors and escalations', () => {
   it('an error end event in a sub-process is caught by its boundary event', async () => {
     const pdid = await k.deploy(
       'errorCatch',
@@ -222,21 +222,6 @@ describe('errors, escalations and event sub-processes', () => {
     await k.complete(applicant, piid, '上级知悉');
     await k.complete(approver, piid, '继续办理');
     expect(await k.state(applicant, piid)).toBe('finished');
-  });
-
-  it('an event sub-process is refused at deploy, named (not run yet)', async () => {
-    const res = await k.upload(
-      'eventSub',
-      bpmn(
-        'eventSub',
-        `<bpmn:startEvent id="s"/>${flow('a', 's', 't')}${task('t', '正常办理')}${flow('b', 't', 'e')}<bpmn:endEvent id="e"/>
-        <bpmn:subProcess id="es" name="撤销" triggeredByEvent="true"><bpmn:startEvent id="ess" isInterrupting="true"><bpmn:messageEventDefinition messageRef="stop"/></bpmn:startEvent>
-          ${flow('ea', 'ess', 'ee')}<bpmn:endEvent id="ee"/></bpmn:subProcess>`,
-        '<bpmn:message id="stop" name="撤销"/>',
-      ),
-    );
-    expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toContain('SubProcess "撤销" is an event sub-process');
   });
 });
 

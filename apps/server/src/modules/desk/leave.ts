@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../../platform/access/permissions';
 import { requireCtx } from '../../platform/auth/context';
-import { type Db, schema } from '../../platform/db';
+import { schema } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
@@ -12,7 +12,7 @@ import { idString } from '../../platform/http/ids';
 import { notDeleted } from '../../platform/sql';
 import { ApproverLists, checkApproverLists, startableXml } from '../flow/approvers';
 import { forgetWorkCounts, readableInstance } from '../flow/routes';
-import { startInstance } from '../flow/service';
+import { flowTransaction, startInstance } from '../flow/service';
 import { flowInstance, processLeave } from '../flow/tables';
 
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/;
@@ -66,42 +66,46 @@ export async function leaveRoutes(base: FastifyInstance) {
         const xml = await startableXml(db, ctx, b.processDefinitionId);
         approverLists = await checkApproverLists(db, ctx, xml, b.variables);
       }
-      const result = await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const [leave] = await tx
-          .insert(processLeave)
-          .values({
-            tenantId: ctx.tenantId,
-            processDefinitionId: b.processDefinitionId,
-            // wall-clock times of the form, in the server's time zone
-            startTime: sql`(${b.startTime}::timestamp at time zone ${tz()})` as never,
-            endTime: sql`(${b.endTime}::timestamp at time zone ${tz()})` as never,
-            reason: b.reason,
-            taskUser: b.taskUser,
-            createUser: ctx.userId,
-            createDept: ctx.deptId || null,
-          })
-          .returning({ id: processLeave.id });
-        const days = Math.max(
-          0,
-          (Date.parse(b.endTime.replace(' ', 'T')) - Date.parse(b.startTime.replace(' ', 'T'))) / 86_400_000,
-        );
-        const started = await startInstance(
-          tx,
-          ctx,
-          {
-            processDefinitionId: b.processDefinitionId,
-            businessId: leave.id,
-            variables: { ...approverLists, taskUser: b.taskUser, days: Math.round(days * 10) / 10 },
-          },
-          tx,
-        );
-        await tx
-          .update(processLeave)
-          .set({ processInstanceId: started.processInstanceId })
-          .where(eq(processLeave.id, leave.id));
-        return { businessId: leave.id, ...started };
-      });
+      const result = await flowTransaction(
+        db,
+        async (tx) => {
+          const [leave] = await tx
+            .insert(processLeave)
+            .values({
+              tenantId: ctx.tenantId,
+              processDefinitionId: b.processDefinitionId,
+              // wall-clock times of the form, in the server's time zone
+              startTime: sql`(${b.startTime}::timestamp at time zone ${tz()})` as never,
+              endTime: sql`(${b.endTime}::timestamp at time zone ${tz()})` as never,
+              reason: b.reason,
+              taskUser: b.taskUser,
+              createUser: ctx.userId,
+              createDept: ctx.deptId || null,
+            })
+            .returning({ id: processLeave.id });
+          const days = Math.max(
+            0,
+            (Date.parse(b.endTime.replace(' ', 'T')) - Date.parse(b.startTime.replace(' ', 'T'))) /
+              86_400_000,
+          );
+          const started = await startInstance(
+            tx,
+            ctx,
+            {
+              processDefinitionId: b.processDefinitionId,
+              businessId: leave.id,
+              variables: { ...approverLists, taskUser: b.taskUser, days: Math.round(days * 10) / 10 },
+            },
+            tx,
+          );
+          await tx
+            .update(processLeave)
+            .set({ processInstanceId: started.processInstanceId })
+            .where(eq(processLeave.id, leave.id));
+          return { businessId: leave.id, ...started };
+        },
+        req.log,
+      );
       forgetWorkCounts();
       return ok(req, result);
     },

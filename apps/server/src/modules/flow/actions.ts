@@ -14,7 +14,11 @@ import { type flowInstance, flowNotice } from './tables';
  * - `notice`: a notice to users (`to`: user ids or `${variable}`s, comma separated; `title`)
  * - `variables`: sets process variables (every field is one: its name, its value or `${expression}`)
  * - `http`: calls an address on the allow-list (`FLOW_HTTP_ALLOW`; `url`, `method` GET or POST, `body`);
- *   the answer's status becomes the variable named by `resultVariable` (default `httpStatus`)
+ *   the answer's status becomes the variable named by `resultVariable` (default `httpStatus`). The address
+ *   is checked, and the request written down (prepareHttp), in the transaction that reaches the task; the
+ *   call itself (sendHttp) is made after that transaction commits, and the instance continues in a new one
+ *   (service.ts deferAction, runAction): no transaction, and no lock on the instance, is held while a slow
+ *   endpoint answers.
  */
 
 let httpAllow: string[] = [];
@@ -78,33 +82,71 @@ export async function performAction(
         );
       return {};
     }
-    case 'http': {
-      const url = String(field('url') ?? '');
-      if (!httpAllow.some((prefix) => url.startsWith(prefix)))
-        throw refused(`the address of ${action.name} is not on the allow-list (FLOW_HTTP_ALLOW): ${url}`);
-      const method = String(field('method') ?? 'POST').toUpperCase() === 'GET' ? 'GET' : 'POST';
-      const body = field('body');
-      let status: number;
-      try {
-        const res = await fetch(url, {
-          method,
-          redirect: 'error',
-          signal: AbortSignal.timeout(5000),
-          ...(method === 'POST'
-            ? {
-                headers: { 'content-type': 'application/json' },
-                body: JSON.stringify(body ?? { processInstanceId: instance.processInstanceId }),
-              }
-            : {}),
-        });
-        status = res.status;
-        await res.body?.cancel();
-      } catch (e) {
-        throw refused(`${action.name} could not call ${url}: ${(e as Error).message}`);
-      }
-      return { [String(action.fields.resultVariable ?? 'httpStatus')]: status };
-    }
+    case 'http':
+      // never here: a network call is not made while a transaction is open (service.ts deferAction)
+      throw refused(`${action.name}: an http action runs after the transaction (deferAction)`);
     default:
       throw refused(`${action.name} names no action this system offers: ${action.action || '(none)'}`);
   }
+}
+
+/** An http action's request, as prepareHttp wrote it down (flow_wait.payload). */
+export interface HttpRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  /** the JSON body of a POST */
+  body?: unknown;
+  /** the variable the answer's status becomes */
+  resultVariable: string;
+}
+
+/**
+ * Checks an http action's address against the allow-list and writes its request down, with the variables
+ * of the moment the task is reached. Throws (the run is refused, nothing is kept) when the address is not
+ * allowed.
+ */
+export function prepareHttp(
+  instance: typeof flowInstance.$inferSelect,
+  action: ActionRequest,
+  vars: Record<string, unknown>,
+): HttpRequest {
+  const field = (name: string) => {
+    const v = action.fields[name];
+    return v === undefined ? undefined : resolve(v.trim(), vars);
+  };
+  const url = String(field('url') ?? '');
+  if (!httpAllow.some((prefix) => url.startsWith(prefix)))
+    throw refused(`the address of ${action.name} is not on the allow-list (FLOW_HTTP_ALLOW): ${url}`);
+  const method = String(field('method') ?? 'POST').toUpperCase() === 'GET' ? 'GET' : 'POST';
+  return {
+    url,
+    method,
+    ...(method === 'POST'
+      ? { body: field('body') ?? { processInstanceId: instance.processInstanceId } }
+      : {}),
+    resultVariable: String(action.fields.resultVariable ?? 'httpStatus'),
+  };
+}
+
+/**
+ * Makes the call (never inside a transaction) and answers the variables it sets. `key` is the same for every
+ * attempt of one action (its flow_wait row): it is sent as `Idempotency-Key`, because an action whose server
+ * died after the call but before the instance went on is called again. Throws when there is no answer.
+ */
+export async function sendHttp(request: HttpRequest, key: string): Promise<Record<string, unknown>> {
+  // the allow-list of now: an address taken off it is not called any more
+  if (!httpAllow.some((prefix) => request.url.startsWith(prefix)))
+    throw new Error(`not on the allow-list (FLOW_HTTP_ALLOW) any more: ${request.url}`);
+  const res = await fetch(request.url, {
+    method: request.method,
+    redirect: 'error',
+    signal: AbortSignal.timeout(5000),
+    headers: {
+      'idempotency-key': key,
+      ...(request.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(request.method === 'POST' ? { body: JSON.stringify(request.body ?? null) } : {}),
+  });
+  await res.body?.cancel();
+  return { [request.resultVariable]: res.status };
 }

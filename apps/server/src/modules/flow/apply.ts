@@ -5,13 +5,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../../platform/access/permissions';
 import { requireCtx } from '../../platform/auth/context';
-import { type Db, schema } from '../../platform/db';
+import { schema } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
 import { ApproverLists, checkApproverLists, startableXml } from './approvers';
-import { startInstance } from './service';
+import { flowTransaction, startInstance } from './service';
 import { names, readableInstance } from './shared';
 import { flowInstance } from './tables';
 import { forgetWorkCounts } from './work';
@@ -89,29 +89,32 @@ export async function applyRoutes(base: FastifyInstance) {
           en: 'This process needs an approver',
         });
       }
-      const result = await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const started = await startInstance(
-          tx,
-          ctx,
-          {
-            processDefinitionId: b.processDefinitionId,
-            variables: { ...approverLists, title, content, ...(taskUser ? { taskUser } : {}) },
-          },
-          tx,
-        );
-        // the application has no row of its own: the instance is its business record
-        await tx
-          .update(flowInstance)
-          .set({ businessId: started.processInstanceId })
-          .where(eq(flowInstance.processInstanceId, started.processInstanceId));
-        return {
-          processInstanceId: started.processInstanceId,
-          businessId: started.processInstanceId,
-          processDefinitionId: started.processDefinitionId,
-          finished: started.finished,
-        };
-      });
+      const result = await flowTransaction(
+        db,
+        async (tx) => {
+          const started = await startInstance(
+            tx,
+            ctx,
+            {
+              processDefinitionId: b.processDefinitionId,
+              variables: { ...approverLists, title, content, ...(taskUser ? { taskUser } : {}) },
+            },
+            tx,
+          );
+          // the application has no row of its own: the instance is its business record
+          await tx
+            .update(flowInstance)
+            .set({ businessId: started.processInstanceId })
+            .where(eq(flowInstance.processInstanceId, started.processInstanceId));
+          return {
+            processInstanceId: started.processInstanceId,
+            businessId: started.processInstanceId,
+            processDefinitionId: started.processDefinitionId,
+            finished: started.finished,
+          };
+        },
+        req.log,
+      );
       forgetWorkCounts();
       return ok(req, result);
     },

@@ -4,12 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../../platform/access/permissions';
 import { requireCtx } from '../../platform/auth/context';
-import type { Db } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError } from '../../platform/http/errors';
 import { PageQuery, toPage } from '../../platform/paging';
 import { configureActions } from './actions';
-import { deliverEvent } from './service';
+import { deliverEvent, flowTransaction } from './service';
 import { dt } from './shared';
 import { flowNotice } from './tables';
 import { startTimerPoller } from './timers';
@@ -61,11 +60,14 @@ export async function eventRoutes(base: FastifyInstance) {
       await requirePermission(db, req, 'flow_follow_message');
       const variables = req.body?.variables ?? {};
       checkVariables(variables);
-      const heard = await db.transaction((tx) =>
-        deliverEvent(tx as unknown as Db, ctx.tenantId, 'message', req.query.name, {
-          businessKey: req.query.businessKey,
-          variables,
-        }),
+      const heard = await flowTransaction(
+        db,
+        (tx) =>
+          deliverEvent(tx, ctx.tenantId, 'message', req.query.name, {
+            businessKey: req.query.businessKey,
+            variables,
+          }),
+        req.log,
       );
       if (!heard)
         throw new FieldInputError('name', {
@@ -91,8 +93,10 @@ export async function eventRoutes(base: FastifyInstance) {
       await requirePermission(db, req, 'flow_follow_signal');
       const variables = req.body?.variables ?? {};
       checkVariables(variables);
-      const heard = await db.transaction((tx) =>
-        deliverEvent(tx as unknown as Db, ctx.tenantId, 'signal', req.query.name, { variables }),
+      const heard = await flowTransaction(
+        db,
+        (tx) => deliverEvent(tx, ctx.tenantId, 'signal', req.query.name, { variables }),
+        req.log,
       );
       forgetWorkCounts();
       return ok(req, { heard });

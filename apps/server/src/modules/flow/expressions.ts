@@ -187,7 +187,6 @@ export function resolve(text: unknown, vars: Record<string, unknown>): unknown {
   return evaluate(parse(tokenize(m[1])), vars);
 }
 
-/** The expressions handler bpmn-engine calls for conditions and attributes. */
 /**
  * What a multi-instance task's completion condition reads, as Flowable and Camunda name it: how many
  * instances there are, how many have completed, how many are still active.
@@ -203,21 +202,30 @@ function loopVariables(content: { loopOutput?: unknown[]; loopCardinality?: numb
   };
 }
 
-export const engineExpressions = {
-  resolveExpression(
-    expression: string,
-    context?: {
-      environment?: { variables?: object; output?: object };
-      content?: { loopOutput?: unknown[]; loopCardinality?: number };
+/**
+ * The expressions handler of one run of an instance. `processVariables` are the instance's variables as the
+ * service keeps them (every value a task, call, action, message or signal set, the latest winning): they
+ * are read in every scope — a sub-process's own environment holds only what was set inside it, an event
+ * sub-process's only what the process started with — as Flowable and Camunda read process variables.
+ */
+export function engineExpressions(processVariables: Record<string, unknown> = {}) {
+  return {
+    resolveExpression(
+      expression: string,
+      context?: {
+        environment?: { variables?: object; output?: object };
+        content?: { loopOutput?: unknown[]; loopCardinality?: number };
+      },
+    ) {
+      const vars = {
+        ...(context?.environment?.variables ?? {}),
+        ...(context?.environment?.output ?? {}),
+        ...processVariables,
+        ...loopVariables(context?.content),
+      };
+      return resolve(expression, vars as Record<string, unknown>);
     },
-  ) {
-    const vars = {
-      ...(context?.environment?.variables ?? {}),
-      ...(context?.environment?.output ?? {}),
-      ...loopVariables(context?.content),
-    };
-    return resolve(expression, vars as Record<string, unknown>);
-  },
-  isExpression,
-  hasExpression: (text: unknown) => typeof text === 'string' && text.includes('${'),
-};
+    isExpression,
+    hasExpression: (text: unknown) => typeof text === 'string' && text.includes('${'),
+  };
+}

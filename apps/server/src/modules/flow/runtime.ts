@@ -345,6 +345,8 @@ export function executableXml(xml: string): Promise<string> {
       );
       dropDescriptive(definitions);
       keepActions(moddle, definitions);
+      for (const p of (definitions.rootElements ?? []).filter((e) => e.$type === 'bpmn:Process'))
+        scopeEventSubProcesses(moddle, p);
       return (await moddle.toXML(definitions)).xml;
     })();
     if (executable.size >= 100) executable.delete(executable.keys().next().value as string);
@@ -352,6 +354,80 @@ export function executableXml(xml: string): Promise<string> {
     hit.catch(() => executable.delete(xml));
   }
   return hit;
+}
+
+/** What scopeEventSubProcesses adds to a diagram is named with this prefix (and kept out of the timeline). */
+const SCOPE_PREFIX = '__es_';
+/** The scope that holds a process's own path when it has event sub-processes. */
+const PROCESS_SCOPE = `${SCOPE_PREFIX}process_`;
+/** the boundary event that starts an event sub-process */
+const EVENT_SUB_START = `${SCOPE_PREFIX}start_`;
+const isEventSubProcess = (el: ModdleElement) =>
+  el.$type === 'bpmn:SubProcess' && !!(el as { triggeredByEvent?: boolean }).triggeredByEvent;
+
+/**
+ * Event sub-processes, run by what bpmn-engine runs well: boundary events. bpmn-engine starts an event
+ * sub-process only for some events, and an interrupting one leaves the path it interrupts running. So the
+ * container's own elements (everything but its event sub-processes) move into a scope of their own (an
+ * embedded sub-process), and each event sub-process becomes an ordinary sub-process reached from a boundary
+ * event on that scope, which catches what its start event caught: an interrupting one (isInterrupting,
+ * true by default) cancels the scope — its user tasks, timers and subscriptions, and the non-interrupting
+ * event sub-processes running beside it — and only the event sub-process goes on, to the container's end; a
+ * non-interrupting one runs beside it. The event
+ * sub-process's start event stays, without its trigger. Containers at any depth (a sub-process, an event
+ * sub-process itself) are treated the same, innermost first, so an event is caught by the nearest scope.
+ */
+function scopeEventSubProcesses(moddle: Moddle, container: ModdleElement & { artifacts?: ModdleElement[] }) {
+  for (const el of container.flowElements ?? []) if (el.flowElements) scopeEventSubProcesses(moddle, el);
+  const subs = (container.flowElements ?? []).filter(isEventSubProcess);
+  if (!subs.length) return;
+  const scope = moddle.create('bpmn:SubProcess', {
+    id: `${container.$type === 'bpmn:Process' ? PROCESS_SCOPE : `${SCOPE_PREFIX}scope_`}${container.id}`,
+    flowElements: (container.flowElements ?? []).filter((el) => !isEventSubProcess(el)),
+    artifacts: container.artifacts ?? [],
+  }) as ModdleElement;
+  /** the event sub-process reached from a boundary event on `on`; answers the three elements */
+  const reach = (sub: ModdleElement, start: ModdleElement, on: ModdleElement, interrupting: boolean) => {
+    const boundary = moddle.create('bpmn:BoundaryEvent', {
+      id: `${EVENT_SUB_START}${start.id}`,
+      name: start.name,
+      attachedToRef: on,
+      cancelActivity: interrupting,
+      eventDefinitions: start.eventDefinitions,
+    }) as ModdleElement;
+    start.eventDefinitions = [];
+    (sub as { triggeredByEvent?: boolean }).triggeredByEvent = false;
+    const link = moddle.create('bpmn:SequenceFlow', {
+      id: `${SCOPE_PREFIX}flow_${sub.id}`,
+      sourceRef: boundary,
+      targetRef: sub,
+    }) as ModdleElement;
+    return [boundary, link, sub];
+  };
+  const started = subs.flatMap((sub) => {
+    const start = (sub.flowElements ?? []).find((el) => el.$type === 'bpmn:StartEvent');
+    // (one without a start event is refused at deployment)
+    return start
+      ? [{ sub, start, interrupting: (start as { isInterrupting?: boolean }).isInterrupting !== false }]
+      : [];
+  });
+  // the non-interrupting ones run beside the path; when interrupting ones are there too, the path and the
+  // non-interrupting ones running beside it are held by an outer scope, which an interrupting one cancels
+  // whole (BPMN: it cancels every other token of its container)
+  const beside = started.filter((e) => !e.interrupting).flatMap((e) => reach(e.sub, e.start, scope, false));
+  const interrupting = started.filter((e) => e.interrupting);
+  const outer =
+    beside.length && interrupting.length
+      ? (moddle.create('bpmn:SubProcess', {
+          id: `${SCOPE_PREFIX}outer_${container.id}`,
+          flowElements: [scope, ...beside],
+        }) as ModdleElement)
+      : undefined;
+  container.flowElements = [
+    ...(outer ? [outer] : [scope, ...beside]),
+    ...interrupting.flatMap((e) => reach(e.sub, e.start, outer ?? scope, true)),
+  ];
+  container.artifacts = [];
 }
 
 /** Writes each service-type task's action as a field the engine keeps (its attributes it does not). */
@@ -370,6 +446,57 @@ function keepActions(moddle: Moddle, definitions: Definitions) {
     holder.extensionElements.values ??= [];
     holder.extensionElements.values.push(
       moddle.create('camunda:Field', { name: ACTION_FIELD, stringValue: action }),
+    );
+  }
+}
+
+/**
+ * An event sub-process runs (scopeEventSubProcesses) when it is what BPMN says it is: no sequence flow in or
+ * out, one start event, which names one trigger — an error, escalation, message, signal or timer — and
+ * interrupts when it is an error (the kinds themselves are checked with the other events).
+ */
+function checkEventSubProcess(
+  sub: ModdleElement,
+  all: { el: ModdleElement; arrivals: number }[],
+  problems: Problems,
+) {
+  const linked = all.some(
+    ({ el }) =>
+      el.$type === 'bpmn:SequenceFlow' &&
+      (el.targetRef?.id === sub.id || (el as { sourceRef?: ModdleElement }).sourceRef?.id === sub.id),
+  );
+  if (linked)
+    problems.add(
+      `${nameOf(sub)} is an event sub-process: no sequence flow may enter or leave it`,
+      `${nameOf(sub)} 是事件子流程: 不能有顺序流进入或离开它`,
+    );
+  const starts = (sub.flowElements ?? []).filter((el) => el.$type === 'bpmn:StartEvent');
+  const start = starts[0];
+  const triggers = start?.eventDefinitions ?? [];
+  if (starts.length !== 1 || triggers.length !== 1) {
+    problems.add(
+      `${nameOf(sub)} is an event sub-process: it needs exactly one start event naming one trigger (error, escalation, message, signal or timer)`,
+      `${nameOf(sub)} 是事件子流程: 需要恰好一个开始事件,并指定一种触发方式(错误、升级、消息、信号或定时)`,
+    );
+    return;
+  }
+  const trigger = triggers[0] as ModdleElement & { messageRef?: unknown; signalRef?: unknown };
+  if (
+    trigger.$type === 'bpmn:ErrorEventDefinition' &&
+    (start as { isInterrupting?: boolean }).isInterrupting === false
+  )
+    problems.add(
+      `${nameOf(start)} of ${nameOf(sub)} catches an error, which always interrupts (isInterrupting="false" is not allowed)`,
+      `${nameOf(sub)} 的 ${nameOf(start)} 捕获错误,错误总是中断流程(不能设置 isInterrupting="false")`,
+    );
+  if (
+    (trigger.$type === 'bpmn:MessageEventDefinition' && !trigger.messageRef) ||
+    (trigger.$type === 'bpmn:SignalEventDefinition' && !trigger.signalRef)
+  ) {
+    const what = trigger.$type === 'bpmn:MessageEventDefinition' ? 'message' : 'signal';
+    problems.add(
+      `${nameOf(start)} of ${nameOf(sub)} names no ${what} to wait for (${what}Ref)`,
+      `${nameOf(sub)} 的 ${nameOf(start)} 没有指定要等待的${what === 'message' ? '消息' : '信号'} (${what}Ref)`,
     );
   }
 }
@@ -428,9 +555,7 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
   const eventSubStarts = new Set(
     all
       .map((a) => a.el)
-      .filter(
-        (el) => el.$type === 'bpmn:SubProcess' && (el as { triggeredByEvent?: boolean }).triggeredByEvent,
-      )
+      .filter(isEventSubProcess)
       .flatMap((sub) => (sub.flowElements ?? []).filter((e) => e.$type === 'bpmn:StartEvent')),
   );
   const startTimers: StartTimer[] = [];
@@ -476,12 +601,7 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
         if (el.$type === 'bpmn:StartEvent' && !inEventSub) startTimers.push({ activityId: el.id, ...timer });
       }
     }
-    // bpmn-engine hears an event sub-process's start, but an interrupting one leaves the main path running
-    if (el.$type === 'bpmn:SubProcess' && (el as { triggeredByEvent?: boolean }).triggeredByEvent)
-      problems.add(
-        `${nameOf(el)} is an event sub-process, which cannot be executed here yet (use a boundary event)`,
-        `流程引擎暂不能执行事件子流程 ${nameOf(el)}(请改用边界事件)`,
-      );
+    if (isEventSubProcess(el)) checkEventSubProcess(el, all, problems);
     if (el.$type === 'bpmn:CallActivity' && !(el as { calledElement?: string }).calledElement)
       problems.add(
         `${nameOf(el)} names no process to call (calledElement)`,
@@ -595,11 +715,6 @@ interface CatchingBehaviour {
   eventDefinitions?: { type?: string; behaviour?: { messageRef?: Ref; signalRef?: Ref } }[];
   messageRef?: Ref;
 }
-interface ProcessApi {
-  getActivities(): { id: string; type: string; triggeredByEvent?: boolean }[];
-  context: { getActivities(scope: string): { id: string; type: string; behaviour?: CatchingBehaviour }[] };
-}
-
 /** The messages and signals an element catches. */
 function catchesOf(
   id: string,
@@ -620,22 +735,12 @@ function catchesOf(
 
 /**
  * What the instance waits to hear: the message and signal catches among its waiting elements (events,
- * boundary events, receive tasks), and the start events of its event sub-processes, which listen as long
- * as the process runs.
+ * boundary events — an event sub-process's start among them, see scopeEventSubProcesses — receive tasks).
  */
-function subscriptionsOf(execution: unknown, postponed: Postponed[]): Subscription[] {
-  const out = postponed.flatMap((p) =>
+function subscriptionsOf(postponed: Postponed[]): Subscription[] {
+  return postponed.flatMap((p) =>
     catchesOf(p.id, p.executionId ?? '', p.owner?.behaviour as CatchingBehaviour | undefined),
   );
-  const processes =
-    (
-      execution as { definitions?: { getProcesses?: () => ProcessApi[] }[] }
-    ).definitions?.[0]?.getProcesses?.() ?? [];
-  for (const proc of processes)
-    for (const sub of proc.getActivities().filter((a) => a.triggeredByEvent))
-      for (const start of proc.context.getActivities(sub.id).filter((a) => a.type === 'bpmn:StartEvent'))
-        out.push(...catchesOf(start.id, '', start.behaviour));
-  return out;
 }
 
 /** A service-type task waiting for the service to run its named action. */
@@ -757,11 +862,14 @@ function recorder() {
       calledElement?: string;
       state?: string;
       message?: { id?: string; name?: string; messageType?: string };
+      parent?: { id?: string };
     };
     environment: { output: Record<string, unknown>; variables: Record<string, unknown> };
     signal?: (m: object) => void;
   };
   const event = (api: Api, kind: 'start' | 'end') =>
+    // what scopeEventSubProcesses added is not in the diagram: the timeline leaves it out
+    api.id.startsWith(SCOPE_PREFIX) ||
     history.push({
       executionId: api.executionId,
       activityId: api.id,
@@ -773,6 +881,17 @@ function recorder() {
   listener.on('activity.start', (api: Api) => event(api, 'start'));
   listener.on('activity.end', (api: Api) => {
     event(api, 'end');
+    // a terminate end event of the process's own path ends the process, event sub-processes and all (in
+    // the scope that holds the path it would end only the scope)
+    // (the engine announces the end of an event with a definition under the definition's type)
+    if (
+      api.owner?.behaviour?.$type === 'bpmn:EndEvent' &&
+      api.content?.parent?.id?.startsWith(PROCESS_SCOPE) &&
+      (api.owner?.behaviour?.eventDefinitions as unknown as { type?: string }[] | undefined)?.some(
+        (d) => d.type === 'bpmn:TerminateEventDefinition',
+      )
+    )
+      ended = true;
     waiting.delete(api.executionId);
     calls.delete(api.executionId);
     actions.delete(api.executionId);
@@ -783,14 +902,17 @@ function recorder() {
     )
       Object.assign(api.environment.output, api.content.output);
   });
-  listener.on('flow.take', (flow: { id: string; type: string; executionId?: string }) =>
-    history.push({
-      executionId: flow.executionId ?? `${flow.id}-${history.length}`,
-      activityId: flow.id,
-      activityType: 'sequenceFlow',
-      at: new Date(),
-      kind: 'end',
-    }),
+  listener.on(
+    'flow.take',
+    (flow: { id: string; type: string; executionId?: string }) =>
+      flow.id.startsWith(SCOPE_PREFIX) ||
+      history.push({
+        executionId: flow.executionId ?? `${flow.id}-${history.length}`,
+        activityId: flow.id,
+        activityType: 'sequenceFlow',
+        at: new Date(),
+        kind: 'end',
+      }),
   );
   listener.on('activity.call', (api: Api) => {
     const vars = { ...api.environment.variables, ...api.environment.output };
@@ -862,7 +984,12 @@ function recorder() {
 }
 
 interface TimerRef {
-  owner?: { id?: string; type?: string; executionId?: string; parent?: { type?: string } };
+  owner?: {
+    id?: string;
+    type?: string;
+    executionId?: string;
+    parent?: { id?: string; type?: string; path?: { id?: string; type?: string }[] };
+  };
   expireAt: Date;
   callback: () => void;
 }
@@ -877,7 +1004,14 @@ function durableTimers() {
   const live = new Set<TimerRef>();
   const make = (owner: TimerRef['owner'], callback: () => void, delay: number) => {
     const ref: TimerRef = { owner, callback, expireAt: new Date(Date.now() + Math.max(0, delay)) };
-    if (owner?.type === 'bpmn:StartEvent' && owner.parent?.type === 'bpmn:Process') setImmediate(callback);
+    // the timer of one of the process's own start events (the owner is the timer's event definition; its
+    // parent the start event, whose container is the process, or the scope that holds the process's path
+    // when it has event sub-processes)
+    const container = owner?.parent?.path?.[0];
+    const processStart =
+      owner?.parent?.type === 'bpmn:StartEvent' &&
+      (container?.type === 'bpmn:Process' || !!container?.id?.startsWith(PROCESS_SCOPE));
+    if (processStart) setImmediate(callback);
     else live.add(ref);
     return ref;
   };
@@ -911,6 +1045,18 @@ const loadEngine = () => {
  * for every incoming path, taken or not — untaken paths arrive as discarded, so only the paths actually
  * taken are waited for); service-type tasks wait for the service to run their named action.
  */
+/** bpmn-elements' boundary event behaviour, as far as RepeatingBoundaryBehaviour uses it */
+interface BoundaryBehaviour {
+  id: string;
+  cancelActivity: boolean;
+  activity: { eventDefinitions?: { type?: string }[] };
+  _onRepeatMessage(routingKey: string, message: { content: object }): void;
+}
+type BoundaryBehaviourClass = {
+  call(self: BoundaryBehaviour, activity: unknown): void;
+  prototype: { _onCompleted(this: BoundaryBehaviour, routingKey: string, message: object): unknown };
+};
+
 async function loadElements() {
   elementsModule ??= (async () => {
     const elements = (await import('bpmn-elements')) as unknown as {
@@ -920,14 +1066,43 @@ async function loadElements() {
     const { InclusiveGatewayBehaviour } = (await import('bpmn-elements/gateways')) as unknown as {
       InclusiveGatewayBehaviour: unknown;
     };
+    const { BoundaryEventBehaviour } = (await import('bpmn-elements/events')) as unknown as {
+      BoundaryEventBehaviour: BoundaryBehaviourClass;
+    };
     // the gateway's behaviour (pass on) is kept; only the join differs: bpmn-elements joins what it is told
     // is a parallel gateway by waiting for every inbound flow, taken or discarded
     // (a function, not an arrow: the engine calls it with `new`)
     function InclusiveGateway(def: object, context: unknown) {
       return new elements.Activity(InclusiveGatewayBehaviour, { ...def, isParallelGateway: true }, context);
     }
+    // a non-interrupting event sub-process (a boundary event on the scope of its container, see
+    // scopeEventSubProcesses) started by a message or a signal starts again each time one arrives, as long as
+    // its container runs: bpmn-elements re-arms a non-interrupting boundary event only for a timer's cycle
+    function RepeatingBoundaryBehaviour(this: BoundaryBehaviour, activity: unknown) {
+      BoundaryEventBehaviour.call(this, activity);
+    }
+    RepeatingBoundaryBehaviour.prototype = Object.create(BoundaryEventBehaviour.prototype);
+    RepeatingBoundaryBehaviour.prototype._onCompleted = function (
+      this: BoundaryBehaviour,
+      routingKey: string,
+      message: { content: { cancelActivity?: boolean } },
+    ) {
+      const kinds = (this.activity.eventDefinitions ?? []).map((d) => d.type);
+      if (
+        this.id.startsWith(EVENT_SUB_START) &&
+        !this.cancelActivity &&
+        message.content.cancelActivity !== true &&
+        kinds.some((k) => k === 'bpmn:MessageEventDefinition' || k === 'bpmn:SignalEventDefinition')
+      )
+        this._onRepeatMessage(routingKey, { content: {} });
+      return BoundaryEventBehaviour.prototype._onCompleted.call(this, routingKey, message);
+    };
+    function BoundaryEvent(def: object, context: unknown) {
+      return new elements.Activity(RepeatingBoundaryBehaviour, def, context);
+    }
     return {
       InclusiveGateway,
+      BoundaryEvent,
       ServiceTask: elements.SignalTask,
       SendTask: elements.SignalTask,
       BusinessRuleTask: elements.SignalTask,
@@ -937,12 +1112,13 @@ async function loadElements() {
   return elementsModule;
 }
 
-async function newEngine(options: Record<string, unknown>) {
+/** An engine for one run; `processVariables` are the instance's variables (engineExpressions). */
+async function newEngine(options: Record<string, unknown>, processVariables: Record<string, unknown>) {
   const { Engine } = await loadEngine();
   const timers = durableTimers();
   const engine = new Engine({
     moddleOptions,
-    expressions: engineExpressions,
+    expressions: engineExpressions(processVariables),
     scripts: noScripts,
     elements: await loadElements(),
     timers,
@@ -1006,6 +1182,9 @@ async function finish(
   const postponed = allPostponed(execution.getPostponed() as Postponed[]);
   const nothingWaits = !rec.waiting.size && postponed.length === 0;
   const ended = rec.done() || engine.state === 'idle' || nothingWaits;
+  // a timer counts while its element waits: one inside a scope that an event cancelled after a recovery
+  // is not always cleared by the engine, but its element no longer waits
+  const waitingIds = new Set(postponed.map((p) => p.executionId));
   return {
     state: JSON.stringify(state),
     ended,
@@ -1015,13 +1194,15 @@ async function finish(
     variables,
     timers: ended
       ? []
-      : [...timers.live].map((t) => ({
-          executionId: t.owner?.executionId ?? '',
-          activityId: t.owner?.id ?? '',
-          expireAt: t.expireAt,
-        })),
+      : [...timers.live]
+          .filter((t) => waitingIds.has(t.owner?.executionId ?? ''))
+          .map((t) => ({
+            executionId: t.owner?.executionId ?? '',
+            activityId: t.owner?.id ?? '',
+            expireAt: t.expireAt,
+          })),
     calls: [...rec.calls.values()],
-    subscriptions: ended ? [] : subscriptionsOf(execution, postponed),
+    subscriptions: ended ? [] : subscriptionsOf(postponed),
     actions: [...rec.actions.values()],
     thrownSignals: rec.thrownSignals,
     firedTimers: rec.firedTimers,
@@ -1035,7 +1216,7 @@ export async function startProcess(
   variables: Record<string, unknown>,
 ): Promise<RunResult> {
   const rec = recorder();
-  const { engine, timers } = await newEngine({ name, source: await executableXml(xml) });
+  const { engine, timers } = await newEngine({ name, source: await executableXml(xml) }, { ...variables });
   engine.once('end', rec.end);
   const execution = await engine.execute({ listener: rec.listener, variables } as never);
   return finish(engine, execution, rec, timers, variables);
@@ -1061,7 +1242,8 @@ export async function continueProcess(
   variables: Record<string, unknown>,
 ): Promise<RunResult> {
   const rec = recorder();
-  const { engine, timers } = await newEngine({ name });
+  const processVariables = { ...variables };
+  const { engine, timers } = await newEngine({ name }, processVariables);
   engine.recover(JSON.parse(savedState));
   engine.once('end', rec.end);
   const execution = await engine.resume({ listener: rec.listener } as never);
@@ -1078,13 +1260,13 @@ export async function continueProcess(
       trigger.kind === 'call'
         ? mapVariables(target.owner?.behaviour as never, 'out', trigger.childVariables)
         : trigger.output;
+    Object.assign(processVariables, output);
     target.signal(output);
   } else if (trigger.kind === 'message' || trigger.kind === 'signal') {
-    const subs = subscriptionsOf(execution, postponed).filter(
-      (c) => c.kind === trigger.kind && c.name === trigger.name,
-    );
+    const subs = subscriptionsOf(postponed).filter((c) => c.kind === trigger.kind && c.name === trigger.name);
     if (!subs.length) throw new Error(`no ${trigger.kind} "${trigger.name}" is awaited`);
     output = trigger.output;
+    Object.assign(processVariables, output);
     // the engine delivers by the message's (or signal's) id: every catch of it in the instance hears it
     for (const id of new Set(subs.map((c) => c.refId)))
       (execution as unknown as { signal(m: object): void }).signal({ id, ...output });

@@ -1,11 +1,14 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { DEFAULT_TENANT_ID, isId } from '@smart/contracts';
-import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { RequestContext } from '../../platform/auth/context';
 import { type Db, schema } from '../../platform/db';
 import { ApiError, FieldInputError, notFound } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
-import { performAction } from './actions';
+import { type HttpRequest, performAction, prepareHttp, sendHttp } from './actions';
 import { resolve } from './expressions';
 import {
   continueProcess,
@@ -335,7 +338,7 @@ export async function startInstance(
       });
     return startDefinition(t, ctx, def, input);
   };
-  return tx ? run(tx) : db.transaction((t) => run(t as unknown as Db));
+  return tx ? run(tx) : flowTransaction(db, run);
 }
 
 /** How deep one request may drive instances (calls within calls, actions after actions). */
@@ -353,6 +356,10 @@ async function apply(tx: Db, instance: Instance, run: RunResult, depth: number):
   for (const fired of run.firedTimers) if (fired.attachedTo) await remind(tx, instance, fired.attachedTo);
   for (const call of run.calls) await startChild(tx, instance, call, depth);
   for (const action of run.actions) {
+    if (action.action === 'http') {
+      await deferAction(tx, instance, action, run.variables);
+      continue;
+    }
     const output = await performAction(tx, instance, action, run.variables);
     await advance(
       tx,
@@ -542,14 +549,39 @@ async function recordWaits(tx: Db, instance: Instance, run: RunResult, now: Date
       kind: flowWait.kind,
       executionId: flowWait.executionId,
       dueAt: flowWait.dueAt,
+      childInstanceId: flowWait.childInstanceId,
     })
     .from(flowWait)
-    .where(and(mine, inArray(flowWait.kind, ['timer', 'message', 'signal'])));
+    .where(and(mine, inArray(flowWait.kind, ['timer', 'message', 'signal', 'call', 'action'])));
+  // a call activity or an action the instance no longer waits on (an event interrupted it, or the instance
+  // ended without it) is given up: the child a call started ends, and the children of that one
+  const withdrawn = open.filter(
+    (o) =>
+      (o.kind === 'call' || o.kind === 'action') &&
+      (run.ended || !run.stillWaiting.includes(o.executionId ?? '')),
+  );
+  if (withdrawn.length) {
+    await tx
+      .update(flowWait)
+      .set({ firedAt: now })
+      .where(
+        inArray(
+          flowWait.id,
+          withdrawn.map((w) => w.id),
+        ),
+      );
+    await endChildren(tx, withdrawn, CALL_WITHDRAWN);
+  }
   const key = (executionId: string | null, at: Date | null) => `${executionId}|${at?.getTime()}`;
   const live = new Set(run.timers.map((t) => key(t.executionId, t.expireAt)));
   const known = new Set(open.filter((o) => o.kind === 'timer').map((o) => key(o.executionId, o.dueAt)));
   const gone = open
-    .filter((o) => o.kind !== 'timer' || !live.has(key(o.executionId, o.dueAt)))
+    .filter(
+      (o) =>
+        o.kind !== 'call' &&
+        o.kind !== 'action' &&
+        (o.kind !== 'timer' || !live.has(key(o.executionId, o.dueAt))),
+    )
     .map((o) => o.id);
   // catches are written again as they are now; a timer that no longer waits is done
   if (gone.length) await tx.update(flowWait).set({ firedAt: now }).where(inArray(flowWait.id, gone));
@@ -576,6 +608,180 @@ async function recordWaits(tx: Db, instance: Instance, run: RunResult, now: Date
   if (fresh.length) await tx.insert(flowWait).values(fresh);
 }
 
+/*
+ * Network calls of service tasks (the `http` action) never run inside a transaction: a slow endpoint would
+ * hold the instance's row lock and a database connection (on PGlite, the database) for its seconds. The
+ * transaction that reaches the task checks the address and writes the request down as a flow_wait row
+ * (kind `action`, due at once), in the same commit as the state in which the task waits; after that commit
+ * the request that caused it makes the call (runActions) and continues the instance in a new transaction,
+ * which marks the row fired. Crash safety: the row is claimed for a lease (ACTION_LEASE_MS) before the call;
+ * if the server dies before the instance went on, the row comes due again and any server's poller makes
+ * the call again (runDueActions) — at least once, with the same Idempotency-Key. A call that gets no answer
+ * is tried again later (ACTION_RETRIES times, waiting longer each time; then the row keeps the last error
+ * in `spec` and the instance waits, and 流程跟踪 can end it). Meanwhile the instance stays usable: its other
+ * tasks are completed as usual.
+ */
+
+/** The action rows written by the transaction that is running (flowTransaction runs them after it). */
+const pendingActions = new AsyncLocalStorage<string[]>();
+const SERVER_ID = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+/** How long a claimed call may take before another server may try it again. */
+const ACTION_LEASE_MS = 60_000;
+/** How many calls without an answer before an action is given up. */
+const ACTION_RETRIES = 5;
+
+/** Writes an http action down to be run after the commit (once: a recovery announces a waiting one again). */
+async function deferAction(
+  tx: Db,
+  instance: Instance,
+  action: RunResult['actions'][number],
+  vars: Record<string, unknown>,
+) {
+  const [known] = await tx
+    .select({ id: flowWait.id })
+    .from(flowWait)
+    .where(
+      and(
+        eq(flowWait.kind, 'action'),
+        eq(flowWait.processInstanceId, instance.processInstanceId),
+        eq(flowWait.executionId, action.executionId),
+        isNull(flowWait.firedAt),
+      ),
+    )
+    .limit(1);
+  if (known) return;
+  const request = prepareHttp(instance, action, vars);
+  const [row] = await tx
+    .insert(flowWait)
+    .values({
+      tenantId: instance.tenantId,
+      kind: 'action',
+      processInstanceId: instance.processInstanceId,
+      executionId: action.executionId,
+      activityId: action.activityId,
+      name: action.name.slice(0, 255),
+      dueAt: new Date(),
+      repeat: 0,
+      payload: JSON.stringify(request),
+    })
+    .returning({ id: flowWait.id });
+  pendingActions.getStore()?.push(row.id);
+}
+
+/**
+ * Runs `work` in a transaction and, once it has committed, the network calls it asked for (and what those
+ * lead to). Every route that moves instances uses it; inside another one it is just that one's transaction.
+ */
+export async function flowTransaction<T>(
+  db: Db,
+  work: (tx: Db) => Promise<T>,
+  log?: FastifyBaseLogger,
+): Promise<T> {
+  if (pendingActions.getStore()) return db.transaction((tx) => work(tx as unknown as Db));
+  const ids: string[] = [];
+  const result = await pendingActions.run(ids, () => db.transaction((tx) => work(tx as unknown as Db)));
+  if (ids.length) await runActions(db, ids, log);
+  return result;
+}
+
+/** Runs the action rows `ids` that are still due (none is left to a request whose transaction is open). */
+async function runActions(db: Db, ids: string[], log?: FastifyBaseLogger) {
+  const queue = [...ids];
+  for (let i = 0; i < queue.length && i < MAX_STEPS; i++) {
+    const now = new Date();
+    const [row] = await db
+      .update(flowWait)
+      .set({ claimedBy: SERVER_ID, dueAt: new Date(now.getTime() + ACTION_LEASE_MS) })
+      .where(
+        and(
+          eq(flowWait.id, queue[i]),
+          eq(flowWait.kind, 'action'),
+          isNull(flowWait.firedAt),
+          lte(flowWait.dueAt, now),
+        ),
+      )
+      .returning();
+    if (row) queue.push(...(await runAction(db, row, SERVER_ID, log)));
+  }
+}
+
+/** The poller's part: runs the action rows that are due (left by a server that died, or to try again). */
+export async function runDueActions(db: Db, serverId: string, log?: FastifyBaseLogger, max = 20) {
+  let ran = 0;
+  for (; ran < max; ran++) {
+    const now = new Date();
+    const [row] = await db
+      .update(flowWait)
+      .set({ claimedBy: serverId, dueAt: new Date(now.getTime() + ACTION_LEASE_MS) })
+      .where(
+        eq(
+          flowWait.id,
+          sql`(select w.id from flow_wait w where w.kind = 'action' and w.fired_at is null and w.due_at <= ${now} order by w.due_at limit 1 for update skip locked)`,
+        ),
+      )
+      .returning();
+    if (!row) break;
+    await runActions(db, await runAction(db, row, serverId, log), log);
+  }
+  return ran;
+}
+
+/**
+ * Makes one claimed action's call, then continues its instance in a transaction of its own (the row is
+ * marked fired there, so the instance goes on once). Answers the action rows that run wrote.
+ */
+async function runAction(
+  db: Db,
+  row: typeof flowWait.$inferSelect,
+  serverId: string,
+  log?: FastifyBaseLogger,
+): Promise<string[]> {
+  const { processInstanceId, executionId } = row;
+  if (!row.payload || !processInstanceId || !executionId) return [];
+  const next: string[] = [];
+  try {
+    const output = await sendHttp(JSON.parse(row.payload) as HttpRequest, row.id);
+    await pendingActions.run(next, () =>
+      db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        // the instance first, as every other writer locks it
+        await tx
+          .select({ id: flowInstance.id })
+          .from(flowInstance)
+          .where(eq(flowInstance.processInstanceId, processInstanceId))
+          .for('update');
+        const [mine] = await tx
+          .update(flowWait)
+          .set({ firedAt: new Date() })
+          .where(and(eq(flowWait.id, row.id), isNull(flowWait.firedAt), eq(flowWait.claimedBy, serverId)))
+          .returning({ id: flowWait.id });
+        // withdrawn meanwhile (the instance ended, an event interrupted the task), or retaken after the lease
+        if (!mine) return;
+        await advance(tx, processInstanceId, { kind: 'execution', executionId, output });
+      }),
+    );
+    return next;
+  } catch (e) {
+    const attempts = (row.repeat ?? 0) + 1;
+    const again = attempts < ACTION_RETRIES;
+    await db
+      .update(flowWait)
+      .set({
+        repeat: attempts,
+        spec: String((e as Error).message ?? e).slice(0, 255),
+        claimedBy: null,
+        // 1, 2, 4, 8 minutes; then no more
+        dueAt: again ? new Date(Date.now() + 60_000 * 2 ** (attempts - 1)) : null,
+      })
+      .where(and(eq(flowWait.id, row.id), isNull(flowWait.firedAt)));
+    log?.warn(
+      { err: e, action: row.name, processInstanceId, attempts, again },
+      again ? 'workflow action failed, tried again later' : 'workflow action failed, given up',
+    );
+    return [];
+  }
+}
+
 /** Takes an unassigned task the caller is a candidate for; of two racers one wins, the other is told. */
 export async function claimTask(db: Db, ctx: RequestContext, taskId: string) {
   const [task] = await db
@@ -597,107 +803,153 @@ export async function completeTask(
   db: Db,
   ctx: RequestContext,
   input: { taskId: string; flag?: string; comment: string; variables?: Record<string, unknown> },
+  log?: FastifyBaseLogger,
 ) {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const now = new Date();
-    const flag = input.flag === 'ok' ? 'ok' : 'reject';
-    const [task] = await tx
-      .update(flowTask)
-      .set({ status: 1, endTime: now, flag, comment: input.comment })
-      .where(
-        and(
-          eq(flowTask.id, input.taskId),
-          eq(flowTask.tenantId, ctx.tenantId),
-          eq(flowTask.status, 0),
-          eq(flowTask.assignee, ctx.userId),
-        ),
-      )
-      .returning();
-    if (!task) throw flowError('任务不存在或已被处理', 'The task does not exist or was already handled');
-    const [instance] = await tx
-      .select()
-      .from(flowInstance)
-      .where(
-        and(eq(flowInstance.processInstanceId, task.processInstanceId), eq(flowInstance.state, 'running')),
-      )
-      .for('update')
-      .limit(1);
-    if (!instance?.engineState) throw flowError('流程已结束', 'The process has ended');
-    const locked = Object.keys(input.variables ?? {}).find((k) => START_VARIABLES.has(k));
-    if (locked)
-      throw new FieldInputError('variables', {
-        zh: `流程变量 ${locked} 由发起人填写,办理时不能修改`,
-        en: `The process variable ${locked} is the applicant's and cannot be changed when handling a task`,
-      });
-    const vars = { ...(input.variables ?? {}), flag, comment: input.comment, pass: flag === 'ok' };
-    let run: RunResult;
-    try {
-      run = await continueProcess(
-        instance.processInstanceId,
-        instance.engineState,
-        { kind: 'execution', executionId: task.executionId, output: vars },
-        JSON.parse(instance.variables ?? '{}'),
-      );
-    } catch (e) {
-      throw new ApiError(409, 'flowStuck', { reason: (e as Error).message });
-    }
-    const [step] = await tx
-      .update(flowHistory)
-      .set({ assignee: ctx.userId, comment: input.comment })
-      .where(
-        and(
-          eq(flowHistory.processInstanceId, instance.processInstanceId),
-          eq(flowHistory.executionId, task.executionId),
-        ),
-      )
-      .returning({ id: flowHistory.id });
-    // one approval of a countersign is an iteration the engine records no step of: the timeline gets a
-    // line of its own for it, with who approved and what they said
-    if (!step)
-      await tx.insert(flowHistory).values({
-        tenantId: instance.tenantId,
-        processInstanceId: instance.processInstanceId,
-        executionId: task.executionId,
-        activityId: task.taskDefinitionKey,
-        activityName: task.name,
-        activityType: 'UserTask',
-        startTime: task.createTime,
-        endTime: now,
-        assignee: ctx.userId,
-        comment: input.comment,
-      });
-    await apply(tx, instance, run, 0);
+  await flowTransaction(
+    db,
+    async (tx) => {
+      const now = new Date();
+      const flag = input.flag === 'ok' ? 'ok' : 'reject';
+      const [task] = await tx
+        .update(flowTask)
+        .set({ status: 1, endTime: now, flag, comment: input.comment })
+        .where(
+          and(
+            eq(flowTask.id, input.taskId),
+            eq(flowTask.tenantId, ctx.tenantId),
+            eq(flowTask.status, 0),
+            eq(flowTask.assignee, ctx.userId),
+          ),
+        )
+        .returning();
+      if (!task) throw flowError('任务不存在或已被处理', 'The task does not exist or was already handled');
+      const [instance] = await tx
+        .select()
+        .from(flowInstance)
+        .where(
+          and(eq(flowInstance.processInstanceId, task.processInstanceId), eq(flowInstance.state, 'running')),
+        )
+        .for('update')
+        .limit(1);
+      if (!instance?.engineState) throw flowError('流程已结束', 'The process has ended');
+      const locked = Object.keys(input.variables ?? {}).find((k) => START_VARIABLES.has(k));
+      if (locked)
+        throw new FieldInputError('variables', {
+          zh: `流程变量 ${locked} 由发起人填写,办理时不能修改`,
+          en: `The process variable ${locked} is the applicant's and cannot be changed when handling a task`,
+        });
+      const vars = { ...(input.variables ?? {}), flag, comment: input.comment, pass: flag === 'ok' };
+      let run: RunResult;
+      try {
+        run = await continueProcess(
+          instance.processInstanceId,
+          instance.engineState,
+          { kind: 'execution', executionId: task.executionId, output: vars },
+          JSON.parse(instance.variables ?? '{}'),
+        );
+      } catch (e) {
+        throw new ApiError(409, 'flowStuck', { reason: (e as Error).message });
+      }
+      const [step] = await tx
+        .update(flowHistory)
+        .set({ assignee: ctx.userId, comment: input.comment })
+        .where(
+          and(
+            eq(flowHistory.processInstanceId, instance.processInstanceId),
+            eq(flowHistory.executionId, task.executionId),
+          ),
+        )
+        .returning({ id: flowHistory.id });
+      // one approval of a countersign is an iteration the engine records no step of: the timeline gets a
+      // line of its own for it, with who approved and what they said
+      if (!step)
+        await tx.insert(flowHistory).values({
+          tenantId: instance.tenantId,
+          processInstanceId: instance.processInstanceId,
+          executionId: task.executionId,
+          activityId: task.taskDefinitionKey,
+          activityName: task.name,
+          activityType: 'UserTask',
+          startTime: task.createTime,
+          endTime: now,
+          assignee: ctx.userId,
+          comment: input.comment,
+        });
+      await apply(tx, instance, run, 0);
+    },
+    log,
+  );
+}
+
+/** Ends a running instance with a reason (流程跟踪's delete): it and the instances it called end. */
+export async function deleteInstance(db: Db, ctx: RequestContext, processInstanceId: string, reason: string) {
+  await db.transaction(async (tx) => {
+    const ended = await endInstance(tx as unknown as Db, processInstanceId, reason, {
+      userId: ctx.userId,
+      tenantId: ctx.tenantId === DEFAULT_TENANT_ID ? undefined : ctx.tenantId,
+    });
+    if (!ended) throw notFound();
   });
 }
 
-/** Ends a running instance with a reason: its waiting tasks are cancelled. */
-export async function deleteInstance(db: Db, ctx: RequestContext, processInstanceId: string, reason: string) {
-  await db.transaction(async (tx) => {
-    const where = [eq(flowInstance.processInstanceId, processInstanceId), eq(flowInstance.state, 'running')];
-    if (ctx.tenantId !== DEFAULT_TENANT_ID) where.push(eq(flowInstance.tenantId, ctx.tenantId));
-    const [instance] = await tx
-      .update(flowInstance)
-      .set({
-        state: 'deleted',
-        deleteReason: reason,
-        endTime: new Date(),
-        engineState: null,
-        updateUser: ctx.userId,
-      })
-      .where(and(...where))
-      .returning({ id: flowInstance.id });
-    if (!instance) throw notFound();
-    await tx
-      .update(flowTask)
-      .set({ status: 2, endTime: new Date(), comment: reason })
-      .where(and(eq(flowTask.processInstanceId, processInstanceId), eq(flowTask.status, 0)));
-    // nothing it waited on fires any more
-    await tx
-      .update(flowWait)
-      .set({ firedAt: new Date() })
-      .where(and(eq(flowWait.processInstanceId, processInstanceId), isNull(flowWait.firedAt)));
-  });
+/** Why a called instance ends when the call activity that started it no longer waits (stored as is). */
+const CALL_WITHDRAWN = '调用它的活动已撤销 / the call activity that started it was withdrawn';
+
+/** The reason a called instance ends with when its caller ends (it is stored, in both languages). */
+const CALLER_ENDED = '调用它的流程已结束 / the process that called it ended';
+const callerEnded = (reason: string) =>
+  reason.startsWith(CALLER_ENDED) ? reason : `${CALLER_ENDED}: ${reason}`.slice(0, 500);
+
+/**
+ * Ends a running instance before its end (state `deleted`): its waiting tasks are cancelled (they leave every
+ * list), nothing it waited on fires any more (timers, catches), and the instances its call activities
+ * started end too, and theirs, in the same transaction. Answers false when it was not running.
+ */
+async function endInstance(
+  tx: Db,
+  processInstanceId: string,
+  reason: string,
+  by: { userId?: string; tenantId?: string } = {},
+): Promise<boolean> {
+  const now = new Date();
+  const where = [eq(flowInstance.processInstanceId, processInstanceId), eq(flowInstance.state, 'running')];
+  if (by.tenantId) where.push(eq(flowInstance.tenantId, by.tenantId));
+  const [instance] = await tx
+    .update(flowInstance)
+    .set({
+      state: 'deleted',
+      deleteReason: reason.slice(0, 500),
+      endTime: now,
+      updateTime: now,
+      engineState: null,
+      ...(by.userId ? { updateUser: by.userId } : {}),
+    })
+    .where(and(...where))
+    .returning({ id: flowInstance.id });
+  if (!instance) return false;
+  await tx
+    .update(flowTask)
+    .set({ status: 2, endTime: now, comment: reason.slice(0, 1000) })
+    .where(and(eq(flowTask.processInstanceId, processInstanceId), eq(flowTask.status, 0)));
+  // nothing it waited on fires any more; the children it waited for end with it
+  const waits = await tx
+    .update(flowWait)
+    .set({ firedAt: now })
+    .where(and(eq(flowWait.processInstanceId, processInstanceId), isNull(flowWait.firedAt)))
+    .returning({ kind: flowWait.kind, childInstanceId: flowWait.childInstanceId });
+  await endChildren(tx, waits, callerEnded(reason), by.userId);
+  return true;
+}
+
+/** Ends, with `reason`, the child instances of call waits just given up (their caller no longer waits). */
+async function endChildren(
+  tx: Db,
+  waits: { kind: string; childInstanceId: string | null }[],
+  reason: string,
+  userId?: string,
+) {
+  for (const w of waits)
+    if (w.kind === 'call' && w.childInstanceId) await endInstance(tx, w.childInstanceId, reason, { userId });
 }
 
 /** Removes deployments; refused while their instances run unless `cascade` ends those instances too. */
@@ -731,7 +983,8 @@ export async function deleteDeployments(
         zh: `该部署仍有 ${running.length} 个运行中的流程实例,确认后将一并终止`,
         en: `${running.length} running instance(s) use this deployment; confirm to end them too`,
       });
-    for (const r of running) await deleteInstance(tx, ctx, r.piid, 'deployment removed');
+    // (an instance called by another one already ended with its caller)
+    for (const r of running) await endInstance(tx, r.piid, 'deployment removed', { userId: ctx.userId });
     await tx
       .update(flowDefinition)
       .set({ isDeleted: 1, updateUser: ctx.userId, updateTime: new Date() })

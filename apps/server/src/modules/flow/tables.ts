@@ -139,16 +139,17 @@ export const processLeave = pgTable('blade_process_leave', {
 
 /**
  * What a process waits on besides its user tasks, one row each: a timer (`timer`, or `start-timer` for a
- * definition's timer start event), a message or signal catch (`message`, `signal`) and a call activity's
- * child instance (`call`). Timers are fired by whichever server's poller claims the row first
- * (`fired_at` set in the same transaction that runs the instance), so each fires exactly once.
+ * definition's timer start event), a message or signal catch (`message`, `signal`), a call activity's
+ * child instance (`call`) and a service task's network call (`action`, run after the commit: actions.ts).
+ * Timers are fired by whichever server's poller claims the row first (`fired_at` set in the same
+ * transaction that runs the instance), so each fires exactly once.
  */
 export const flowWait = pgTable(
   'flow_wait',
   {
     id: id(),
     tenantId: tenantColumn(),
-    /** timer, start-timer, message, signal, call */
+    /** timer, start-timer, message, signal, call, action */
     kind: varchar('kind', { length: 16 }).notNull(),
     /** the waiting instance (none for a start timer) */
     processInstanceId: varchar('process_instance_id', { length: 64 }),
@@ -163,10 +164,15 @@ export const flowWait = pgTable(
     childInstanceId: varchar('child_instance_id', { length: 64 }),
     /** when a timer is due */
     dueAt: timestamp('due_at', { withTimezone: true }),
-    /** a start timer's cycle: the firings still to come after this one (-1 for ever) */
+    /** a start timer's cycle: the firings still to come after this one (-1 for ever); an action's attempts */
     repeat: integer('repeat'),
-    /** the time expression a start timer came from (its cycle is computed again from it) */
+    /**
+     * the time expression a start timer came from (its cycle is computed again from it); an action's last
+     * failure
+     */
     spec: varchar('spec', { length: 255 }),
+    /** an action's request (JSON), written with the state it waits in: it runs outside the transaction */
+    payload: text('payload'),
     /** the server that fired it */
     claimedBy: varchar('claimed_by', { length: 64 }),
     firedAt: timestamp('fired_at', { withTimezone: true }),

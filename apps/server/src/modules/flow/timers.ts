@@ -5,14 +5,16 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db';
 import { notDeleted } from '../../platform/sql';
 import { dueOf, type StartTimer } from './runtime';
-import { advance, startDefinition } from './service';
+import { advance, flowTransaction, runDueActions, startDefinition } from './service';
 import { flowDefinition, flowWait } from './tables';
 
 /**
  * Workflow timers: every server polls flow_wait for timers that are due and fires each in one transaction
  * that claims its row (`fired_at`, `claimed_by`: of two servers exactly one gets it, the other skips the
  * locked row) and runs its instance, the instance row locked. A timer that came due while no server ran
- * fires at the next start. A failed firing rolls back and is tried again a minute later.
+ * fires at the next start. A failed firing rolls back and is tried again a minute later. The poller also
+ * runs the service tasks' network calls that are due (service.ts runDueActions: left by a server that died,
+ * or to be tried again).
  */
 
 /** Fires the timers due now; answers how many fired. */
@@ -22,25 +24,28 @@ export async function fireDueTimers(db: Db, serverId: string, log?: FastifyBaseL
     const now = new Date();
     let claimed: string | undefined;
     try {
-      const done = await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const [row] = await tx
-          .update(flowWait)
-          .set({ claimedBy: serverId, firedAt: now })
-          .where(
-            eq(
-              flowWait.id,
-              sql`(select w.id from flow_wait w where w.kind in ('timer', 'start-timer') and w.fired_at is null and w.due_at <= ${now} order by w.due_at limit 1 for update skip locked)`,
-            ),
-          )
-          .returning();
-        if (!row) return false;
-        claimed = row.id;
-        if (row.kind === 'timer' && row.processInstanceId)
-          await advance(tx, row.processInstanceId, { kind: 'time' });
-        else if (row.kind === 'start-timer') await fireStartTimer(tx, row, now);
-        return true;
-      });
+      const done = await flowTransaction(
+        db,
+        async (tx) => {
+          const [row] = await tx
+            .update(flowWait)
+            .set({ claimedBy: serverId, firedAt: now })
+            .where(
+              eq(
+                flowWait.id,
+                sql`(select w.id from flow_wait w where w.kind in ('timer', 'start-timer') and w.fired_at is null and w.due_at <= ${now} order by w.due_at limit 1 for update skip locked)`,
+              ),
+            )
+            .returning();
+          if (!row) return false;
+          claimed = row.id;
+          if (row.kind === 'timer' && row.processInstanceId)
+            await advance(tx, row.processInstanceId, { kind: 'time' });
+          else if (row.kind === 'start-timer') await fireStartTimer(tx, row, now);
+          return true;
+        },
+        log,
+      );
       if (!done) break;
       fired++;
     } catch (e) {
@@ -92,6 +97,7 @@ export function startTimerPoller(app: FastifyInstance, db: Db, intervalMs: numbe
   const tick = () => {
     if (running || stopped) return;
     running = fireDueTimers(db, serverId, app.log)
+      .then(() => runDueActions(db, serverId, app.log))
       .catch((e) => app.log.error({ err: e }, 'workflow timers'))
       .finally(() => {
         running = undefined;

@@ -277,7 +277,7 @@ export async function workRoutes(base: FastifyInstance) {
     async (req) => {
       const ctx = requireCtx(req);
       await requirePermission(db, req, 'work_todo');
-      await completeTask(db, ctx, req.body);
+      await completeTask(db, ctx, req.body, req.log);
       forgetWorkCounts();
       return ok(req, true);
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "flow_wait" ADD COLUMN "payload" text;
