@@ -1127,6 +1127,47 @@ async function newEngine(options: Record<string, unknown>, processVariables: Rec
   return { engine, timers };
 }
 
+/** bpmn-engine's reading of a diagram (moddle-context-serializer's context): what its definitions run from */
+interface SourceContext {
+  id: string;
+  serialize(): string;
+}
+
+/**
+ * The engine's reading of each executable diagram, made once: parsing the XML and mapping it for the engine
+ * was a tenth of a start's work, and the mapped diagram went into every saved state (a third of its size,
+ * parsed and written again at every step). Every engine of the diagram's instances starts from this one
+ * context (bpmn-engine's `sourceContext`; the engine only reads it), and a saved state leaves it out: the
+ * recovery takes it from here (a state saved with its `source` still recovers from that).
+ */
+const sources = new Map<string, Promise<SourceContext>>();
+function sourceOf(xml: string): Promise<SourceContext> {
+  let hit = sources.get(xml);
+  if (!hit) {
+    hit = (async () => {
+      const { engine } = await newEngine({ source: await executableXml(xml) }, {});
+      const [definition] = (await engine.getDefinitions()) as unknown as {
+        environment: { options: { source: SourceContext } };
+      }[];
+      const context = definition.environment.options.source;
+      // never changes: what getState writes of it (then leaves out, see stateToSave) is made once
+      const text = context.serialize();
+      context.serialize = () => text;
+      return context;
+    })();
+    if (sources.size >= 100) sources.delete(sources.keys().next().value as string);
+    sources.set(xml, hit);
+    hit.catch(() => sources.delete(xml));
+  }
+  return hit;
+}
+
+/** The engine's state as saved: without the diagram each definition runs from (sourceOf gives it back). */
+function stateToSave(state: { definitions?: { source?: unknown }[] }): string {
+  for (const d of state.definitions ?? []) delete d.source;
+  return JSON.stringify(state);
+}
+
 interface Postponed {
   executionId: string;
   id: string;
@@ -1186,7 +1227,7 @@ async function finish(
   // is not always cleared by the engine, but its element no longer waits
   const waitingIds = new Set(postponed.map((p) => p.executionId));
   return {
-    state: JSON.stringify(state),
+    state: stateToSave(state as never),
     ended,
     waiting: [...rec.waiting.values()],
     stillWaiting: postponed.map((p) => p.executionId).filter(Boolean),
@@ -1216,7 +1257,7 @@ export async function startProcess(
   variables: Record<string, unknown>,
 ): Promise<RunResult> {
   const rec = recorder();
-  const { engine, timers } = await newEngine({ name, source: await executableXml(xml) }, { ...variables });
+  const { engine, timers } = await newEngine({ name, sourceContext: await sourceOf(xml) }, { ...variables });
   engine.once('end', rec.end);
   const execution = await engine.execute({ listener: rec.listener, variables } as never);
   return finish(engine, execution, rec, timers, variables);
@@ -1237,13 +1278,15 @@ export type Trigger =
  */
 export async function continueProcess(
   name: string,
+  /** the diagram the instance runs (its definition's) */
+  xml: string,
   savedState: string,
   trigger: Trigger,
   variables: Record<string, unknown>,
 ): Promise<RunResult> {
   const rec = recorder();
   const processVariables = { ...variables };
-  const { engine, timers } = await newEngine({ name }, processVariables);
+  const { engine, timers } = await newEngine({ name, sourceContext: await sourceOf(xml) }, processVariables);
   engine.recover(JSON.parse(savedState));
   engine.once('end', rec.end);
   const execution = await engine.resume({ listener: rec.listener } as never);
@@ -1272,18 +1315,4 @@ export async function continueProcess(
       (execution as unknown as { signal(m: object): void }).signal({ id, ...output });
   }
   return finish(engine, execution, rec, timers, { ...variables, ...output }, before);
-}
-
-/**
- * Recovers a saved instance, completes one waiting user task with its output, and runs on to the next
- * waits. `executionId` names the task's activity execution.
- */
-export function signalTask(
-  name: string,
-  savedState: string,
-  executionId: string,
-  output: Record<string, unknown>,
-  variables: Record<string, unknown>,
-): Promise<RunResult> {
-  return continueProcess(name, savedState, { kind: 'execution', executionId, output }, variables);
 }

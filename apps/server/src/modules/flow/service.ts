@@ -199,6 +199,52 @@ function taskRows(
   });
 }
 
+/**
+ * The run's history in two statements at most, whatever its length: what began in this run is inserted
+ * with its end when it also ended (a gateway, an event, a flow), and only what began in an earlier run
+ * (the task just completed) is updated — instead of a statement per event, in the instance's lock.
+ */
+async function recordHistory(
+  tx: Db,
+  instance: typeof flowInstance.$inferSelect,
+  history: RunResult['history'],
+) {
+  const rows: (typeof flowHistory.$inferInsert)[] = [];
+  const begun = new Map<string, typeof flowHistory.$inferInsert>();
+  const endedEarlier: { executionId: string; at: Date }[] = [];
+  for (const h of history) {
+    const row = {
+      tenantId: instance.tenantId,
+      processInstanceId: instance.processInstanceId,
+      executionId: h.executionId,
+      activityId: h.activityId,
+      activityType: h.activityType,
+      startTime: h.at,
+    };
+    if (h.kind === 'start') {
+      const started = { ...row, activityName: h.activityName ?? null };
+      rows.push(started);
+      begun.set(h.executionId, started);
+    } else if (h.activityType === 'sequenceFlow') rows.push({ ...row, endTime: h.at });
+    else {
+      const started = begun.get(h.executionId);
+      if (started) started.endTime = h.at;
+      else endedEarlier.push({ executionId: h.executionId, at: h.at });
+    }
+  }
+  if (rows.length) await tx.insert(flowHistory).values(rows);
+  for (const e of endedEarlier)
+    await tx
+      .update(flowHistory)
+      .set({ endTime: e.at })
+      .where(
+        and(
+          eq(flowHistory.processInstanceId, instance.processInstanceId),
+          eq(flowHistory.executionId, e.executionId),
+        ),
+      );
+}
+
 /** Writes what a run produced: the saved state, new tasks, history. */
 async function record(tx: Db, instance: typeof flowInstance.$inferSelect, run: RunResult) {
   const now = new Date();
@@ -212,49 +258,19 @@ async function record(tx: Db, instance: typeof flowInstance.$inferSelect, run: R
       updateTime: now,
     })
     .where(eq(flowInstance.id, instance.id));
-  const known = new Set(
-    (
-      await tx
-        .select({ e: flowTask.executionId })
-        .from(flowTask)
-        .where(eq(flowTask.processInstanceId, instance.processInstanceId))
-    ).map((r) => r.e),
-  );
-  const fresh = taskRows(instance, run.waiting, run.variables).filter((t) => !known.has(t.executionId));
-  if (fresh.length) await tx.insert(flowTask).values(fresh);
-  for (const h of run.history) {
-    if (h.kind === 'start') {
-      await tx.insert(flowHistory).values({
-        tenantId: instance.tenantId,
-        processInstanceId: instance.processInstanceId,
-        executionId: h.executionId,
-        activityId: h.activityId,
-        activityName: h.activityName ?? null,
-        activityType: h.activityType,
-        startTime: h.at,
-      });
-    } else if (h.activityType === 'sequenceFlow') {
-      await tx.insert(flowHistory).values({
-        tenantId: instance.tenantId,
-        processInstanceId: instance.processInstanceId,
-        executionId: h.executionId,
-        activityId: h.activityId,
-        activityType: h.activityType,
-        startTime: h.at,
-        endTime: h.at,
-      });
-    } else {
-      await tx
-        .update(flowHistory)
-        .set({ endTime: h.at })
-        .where(
-          and(
-            eq(flowHistory.processInstanceId, instance.processInstanceId),
-            eq(flowHistory.executionId, h.executionId),
-          ),
-        );
-    }
+  if (run.waiting.length) {
+    const known = new Set(
+      (
+        await tx
+          .select({ e: flowTask.executionId })
+          .from(flowTask)
+          .where(eq(flowTask.processInstanceId, instance.processInstanceId))
+      ).map((r) => r.e),
+    );
+    const fresh = taskRows(instance, run.waiting, run.variables).filter((t) => !known.has(t.executionId));
+    if (fresh.length) await tx.insert(flowTask).values(fresh);
   }
+  await recordHistory(tx, instance, run.history);
   await recordWaits(tx, instance, run, now);
   if (run.ended) {
     // a process that ended leaves no task waiting (a terminate end cancels the rest)
@@ -400,6 +416,22 @@ async function apply(tx: Db, instance: Instance, run: RunResult, depth: number):
   }
 }
 
+/** a deployed definition's diagram never changes: each is read once (the last hundred are kept) */
+const xmlOfDefinition = new Map<string, string>();
+async function definitionXml(tx: Db, definitionId: string): Promise<string> {
+  const kept = xmlOfDefinition.get(definitionId);
+  if (kept !== undefined) return kept;
+  const [def] = await tx
+    .select({ xml: flowDefinition.xml })
+    .from(flowDefinition)
+    .where(eq(flowDefinition.id, definitionId))
+    .limit(1);
+  if (!def) throw new Error(`the definition ${definitionId} of a running instance is missing`);
+  if (xmlOfDefinition.size >= 100) xmlOfDefinition.delete(xmlOfDefinition.keys().next().value as string);
+  xmlOfDefinition.set(definitionId, def.xml);
+  return def.xml;
+}
+
 /**
  * Moves a running instance on by a trigger, its row locked while the engine runs; answers false when the
  * instance is no longer running.
@@ -414,6 +446,7 @@ export async function advance(tx: Db, processInstanceId: string, trigger: Trigge
   if (!instance?.engineState) return false;
   const run = await continueProcess(
     processInstanceId,
+    await definitionXml(tx, instance.definitionId),
     instance.engineState,
     trigger,
     JSON.parse(instance.variables ?? '{}'),
@@ -843,6 +876,7 @@ export async function completeTask(
       try {
         run = await continueProcess(
           instance.processInstanceId,
+          await definitionXml(tx, instance.definitionId),
           instance.engineState,
           { kind: 'execution', executionId: task.executionId, output: vars },
           JSON.parse(instance.variables ?? '{}'),
