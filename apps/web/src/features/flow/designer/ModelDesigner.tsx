@@ -1,8 +1,9 @@
 /**
  * The model designer (新增 / 编辑 on /flow/model): the model's key, name, category and description above a
- * bpmn-js Modeler with the camunda moddle (so the panel writes camunda:assignee, camunda:candidateUsers and
- * camunda:candidateGroups) and the properties panel beside it. Its own chunk: bpmn-js loads only when a
- * model is opened.
+ * bpmn-js Modeler with the camunda moddle (so the panel writes camunda:assignee, camunda:candidateUsers,
+ * camunda:candidateGroups, camunda:type and camunda:field, camunda:in / camunda:out) and the properties
+ * panel beside it. Expanded call activities draw the process they call, as the diagram viewer does
+ * (called-content.ts, read-only). Its own chunk: bpmn-js loads only when a model is opened.
  */
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
@@ -26,9 +27,12 @@ import { type DiagramChoice, diagramsOf } from '../../../shell/flow/diagrams';
 import { FLOW_API, type ModelDetail, useRoles, useTenantUsers } from '../api';
 import { CategorySelect } from '../PagedList';
 import { bpmnZh, makeTranslate } from './bpmn-zh';
+import { calledContentModule } from './called-content';
 import { checkExpression, checkList, type ExpressionError } from './expression';
 import { KeyboardTools } from './KeyboardTools';
 import { PropertiesPanel } from './PropertiesPanel';
+import { timerDefinitionOf, useTimerErrorText } from './TimerFields';
+import { checkTimer, type TimerError, type TimerKind, timerOf } from './timer';
 import type { DiagramElement, ModelerLike } from './types';
 import { userTaskEntriesModule } from './user-task-entries';
 
@@ -80,6 +84,20 @@ function syncProcess(modeler: ModelerLike, key: string, name: string) {
   }
 }
 
+/** The first timer whose time the engine would refuse (an empty one is left to the deployment to name). */
+function firstBadTimer(
+  modeler: ModelerLike,
+): { el: DiagramElement; kind: TimerKind; error: TimerError } | null {
+  for (const el of modeler.get('elementRegistry').getAll()) {
+    const def = el.type === 'label' ? undefined : timerDefinitionOf(el);
+    if (!def) continue;
+    const { kind, value } = timerOf(def);
+    const error = value.trim() ? checkTimer(kind, value) : null;
+    if (error) return { el, kind, error };
+  }
+  return null;
+}
+
 /** The first element whose expression the engine would refuse. */
 function firstBadExpression(modeler: ModelerLike): { el: DiagramElement; error: ExpressionError } | null {
   for (const el of modeler.get('elementRegistry').getAll()) {
@@ -108,6 +126,7 @@ export default function ModelDesigner({
 }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const timerErrorText = useTimerErrorText();
   const [form] = Form.useForm<FormValues>();
   const canvasRef = useRef<HTMLDivElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -147,6 +166,7 @@ export default function ModelDesigner({
       additionalModules: [
         { translate: ['value', makeTranslate(lang === 'zh' ? bpmnZh : {})] },
         userTaskEntriesModule,
+        calledContentModule,
       ],
     } as never) as unknown as ModelerLike;
     let alive = true;
@@ -199,6 +219,18 @@ export default function ModelDesigner({
           t('wf.designer.fixExpression', {
             name: bad.el.businessObject.name || bad.el.id,
             reason: t(`wf.designer.expr.${error.kind}`, { token: 'token' in error ? error.token : '' }),
+          }),
+        );
+        return;
+      }
+      const badTimer = firstBadTimer(modeler);
+      if (badTimer) {
+        modeler.get('selection').select(badTimer.el);
+        const { error, kind } = badTimer;
+        message.error(
+          t('wf.designer.fixTimer', {
+            name: badTimer.el.businessObject.name || badTimer.el.id,
+            reason: timerErrorText(kind, error),
           }),
         );
         return;

@@ -8,6 +8,8 @@ import camunda from 'camunda-bpmn-moddle/resources/camunda.json';
 export interface TestElement {
   $type: string;
   id: string;
+  $parent?: any;
+  extensionElements?: any;
   $attrs: Record<string, string>;
   get(name: string): unknown;
   set(name: string, value: unknown): void;
@@ -34,7 +36,7 @@ export async function load(body: string, id: string) {
       for (const [k, v] of Object.entries(props)) el.set(k, v);
     },
     async xml(): Promise<string> {
-      const defs = (el as { $parent: { $parent: unknown } }).$parent.$parent;
+      const defs = el.$parent.$parent;
       return (await m.toXML(defs)).xml;
     },
     /** the element again, read from what was written */
