@@ -23,7 +23,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getData, HttpError, postData } from '../../../platform/http/client';
 import { currentLanguage } from '../../../platform/i18n';
-import { type DiagramChoice, diagramsOf } from '../../../shell/flow/diagrams';
+import { type DiagramChoice, type DiagramDefinitions, diagramsOf } from '../../../shell/flow/diagrams';
 import { FLOW_API, type ModelDetail, useRoles, useTenantUsers } from '../api';
 import { CategorySelect } from '../PagedList';
 import { bpmnZh, makeTranslate } from './bpmn-zh';
@@ -33,7 +33,7 @@ import { KeyboardTools } from './KeyboardTools';
 import { PropertiesPanel } from './PropertiesPanel';
 import { timerDefinitionOf, useTimerErrorText } from './TimerFields';
 import { checkTimer, type TimerError, type TimerKind, timerOf } from './timer';
-import type { DiagramElement, ModelerLike } from './types';
+import type { BusinessObject, DiagramElement, ModelerLike } from './types';
 import { userTaskEntriesModule } from './user-task-entries';
 
 const MODEL_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -63,21 +63,30 @@ export function blankDiagram(startName: string): string {
 </bpmn:definitions>`;
 }
 
-/** The process's id is the model key (the server deploys it under that key) and its name the model's. */
+/**
+ * The process's id is the model key (the server deploys it under that key) and its name the model's. The
+ * process is the file's executable one, else the one its first diagram draws — not the one on screen: a
+ * file with several diagrams may be showing another (a called process) when it is saved.
+ */
 function syncProcess(modeler: ModelerLike, key: string, name: string) {
+  const definitions: DiagramDefinitions = modeler.getDefinitions();
+  const processes = ((definitions.rootElements ?? []) as BusinessObject[]).filter(
+    (e) => e.$type === 'bpmn:Process',
+  );
+  const drawn = definitions.diagrams?.[0]?.plane?.bpmnElement as BusinessObject | undefined;
+  const firstDrawn =
+    drawn?.$type === 'bpmn:Process'
+      ? drawn
+      : ((drawn as { participants?: BusinessObject[] } | undefined)?.participants ?? []).find(
+          (p) => p.processRef,
+        )?.processRef;
+  const process = processes.find((p) => p.isExecutable) ?? firstDrawn ?? processes[0];
+  if (!process || (process.id === key && process.name === name && process.isExecutable)) return;
   const root = modeler.get('canvas').getRootElement();
-  const bo = root.businessObject;
-  if (bo.$type === 'bpmn:Process') {
-    if (bo.id !== key || bo.name !== name || !bo.isExecutable)
-      modeler.get('modeling').updateProperties(root, { id: key, name, isExecutable: true });
-    return;
-  }
-  const participant = modeler
-    .get('elementRegistry')
-    .getAll()
-    .find((e) => e.type === 'bpmn:Participant' && e.businessObject.processRef);
-  const process = participant?.businessObject.processRef;
-  if (process) {
+  // the process on screen changes through modeling (its element's id too); another one directly
+  if (root.businessObject === process)
+    modeler.get('modeling').updateProperties(root, { id: key, name, isExecutable: true });
+  else {
     process.id = key;
     process.name = name;
     process.isExecutable = true;
