@@ -96,7 +96,7 @@ export function TimerFields({
         )}
       </PanelField>
       <fieldset style={{ border: 0, margin: '0 0 12px', padding: 0 }}>
-        <legend style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.45)', marginBottom: 4 }}>
+        <legend style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.45)', marginBottom: 4, border: 0 }}>
           {t('wf.designer.timer.presets')}
         </legend>
         <Space size={4} wrap>
@@ -104,6 +104,7 @@ export function TimerFields({
             <Button
               key={p.id}
               size="small"
+              autoInsertSpace={false}
               aria-pressed={p.kind === kind && p.value === value}
               onClick={() => setTimer(p.kind, p.value)}
             >
