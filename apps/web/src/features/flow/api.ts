@@ -160,3 +160,35 @@ export function useTenants(enabled = true) {
     staleTime: 60_000,
   });
 }
+
+export interface ProcessKeyOption {
+  key: string;
+  name: string;
+  /** a definition of this key is deployed (what a call activity starts at run time) */
+  deployed: boolean;
+}
+
+/**
+ * The process keys a call activity may call: the tenant's deployed definitions (when the user may list
+ * them) and its models (whose key becomes the process key on deployment), one entry per key.
+ */
+export function useProcessKeys(enabled = true) {
+  return useQuery({
+    queryKey: ['flow-process-keys'],
+    queryFn: async () => {
+      const page = { current: 1, size: 200 };
+      const [definitions, models] = await Promise.all([
+        getData<Page<DefinitionRow>>(`${FLOW_API}/manager/list`, page, { silent: true }).catch(() => null),
+        getData<Page<ModelRow>>(`${FLOW_API}/model/list`, page, { silent: true }).catch(() => null),
+      ]);
+      const out = new Map<string, ProcessKeyOption>();
+      for (const d of definitions?.records ?? [])
+        if (!out.has(d.key)) out.set(d.key, { key: d.key, name: d.name, deployed: true });
+      for (const m of models?.records ?? [])
+        if (!out.has(m.modelKey)) out.set(m.modelKey, { key: m.modelKey, name: m.name, deployed: false });
+      return [...out.values()];
+    },
+    enabled,
+    staleTime: 60_000,
+  });
+}

@@ -23,6 +23,12 @@ const TYPE_KEYS: Record<string, keyof typeof wfZh.designer.types> = {
   'bpmn:SubProcess': 'subProcess',
   'bpmn:IntermediateThrowEvent': 'intermediateEvent',
   'bpmn:TextAnnotation': 'annotation',
+  'bpmn:ServiceTask': 'serviceTask',
+  'bpmn:SendTask': 'sendTask',
+  'bpmn:BusinessRuleTask': 'businessRuleTask',
+  'bpmn:CallActivity': 'callActivity',
+  'bpmn:BoundaryEvent': 'boundaryEvent',
+  'bpmn:IntermediateCatchEvent': 'intermediateCatchEvent',
 };
 
 interface Extra {
@@ -60,13 +66,21 @@ export function KeyboardTools({ modeler }: { modeler: ModelerLike }) {
   const { t } = useTranslation();
   const selected = useDiagramState(modeler);
   const get = <K extends keyof Extra>(name: K) => (modeler.get as unknown as (n: K) => Extra[K])(name);
+  const drawn = modeler.get('calledContent');
+  // what an expanded call activity draws of the process it calls is not part of this one: left out
   const elements = modeler
     .get('elementRegistry')
     .getAll()
-    .filter((e) => e.type !== 'label' && TYPE_KEYS[e.type] && e.type !== 'bpmn:TextAnnotation');
+    .filter(
+      (e) => e.type !== 'label' && TYPE_KEYS[e.type] && e.type !== 'bpmn:TextAnnotation' && !drawn.isDrawn(e),
+    );
   const labelOf = (e: DiagramElement) =>
     `${t(`wf.designer.types.${TYPE_KEYS[e.type]}`)} · ${e.businessObject.name || e.id}`;
-  const isNode = !!selected && selected.type !== 'bpmn:SequenceFlow' && !!TYPE_KEYS[selected.type];
+  const isNode =
+    !!selected &&
+    selected.type !== 'bpmn:SequenceFlow' &&
+    !!TYPE_KEYS[selected.type] &&
+    !drawn.isDrawn(selected);
   const canAppend = isNode && selected?.type !== 'bpmn:EndEvent';
 
   const select = (id: string | undefined) => {
@@ -122,7 +136,7 @@ export function KeyboardTools({ modeler }: { modeler: ModelerLike }) {
       <Button
         danger
         icon={<DeleteOutlined />}
-        disabled={!selected || selected === modeler.get('canvas').getRootElement()}
+        disabled={!selected || selected === modeler.get('canvas').getRootElement() || drawn.isDrawn(selected)}
         onClick={() => selected && get('modeling').removeElements([selected])}
       >
         {t('wf.designer.removeSelected')}

@@ -1,8 +1,9 @@
 /**
  * The model designer (新增 / 编辑 on /flow/model): the model's key, name, category and description above a
- * bpmn-js Modeler with the camunda moddle (so the panel writes camunda:assignee, camunda:candidateUsers and
- * camunda:candidateGroups) and the properties panel beside it. Its own chunk: bpmn-js loads only when a
- * model is opened.
+ * bpmn-js Modeler with the camunda moddle (so the panel writes camunda:assignee, camunda:candidateUsers,
+ * camunda:candidateGroups, camunda:type and camunda:field, camunda:in / camunda:out) and the properties
+ * panel beside it. Expanded call activities draw the process they call, as the diagram viewer does
+ * (called-content.ts, read-only). Its own chunk: bpmn-js loads only when a model is opened.
  */
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
@@ -22,14 +23,17 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getData, HttpError, postData } from '../../../platform/http/client';
 import { currentLanguage } from '../../../platform/i18n';
-import { type DiagramChoice, diagramsOf } from '../../../shell/flow/diagrams';
+import { type DiagramChoice, type DiagramDefinitions, diagramsOf } from '../../../shell/flow/diagrams';
 import { FLOW_API, type ModelDetail, useRoles, useTenantUsers } from '../api';
 import { CategorySelect } from '../PagedList';
 import { bpmnZh, makeTranslate } from './bpmn-zh';
+import { calledContentModule } from './called-content';
 import { checkExpression, checkList, type ExpressionError } from './expression';
 import { KeyboardTools } from './KeyboardTools';
 import { PropertiesPanel } from './PropertiesPanel';
-import type { DiagramElement, ModelerLike } from './types';
+import { timerDefinitionOf, useTimerErrorText } from './TimerFields';
+import { checkTimer, type TimerError, type TimerKind, timerOf } from './timer';
+import type { BusinessObject, DiagramElement, ModelerLike } from './types';
 import { userTaskEntriesModule } from './user-task-entries';
 
 const MODEL_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -59,25 +63,48 @@ export function blankDiagram(startName: string): string {
 </bpmn:definitions>`;
 }
 
-/** The process's id is the model key (the server deploys it under that key) and its name the model's. */
+/**
+ * The process's id is the model key (the server deploys it under that key) and its name the model's. The
+ * process is the file's executable one, else the one its first diagram draws — not the one on screen: a
+ * file with several diagrams may be showing another (a called process) when it is saved.
+ */
 function syncProcess(modeler: ModelerLike, key: string, name: string) {
+  const definitions: DiagramDefinitions = modeler.getDefinitions();
+  const processes = ((definitions.rootElements ?? []) as BusinessObject[]).filter(
+    (e) => e.$type === 'bpmn:Process',
+  );
+  const drawn = definitions.diagrams?.[0]?.plane?.bpmnElement as BusinessObject | undefined;
+  const firstDrawn =
+    drawn?.$type === 'bpmn:Process'
+      ? drawn
+      : ((drawn as { participants?: BusinessObject[] } | undefined)?.participants ?? []).find(
+          (p) => p.processRef,
+        )?.processRef;
+  const process = processes.find((p) => p.isExecutable) ?? firstDrawn ?? processes[0];
+  if (!process || (process.id === key && process.name === name && process.isExecutable)) return;
   const root = modeler.get('canvas').getRootElement();
-  const bo = root.businessObject;
-  if (bo.$type === 'bpmn:Process') {
-    if (bo.id !== key || bo.name !== name || !bo.isExecutable)
-      modeler.get('modeling').updateProperties(root, { id: key, name, isExecutable: true });
-    return;
-  }
-  const participant = modeler
-    .get('elementRegistry')
-    .getAll()
-    .find((e) => e.type === 'bpmn:Participant' && e.businessObject.processRef);
-  const process = participant?.businessObject.processRef;
-  if (process) {
+  // the process on screen changes through modeling (its element's id too); another one directly
+  if (root.businessObject === process)
+    modeler.get('modeling').updateProperties(root, { id: key, name, isExecutable: true });
+  else {
     process.id = key;
     process.name = name;
     process.isExecutable = true;
   }
+}
+
+/** The first timer whose time the engine would refuse (an empty one is left to the deployment to name). */
+function firstBadTimer(
+  modeler: ModelerLike,
+): { el: DiagramElement; kind: TimerKind; error: TimerError } | null {
+  for (const el of modeler.get('elementRegistry').getAll()) {
+    const def = el.type === 'label' ? undefined : timerDefinitionOf(el);
+    if (!def) continue;
+    const { kind, value } = timerOf(def);
+    const error = value.trim() ? checkTimer(kind, value) : null;
+    if (error) return { el, kind, error };
+  }
+  return null;
 }
 
 /** The first element whose expression the engine would refuse. */
@@ -108,6 +135,7 @@ export default function ModelDesigner({
 }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const timerErrorText = useTimerErrorText();
   const [form] = Form.useForm<FormValues>();
   const canvasRef = useRef<HTMLDivElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -147,6 +175,7 @@ export default function ModelDesigner({
       additionalModules: [
         { translate: ['value', makeTranslate(lang === 'zh' ? bpmnZh : {})] },
         userTaskEntriesModule,
+        calledContentModule,
       ],
     } as never) as unknown as ModelerLike;
     let alive = true;
@@ -199,6 +228,18 @@ export default function ModelDesigner({
           t('wf.designer.fixExpression', {
             name: bad.el.businessObject.name || bad.el.id,
             reason: t(`wf.designer.expr.${error.kind}`, { token: 'token' in error ? error.token : '' }),
+          }),
+        );
+        return;
+      }
+      const badTimer = firstBadTimer(modeler);
+      if (badTimer) {
+        modeler.get('selection').select(badTimer.el);
+        const { error, kind } = badTimer;
+        message.error(
+          t('wf.designer.fixTimer', {
+            name: badTimer.el.businessObject.name || badTimer.el.id,
+            reason: timerErrorText(kind, error),
           }),
         );
         return;

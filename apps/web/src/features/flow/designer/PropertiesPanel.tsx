@@ -2,8 +2,14 @@
 /**
  * The designer's properties panel: name of any element; for a user task its assignee, candidate users
  * and candidate groups (camunda:assignee / camunda:candidateUsers / camunda:candidateGroups, roles by
- * alias); for a sequence flow leaving a gateway its condition; for a gateway its default flow and the
- * conditions of its outgoing flows. Expressions are checked as they are typed, in the engine's language.
+ * alias) and whether several approvers share it (multi-instance); for a sequence flow leaving a gateway
+ * its condition; for a gateway its default flow and the conditions of its outgoing flows; for a service,
+ * send or business-rule task the action of the server's registry it runs and that action's fields
+ * (camunda:type, camunda:field — ServiceTaskFields); for a timer event (boundary, intermediate catch,
+ * start) its kind and ISO 8601 time, and for a boundary timer whether it interrupts (TimerFields); for a
+ * call activity the process it calls and the variables passed in and out (camunda:in / camunda:out —
+ * CallActivityFields). What an expanded call activity draws of the process it calls is shown read-only.
+ * Expressions and times are checked as they are typed, by the engine's rules.
  */
 
 import { RUNNABLE_BPMN_ELEMENTS } from '@smart/contracts/bpmn';
@@ -12,7 +18,12 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RoleOption, type UserOption, userLabel } from '../api';
 import type { wfZh } from '../strings';
+import { CallActivityFields } from './CallActivityFields';
 import { checkExpression, checkList, type ExpressionError } from './expression';
+import { type ControlProps, PanelField } from './PanelField';
+import { ServiceTaskFields } from './ServiceTaskFields';
+import { SERVICE_TASK_TYPES } from './service-task';
+import { TimerFields, timerDefinitionOf } from './TimerFields';
 import type { DiagramElement, ModelerLike } from './types';
 
 const GATEWAYS = ['bpmn:ExclusiveGateway', 'bpmn:InclusiveGateway'];
@@ -33,7 +44,15 @@ const TASK_TYPES: Record<string, keyof typeof wfZh.designer.types> = {
   'bpmn:SubProcess': 'subProcess',
   'bpmn:IntermediateThrowEvent': 'intermediateEvent',
   'bpmn:TextAnnotation': 'annotation',
+  'bpmn:ServiceTask': 'serviceTask',
+  'bpmn:SendTask': 'sendTask',
+  'bpmn:BusinessRuleTask': 'businessRuleTask',
+  'bpmn:CallActivity': 'callActivity',
+  'bpmn:BoundaryEvent': 'boundaryEvent',
+  'bpmn:IntermediateCatchEvent': 'intermediateCatchEvent',
 };
+/** the events whose timer the engine runs */
+const TIMER_EVENTS = ['bpmn:BoundaryEvent', 'bpmn:IntermediateCatchEvent', 'bpmn:StartEvent'];
 
 /** The element the panel shows: the selected one (a label stands for its element), else the process. */
 function useCurrentElement(modeler: ModelerLike) {
@@ -144,27 +163,24 @@ export function PropertiesPanel({
   const kind = TASK_TYPES[bo.$type];
   const typeName = kind ? t(`wf.designer.types.${kind}`) : bo.$type.replace('bpmn:', '');
   const isRoot = bo.$type === 'bpmn:Process' || bo.$type === 'bpmn:Collaboration';
+  // what an expanded call activity draws of the process it calls is shown, never edited here
+  const drawn = modeler.get('calledContent').isDrawn(element);
+  const timer = timerDefinitionOf(element);
   const exprMessage = (e: ExpressionError | null) =>
     e ? t(`wf.designer.expr.${e.kind}`, { token: 'token' in e ? e.token : '' }) : undefined;
 
   const field = (
     key: string,
     label: string,
-    control: (id: string) => ReactNode,
+    control: (props: ControlProps) => ReactNode,
     help?: ReactNode,
     error?: string,
   ) => {
     const id = `${baseId}-${key}`;
     return (
-      <Form.Item
-        label={label}
-        htmlFor={id}
-        validateStatus={error ? 'error' : undefined}
-        help={error ?? help}
-        style={{ marginBottom: 12 }}
-      >
-        {control(id)}
-      </Form.Item>
+      <PanelField id={id} label={label} help={help} error={error}>
+        {control}
+      </PanelField>
     );
   };
 
@@ -187,12 +203,11 @@ export function PropertiesPanel({
     return field(
       key,
       label,
-      (id) => (
+      (p) => (
         <Input
-          id={id}
+          {...p}
           value={body}
           placeholder="${flag == 'ok'}"
-          aria-invalid={!!error}
           onChange={(e) => {
             const text = e.target.value;
             const expr = text.trim()
@@ -234,9 +249,9 @@ export function PropertiesPanel({
         {field(
           'assignee',
           t('wf.designer.assignee'),
-          (id) => (
+          (p) => (
             <Select
-              id={id}
+              {...p}
               mode="tags"
               showSearch
               optionFilterProp="label"
@@ -252,9 +267,9 @@ export function PropertiesPanel({
         {field(
           'candidateUsers',
           t('wf.designer.candidateUsers'),
-          (id) => (
+          (p) => (
             <Select
-              id={id}
+              {...p}
               mode="tags"
               showSearch
               optionFilterProp="label"
@@ -270,9 +285,9 @@ export function PropertiesPanel({
         {field(
           'candidateGroups',
           t('wf.designer.candidateGroups'),
-          (id) => (
+          (p) => (
             <Select
-              id={id}
+              {...p}
               mode="tags"
               showSearch
               optionFilterProp="label"
@@ -288,9 +303,9 @@ export function PropertiesPanel({
         {field(
           'countersign',
           t('wf.designer.countersign'),
-          (id) => (
+          (p) => (
             <Select
-              id={id}
+              {...p}
               value={countersignOf(bo)}
               options={COUNTERSIGN.map((kind) => ({
                 value: kind,
@@ -343,9 +358,9 @@ export function PropertiesPanel({
     const outgoing = (element.outgoing ?? []).filter((f) => f.type === 'bpmn:SequenceFlow');
     specific = (
       <>
-        {field('default', t('wf.designer.defaultFlow'), (id) => (
+        {field('default', t('wf.designer.defaultFlow'), (p) => (
           <Select
-            id={id}
+            {...p}
             allowClear
             value={bo.default?.id}
             placeholder={t('wf.designer.noDefaultFlow')}
@@ -377,7 +392,28 @@ export function PropertiesPanel({
         {t('wf.designer.parallelHint')}
       </Typography.Paragraph>
     );
+  } else if (SERVICE_TASK_TYPES.includes(bo.$type)) {
+    specific = (
+      <ServiceTaskFields modeler={modeler} element={element} baseId={baseId} userOptions={userOptions} />
+    );
+  } else if (bo.$type === 'bpmn:CallActivity') {
+    specific = (
+      <CallActivityFields
+        modeler={modeler}
+        element={element}
+        baseId={baseId}
+        expanded={!!(element as { di?: { isExpanded?: boolean } }).di?.isExpanded}
+      />
+    );
+  } else if (TIMER_EVENTS.includes(bo.$type) && timer) {
+    specific = <TimerFields modeler={modeler} element={element} definition={timer} baseId={baseId} />;
   }
+  if (drawn)
+    specific = (
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+        {t('wf.designer.drawn', { name: modeler.get('calledContent').processName(element) })}
+      </Typography.Paragraph>
+    );
 
   return (
     <aside
@@ -396,13 +432,15 @@ export function PropertiesPanel({
       <Form layout="vertical" component="div">
         {!isRoot && (
           <>
-            {field('id', t('wf.designer.elementId'), (id) => (
-              <Input id={id} value={bo.id} readOnly variant="filled" />
+            {field('id', t('wf.designer.elementId'), (p) => (
+              <Input {...p} value={bo.id} readOnly variant="filled" />
             ))}
-            {field('name', t('wf.designer.elementName'), (id) => (
+            {field('name', t('wf.designer.elementName'), (p) => (
               <Input
-                id={id}
+                {...p}
                 value={bo.name ?? ''}
+                readOnly={drawn}
+                variant={drawn ? 'filled' : undefined}
                 onChange={(e) => modeling.updateLabel(element, e.target.value || null)}
               />
             ))}
@@ -410,7 +448,7 @@ export function PropertiesPanel({
         )}
         {specific}
       </Form>
-      {!isRoot && !RUNNABLE.has(bo.$type) && (
+      {!isRoot && !drawn && !RUNNABLE.has(bo.$type) && (
         <Alert type="warning" showIcon title={t('wf.designer.notRunnable')} style={{ marginTop: 8 }} />
       )}
     </aside>

@@ -27,6 +27,12 @@ export interface DiagramElement {
 
 export interface Modeling {
   updateProperties(element: DiagramElement, props: Record<string, unknown>): void;
+  /** sets properties of a moddle element the shape holds (an event definition …), undoably */
+  updateModdleProperties(
+    element: DiagramElement,
+    moddleElement: unknown,
+    props: Record<string, unknown>,
+  ): void;
   updateLabel(element: DiagramElement, text: string | null): void;
 }
 
@@ -48,6 +54,8 @@ export interface Services {
   eventBus: EventBus;
   elementRegistry: { getAll(): DiagramElement[]; get(id: string): DiagramElement | undefined };
   commandStack: { undo(): void; redo(): void; canUndo(): boolean; canRedo(): boolean };
+  /** the content of expanded call activities (called-content.ts): drawn, never edited */
+  calledContent: { isDrawn(element: DiagramElement): boolean; processName(element: DiagramElement): string };
 }
 
 /** What the panel and the designer need of a bpmn-js Modeler. */
