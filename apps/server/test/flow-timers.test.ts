@@ -67,6 +67,42 @@ describe('timers', () => {
     );
   });
 
+  it('refuses a cycle that never moves on (R/PT0S, a second-long cycle from 1970) instead of hanging', async () => {
+    const res = await k.upload(
+      'zeroCycle',
+      bpmn(
+        'zeroCycle',
+        `<bpmn:startEvent id="s">${timer('timeCycle', 'R/PT0S')}</bpmn:startEvent>${flow('a', 's', 'w')}<bpmn:intermediateCatchEvent id="w" name="每秒">${timer('timeCycle', 'R/1970-01-01T00:00:00Z/PT0.001S')}</bpmn:intermediateCatchEvent>${flow('b', 'w', 'e')}<bpmn:endEvent id="e"/>`,
+      ),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toContain('"R/PT0S" repeats with an interval of no length');
+    expect(res.json().msg).toContain(
+      '"R/1970-01-01T00:00:00Z/PT0.001S" repeats with an interval of no length',
+    );
+  });
+
+  it('a cycle an expression gives at run time that never moves on fails the step instead of hanging', async () => {
+    const pdid = await k.deploy(
+      'cycleFromInput',
+      bpmn(
+        'cycleFromInput',
+        `<bpmn:startEvent id="s"/>${flow('a', 's', 't')}${task('t', '填写周期')}${flow('b', 't', 'w')}<bpmn:intermediateCatchEvent id="w">${timer('timeCycle', '${cycle}')}</bpmn:intermediateCatchEvent>${flow('c', 'w', 'e')}<bpmn:endEvent id="e"/>`,
+      ),
+    );
+    const piid = await k.start(applicant, pdid, approver.id);
+    const [t] = await k.rows(approver, 'todo-list', piid);
+    const res = await k.call(approver.token, 'POST', '/api/dfem-flow/work/complete-task', {
+      taskId: t.taskId,
+      flag: 'ok',
+      comment: '每时每刻',
+      variables: { cycle: 'R/PT0S' },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    // nothing moved: the task still waits, and the server answers
+    expect(await k.todoNames(approver, piid)).toEqual(['填写周期']);
+  });
+
   it('an intermediate timer catch event waits, then the process goes on', async () => {
     const pdid = await k.deploy(
       'waitABit',

@@ -1,3 +1,5 @@
+import { getDate, ISOInterval } from '@0dep/piso';
+
 /**
  * The BPMN 2.0 elements the server's engine runs (apps/server/src/modules/flow/runtime.ts); a diagram with
  * anything else is refused at deployment, naming the element, and the designer marks such elements.
@@ -32,3 +34,53 @@ export const RUNNABLE_BPMN_ELEMENTS: readonly string[] = [
   'bpmn:ManualTask',
   'bpmn:ReceiveTask',
 ];
+
+/** Largest count of intervals @0dep/piso steps through in 32-bit arithmetic (`~~q`). */
+const MAX_STEPS = 2 ** 31 - 1;
+/** a cycle repeating at most this often is stepped through quickly, however short its interval */
+const FEW = 10_000;
+
+/**
+ * When a timer of `kind` written `value` is first due after `from` and how often it repeats after that
+ * (-1: for ever), as the engine reads it (ISO 8601 with @0dep/piso); throws on a value that is not one.
+ * The library steps through a cycle's repetitions from its start: a cycle repeating for ever (or very often)
+ * whose interval has no length, or is so short for how long ago it started that the count overflows, would
+ * never return — such a cycle is refused here, on both ends, before the library sees it.
+ */
+export function timerDue(
+  kind: 'timeDuration' | 'timeDate' | 'timeCycle',
+  value: string,
+  from: Date,
+): { dueAt: Date; repeat: number } {
+  if (kind === 'timeDate') {
+    const at = getDate(value);
+    if (Number.isNaN(at.getTime())) throw new TimerError('invalid', `not a date: ${value}`);
+    return { dueAt: at, repeat: 0 };
+  }
+  const interval = new ISOInterval(value).parse();
+  if (!finite(interval, from))
+    throw new TimerError('zeroInterval', `a repeating interval of no length: ${value}`);
+  const dueAt = interval.getExpireAt(from, from);
+  if (!dueAt || Number.isNaN(dueAt.getTime())) throw new TimerError('invalid', `not a duration: ${value}`);
+  const repeat = kind === 'timeCycle' ? (interval.repeat === undefined ? -1 : interval.repeat - 1) : 0;
+  return { dueAt, repeat };
+}
+
+/** Why timerDue refused a value: not ISO 8601 at all, or a cycle that never moves on. */
+export class TimerError extends Error {
+  constructor(
+    readonly kind: 'invalid' | 'zeroInterval',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function finite(interval: ISOInterval, from: Date): boolean {
+  const repeat = interval.repeat ?? 1;
+  if ((repeat >= 0 && repeat <= FEW) || !interval.duration) return true;
+  const ms = interval.duration.toMilliseconds(from);
+  if (!(ms > 0)) return false;
+  const anchor = interval.start?.toDate() ?? interval.end?.toDate();
+  return !anchor || Math.abs(from.getTime() - anchor.getTime()) / ms < MAX_STEPS;
+}

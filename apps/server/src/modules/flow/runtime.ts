@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
-import { getDate, ISOInterval } from '@0dep/piso';
-import { RUNNABLE_BPMN_ELEMENTS } from '@smart/contracts';
+import { RUNNABLE_BPMN_ELEMENTS, TimerError, timerDue } from '@smart/contracts';
 import type { Engine } from 'bpmn-engine';
 import { checkExpression, engineExpressions, resolve } from './expressions';
 
@@ -84,16 +83,7 @@ function timerOf(def: ModdleElement): Omit<StartTimer, 'activityId'> | undefined
  * Throws when the text is not ISO 8601.
  */
 export function dueOf(kind: StartTimer['kind'], value: string, from: Date): { dueAt: Date; repeat: number } {
-  if (kind === 'timeDate') {
-    const at = getDate(value);
-    if (Number.isNaN(at.getTime())) throw new Error(`not a date: ${value}`);
-    return { dueAt: at, repeat: 0 };
-  }
-  const interval = new ISOInterval(value).parse();
-  const dueAt = interval.getExpireAt(from, from);
-  if (!dueAt || Number.isNaN(dueAt.getTime())) throw new Error(`not a duration: ${value}`);
-  const repeat = kind === 'timeCycle' ? (interval.repeat === undefined ? -1 : interval.repeat - 1) : 0;
-  return { dueAt, repeat };
+  return timerDue(kind, value, from);
 }
 
 /** The start-timer rows a deployment writes for its definition's timer start events. */
@@ -592,11 +582,17 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
         if (timer.value.includes('${')) continue;
         try {
           dueOf(timer.kind, timer.value, new Date());
-        } catch {
-          problems.add(
-            `${nameOf(el)}: "${timer.value}" is not an ISO 8601 ${timer.kind === 'timeDate' ? 'date' : timer.kind === 'timeCycle' ? 'cycle' : 'duration'}`,
-            `${nameOf(el)} 的时间 "${timer.value}" 不是 ISO 8601 ${timer.kind === 'timeDate' ? '日期' : timer.kind === 'timeCycle' ? '周期' : '时长'}`,
-          );
+        } catch (e) {
+          if (e instanceof TimerError && e.kind === 'zeroInterval')
+            problems.add(
+              `${nameOf(el)}: the cycle "${timer.value}" repeats with an interval of no length (it must be longer than 0)`,
+              `${nameOf(el)} 的周期 "${timer.value}" 间隔为 0(周期的间隔必须大于 0)`,
+            );
+          else
+            problems.add(
+              `${nameOf(el)}: "${timer.value}" is not an ISO 8601 ${timer.kind === 'timeDate' ? 'date' : timer.kind === 'timeCycle' ? 'cycle' : 'duration'}`,
+              `${nameOf(el)} 的时间 "${timer.value}" 不是 ISO 8601 ${timer.kind === 'timeDate' ? '日期' : timer.kind === 'timeCycle' ? '周期' : '时长'}`,
+            );
         }
         if (el.$type === 'bpmn:StartEvent' && !inEventSub) startTimers.push({ activityId: el.id, ...timer });
       }
@@ -1062,6 +1058,7 @@ async function loadElements() {
     const elements = (await import('bpmn-elements')) as unknown as {
       Activity: new (behaviour: unknown, def: object, context: unknown) => unknown;
       SignalTask: unknown;
+      TimerEventDefinition: TimerDefinitionClass;
     };
     const { InclusiveGatewayBehaviour } = (await import('bpmn-elements/gateways')) as unknown as {
       InclusiveGatewayBehaviour: unknown;
@@ -1100,9 +1097,21 @@ async function loadElements() {
     function BoundaryEvent(def: object, context: unknown) {
       return new elements.Activity(RepeatingBoundaryBehaviour, def, context);
     }
+    // a timer whose time an expression gives (`${cycle}`, from what an applicant typed) is checked as a
+    // deployed one is: a cycle that never moves on is an error of the run, not a loop that holds the server
+    const LibraryTimer = elements.TimerEventDefinition;
+    function TimerEventDefinition(this: object, ...args: unknown[]) {
+      LibraryTimer.apply(this, args);
+    }
+    TimerEventDefinition.prototype = Object.create(LibraryTimer.prototype);
+    TimerEventDefinition.prototype.parse = function (this: object, kind: StartTimer['kind'], value: string) {
+      if (kind !== 'timeDate') timerDue(kind, value, new Date());
+      return LibraryTimer.prototype.parse.call(this, kind, value);
+    };
     return {
       InclusiveGateway,
       BoundaryEvent,
+      TimerEventDefinition,
       ServiceTask: elements.SignalTask,
       SendTask: elements.SignalTask,
       BusinessRuleTask: elements.SignalTask,
@@ -1110,6 +1119,11 @@ async function loadElements() {
     };
   })();
   return elementsModule;
+}
+
+interface TimerDefinitionClass {
+  (this: object, ...args: unknown[]): void;
+  prototype: { parse(this: object, kind: string, value: string): unknown };
 }
 
 /** An engine for one run; `processVariables` are the instance's variables (engineExpressions). */
