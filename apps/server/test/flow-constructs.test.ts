@@ -290,6 +290,15 @@ describe('ending an instance that called others ends them too', () => {
 
   it('deleting the parent (流程跟踪) ends its child and grandchild', async () => {
     const { ids } = await startTree('B');
+    // a called child is not deleted on its own: its caller would wait for it for ever
+    const child = await k.call(
+      admin(),
+      'POST',
+      `/api/dfem-flow/follow/delete-process-instance?processInstanceId=${ids[1]}&deleteReason=x`,
+    );
+    expect(child.statusCode).toBe(409);
+    expect(child.json().msg).toContain(`a call activity of process ${ids[0]}`);
+    expect((await tree(ids[0])).states).toEqual(['running', 'running', 'running']);
     const res = await k.call(
       admin(),
       'POST',

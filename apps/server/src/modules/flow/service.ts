@@ -915,9 +915,25 @@ export async function completeTask(
   );
 }
 
-/** Ends a running instance with a reason (流程跟踪's delete): it and the instances it called end. */
+/**
+ * Ends a running instance with a reason (流程跟踪's delete): it and the instances it called end. An instance
+ * a running call activity waits for is not deleted on its own — its caller would wait for ever —: its
+ * caller is deleted instead (which ends it too).
+ */
 export async function deleteInstance(db: Db, ctx: RequestContext, processInstanceId: string, reason: string) {
   await db.transaction(async (tx) => {
+    const [caller] = await tx
+      .select({ piid: flowWait.processInstanceId })
+      .from(flowWait)
+      .where(
+        and(
+          eq(flowWait.kind, 'call'),
+          eq(flowWait.childInstanceId, processInstanceId),
+          isNull(flowWait.firedAt),
+        ),
+      )
+      .limit(1);
+    if (caller) throw new ApiError(409, 'flowCalledInstance', { caller: caller.piid ?? '' });
     const ended = await endInstance(tx as unknown as Db, processInstanceId, reason, {
       userId: ctx.userId,
       tenantId: ctx.tenantId === DEFAULT_TENANT_ID ? undefined : ctx.tenantId,

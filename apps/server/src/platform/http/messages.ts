@@ -11,6 +11,7 @@ const zh = {
   notFound: '数据不存在',
   routeNotFound: '接口不存在',
   flowStuck: '流程无法继续: {reason}',
+  flowCalledInstance: '该流程由流程 {caller} 的调用活动发起,不能单独删除;请删除调用它的流程',
   serverError: '服务器异常,请联系管理员',
   clientAuthFailed: '客户端认证失败',
   grantNotAllowed: '该客户端不支持此登录方式',
@@ -63,6 +64,8 @@ const en: Record<MessageKey, string> = {
   notFound: 'No such data',
   routeNotFound: 'No such endpoint',
   flowStuck: 'The process cannot go on: {reason}',
+  flowCalledInstance:
+    'This process was started by a call activity of process {caller} and cannot be deleted on its own; delete the process that called it',
   serverError: 'Server error; please contact the administrator',
   clientAuthFailed: 'Client authentication failed',
   grantNotAllowed: 'This client may not use this sign-in method',
