@@ -5,7 +5,7 @@
 //      a village group + sex (the list's selects), and a name typed into the search box (matched anywhere);
 //      read from the database on every request (READ_CACHE=false) against the same SQL behind a bare
 //      Fastify route (bench/bare-village-server.mjs): overhead ratio (on PostgreSQL both run at once and are
-//      measured in turns, each keeping its best of BENCH_TURNS); then as the product answers it
+//      measured in turns, each side reported by its median of BENCH_TURNS); then as the product answers it
 //      (the page remembered until the villagers change)
 //   2. Excel export of one village group's 100 000 villagers (time to download, server peak memory)
 //   3. Excel import of 10 000 villagers, filled in as the template asks (with the progress polling the web does)
@@ -16,7 +16,7 @@
 // another). Seeded villagers are kept between runs; the imported ones are removed before the next run.
 // Progress goes to stderr; the table to stdout and to bench/last-village.md.
 // Environment: DATABASE_URL, VILLAGE_DATABASE_URL, BENCH_DATABASES (pglite,postgres: which of the two to
-// run), BENCH_SECONDS (load per route, default 10), BENCH_TURNS (turns of real and bare, default 2),
+// run), BENCH_SECONDS (load per route, default 10), BENCH_TURNS (turns of real and bare, default 3),
 // BENCH_DATA (data folder root, default <repo>/.bench-data), VILLAGERS (seeded villagers, default 1 000 000).
 import { createWriteStream, existsSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -100,18 +100,20 @@ const PROGRESS_POLL_MS = 400;
 
 /**
  * How many turns each side of the comparison gets where both run at once (PostgreSQL): the real page and
- * the bare one are measured one after the other, TURNS times, and each keeps its best turn, so a drift of
- * the machine (another process, the database's own work after the seed) falls on both sides alike instead
- * of on whichever side ran at the time.
+ * the bare one are measured one after the other, TURNS times, and each side is reported by its median
+ * turn (throughput and one-at-a-time taken separately), so a drift of the machine (another process, the
+ * database's own work after the seed, a neighbour of the virtual machine) falls on both sides alike instead
+ * of on whichever side ran at the time, and one lucky or unlucky turn moves neither.
  */
-const TURNS = Math.max(1, Number(process.env.BENCH_TURNS) || 2);
+const TURNS = Math.max(1, Number(process.env.BENCH_TURNS) || 3);
 
-/** the better of two measurements of one route: the higher throughput's, with the lower one-at-a-time */
-function best(a, b) {
-  if (!a) return b;
-  if (a.skipped || b.skipped) return a.single <= b.single ? a : b;
-  const better = b.rps > a.rps ? b : a;
-  return { ...better, single: Math.min(a.single, b.single) };
+/** the median turn of one route: the median throughput's row, with the median one-at-a-time */
+function medianTurn(turns) {
+  const mid = (xs) => xs[Math.floor((xs.length - 1) / 2)];
+  const measured = turns.filter((t) => !t.skipped);
+  const single = mid(turns.map((t) => t.single).sort((a, b) => a - b));
+  if (!measured.length) return { ...turns[0], single };
+  return { ...mid([...measured].sort((a, b) => a.rps - b.rps)), single, turns: turns.length };
 }
 
 /**
@@ -139,20 +141,24 @@ async function realPages(server, out, label, bare) {
       const bareKey = `bare_${key}`;
       const bareUrl = bare && bare.base + barePageUrl(s.filter);
       if (bare) await compareBare(out, key, bareUrl, label);
+      const realTurns = [];
+      const bareTurns = [];
       for (let turn = 1; turn <= (bare ? TURNS : 1); turn++) {
         const of = bare ? ` turn ${turn}/${TURNS}` : '';
         const real = await measureRoute(`${label} page (${s.label})${of}`, url, headers, {
           maxSingleMs: MAX_SINGLE_MS,
         });
-        out[key] = best(out[key], real);
+        realTurns.push(real);
         if ((await drain(`${label} page (${s.label})`, url, headers, 60_000)) === null)
           throw new Error('the server did not finish the page requests left in flight within 60 s');
         if (!bare) continue;
         const maxSingleMs = real.skipped ? 0 : Number.POSITIVE_INFINITY;
         const b = await measureRoute(`${label} bare page (${s.label})${of}`, bareUrl, {}, { maxSingleMs });
-        out[bareKey] = best(out[bareKey], b);
+        bareTurns.push(b);
         await drain(`${label} bare page (${s.label})`, bareUrl, {}, 60_000);
       }
+      out[key] = medianTurn(realTurns);
+      if (bare) out[bareKey] = medianTurn(bareTurns);
     });
   }
 }
