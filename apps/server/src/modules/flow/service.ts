@@ -246,32 +246,35 @@ async function recordHistory(
 }
 
 /** Writes what a run produced: the saved state, new tasks, history. */
-async function record(tx: Db, instance: typeof flowInstance.$inferSelect, run: RunResult) {
+async function record(tx: Db, instance: typeof flowInstance.$inferSelect, run: RunResult, isNew = false) {
   const now = new Date();
-  await tx
-    .update(flowInstance)
-    .set({
-      engineState: run.ended ? null : run.state,
-      variables: JSON.stringify(run.variables),
-      state: run.ended ? 'finished' : 'running',
-      endTime: run.ended ? now : null,
-      updateTime: now,
-    })
-    .where(eq(flowInstance.id, instance.id));
+  if (!isNew)
+    await tx
+      .update(flowInstance)
+      .set({
+        engineState: run.ended ? null : run.state,
+        variables: JSON.stringify(run.variables),
+        state: run.ended ? 'finished' : 'running',
+        endTime: run.ended ? now : null,
+        updateTime: now,
+      })
+      .where(eq(flowInstance.id, instance.id));
   if (run.waiting.length) {
-    const known = new Set(
-      (
-        await tx
-          .select({ e: flowTask.executionId })
-          .from(flowTask)
-          .where(eq(flowTask.processInstanceId, instance.processInstanceId))
-      ).map((r) => r.e),
+    const known = new Set<string | null>(
+      isNew
+        ? []
+        : (
+            await tx
+              .select({ e: flowTask.executionId })
+              .from(flowTask)
+              .where(eq(flowTask.processInstanceId, instance.processInstanceId))
+          ).map((r) => r.e),
     );
     const fresh = taskRows(instance, run.waiting, run.variables).filter((t) => !known.has(t.executionId));
     if (fresh.length) await tx.insert(flowTask).values(fresh);
   }
   await recordHistory(tx, instance, run.history);
-  await recordWaits(tx, instance, run, now);
+  await recordWaits(tx, instance, run, now, isNew);
   if (run.ended) {
     // a process that ended leaves no task waiting (a terminate end cancels the rest)
     await tx
@@ -308,9 +311,15 @@ export async function startDefinition(
   const processInstanceId = input.processInstanceId ?? randomUUID();
   const variables = { ...input.variables, applyUser: actor.userId, businessId: input.businessId ?? '' };
   const result = await startProcess(processInstanceId, def.xml, variables);
+  const now = new Date();
   const [instance] = await t
     .insert(flowInstance)
     .values({
+      // what its first run left: `apply` below knows the row is new (nothing to update or look up)
+      engineState: result.ended ? null : result.state,
+      variables: JSON.stringify(result.variables),
+      state: result.ended ? 'finished' : 'running',
+      endTime: result.ended ? now : null,
       tenantId: actor.tenantId,
       processInstanceId,
       definitionId: def.id,
@@ -324,7 +333,7 @@ export async function startDefinition(
       createDept: actor.deptId || null,
     })
     .returning();
-  await apply(t, instance, result, depth);
+  await apply(t, instance, result, depth, true);
   return { processInstanceId, processDefinitionId: def.processDefinitionId, finished: result.ended };
 }
 
@@ -365,10 +374,17 @@ const MAX_STEPS = 64;
  * call activities, runs service tasks' actions, sends the reminders of timers that fired, broadcasts the
  * signals it threw, and continues the caller of an instance that ended.
  */
-async function apply(tx: Db, instance: Instance, run: RunResult, depth: number): Promise<void> {
+async function apply(
+  tx: Db,
+  instance: Instance,
+  run: RunResult,
+  depth: number,
+  /** the instance's row was just inserted with this run's state: it has no tasks, waits or state to update */
+  isNew = false,
+): Promise<void> {
   if (depth > MAX_STEPS)
     throw new ApiError(409, 'flowStuck', { reason: 'the process does not come to a wait (too many steps)' });
-  await record(tx, instance, run);
+  await record(tx, instance, run, isNew);
   for (const fired of run.firedTimers) if (fired.attachedTo) await remind(tx, instance, fired.attachedTo);
   for (const call of run.calls) await startChild(tx, instance, call, depth);
   for (const action of run.actions) {
@@ -574,18 +590,20 @@ async function remind(tx: Db, instance: Instance, taskKey: string) {
  * Keeps flow_wait in step with a run: the timers the instance now waits on (a new one is written, one no
  * longer waited on — fired or cancelled — is marked fired), and its message and signal catches.
  */
-async function recordWaits(tx: Db, instance: Instance, run: RunResult, now: Date) {
+async function recordWaits(tx: Db, instance: Instance, run: RunResult, now: Date, isNew = false) {
   const mine = and(eq(flowWait.processInstanceId, instance.processInstanceId), isNull(flowWait.firedAt));
-  const open = await tx
-    .select({
-      id: flowWait.id,
-      kind: flowWait.kind,
-      executionId: flowWait.executionId,
-      dueAt: flowWait.dueAt,
-      childInstanceId: flowWait.childInstanceId,
-    })
-    .from(flowWait)
-    .where(and(mine, inArray(flowWait.kind, ['timer', 'message', 'signal', 'call', 'action'])));
+  const open = isNew
+    ? []
+    : await tx
+        .select({
+          id: flowWait.id,
+          kind: flowWait.kind,
+          executionId: flowWait.executionId,
+          dueAt: flowWait.dueAt,
+          childInstanceId: flowWait.childInstanceId,
+        })
+        .from(flowWait)
+        .where(and(mine, inArray(flowWait.kind, ['timer', 'message', 'signal', 'call', 'action'])));
   // a call activity or an action the instance no longer waits on (an event interrupted it, or the instance
   // ended without it) is given up: the child a call started ends, and the children of that one
   const withdrawn = open.filter(
