@@ -1126,6 +1126,14 @@ interface TimerDefinitionClass {
   prototype: { parse(this: object, kind: string, value: string): unknown };
 }
 
+/**
+ * bpmn-engine's loggers print only under DEBUG=bpmn-engine:*, yet its default makes three `debug` loggers
+ * for the engine and for every element of every run (each asking whether stderr is a terminal): without
+ * DEBUG they are these that do nothing.
+ */
+const quiet = () => {};
+const QUIET_LOGGER = () => ({ debug: quiet, error: quiet, warn: quiet });
+
 /** An engine for one run; `processVariables` are the instance's variables (engineExpressions). */
 async function newEngine(options: Record<string, unknown>, processVariables: Record<string, unknown>) {
   const { Engine } = await loadEngine();
@@ -1136,6 +1144,7 @@ async function newEngine(options: Record<string, unknown>, processVariables: Rec
     scripts: noScripts,
     elements: await loadElements(),
     timers,
+    ...(process.env.DEBUG ? {} : { Logger: QUIET_LOGGER }),
     ...options,
   } as never);
   return { engine, timers };
