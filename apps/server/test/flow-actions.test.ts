@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowWait } from '../src/modules/flow/tables';
-import { bpmn, kit, type Person } from './flow-kit';
+import { bpmn, flow, kit, type Person, task, until } from './flow-kit';
 import { dbKind, startTestServer, type TestServer } from './harness';
 
 /**
@@ -64,21 +64,6 @@ afterAll(async () => {
   await new Promise((r) => hook?.close(r));
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(probe: () => Promise<boolean> | boolean, ms = 8000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await probe()) return true;
-    await sleep(25);
-  }
-  return false;
-}
-const flow = (id: string, from: string, to: string, condition?: string) =>
-  condition
-    ? `<bpmn:sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">${condition}</bpmn:conditionExpression></bpmn:sequenceFlow>`
-    : `<bpmn:sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"/>`;
-const task = (id: string, name: string, assignee = '${taskUser}') =>
-  `<bpmn:userTask id="${id}" name="${name}" flowable:assignee="${assignee}"/>`;
 const httpTask = (id: string, name: string) =>
   `<bpmn:serviceTask id="${id}" name="${name}" flowable:type="http"><bpmn:extensionElements>
     <flowable:field name="url" stringValue="${base}hook"/><flowable:field name="resultVariable" stringValue="hookStatus"/>

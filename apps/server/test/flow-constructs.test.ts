@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowInstance, flowWait } from '../src/modules/flow/tables';
-import { bpmn, kit, type Person } from './flow-kit';
+import { bpmn, flow, kit, type Person, task } from './flow-kit';
 import { startTestServer, type TestServer } from './harness';
 
 /**
@@ -24,13 +24,6 @@ beforeAll(async () => {
   admin = adminToken;
 });
 afterAll(() => s?.close());
-
-const task = (id: string, name: string, assignee = '${taskUser}') =>
-  `<bpmn:userTask id="${id}" name="${name}" flowable:assignee="${assignee}"/>`;
-const flow = (id: string, from: string, to: string, condition?: string) =>
-  condition
-    ? `<bpmn:sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">${condition}</bpmn:conditionExpression></bpmn:sequenceFlow>`
-    : `<bpmn:sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"/>`;
 
 describe('the inclusive gateway', () => {
   // 填报 sets amount; the split sends it to 财务 when > 1000, to 法务 when > 5000, else (default) to 部门

@@ -2,7 +2,7 @@ import { and, eq, isNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowHistory, flowWait } from '../src/modules/flow/tables';
 import { grantCodes, makeRole, signedInUser, WORK_CODES } from './fixtures';
-import { bpmn, kit, type Person, uploadBpmn } from './flow-kit';
+import { bpmn, flow, kit, type Person, task, timer, until, uploadBpmn } from './flow-kit';
 import { startTestServer, type TestServer } from './harness';
 
 /**
@@ -52,24 +52,6 @@ async function another(env: Record<string, string> = {}) {
   return p;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(probe: () => Promise<boolean>, ms = 8000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await probe()) return true;
-    await sleep(50);
-  }
-  return false;
-}
-
-const flow = (id: string, from: string, to: string, condition?: string) =>
-  condition
-    ? `<bpmn:sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">${condition}</bpmn:conditionExpression></bpmn:sequenceFlow>`
-    : `<bpmn:sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"/>`;
-const task = (id: string, name: string, assignee = '${taskUser}') =>
-  `<bpmn:userTask id="${id}" name="${name}" flowable:assignee="${assignee}"/>`;
-const timer = (kind: string, value: string) =>
-  `<bpmn:timerEventDefinition><bpmn:${kind}>${value}</bpmn:${kind}></bpmn:timerEventDefinition>`;
 /** an event sub-process whose start event (`trigger`) leads to one user task of the applicant's */
 const eventSub = (id: string, name: string, trigger: string, taskName: string, interrupting = true) =>
   `<bpmn:subProcess id="${id}" name="${name}" triggeredByEvent="true">

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowNotice } from '../src/modules/flow/tables';
 import { grantCodes, makeRole, makeTenant, signedInUser, WORK_CODES } from './fixtures';
-import { bpmn, kit, type Person } from './flow-kit';
+import { bpmn, flow, kit, type Person, task } from './flow-kit';
 import { startTestServer, type TestServer } from './harness';
 
 /**
@@ -48,10 +48,6 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const flow = (id: string, from: string, to: string) =>
-  `<bpmn:sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"/>`;
-const task = (id: string, name: string, assignee = '${taskUser}') =>
-  `<bpmn:userTask id="${id}" name="${name}" flowable:assignee="${assignee}"/>`;
 const message = (p: Person, name: string, businessKey: string, variables = {}) =>
   k.call(
     p.token,

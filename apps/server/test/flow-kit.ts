@@ -27,6 +27,29 @@ export const bpmn = (id: string, body: string, head = '') => `<?xml version="1.0
   </bpmn:process>
 </bpmn:definitions>`;
 
+/** A sequence flow, with a condition when given. */
+export const flow = (id: string, from: string, to: string, condition?: string) =>
+  condition
+    ? `<bpmn:sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">${condition}</bpmn:conditionExpression></bpmn:sequenceFlow>`
+    : `<bpmn:sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"/>`;
+/** A user task for `assignee` (the start form's taskUser unless given). */
+export const task = (id: string, name: string, assignee = '${taskUser}') =>
+  `<bpmn:userTask id="${id}" name="${name}" flowable:assignee="${assignee}"/>`;
+/** A timer event definition of `kind` (timeDuration, timeDate, timeCycle). */
+export const timer = (kind: string, value: string) =>
+  `<bpmn:timerEventDefinition><bpmn:${kind}>${value}</bpmn:${kind}></bpmn:timerEventDefinition>`;
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits until `probe` holds (or `ms` have passed): whether it held. */
+export async function until(probe: () => Promise<boolean> | boolean, ms = 8000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await probe()) return true;
+    await sleep(50);
+  }
+  return false;
+}
+
 /** Uploads one BPMN file through 部署上传 as `token` (for every tenant), answering the response. */
 export function uploadBpmn(
   server: TestServer,

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowHistory, flowNotice, flowWait } from '../src/modules/flow/tables';
-import { bpmn, kit, type Person } from './flow-kit';
+import { bpmn, flow, kit, type Person, sleep, task, timer, until } from './flow-kit';
 import { signIn, startTestServer, type TestServer } from './harness';
 
 /**
@@ -34,23 +34,6 @@ afterAll(async () => {
   for (const p of pollers) await p.close();
   await s?.close();
 });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** waits until `probe` holds (or 8 s have passed) */
-async function until(probe: () => Promise<boolean>, ms = 8000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await probe()) return true;
-    await sleep(50);
-  }
-  return false;
-}
-const flow = (id: string, from: string, to: string) =>
-  `<bpmn:sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"/>`;
-const task = (id: string, name: string, assignee = '${taskUser}') =>
-  `<bpmn:userTask id="${id}" name="${name}" flowable:assignee="${assignee}"/>`;
-const timer = (kind: string, value: string) =>
-  `<bpmn:timerEventDefinition><bpmn:${kind}>${value}</bpmn:${kind}></bpmn:timerEventDefinition>`;
 
 describe('timers', () => {
   it('refuses a time that is not ISO 8601, naming the element', async () => {
