@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: BPMN expressions are written ${…}, not template strings
 import type { Locator, Page } from '@playwright/test';
 import { authFile, expect, test } from './fixtures';
-import { adminApi, choose, openNewModel, rowActions } from './flow-helpers';
+import { adminApi, choose, expandedCallXml, openNewModel, rowActions } from './flow-helpers';
 
 /**
  * The designer's properties panel writes what the server's engine runs: a service task's action (发送通知,
@@ -176,63 +176,7 @@ test('an expanded call activity draws the called process in the designer, read-o
   const suffix = Date.now().toString(36);
   const key = `e2e_expanded_${suffix}`;
   const name = `展开调用${suffix}`;
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions ${ns} id="defs" targetNamespace="http://example.com">
-  <bpmn:process id="${key}" name="${name}" isExecutable="true">
-    <bpmn:startEvent id="start"/>
-    <bpmn:sequenceFlow id="toApprove" sourceRef="start" targetRef="approve"/>
-    <bpmn:userTask id="approve" name="审批" camunda:assignee="\${applyUser}"/>
-    <bpmn:sequenceFlow id="toEnd" sourceRef="approve" targetRef="end"/>
-    <bpmn:endEvent id="end"/>
-  </bpmn:process>
-  <bpmn:process id="caller_${suffix}" name="调用方" isExecutable="false">
-    <bpmn:startEvent id="callerStart"/>
-    <bpmn:sequenceFlow id="toCall" sourceRef="callerStart" targetRef="call"/>
-    <bpmn:callActivity id="call" name="调用审核" calledElement="called_${suffix}"/>
-    <bpmn:sequenceFlow id="fromCall" sourceRef="call" targetRef="callerEnd"/>
-    <bpmn:endEvent id="callerEnd"/>
-  </bpmn:process>
-  <bpmn:process id="called_${suffix}" name="被调用的审核" isExecutable="false">
-    <bpmn:startEvent id="calledStart"/>
-    <bpmn:sequenceFlow id="toCheck" sourceRef="calledStart" targetRef="check"/>
-    <bpmn:task id="check" name="审核材料"/>
-    <bpmn:sequenceFlow id="toCalledEnd" sourceRef="check" targetRef="calledEnd"/>
-    <bpmn:endEvent id="calledEnd"/>
-  </bpmn:process>
-  <bpmndi:BPMNDiagram id="mainDiagram" name="主流程">
-    <bpmndi:BPMNPlane id="mainPlane" bpmnElement="${key}">
-      ${shape('start', 100, 102, 36, 36)}${edge('toApprove', [
-        [136, 120],
-        [200, 120],
-      ])}${shape('approve', 200, 80)}
-      ${edge('toEnd', [
-        [300, 120],
-        [360, 120],
-      ])}${shape('end', 360, 102, 36, 36)}
-    </bpmndi:BPMNPlane>
-  </bpmndi:BPMNDiagram>
-  <bpmndi:BPMNDiagram id="callerDiagram" name="调用方">
-    <bpmndi:BPMNPlane id="callerPlane" bpmnElement="caller_${suffix}">
-      ${shape('callerStart', 100, 172, 36, 36)}${edge('toCall', [
-        [136, 190],
-        [200, 190],
-      ])}
-      ${shape('call', 200, 80, 360, 220, ' isExpanded="true"')}
-      ${shape('calledStart', 230, 172, 36, 36)}${edge('toCheck', [
-        [266, 190],
-        [320, 190],
-      ])}${shape('check', 320, 150)}
-      ${edge('toCalledEnd', [
-        [420, 190],
-        [480, 190],
-      ])}${shape('calledEnd', 480, 172, 36, 36)}
-      ${edge('fromCall', [
-        [560, 190],
-        [620, 190],
-      ])}${shape('callerEnd', 620, 172, 36, 36)}
-    </bpmndi:BPMNPlane>
-  </bpmndi:BPMNDiagram>
-</bpmn:definitions>`;
+  const xml = expandedCallXml(key, name, suffix);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const { dialog, canvas, panel } = await openNewModel(page, key, name);

@@ -186,3 +186,60 @@ export async function openNewModel(page: Page, key: string, name: string, catego
     pad: page.locator('.djs-context-pad'),
   };
 }
+
+const diShape = (id: string, x: number, y: number, w = 100, h = 80, extra = '') =>
+  `<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"${extra}><dc:Bounds x="${x}" y="${y}" width="${w}" height="${h}"/></bpmndi:BPMNShape>`;
+const diEdge = (id: string, x1: number, x2: number, y: number) =>
+  `<bpmndi:BPMNEdge id="${id}_di" bpmnElement="${id}"><di:waypoint x="${x1}" y="${y}"/><di:waypoint x="${x2}" y="${y}"/></bpmndi:BPMNEdge>`;
+
+/**
+ * A file of three processes as the BPMN MIWG's B.2.0 draws them: `key` (named `name`, executable, one
+ * approval) on the first diagram, and on the second (调用方) a call activity marked isExpanded with the
+ * shapes of the process it calls (被调用的审核) inside it.
+ */
+export function expandedCallXml(key: string, name: string, suffix: string): string {
+  const shape = diShape;
+  const edge = diEdge;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
+  xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC"
+  xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:camunda="http://camunda.org/schema/1.0/bpmn"
+  id="defs" targetNamespace="http://example.com">
+  <bpmn:process id="${key}" name="${name}" isExecutable="true">
+    <bpmn:startEvent id="start"/>
+    <bpmn:sequenceFlow id="toApprove" sourceRef="start" targetRef="approve"/>
+    <bpmn:userTask id="approve" name="审批" camunda:assignee="\${applyUser}"/>
+    <bpmn:sequenceFlow id="toEnd" sourceRef="approve" targetRef="end"/>
+    <bpmn:endEvent id="end"/>
+  </bpmn:process>
+  <bpmn:process id="caller_${suffix}" name="调用方" isExecutable="false">
+    <bpmn:startEvent id="callerStart"/>
+    <bpmn:sequenceFlow id="toCall" sourceRef="callerStart" targetRef="call"/>
+    <bpmn:callActivity id="call" name="调用审核" calledElement="called_${suffix}"/>
+    <bpmn:sequenceFlow id="fromCall" sourceRef="call" targetRef="callerEnd"/>
+    <bpmn:endEvent id="callerEnd"/>
+  </bpmn:process>
+  <bpmn:process id="called_${suffix}" name="被调用的审核" isExecutable="false">
+    <bpmn:startEvent id="calledStart"/>
+    <bpmn:sequenceFlow id="toCheck" sourceRef="calledStart" targetRef="check"/>
+    <bpmn:task id="check" name="审核材料"/>
+    <bpmn:sequenceFlow id="toCalledEnd" sourceRef="check" targetRef="calledEnd"/>
+    <bpmn:endEvent id="calledEnd"/>
+  </bpmn:process>
+  <bpmndi:BPMNDiagram id="mainDiagram" name="主流程">
+    <bpmndi:BPMNPlane id="mainPlane" bpmnElement="${key}">
+      ${shape('start', 100, 102, 36, 36)}${edge('toApprove', 136, 200, 120)}${shape('approve', 200, 80)}
+      ${edge('toEnd', 300, 360, 120)}${shape('end', 360, 102, 36, 36)}
+    </bpmndi:BPMNPlane>
+  </bpmndi:BPMNDiagram>
+  <bpmndi:BPMNDiagram id="callerDiagram" name="调用方">
+    <bpmndi:BPMNPlane id="callerPlane" bpmnElement="caller_${suffix}">
+      ${shape('callerStart', 100, 172, 36, 36)}${edge('toCall', 136, 200, 190)}
+      ${shape('call', 200, 80, 360, 220, ' isExpanded="true"')}
+      ${shape('calledStart', 230, 172, 36, 36)}${edge('toCheck', 266, 320, 190)}${shape('check', 320, 150)}
+      ${edge('toCalledEnd', 420, 480, 190)}${shape('calledEnd', 480, 172, 36, 36)}
+      ${edge('fromCall', 560, 620, 190)}${shape('callerEnd', 620, 172, 36, 36)}
+    </bpmndi:BPMNPlane>
+  </bpmndi:BPMNDiagram>
+</bpmn:definitions>`;
+}
