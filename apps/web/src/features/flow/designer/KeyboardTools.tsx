@@ -7,29 +7,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { wfZh } from '../strings';
-import type { DiagramElement, ModelerLike } from './types';
-
-const TYPE_KEYS: Record<string, keyof typeof wfZh.designer.types> = {
-  'bpmn:StartEvent': 'startEvent',
-  'bpmn:EndEvent': 'endEvent',
-  'bpmn:UserTask': 'userTask',
-  'bpmn:Task': 'task',
-  'bpmn:ManualTask': 'manualTask',
-  'bpmn:ExclusiveGateway': 'exclusiveGateway',
-  'bpmn:ParallelGateway': 'parallelGateway',
-  'bpmn:InclusiveGateway': 'inclusiveGateway',
-  'bpmn:SequenceFlow': 'sequenceFlow',
-  'bpmn:SubProcess': 'subProcess',
-  'bpmn:IntermediateThrowEvent': 'intermediateEvent',
-  'bpmn:TextAnnotation': 'annotation',
-  'bpmn:ServiceTask': 'serviceTask',
-  'bpmn:SendTask': 'sendTask',
-  'bpmn:BusinessRuleTask': 'businessRuleTask',
-  'bpmn:CallActivity': 'callActivity',
-  'bpmn:BoundaryEvent': 'boundaryEvent',
-  'bpmn:IntermediateCatchEvent': 'intermediateCatchEvent',
-};
+import { type DiagramElement, ELEMENT_TYPE_KEYS, type ModelerLike } from './types';
 
 interface Extra {
   autoPlace: { append(source: DiagramElement, shape: unknown): DiagramElement };
@@ -72,14 +50,18 @@ export function KeyboardTools({ modeler }: { modeler: ModelerLike }) {
     .get('elementRegistry')
     .getAll()
     .filter(
-      (e) => e.type !== 'label' && TYPE_KEYS[e.type] && e.type !== 'bpmn:TextAnnotation' && !drawn.isDrawn(e),
+      (e) =>
+        e.type !== 'label' &&
+        ELEMENT_TYPE_KEYS[e.type] &&
+        e.type !== 'bpmn:TextAnnotation' &&
+        !drawn.isDrawn(e),
     );
   const labelOf = (e: DiagramElement) =>
-    `${t(`wf.designer.types.${TYPE_KEYS[e.type]}`)} · ${e.businessObject.name || e.id}`;
+    `${t(`wf.designer.types.${ELEMENT_TYPE_KEYS[e.type]}`)} · ${e.businessObject.name || e.id}`;
   const isNode =
     !!selected &&
     selected.type !== 'bpmn:SequenceFlow' &&
-    !!TYPE_KEYS[selected.type] &&
+    !!ELEMENT_TYPE_KEYS[selected.type] &&
     !drawn.isDrawn(selected);
   const canAppend = isNode && selected?.type !== 'bpmn:EndEvent';
 

@@ -24,7 +24,7 @@ import { type ControlProps, PanelField } from './PanelField';
 import { ServiceTaskFields } from './ServiceTaskFields';
 import { SERVICE_TASK_TYPES } from './service-task';
 import { TimerFields, timerDefinitionOf } from './TimerFields';
-import type { DiagramElement, ModelerLike } from './types';
+import { type DiagramElement, ELEMENT_TYPE_KEYS, type ModelerLike } from './types';
 
 const GATEWAYS = ['bpmn:ExclusiveGateway', 'bpmn:InclusiveGateway'];
 /** what the server's engine runs; anything else is refused at deployment */
@@ -32,24 +32,7 @@ const RUNNABLE = new Set(RUNNABLE_BPMN_ELEMENTS);
 const TASK_TYPES: Record<string, keyof typeof wfZh.designer.types> = {
   'bpmn:Process': 'process',
   'bpmn:Collaboration': 'process',
-  'bpmn:StartEvent': 'startEvent',
-  'bpmn:EndEvent': 'endEvent',
-  'bpmn:UserTask': 'userTask',
-  'bpmn:Task': 'task',
-  'bpmn:ManualTask': 'manualTask',
-  'bpmn:ExclusiveGateway': 'exclusiveGateway',
-  'bpmn:ParallelGateway': 'parallelGateway',
-  'bpmn:InclusiveGateway': 'inclusiveGateway',
-  'bpmn:SequenceFlow': 'sequenceFlow',
-  'bpmn:SubProcess': 'subProcess',
-  'bpmn:IntermediateThrowEvent': 'intermediateEvent',
-  'bpmn:TextAnnotation': 'annotation',
-  'bpmn:ServiceTask': 'serviceTask',
-  'bpmn:SendTask': 'sendTask',
-  'bpmn:BusinessRuleTask': 'businessRuleTask',
-  'bpmn:CallActivity': 'callActivity',
-  'bpmn:BoundaryEvent': 'boundaryEvent',
-  'bpmn:IntermediateCatchEvent': 'intermediateCatchEvent',
+  ...ELEMENT_TYPE_KEYS,
 };
 /** the events whose timer the engine runs */
 const TIMER_EVENTS = ['bpmn:BoundaryEvent', 'bpmn:IntermediateCatchEvent', 'bpmn:StartEvent'];

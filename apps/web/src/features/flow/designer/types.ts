@@ -1,4 +1,5 @@
 import type { DiagramDefinitions } from '../../../shell/flow/diagrams';
+import type { wfZh } from '../strings';
 /** The few bpmn-js / diagram-js services the designer uses, typed as far as it uses them. */
 
 export interface BusinessObject {
@@ -68,3 +69,25 @@ export interface ModelerLike {
   saveXML(options?: { format?: boolean }): Promise<{ xml?: string }>;
   destroy(): void;
 }
+
+/** The element kinds the designer names (in lists and the panel's header), by BPMN type. */
+export const ELEMENT_TYPE_KEYS: Record<string, keyof typeof wfZh.designer.types> = {
+  'bpmn:StartEvent': 'startEvent',
+  'bpmn:EndEvent': 'endEvent',
+  'bpmn:UserTask': 'userTask',
+  'bpmn:Task': 'task',
+  'bpmn:ManualTask': 'manualTask',
+  'bpmn:ExclusiveGateway': 'exclusiveGateway',
+  'bpmn:ParallelGateway': 'parallelGateway',
+  'bpmn:InclusiveGateway': 'inclusiveGateway',
+  'bpmn:SequenceFlow': 'sequenceFlow',
+  'bpmn:SubProcess': 'subProcess',
+  'bpmn:IntermediateThrowEvent': 'intermediateEvent',
+  'bpmn:TextAnnotation': 'annotation',
+  'bpmn:ServiceTask': 'serviceTask',
+  'bpmn:SendTask': 'sendTask',
+  'bpmn:BusinessRuleTask': 'businessRuleTask',
+  'bpmn:CallActivity': 'callActivity',
+  'bpmn:BoundaryEvent': 'boundaryEvent',
+  'bpmn:IntermediateCatchEvent': 'intermediateCatchEvent',
+};
