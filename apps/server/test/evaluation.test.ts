@@ -162,7 +162,8 @@ describe('publishing', () => {
         .statusCode,
     ).toBe(409);
     expect(
-      (await post('/evaluationList/submit', { projectId: p, subjectName: '新增', subjectType: '1' })).statusCode,
+      (await post('/evaluationList/submit', { projectId: p, subjectName: '新增', subjectType: '1' }))
+        .statusCode,
     ).toBe(409);
     expect((await post(`/evaluationList/remove?ids=${e}`)).statusCode).toBe(409);
     expect(Number((await post('/evaluationList/detail', { id: e })).json().data.totalScore)).toBe(80);
@@ -211,7 +212,9 @@ describe('tenant isolation', () => {
     const foreign = (await signedInUser(s, 'evalForeign', [role], '200301')).token;
 
     expect((await post('/evaluationList/detail', { id: e }, foreign)).statusCode).toBe(404);
-    expect((await post('/evaluationList/score', { id: e, scores: { [a]: 1 } }, foreign)).statusCode).toBe(404);
+    expect((await post('/evaluationList/score', { id: e, scores: { [a]: 1 } }, foreign)).statusCode).toBe(
+      404,
+    );
     expect((await post('/evaluationProject/publish', { id: p }, foreign)).statusCode).toBe(404);
     const list = await get(`/evaluationList/page?projectId=${p}`, foreign);
     expect(list.statusCode).toBe(200);

@@ -60,7 +60,14 @@ export async function seedEvaluation(db: Db) {
       sort: i + 1,
     })),
   );
-  const groups = ['第一村民小组', '第二村民小组', '第三村民小组', '第四村民小组', '第五村民小组', '第六村民小组'];
+  const groups = [
+    '第一村民小组',
+    '第二村民小组',
+    '第三村民小组',
+    '第四村民小组',
+    '第五村民小组',
+    '第六村民小组',
+  ];
   const projects = [
     {
       id: EVALUATION_DEMO.projectId,
@@ -122,7 +129,10 @@ export async function seedEvaluation(db: Db) {
       const weighted: WeightedRule[] = p.weights.map((w) => ({ ...w, maxScore: maxOf.get(w.ruleId)! }));
       return groups.map((subjectName, g) => {
         const scores = Object.fromEntries(
-          weighted.map((w) => [w.ruleId, p.scores[g][Number(BigInt(w.ruleId) - BigInt(EVALUATION_DEMO.ruleId))]]),
+          weighted.map((w) => [
+            w.ruleId,
+            p.scores[g][Number(BigInt(w.ruleId) - BigInt(EVALUATION_DEMO.ruleId))],
+          ]),
         );
         return {
           ...base,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Db, schema } from '../platform/db';
-import { seedFlow } from './flow';
 import { seedEvaluation } from './evaluation';
+import { seedFlow } from './flow';
 import { flattenMenus, MENU_TREE, syncMenus } from './menus';
 import { seedRegions } from './regions';
 import { addDictEnglish, dropDefaultPasswordParams, seedSystem } from './system';

@@ -500,7 +500,6 @@ export const VILLAGE_DICTS: readonly DictDecl[] = [
   ),
 ];
 
-
 /** Evaluation's dictionaries (seed step evaluation-v1). */
 export const EVALUATION_DICTS: readonly DictDecl[] = [
   dict(

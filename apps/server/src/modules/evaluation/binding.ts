@@ -189,8 +189,7 @@ const reopenEndpoint = (db: Db) =>
           .limit(1)
           .for('update');
         if (!row) throw notFound();
-        if (row.projectStatus !== PROJECT_STATUS.published)
-          throw new ApiError(409, 'evaluationNotPublished');
+        if (row.projectStatus !== PROJECT_STATUS.published) throw new ApiError(409, 'evaluationNotPublished');
         const before = safeArray(row.reopenHistory);
         const after = [...before, entry];
         await tx
@@ -260,7 +259,11 @@ function listHooks(db: Db): ResourceHooks {
         .select({ projectId: l.projectId })
         .from(l)
         .where(and(inArray(l.id, ids), eq(l.tenantId, ctx.tenantId)));
-      await refuseFrozen(tx, ctx, rows.map((r) => r.projectId));
+      await refuseFrozen(
+        tx,
+        ctx,
+        rows.map((r) => r.projectId),
+      );
     },
     endpoints: [scoreEndpoint(db), listDetailEndpoint(db)],
   };

@@ -1,0 +1,14 @@
+/**
+ * Evaluation screens: every route under /evaluation/ is a definition of EVALUATION_AREA, loaded with the
+ * first of its screens. The scoring screen is the lists' own; the rest get the generic list page. The
+ * overview is a registry line of its own (features/registry.ts).
+ */
+import type { PageFamily } from '../../platform/pages';
+
+export const evaluationPages: PageFamily = {
+  prefixes: ['/evaluation/'],
+  load: () => import('@smart/contracts/evaluation').then((m) => m.EVALUATION_AREA.resources),
+  own: {
+    evaluationList: () => import('./ScoringPage'),
+  },
+};
