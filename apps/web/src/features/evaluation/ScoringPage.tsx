@@ -287,7 +287,11 @@ export default function ScoringPage() {
                 dataIndex: 'rank',
                 title: t('evaluation.rank'),
                 width: 80,
-                render: (v: number) => (v <= 3 ? <Tag color={['gold', 'blue', 'green'][v - 1]}>{v}</Tag> : v),
+                render: (v: number) => (
+                  <span data-rank={v}>
+                    {v <= 3 ? <Tag color={['gold', 'blue', 'green'][v - 1]}>{v}</Tag> : v}
+                  </span>
+                ),
               },
             ],
           }}
