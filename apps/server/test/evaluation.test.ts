@@ -1,6 +1,6 @@
 import { denseRanks, EVALUATION_DEMO, evaluationTotal } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantCodes, makeRole, makeTenant, signedInUser } from './fixtures';
+import { grantCodes, makeRole, makeTenant, readSheet, signedInUser, uploadFile, xlsxOf } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /**
@@ -83,6 +83,51 @@ describe('project weights', () => {
       { ruleId: a, weight: 70 },
       { ruleId: b, weight: 30 },
     ]);
+  });
+
+  it('an Excel import is held to the same rule: a row whose weights miss 100 is refused, nothing written', async () => {
+    const a = await rule(10);
+    const b = await rule(10);
+    const template = await get('/evaluationProject/excel/template');
+    expect(template.statusCode).toBe(200);
+    const [headers] = await readSheet(template.rawPayload);
+    const row = (name: string, weights: number[]) =>
+      headers.map((h: string) =>
+        h.includes('项目名称')
+          ? name
+          : h.includes('开始日期')
+            ? '2026-04-01'
+            : h.includes('结束日期')
+              ? '2026-04-30'
+              : h.includes('规则及权重')
+                ? JSON.stringify([
+                    { ruleId: a, weight: weights[0] },
+                    { ruleId: b, weight: weights[1] },
+                  ])
+                : null,
+      );
+    const bad = await uploadFile(
+      s,
+      token,
+      `${API}/evaluationProject/excel/import`,
+      await xlsxOf(headers, [row('导入项目甲', [50, 50]), row('导入项目乙', [50, 40])]),
+    );
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.body).toContain('ruleWeights');
+    expect(bad.body).toContain('权重之和须恰好为 100');
+    expect(
+      (await get(`/evaluationProject/page?name=${encodeURIComponent('导入项目')}`)).json().data.total,
+    ).toBe(0);
+    const good = await uploadFile(
+      s,
+      token,
+      `${API}/evaluationProject/excel/import`,
+      await xlsxOf(headers, [row('导入项目丙', [50, 50])]),
+    );
+    expect(good.statusCode, good.body).toBe(200);
+    const [made] = (await get(`/evaluationProject/page?name=${encodeURIComponent('导入项目丙')}`)).json().data
+      .records;
+    expect(made.projectStatus).toBe('1');
   });
 
   it('an end before the start is refused', async () => {

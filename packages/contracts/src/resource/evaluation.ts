@@ -172,6 +172,7 @@ export const evaluationProjectResource = resource(
       required: true,
       span: 24,
       list: false,
+      excel: true,
       example: JSON.stringify([{ ruleId: EVALUATION_DEMO.ruleId, weight: 100 }]),
     },
     {
@@ -185,7 +186,13 @@ export const evaluationProjectResource = resource(
     },
     { name: 'remark', label: L('备注', 'Remark'), type: 'textarea', max: 500, span: 24, list: false },
   ],
-  { defaultSort: { field: 'startDate', desc: true }, select: { label: 'name', search: ['name'] } },
+  {
+    defaultSort: { field: 'startDate', desc: true },
+    select: { label: 'name', search: ['name'] },
+    unique: ['name'],
+    // a re-imported project (by its name) is updated, not added
+    excel: { fileName: L('评比项目', 'evaluation-projects'), import: true, export: true, key: 'name' },
+  },
 );
 
 /** 评比名单: a subject a project evaluates, its scores per rule (`{ruleId: score}`), total and rank. */

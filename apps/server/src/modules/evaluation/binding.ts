@@ -87,8 +87,10 @@ const weightsMessage = (sum: number) => ({
 
 function projectHooks(db: Db): ResourceHooks {
   return {
-    async beforeWrite(ctx, record, mode, _id, original) {
-      if (mode === 'update' && original?.projectStatus === PROJECT_STATUS.published) throw frozen();
+    async beforeWrite(ctx, record, mode, id, original) {
+      // an import's update names its row by key and brings no original: read it
+      const was = original ?? (mode === 'update' && id ? await projectOf(db, ctx, id) : undefined);
+      if (mode === 'update' && was?.projectStatus === PROJECT_STATUS.published) throw frozen();
       if (mode === 'create') {
         record.projectStatus = PROJECT_STATUS.draft;
         record.reopenHistory = '[]';

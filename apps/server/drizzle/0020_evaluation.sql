@@ -73,6 +73,7 @@ CREATE INDEX "hope_evaluation_list_project_id_idx" ON "hope_evaluation_list" USI
 CREATE INDEX "hope_evaluation_list_subject_name_trgm_idx" ON "hope_evaluation_list" USING gin ("subject_name" gin_trgm_ops) WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "hope_evaluation_list_subject_type_idx" ON "hope_evaluation_list" USING btree ("tenant_id","subject_type","total_score" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "hope_evaluation_project_page_idx" ON "hope_evaluation_project" USING btree ("tenant_id","start_date" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_deleted = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "hope_evaluation_project_name_uq" ON "hope_evaluation_project" USING btree ("tenant_id","name") WHERE is_deleted = 0 and name is not null;--> statement-breakpoint
 CREATE INDEX "hope_evaluation_project_name_trgm_idx" ON "hope_evaluation_project" USING gin ("name" gin_trgm_ops) WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "hope_evaluation_project_project_status_idx" ON "hope_evaluation_project" USING btree ("tenant_id","project_status","start_date" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "hope_evaluation_project_name_label_idx" ON "hope_evaluation_project" USING btree ("tenant_id","name","id") WHERE is_deleted = 0;--> statement-breakpoint
