@@ -55,6 +55,65 @@ test('subjects are scored with a live preview, saved, and ranked with dense plac
   await expect(rowOf(page, '第四村民小组').locator('[data-rank]')).toHaveAttribute('data-rank', '3');
 });
 
+test('publishing freezes the scoring; a reopening asks for its reason and is recorded', async ({ page }) => {
+  await page.goto('/evaluation/list/index');
+  const main = page.getByRole('main');
+  await expect(rowOf(page, '第一村民小组').getByRole('button', { name: '打分' })).toBeVisible();
+  await main.getByRole('button', { name: '发布结果' }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
+  await expect(main.getByText('项目已发布,打分与名单修改已冻结')).toBeVisible();
+  await expect(rowOf(page, '第一村民小组').getByRole('button', { name: '打分' })).toHaveCount(0);
+
+  await main.getByRole('button', { name: '重新开放' }).click();
+  const dialog = page.getByRole('dialog', { name: '重新开放评比项目' });
+  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(dialog.getByText('请输入重新开放原因')).toBeVisible();
+  await dialog.getByRole('textbox', { name: '重新开放原因' }).fill('第三组申请复核');
+  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(main.getByText(/admin:第三组申请复核/)).toBeVisible();
+  await expect(rowOf(page, '第一村民小组').getByRole('button', { name: '打分' })).toBeVisible();
+});
+
+test('a project’s rules and weights are picked row by row; a sum other than 100 is refused', async ({
+  page,
+}) => {
+  // a past spring: the overview's latest project stays this year's
+  await page.goto('/evaluation/project/index');
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: '新增', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /新增 · 评比项目/ });
+  await dialog.getByPlaceholder('请输入项目名称').fill(`春季评比${Date.now().toString(36).slice(-4)}`);
+  for (const [placeholder, day] of [
+    ['请选择开始日期', '2025-03-01'],
+    ['请选择结束日期', '2025-05-31'],
+  ]) {
+    await dialog.getByPlaceholder(placeholder).click();
+    await dialog.getByPlaceholder(placeholder).fill(day);
+    await dialog.getByPlaceholder(placeholder).press('Enter');
+  }
+  await dialog.getByRole('button', { name: '添加规则' }).click();
+  await dialog.getByRole('button', { name: '添加规则' }).click();
+  const rules = dialog.getByRole('combobox', { name: '评比规则' });
+  const weights = dialog.getByRole('spinbutton', { name: '权重' });
+  for (const [i, name] of ['庭院整洁', '垃圾分类'].entries()) {
+    await rules.nth(i).click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle(name, { exact: true }).click();
+  }
+  await weights.nth(0).fill('60');
+  await weights.nth(1).fill('30');
+  await expect(dialog.getByText('权重合计 90(须为 100)')).toBeVisible();
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog.getByText(/权重之和须恰好为 100\(现为 90\)/)).toBeVisible();
+  await weights.nth(1).fill('40');
+  await expect(dialog.getByText('权重合计 100(须为 100)')).toBeVisible();
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('新增成功')).toBeVisible();
+});
+
 test('the overview draws the latest project’s totals', async ({ page }) => {
   await page.goto('/evaluation/overview/index');
   const chart = page.getByRole('img', { name: /^各参评对象加权总分: / });

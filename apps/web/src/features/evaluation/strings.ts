@@ -32,6 +32,12 @@ export const evaluationZh = {
   totalsChart: '各参评对象加权总分',
   noData: '暂无评比数据',
   refresh: '刷新',
+  rule: '评比规则',
+  pickRule: '请选择评比规则',
+  weightLabel: '权重',
+  removeRule: '移除该规则',
+  addRule: '添加规则',
+  weightSum: '权重合计 {sum}(须为 100)',
 };
 
 export const evaluationEn: Record<keyof typeof evaluationZh, string> = {
@@ -68,4 +74,10 @@ export const evaluationEn: Record<keyof typeof evaluationZh, string> = {
   totalsChart: 'Weighted total per subject',
   noData: 'No evaluation data yet',
   refresh: 'Refresh',
+  rule: 'Rule',
+  pickRule: 'Choose a rule',
+  weightLabel: 'Weight',
+  removeRule: 'Remove this rule',
+  addRule: 'Add a rule',
+  weightSum: 'Weights total {sum} (must be 100)',
 };
