@@ -66,6 +66,7 @@ test('publishing freezes the scoring; a reopening asks for its reason and is rec
     .click();
   await expect(main.getByText('项目已发布,打分与名单修改已冻结')).toBeVisible();
   await expect(rowOf(page, '第一村民小组').getByRole('button', { name: '打分' })).toHaveCount(0);
+  await expect(main.getByRole('button', { name: '新增', exact: true })).toHaveCount(0);
 
   await main.getByRole('button', { name: '重新开放' }).click();
   const dialog = page.getByRole('dialog', { name: '重新开放评比项目' });
@@ -75,6 +76,7 @@ test('publishing freezes the scoring; a reopening asks for its reason and is rec
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(dialog).toBeHidden();
   await expect(main.getByText(/admin:第三组申请复核/)).toBeVisible();
+  await expect(main.getByRole('button', { name: '新增', exact: true })).toBeVisible();
   await expect(rowOf(page, '第一村民小组').getByRole('button', { name: '打分' })).toBeVisible();
 });
 

@@ -276,6 +276,7 @@ export default function ScoringPage() {
           key={chosen}
           def={evaluationListResource}
           fixedFilters={{ projectId: chosen }}
+          frozen={frozen}
           addDefaults={{ projectId: chosen }}
           search={false}
           dateRange={false}
