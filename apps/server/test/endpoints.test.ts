@@ -38,6 +38,11 @@ const VILLAGE_PATHS = new Set([
   'scoreRankRule',
   'visitingRecords',
   'visitingReception',
+  // evaluation (评比)
+  'evaluationRuleCategory',
+  'evaluationRule',
+  'evaluationProject',
+  'evaluationList',
 ]);
 const VILLAGE = (e: { area: string; path: string }) => {
   const m = /^\/api\/dfem-hope-manage\/([^/]+)\/(.+)$/.exec(e.path);

@@ -13,6 +13,7 @@ import { mountResource } from '../platform/crud/engine';
 import { type Db, schema } from '../platform/db';
 import { FieldInputError, forbidden } from '../platform/http/errors';
 import { t } from '../platform/http/messages';
+import { evaluationBindings } from './evaluation/binding';
 import { flowModelHooks } from './flow/models';
 import { flowModel } from './flow/tables';
 import { villageBindings } from './manage/hooks';
@@ -144,6 +145,7 @@ export function resourceBindings(
     apiScope: { table: schema.scopeApi, hooks: scopeHooks(db, 2) },
     tenant: { table: schema.tenant, hooks: tenantHooks(db) },
     ...villageBindings(db),
+    ...evaluationBindings(db),
     client: {
       table: schema.client,
       hooks: {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Db, schema } from '../platform/db';
+import { seedEvaluation } from './evaluation';
 import { seedFlow } from './flow';
 import { flattenMenus, MENU_TREE, syncMenus } from './menus';
 import { seedRegions } from './regions';
@@ -14,6 +15,7 @@ const STEPS: [name: string, run: (db: Db) => Promise<void>][] = [
   ['village-v1', seedVillage],
   ['no-default-passwords-v1', dropDefaultPasswordParams],
   ['dict-english-v1', addDictEnglish],
+  ['evaluation-v1', seedEvaluation],
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type AreaDef, resourceByKey, VILLAGE_AREA } from '@smart/contracts';
+import { type AreaDef, EVALUATION_AREA, resourceByKey, VILLAGE_AREA } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, schema } from '../platform/db';
 import { SEED } from './system';
@@ -45,14 +45,20 @@ function screen(key: string, source?: string, extraButtons: string[] = []): Menu
 }
 
 /** A business area's folder and its screens, all from its definition (packages/contracts `defineArea`). */
-function areaMenu(area: AreaDef): MenuSeed {
+function areaMenu(
+  area: AreaDef,
+  opts: { first?: MenuSeed[]; buttons?: Record<string, string[]> } = {},
+): MenuSeed {
   return {
     code: area.code,
     name: area.label.zh,
     nameEn: area.label.en,
     path: `/${area.code}`,
     source: area.icon,
-    children: area.resources.map((r) => screen(r.key)),
+    children: [
+      ...(opts.first ?? []),
+      ...area.resources.map((r) => screen(r.key, undefined, opts.buttons?.[r.key])),
+    ],
   };
 }
 
@@ -216,6 +222,19 @@ export const MENU_TREE: MenuSeed[] = [
     ],
   },
   areaMenu(VILLAGE_AREA),
+  areaMenu(EVALUATION_AREA, {
+    // a dashboard of the area's figures, and the actions beyond add / edit / delete
+    first: [
+      {
+        code: 'evaluation_overview',
+        name: '评比概览',
+        nameEn: 'Evaluation overview',
+        path: '/evaluation/overview',
+        source: 'BarChartOutlined',
+      },
+    ],
+    buttons: { evaluationList: ['score'], evaluationProject: ['publish', 'reopen'] },
+  }),
   {
     code: 'tool',
     name: '研发工具',
@@ -243,6 +262,9 @@ const BUTTON_NAMES: Record<string, [zh: string, en: string]> = {
   upload: ['上传部署', 'Upload'],
   message: ['发送消息', 'Send message'],
   signal: ['广播信号', 'Broadcast signal'],
+  score: ['打分', 'Score'],
+  publish: ['发布', 'Publish'],
+  reopen: ['重新开放', 'Reopen'],
 };
 const BUTTON_ALIAS: Record<string, string> = { add: 'add', edit: 'edit', delete: 'delete', view: 'view' };
 

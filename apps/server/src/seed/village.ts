@@ -1,4 +1,4 @@
-import { idCardCheckDigit, VILLAGE_DEMO, VILLAGE_DICTS } from '@smart/contracts';
+import { type DictDecl, idCardCheckDigit, VILLAGE_DEMO, VILLAGE_DICTS } from '@smart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import * as t from '../modules/manage/tables';
@@ -60,12 +60,12 @@ const ymd = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pa
 const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
 
 export async function seedVillage(db: Db) {
-  await seedVillageDicts(db);
+  await seedDicts(db, VILLAGE_DICTS);
   await seedDemoVillage(db);
 }
 
-/** Platform dictionaries of village affairs; a code that already exists is left as it is. */
-async function seedVillageDicts(db: Db) {
+/** Platform dictionaries of an area; a code that already exists is left as it is. */
+export async function seedDicts(db: Db, decls: readonly DictDecl[]) {
   const present = await db
     .select({ code: schema.dict.code })
     .from(schema.dict)
@@ -74,12 +74,12 @@ async function seedVillageDicts(db: Db) {
         eq(schema.dict.parentId, '0'),
         inArray(
           schema.dict.code,
-          VILLAGE_DICTS.map((d) => d.code),
+          decls.map((d) => d.code),
         ),
       ),
     );
   const skip = new Set(present.map((p) => p.code));
-  const todo = VILLAGE_DICTS.filter(({ code }) => !skip.has(code));
+  const todo = decls.filter(({ code }) => !skip.has(code));
   if (!todo.length) return;
   const parents = await db
     .insert(schema.dict)
@@ -108,7 +108,7 @@ async function seedVillageDicts(db: Db) {
   );
 }
 
-async function insertAll(db: Db, table: PgTable, rows: Record<string, unknown>[]) {
+export async function insertAll(db: Db, table: PgTable, rows: Record<string, unknown>[]) {
   for (let i = 0; i < rows.length; i += 500) await db.insert(table).values(rows.slice(i, i + 500) as never);
 }
 

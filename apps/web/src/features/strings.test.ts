@@ -33,6 +33,7 @@ describe('the web’s texts', () => {
       import('./work/i18n'),
       import('./system/i18n'),
       import('./village/i18n'),
+      import('./evaluation/i18n'),
       import('./info/InfoPage'),
     ]);
     zh = leaves(i18n.getResourceBundle('zh', 'translation') as Tree);
@@ -40,7 +41,18 @@ describe('the web’s texts', () => {
   }, 30_000);
 
   it('are all registered (the shell’s and every chunk’s)', () => {
-    for (const ns of ['app', 'login', 'crud', 'excel', 'wf', 'work', 'sys', 'village', 'profile'])
+    for (const ns of [
+      'app',
+      'login',
+      'crud',
+      'excel',
+      'wf',
+      'work',
+      'sys',
+      'village',
+      'evaluation',
+      'profile',
+    ])
       expect(
         [...zh.keys()].some((k) => k.startsWith(`${ns}.`)),
         ns,

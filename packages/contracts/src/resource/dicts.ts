@@ -500,5 +500,27 @@ export const VILLAGE_DICTS: readonly DictDecl[] = [
   ),
 ];
 
+/** Evaluation's dictionaries (seed step evaluation-v1). */
+export const EVALUATION_DICTS: readonly DictDecl[] = [
+  dict(
+    'evaluation_project_status',
+    text('评比项目状态', 'Evaluation project status'),
+    numbered([
+      ['草稿', 'Draft'],
+      ['进行中', 'In progress'],
+      ['已发布', 'Published'],
+    ]),
+  ),
+  dict(
+    'evaluation_subject_type',
+    text('评比对象类型', 'Evaluated subject type'),
+    numbered([
+      ['村民小组', 'Villager group'],
+      ['农户', 'Household'],
+      ['村干部', 'Cadre'],
+    ]),
+  ),
+];
+
 /** Every platform dictionary declared in code. */
-export const PLATFORM_DICTS: readonly DictDecl[] = [...SYSTEM_DICTS, ...VILLAGE_DICTS];
+export const PLATFORM_DICTS: readonly DictDecl[] = [...SYSTEM_DICTS, ...VILLAGE_DICTS, ...EVALUATION_DICTS];

@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './dicts';
+export * from './evaluation';
 export * from './flow';
 export * from './formats';
 export * from './kinds';

@@ -1,3 +1,4 @@
+import { EVALUATION_RESOURCES } from './evaluation';
 import { flowModelResource } from './flow';
 import { PLATFORM_RESOURCES } from './platform';
 import { dictBizResource, dictResource } from './system';
@@ -16,6 +17,7 @@ export const RESOURCES: ResourceDef[] = [
   dictBizResource,
   flowModelResource,
   ...VILLAGE_RESOURCES,
+  ...EVALUATION_RESOURCES,
 ];
 
 export const resourceByKey = new Map(RESOURCES.map((r) => [r.key, r]));

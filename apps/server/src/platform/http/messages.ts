@@ -51,6 +51,8 @@ const zh = {
   userBeyondOwn: '无权操作权限高于自己的用户',
   adminRoleFixed: '管理员角色不可修改、删除或冒用',
   scopeHeld: '不能修改或删除自己角色所持有的权限范围',
+  evaluationFrozen: '评比项目已发布,结果已冻结;如需修改请先重新开放',
+  evaluationNotPublished: '评比项目尚未发布,无需重新开放',
 };
 
 export type MessageKey = keyof typeof zh;
@@ -105,6 +107,8 @@ const en: Record<MessageKey, string> = {
   userBeyondOwn: 'You may not act on a user with rights beyond your own',
   adminRoleFixed: 'The administrator role cannot be changed, removed or imitated',
   scopeHeld: 'You cannot change or remove a scope your own roles hold',
+  evaluationFrozen: 'The project is published and its results are frozen; reopen it to change them',
+  evaluationNotPublished: 'The project is not published, so there is nothing to reopen',
 };
 
 export type Lang = 'zh' | 'en';

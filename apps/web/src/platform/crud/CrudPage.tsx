@@ -55,10 +55,11 @@ export function CrudPage(props: CrudPageProps) {
   } | null>(null);
 
   const code = def.permission;
+  const writable = !props.frozen;
   const perms = {
-    add: can(`${code}_add`),
-    edit: can(`${code}_edit`),
-    del: can(`${code}_delete`),
+    add: writable && can(`${code}_add`),
+    edit: writable && can(`${code}_edit`),
+    del: writable && can(`${code}_delete`),
     view: def.view !== false && can(`${code}_view`),
   };
   const fixed = props.fixedFilters ?? {};

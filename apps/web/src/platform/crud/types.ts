@@ -82,6 +82,8 @@ export interface CrudPageProps {
   /** the search form (default shown) and its date range (default shown) */
   search?: boolean;
   dateRange?: boolean;
+  /** the rows are frozen (a published evaluation): no add, edit or delete whatever the grants say */
+  frozen?: boolean;
   /** rows are selectable even without the delete permission (for toolbar actions) */
   selectable?: boolean;
   /** a row's name for screen readers and confirmations (default: the first list field) */

@@ -1,0 +1,409 @@
+import {
+  clampScore,
+  evaluationTotal,
+  PROJECT_STATUS,
+  parseRuleWeights,
+  type WeightedRule,
+  weightSum,
+} from '@smart/contracts';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { RequestContext } from '../../platform/auth/context';
+import type { ResourceHooks, Row } from '../../platform/crud/binding';
+import { endpoint } from '../../platform/crud/endpoints';
+import type { Db } from '../../platform/db';
+import { formatDateTime } from '../../platform/format';
+import { ApiError, FieldInputError, notFound } from '../../platform/http/errors';
+import { notDeleted } from '../../platform/sql';
+import { evaluationList, evaluationProject, evaluationRule, evaluationRuleCategory } from './tables';
+
+/**
+ * Evaluation's bindings: what the fields cannot say. A project's weights sum to exactly 100 over rules of
+ * the tenant (every write path: submit and import run `beforeWrite`); a published project and its lists are
+ * frozen (edit, removal and scoring refused) until `evaluationProject/reopen`, which records who, when and
+ * why in the project's `reopenHistory`; `evaluationList/score` clamps each score to its rule's maximum and
+ * stores the weighted total computed by the contracts' `evaluationTotal` (the screen previews with it);
+ * each list row answers its dense `rank` within its project.
+ */
+
+const frozen = () => new ApiError(409, 'evaluationFrozen');
+const idBody = z.object({ id: z.string().regex(/^\d{1,20}$/) }).strict();
+
+/** a project of the caller's tenant, live (for update: locked until the transaction ends) */
+async function projectOf(db: Db, ctx: RequestContext, id: string, lock = false) {
+  const q = db
+    .select({
+      id: evaluationProject.id,
+      projectStatus: evaluationProject.projectStatus,
+      ruleWeights: evaluationProject.ruleWeights,
+      reopenHistory: evaluationProject.reopenHistory,
+    })
+    .from(evaluationProject)
+    .where(
+      and(
+        eq(evaluationProject.id, id),
+        eq(evaluationProject.tenantId, ctx.tenantId),
+        notDeleted(evaluationProject.isDeleted),
+      ),
+    )
+    .limit(1);
+  const [row] = await (lock ? q.for('update') : q);
+  return row;
+}
+
+/** the rules a project weighs, with their names and maxima (rules of the tenant still on record) */
+async function projectRules(db: Db, ctx: RequestContext, ruleWeights: unknown) {
+  const weights = parseRuleWeights(ruleWeights) ?? [];
+  if (!weights.length) return [];
+  const rows = await db
+    .select({ id: evaluationRule.id, name: evaluationRule.name, maxScore: evaluationRule.maxScore })
+    .from(evaluationRule)
+    .where(
+      and(
+        inArray(
+          evaluationRule.id,
+          weights.map((w) => w.ruleId),
+        ),
+        eq(evaluationRule.tenantId, ctx.tenantId),
+        notDeleted(evaluationRule.isDeleted),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return weights
+    .filter((w) => byId.has(w.ruleId))
+    .map((w) => ({
+      ruleId: w.ruleId,
+      name: String(byId.get(w.ruleId)!.name),
+      weight: w.weight,
+      maxScore: Number(byId.get(w.ruleId)!.maxScore),
+    }));
+}
+
+const weightsMessage = (sum: number) => ({
+  zh: `规则及权重:各规则权重之和须恰好为 100(现为 ${sum})`,
+  en: `Rules and weights: the weights must sum to exactly 100 (they sum to ${sum})`,
+});
+
+function projectHooks(db: Db): ResourceHooks {
+  return {
+    async beforeWrite(ctx, record, mode, id, original) {
+      // an import's update names its row by key and brings no original: read it
+      const was = original ?? (mode === 'update' && id ? await projectOf(db, ctx, id) : undefined);
+      if (mode === 'update' && was?.projectStatus === PROJECT_STATUS.published) throw frozen();
+      if (mode === 'create') {
+        record.projectStatus = PROJECT_STATUS.draft;
+        record.reopenHistory = '[]';
+      }
+      if (record.ruleWeights === undefined) return;
+      const weights = parseRuleWeights(record.ruleWeights);
+      if (!weights)
+        throw new FieldInputError('ruleWeights', {
+          zh: '规则及权重须为 [{"ruleId":"规则","weight":权重}, …]',
+          en: 'Rules and weights must be [{"ruleId":"…","weight":…}, …]',
+        });
+      const ids = new Set(weights.map((w) => w.ruleId));
+      if (ids.size !== weights.length)
+        throw new FieldInputError('ruleWeights', {
+          zh: '规则及权重:同一规则只能出现一次',
+          en: 'Rules and weights: a rule may appear only once',
+        });
+      const sum = weightSum(weights);
+      if (sum !== 100) throw new FieldInputError('ruleWeights', weightsMessage(sum));
+      const known = await projectRules(db, ctx, weights);
+      if (known.length !== weights.length)
+        throw new FieldInputError('ruleWeights', {
+          zh: '规则及权重:含有不存在的评比规则',
+          en: 'Rules and weights: a rule does not exist',
+        });
+      record.ruleWeights = JSON.stringify(weights);
+    },
+    async beforeRemove(_ctx, ids, tx) {
+      const [row] = await tx
+        .select({ id: evaluationProject.id })
+        .from(evaluationProject)
+        .where(
+          and(
+            inArray(evaluationProject.id, ids),
+            eq(evaluationProject.projectStatus, PROJECT_STATUS.published),
+          ),
+        )
+        .limit(1);
+      if (row) throw frozen();
+    },
+    endpoints: [publishEndpoint(db), reopenEndpoint(db)],
+  };
+}
+
+/** `evaluationProject/publish`: the project's results are frozen. */
+const publishEndpoint = (db: Db) =>
+  endpoint({
+    method: 'POST',
+    path: 'publish',
+    codeSuffix: '_publish',
+    query: z.object({}).strict(),
+    body: idBody,
+    async handler({ ctx, resource: m, scope, body }) {
+      const p = evaluationProject;
+      const done = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ id: p.id, projectStatus: p.projectStatus })
+          .from(p)
+          .where(and(scope, eq(p.id, body.id)))
+          .limit(1)
+          .for('update');
+        if (!row) throw notFound();
+        if (row.projectStatus === PROJECT_STATUS.published) throw frozen();
+        await tx
+          .update(p)
+          .set({ projectStatus: PROJECT_STATUS.published, updateUser: ctx.userId, updateTime: new Date() })
+          .where(and(scope, eq(p.id, body.id)));
+        return row.id;
+      });
+      m.changed();
+      return { id: done, projectStatus: PROJECT_STATUS.published };
+    },
+  });
+
+/** `evaluationProject/reopen`: a published project opens again; who, when and why are recorded. */
+const reopenEndpoint = (db: Db) =>
+  endpoint({
+    method: 'POST',
+    path: 'reopen',
+    codeSuffix: '_reopen',
+    query: z.object({}).strict(),
+    body: z
+      .object({ id: z.string().regex(/^\d{1,20}$/), reason: z.string().trim().min(1).max(200) })
+      .strict(),
+    async handler({ ctx, resource: m, scope, body }) {
+      const p = evaluationProject;
+      const entry = {
+        userId: ctx.userId,
+        account: ctx.account,
+        time: formatDateTime(new Date()),
+        reason: body.reason,
+      };
+      const history = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ projectStatus: p.projectStatus, reopenHistory: p.reopenHistory })
+          .from(p)
+          .where(and(scope, eq(p.id, body.id)))
+          .limit(1)
+          .for('update');
+        if (!row) throw notFound();
+        if (row.projectStatus !== PROJECT_STATUS.published) throw new ApiError(409, 'evaluationNotPublished');
+        const before = safeArray(row.reopenHistory);
+        const after = [...before, entry];
+        await tx
+          .update(p)
+          .set({
+            projectStatus: PROJECT_STATUS.inProgress,
+            reopenHistory: JSON.stringify(after),
+            updateUser: ctx.userId,
+            updateTime: new Date(),
+          })
+          .where(and(scope, eq(p.id, body.id)));
+        return after;
+      });
+      m.changed();
+      return { id: body.id, projectStatus: PROJECT_STATUS.inProgress, reopenHistory: history };
+    },
+  });
+
+function safeArray(json: unknown): unknown[] {
+  try {
+    const v = JSON.parse(String(json ?? '[]'));
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+}
+
+/** the list rows' projects, refused when one of them is published */
+async function refuseFrozen(db: Db, ctx: RequestContext, projectIds: unknown[]) {
+  const ids = [...new Set(projectIds.filter(Boolean).map(String))];
+  if (!ids.length) return;
+  const [row] = await db
+    .select({ id: evaluationProject.id })
+    .from(evaluationProject)
+    .where(
+      and(
+        inArray(evaluationProject.id, ids),
+        eq(evaluationProject.tenantId, ctx.tenantId),
+        eq(evaluationProject.projectStatus, PROJECT_STATUS.published),
+      ),
+    )
+    .limit(1);
+  if (row) throw frozen();
+}
+
+/** a list row's dense place in its project: 1 + the number of distinct higher totals */
+const l = evaluationList;
+// (the outer row's columns named with their table: Drizzle leaves a lone table's columns unqualified)
+const rankSql = sql<number>`(select (count(distinct x.total_score) + 1)::int from hope_evaluation_list x
+  where x.tenant_id = hope_evaluation_list.tenant_id and x.project_id = hope_evaluation_list.project_id
+  and x.is_deleted = 0 and x.total_score > hope_evaluation_list.total_score)`;
+
+function listHooks(db: Db): ResourceHooks {
+  return {
+    beside: { rank: rankSql },
+    toRow: (row: Row) => ({ ...row, rank: row.rank === undefined ? row.rank : Number(row.rank) }),
+    async beforeWrite(ctx, record, mode, _id, original) {
+      await refuseFrozen(db, ctx, [record.projectId, original?.projectId]);
+      // a new entry, or one moved to another project, starts unscored
+      if (mode === 'create' || (record.projectId && record.projectId !== original?.projectId)) {
+        record.scores = '{}';
+        record.totalScore = '0.00';
+      }
+    },
+    async beforeRemove(ctx, ids, tx) {
+      const rows = await tx
+        .select({ projectId: l.projectId })
+        .from(l)
+        .where(and(inArray(l.id, ids), eq(l.tenantId, ctx.tenantId)));
+      await refuseFrozen(
+        tx,
+        ctx,
+        rows.map((r) => r.projectId),
+      );
+    },
+    endpoints: [scoreEndpoint(db), listDetailEndpoint(db)],
+  };
+}
+
+/** one list entry with its project's rules, its score per rule, its total and place */
+async function readEntry(
+  db: Db,
+  m: import('../../platform/crud/binding').MountedResource,
+  ctx: RequestContext,
+  scope: import('drizzle-orm').SQL,
+  id: string,
+  lang?: 'zh' | 'en',
+) {
+  const [row] = await db
+    .select(m.selection)
+    .from(l)
+    .where(and(scope, eq(l.id, id)))
+    .limit(1);
+  if (!row) throw notFound();
+  const [out] = await m.output(ctx, [row as Row], lang);
+  const project = await projectOf(db, ctx, String(row.projectId));
+  if (!project) throw notFound();
+  const rules = await projectRules(db, ctx, project.ruleWeights);
+  const scores = safeObject(row.scores);
+  return {
+    ...out,
+    rank: Number(out.rank ?? row.rank),
+    projectStatus: project.projectStatus,
+    rules: rules.map((r) => ({ ...r, score: scores[r.ruleId] ?? null })),
+  };
+}
+
+function safeObject(json: unknown): Record<string, number> {
+  try {
+    const v = JSON.parse(String(json ?? '{}'));
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+/** `evaluationList/detail` (POST, spec §7): one entry with its scores per rule. */
+const listDetailEndpoint = (db: Db) =>
+  endpoint({
+    method: 'POST',
+    path: 'detail',
+    codeSuffix: ['', '_view'],
+    query: z.object({}).strict(),
+    body: idBody,
+    handler: ({ req, ctx, resource: m, scope, body }) => readEntry(db, m, ctx, scope, body.id, req.lang),
+  });
+
+/**
+ * `evaluationList/score`: the scores of one entry per rule of its project, each clamped to 0 … the rule's
+ * maximum; the weighted total (contracts `evaluationTotal`, as the screen previews it) is stored with them.
+ * Refused while the project is published; a draft project is in progress once scored.
+ */
+const scoreEndpoint = (db: Db) =>
+  endpoint({
+    method: 'POST',
+    path: 'score',
+    codeSuffix: '_score',
+    query: z.object({}).strict(),
+    body: z
+      .object({
+        id: z.string().regex(/^\d{1,20}$/),
+        scores: z.record(z.string().regex(/^\d{1,20}$/), z.number().finite().nullable()),
+      })
+      .strict(),
+    async handler({ req, ctx, resource: m, scope, body }) {
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const [row] = await t
+          .select({ id: l.id, projectId: l.projectId })
+          .from(l)
+          .where(and(scope, eq(l.id, body.id)))
+          .limit(1);
+        if (!row) throw notFound();
+        const project = await projectOf(t, ctx, String(row.projectId), true);
+        if (!project) throw notFound();
+        if (project.projectStatus === PROJECT_STATUS.published) throw frozen();
+        const rules: WeightedRule[] = await projectRules(t, ctx, project.ruleWeights);
+        const known = new Set(rules.map((r) => r.ruleId));
+        const stray = Object.keys(body.scores).find((k) => !known.has(k));
+        if (stray)
+          throw new FieldInputError('scores', {
+            zh: `各项得分:规则 ${stray} 不属于该评比项目`,
+            en: `Scores per rule: rule ${stray} is not one of the project's`,
+          });
+        const scores: Record<string, number> = {};
+        for (const r of rules)
+          if (body.scores[r.ruleId] !== undefined && body.scores[r.ruleId] !== null)
+            scores[r.ruleId] = clampScore(body.scores[r.ruleId], r.maxScore);
+        const total = evaluationTotal(rules, scores);
+        await t
+          .update(l)
+          .set({
+            scores: JSON.stringify(scores),
+            totalScore: total.toFixed(2),
+            updateUser: ctx.userId,
+            updateTime: new Date(),
+          })
+          .where(and(scope, eq(l.id, body.id)));
+        if (project.projectStatus === PROJECT_STATUS.draft)
+          await t
+            .update(evaluationProject)
+            .set({ projectStatus: PROJECT_STATUS.inProgress })
+            .where(eq(evaluationProject.id, project.id));
+      });
+      m.changed();
+      return readEntry(db, m, ctx, scope, body.id, req.lang);
+    },
+  });
+
+/** `evaluationRuleCategory/rootCategory`: the categories at the top of the tree. */
+const rootCategoryEndpoint = endpoint({
+  method: 'GET',
+  path: 'rootCategory',
+  query: z.object({}).strict(),
+  async handler({ req, ctx, resource: m, scope }) {
+    const c = evaluationRuleCategory;
+    const rows = await m.db
+      .select(m.selection)
+      .from(c)
+      .where(and(scope, or(isNull(c.parentId), eq(c.parentId, '0'))))
+      .orderBy(asc(c.sort), asc(c.id))
+      .limit(500);
+    return m.output(ctx, rows as Row[], req.lang);
+  },
+});
+
+/** Every evaluation resource's table and hooks, for modules/resources.ts. */
+export function evaluationBindings(db: Db): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
+  return {
+    evaluationRuleCategory: { table: evaluationRuleCategory, hooks: { endpoints: [rootCategoryEndpoint] } },
+    evaluationRule: { table: evaluationRule },
+    evaluationProject: { table: evaluationProject, hooks: projectHooks(db) },
+    evaluationList: { table: evaluationList, hooks: listHooks(db) },
+  };
+}
