@@ -16,6 +16,7 @@ import { t } from '../platform/http/messages';
 import { flowModelHooks } from './flow/models';
 import { flowModel } from './flow/tables';
 import { villageBindings } from './manage/hooks';
+import { partyBindings } from './party/hooks';
 import { dropAccessCaches } from './system/caches';
 import { dictBindings } from './system/dict';
 import { tenantHooks } from './system/tenant';
@@ -144,6 +145,7 @@ export function resourceBindings(
     apiScope: { table: schema.scopeApi, hooks: scopeHooks(db, 2) },
     tenant: { table: schema.tenant, hooks: tenantHooks(db) },
     ...villageBindings(db),
+    ...partyBindings(),
     client: {
       table: schema.client,
       hooks: {

@@ -4,6 +4,7 @@ import { seedFlow } from './flow';
 import { flattenMenus, MENU_TREE, syncMenus } from './menus';
 import { seedRegions } from './regions';
 import { addDictEnglish, dropDefaultPasswordParams, seedSystem } from './system';
+import { seedParty } from './party';
 import { seedVillage } from './village';
 
 /** Named steps run once each (recorded in app_seed_log), in one transaction per step. */
@@ -14,6 +15,7 @@ const STEPS: [name: string, run: (db: Db) => Promise<void>][] = [
   ['village-v1', seedVillage],
   ['no-default-passwords-v1', dropDefaultPasswordParams],
   ['dict-english-v1', addDictEnglish],
+  ['party-v1', seedParty],
 ];
 
 /**

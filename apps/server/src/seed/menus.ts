@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type AreaDef, resourceByKey, VILLAGE_AREA } from '@smart/contracts';
+import { type AreaDef, PARTY_AREA, PARTY_OVERVIEW, resourceByKey, VILLAGE_AREA } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, schema } from '../platform/db';
 import { SEED } from './system';
@@ -44,15 +44,18 @@ function screen(key: string, source?: string, extraButtons: string[] = []): Menu
   };
 }
 
-/** A business area's folder and its screens, all from its definition (packages/contracts `defineArea`). */
-function areaMenu(area: AreaDef): MenuSeed {
+/**
+ * A business area's folder and its screens, all from its definition (packages/contracts `defineArea`);
+ * `first`: screens that are not a definition's list (an overview), placed before them.
+ */
+function areaMenu(area: AreaDef, first: MenuSeed[] = []): MenuSeed {
   return {
     code: area.code,
     name: area.label.zh,
     nameEn: area.label.en,
     path: `/${area.code}`,
     source: area.icon,
-    children: area.resources.map((r) => screen(r.key)),
+    children: [...first, ...area.resources.map((r) => screen(r.key))],
   };
 }
 
@@ -216,6 +219,15 @@ export const MENU_TREE: MenuSeed[] = [
     ],
   },
   areaMenu(VILLAGE_AREA),
+  areaMenu(PARTY_AREA, [
+    {
+      code: PARTY_OVERVIEW.code,
+      name: PARTY_OVERVIEW.label.zh,
+      nameEn: PARTY_OVERVIEW.label.en,
+      path: PARTY_OVERVIEW.path,
+      source: PARTY_OVERVIEW.icon,
+    },
+  ]),
   {
     code: 'tool',
     name: '研发工具',

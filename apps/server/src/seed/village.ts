@@ -1,7 +1,8 @@
-import { idCardCheckDigit, VILLAGE_DEMO, VILLAGE_DICTS } from '@smart/contracts';
+import { type DictDecl, idCardCheckDigit, VILLAGE_DEMO, VILLAGE_DICTS } from '@smart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import * as t from '../modules/manage/tables';
+import { villagerToParty } from '../modules/party/tables';
 import { type Db, schema } from '../platform/db';
 import { formatDateTime } from '../platform/format';
 import { SEED } from './system';
@@ -60,12 +61,12 @@ const ymd = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pa
 const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
 
 export async function seedVillage(db: Db) {
-  await seedVillageDicts(db);
+  await seedDicts(db, VILLAGE_DICTS);
   await seedDemoVillage(db);
 }
 
-/** Platform dictionaries of village affairs; a code that already exists is left as it is. */
-async function seedVillageDicts(db: Db) {
+/** Platform dictionaries of an area (village affairs, party building); a code that exists is left as it is. */
+export async function seedDicts(db: Db, decls: readonly DictDecl[]) {
   const present = await db
     .select({ code: schema.dict.code })
     .from(schema.dict)
@@ -74,12 +75,12 @@ async function seedVillageDicts(db: Db) {
         eq(schema.dict.parentId, '0'),
         inArray(
           schema.dict.code,
-          VILLAGE_DICTS.map((d) => d.code),
+          decls.map((d) => d.code),
         ),
       ),
     );
   const skip = new Set(present.map((p) => p.code));
-  const todo = VILLAGE_DICTS.filter(({ code }) => !skip.has(code));
+  const todo = decls.filter(({ code }) => !skip.has(code));
   if (!todo.length) return;
   const parents = await db
     .insert(schema.dict)
@@ -108,7 +109,7 @@ async function seedVillageDicts(db: Db) {
   );
 }
 
-async function insertAll(db: Db, table: PgTable, rows: Record<string, unknown>[]) {
+export async function insertAll(db: Db, table: PgTable, rows: Record<string, unknown>[]) {
   for (let i = 0; i < rows.length; i += 500) await db.insert(table).values(rows.slice(i, i + 500) as never);
 }
 
@@ -321,7 +322,7 @@ async function seedDemoVillage(db: Db) {
       joinDate: '2005-07-01',
       partyPost: '书记',
     });
-  await insertAll(db, t.villagerToParty, partyRows);
+  await insertAll(db, villagerToParty, partyRows);
 
   await insertAll(db, t.villagerToOrg, [
     ...cadrePeople.slice(0, 5).map((p, i) => ({

@@ -3,6 +3,7 @@ export * from './dicts';
 export * from './flow';
 export * from './formats';
 export * from './kinds';
+export * from './party';
 export * from './platform';
 export * from './registry';
 export * from './system';

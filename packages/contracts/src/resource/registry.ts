@@ -1,4 +1,5 @@
 import { flowModelResource } from './flow';
+import { PARTY_RESOURCES } from './party';
 import { PLATFORM_RESOURCES } from './platform';
 import { dictBizResource, dictResource } from './system';
 import type { ResourceDef } from './types';
@@ -16,6 +17,7 @@ export const RESOURCES: ResourceDef[] = [
   dictBizResource,
   flowModelResource,
   ...VILLAGE_RESOURCES,
+  ...PARTY_RESOURCES,
 ];
 
 export const resourceByKey = new Map(RESOURCES.map((r) => [r.key, r]));
