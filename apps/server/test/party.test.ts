@@ -61,7 +61,9 @@ describe('members', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ data: { field: 'probationEnd' }, msg: '预备党员须填写预备期满日期' });
     // a full member needs none
-    expect((await post('/villagerToParty/submit', member(vid, { memberType: '1', probationEnd: '' }))).statusCode).toBe(200);
+    expect(
+      (await post('/villagerToParty/submit', member(vid, { memberType: '1', probationEnd: '' }))).statusCode,
+    ).toBe(200);
   });
 
   it('a probation that ends before the joined date is refused', async () => {
@@ -71,9 +73,11 @@ describe('members', () => {
     expect(res.json().data.field).toBe('probationEnd');
   });
 
-  it("an update that turns a member probationary needs the end date the row lacks", async () => {
+  it('an update that turns a member probationary needs the end date the row lacks', async () => {
     const vid = await newVillager('预备丙');
-    expect((await post('/villagerToParty/submit', member(vid, { memberType: '1', probationEnd: '' }))).statusCode).toBe(200);
+    expect(
+      (await post('/villagerToParty/submit', member(vid, { memberType: '1', probationEnd: '' }))).statusCode,
+    ).toBe(200);
     const [row] = await s.database.db
       .select({ id: villagerToParty.id })
       .from(villagerToParty)
@@ -89,8 +93,22 @@ describe('probation reminder', () => {
     const soon = await newVillager('将转正');
     const later = await newVillager('晚转正');
     const on = '2030-03-01';
-    expect((await post('/villagerToParty/submit', member(soon, { joinDate: '2029-03-20', probationEnd: '2030-03-20' }))).statusCode).toBe(200);
-    expect((await post('/villagerToParty/submit', member(later, { joinDate: '2029-06-01', probationEnd: '2030-06-01' }))).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          '/villagerToParty/submit',
+          member(soon, { joinDate: '2029-03-20', probationEnd: '2030-03-20' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await post(
+          '/villagerToParty/submit',
+          member(later, { joinDate: '2029-06-01', probationEnd: '2030-06-01' }),
+        )
+      ).statusCode,
+    ).toBe(200);
     const res = await get(`/villagerToParty/probation-due?days=30&on=${on}`);
     expect(res.statusCode, res.body).toBe(200);
     const due = res.json().data as ProbationDue[];
@@ -102,7 +120,8 @@ describe('probation reminder', () => {
     expect(foreign.statusCode).toBe(200);
     expect(foreign.json().data).toEqual([]);
     // a wider window takes the later one in
-    const wide = (await get(`/villagerToParty/probation-due?days=120&on=${on}`)).json().data as ProbationDue[];
+    const wide = (await get(`/villagerToParty/probation-due?days=120&on=${on}`)).json()
+      .data as ProbationDue[];
     expect(wide.some((d) => d.villagerId === later)).toBe(true);
     // an unknown key or a bad day is a 400
     expect((await get('/villagerToParty/probation-due?tenantId=200011')).statusCode).toBe(400);
@@ -167,7 +186,11 @@ describe('organisation tree', () => {
       const res = await get(`/${path}/detail?id=${row.id}`, other);
       expect(res.statusCode, path).toBe(404);
     }
-    const res = await post('/partyOrganization/submit', { name: '越界', kind: '3', parentId: PARTY_DEMO.orgId }, other);
+    const res = await post(
+      '/partyOrganization/submit',
+      { name: '越界', kind: '3', parentId: PARTY_DEMO.orgId },
+      other,
+    );
     expect(res.statusCode).toBe(400);
   });
 });
@@ -193,7 +216,10 @@ describe('overview', () => {
   it('counts what the rows say, labelled in the request’s language', async () => {
     const db = s.database.db;
     const live = and(eq(villagerToParty.tenantId, '000000'), eq(villagerToParty.isDeleted, 0));
-    const [{ n: members }] = await db.select({ n: sql<number>`count(*)::int` }).from(villagerToParty).where(live);
+    const [{ n: members }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(villagerToParty)
+      .where(live);
     const [{ n: probationary }] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(villagerToParty)

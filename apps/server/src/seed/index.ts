@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { type Db, schema } from '../platform/db';
 import { seedFlow } from './flow';
 import { flattenMenus, MENU_TREE, syncMenus } from './menus';
+import { seedParty } from './party';
 import { seedRegions } from './regions';
 import { addDictEnglish, dropDefaultPasswordParams, seedSystem } from './system';
-import { seedParty } from './party';
 import { seedVillage } from './village';
 
 /** Named steps run once each (recorded in app_seed_log), in one transaction per step. */

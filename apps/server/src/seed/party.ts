@@ -45,7 +45,11 @@ export async function seedParty(db: Db) {
   if (!people.length) return;
 
   const members = await db
-    .select({ id: villagerToParty.id, villagerId: villagerToParty.villagerId, type: villagerToParty.memberType })
+    .select({
+      id: villagerToParty.id,
+      villagerId: villagerToParty.villagerId,
+      type: villagerToParty.memberType,
+    })
     .from(villagerToParty)
     .where(and(eq(villagerToParty.tenantId, tenantId), notDeleted(villagerToParty.isDeleted)))
     .orderBy(asc(villagerToParty.id));

@@ -76,7 +76,14 @@ export const partyOrganizationResource = resource(
   'party_organization',
   [
     text('name', L('组织名称', 'Name'), 60, { required: true, search: 'like' }),
-    { name: 'kind', label: L('组织类型', 'Kind'), type: 'dict', dict: 'party_org_kind', required: true, search: 'equal' },
+    {
+      name: 'kind',
+      label: L('组织类型', 'Kind'),
+      type: 'dict',
+      dict: 'party_org_kind',
+      required: true,
+      search: 'equal',
+    },
     // the tree's parent ('0': the top); the engine refuses a parent below the node or out of reach
     { name: 'parentId', label: L('上级组织', 'Parent'), type: 'ref', default: '0', list: false },
     ref('secretaryId', L('书记', 'Secretary'), 'villager', PARTY_DEMO.villagerId, { search: undefined }),

@@ -1,5 +1,5 @@
 import type { ProbationDue } from '@smart/contracts';
-import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/context';
 import { endpoint } from '../../platform/crud/endpoints';
@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { notDeleted } from '../../platform/sql';
 import { villager } from '../manage/tables';
-import { partyOrganization as org, villagerToParty as m } from './tables';
+import { villagerToParty as m, partyOrganization as org } from './tables';
 
 /**
  * Views of party resources beyond their lists, declared on their bindings (hooks.ts): the engine mounts

@@ -8,7 +8,7 @@ import { mountedByKey } from '../../platform/crud/refs';
 import { ok } from '../../platform/http/envelope';
 import { notDeleted } from '../../platform/sql';
 import { villager as v } from '../manage/tables';
-import { partyActivity, partyOrganization as org, partyPairing, villagerToParty as m } from './tables';
+import { villagerToParty as m, partyOrganization as org, partyActivity, partyPairing } from './tables';
 
 /**
  * The party overview (党建概览): figures computed from the rows the caller may read of each resource it
