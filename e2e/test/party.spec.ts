@@ -64,8 +64,10 @@ test('a member added as probationary appears in the probation reminder', async (
 
   await main.getByRole('button', { name: '新增', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: /新增 · 党员管理/ });
-  await pick(page, dialog.getByRole('combobox', { name: '请选择党员' }));
-  const name = (await dialog.locator('.ant-select-selection-item').first().innerText()).split(/\s/)[0];
+  const person = dialog.getByRole('combobox', { name: '请选择党员', exact: true });
+  await pick(page, person);
+  // the picked villager's label: its name, then the masked ID number
+  const name = String(await person.locator('xpath=..').getAttribute('title')).split(/\s/)[0];
   expect(name.length).toBeGreaterThan(0);
   await pick(page, dialog.getByRole('combobox', { name: '请选择党员状态' }), '预备党员');
   await pick(page, dialog.getByRole('combobox', { name: '请选择所在党组织' }), '第二党支部');

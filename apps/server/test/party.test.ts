@@ -89,6 +89,11 @@ describe('members', () => {
 });
 
 describe('probation reminder', () => {
+  it('has the demo party’s next probation to show, dated from today', async () => {
+    const due = (await get('/villagerToParty/probation-due?days=30')).json().data as ProbationDue[];
+    expect(due.some((d) => d.daysLeft === 25)).toBe(true);
+  });
+
   it('lists a member due within N days, not one due later nor another tenant’s', async () => {
     const soon = await newVillager('将转正');
     const later = await newVillager('晚转正');

@@ -22,7 +22,7 @@ export async function seedParty(db: Db) {
   const day = (offset: number) =>
     new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
   const people = await db
-    .select({ id: villager.id, householdNo: villager.householdNo })
+    .select({ id: villager.id, householdNo: villager.householdNo, politicalStatus: villager.politicalStatus })
     .from(villager)
     .where(and(eq(villager.tenantId, tenantId), notDeleted(villager.isDeleted)))
     .orderBy(asc(villager.id));
@@ -44,15 +44,30 @@ export async function seedParty(db: Db) {
   ]);
   if (!people.length) return;
 
-  const members = await db
-    .select({
-      id: villagerToParty.id,
-      villagerId: villagerToParty.villagerId,
-      type: villagerToParty.memberType,
-    })
-    .from(villagerToParty)
-    .where(and(eq(villagerToParty.tenantId, tenantId), notDeleted(villagerToParty.isDeleted)))
-    .orderBy(asc(villagerToParty.id));
+  const listMembers = () =>
+    db
+      .select({
+        id: villagerToParty.id,
+        villagerId: villagerToParty.villagerId,
+        type: villagerToParty.memberType,
+      })
+      .from(villagerToParty)
+      .where(and(eq(villagerToParty.tenantId, tenantId), notDeleted(villagerToParty.isDeleted)))
+      .orderBy(asc(villagerToParty.id));
+  let members = await listMembers();
+  // the reminder has something to show: league members admitted as probationary when the draw made few
+  const wanted = 3 - members.filter((x) => x.type === '2').length;
+  if (wanted > 0) {
+    const league = people.filter((p) => p.politicalStatus === '4').slice(0, wanted);
+    for (const p of league)
+      await db.update(villager).set({ politicalStatus: '3' }).where(eq(villager.id, p.id));
+    await insertAll(
+      db,
+      villagerToParty,
+      league.map((p) => ({ ...base, villagerId: p.id, memberType: '2', joinDate: today })),
+    );
+    members = await listMembers();
+  }
   let probationary = 0;
   for (const [i, mem] of members.entries()) {
     const orgId = mem.villagerId === PARTY_DEMO.villagerId ? root : i % 2 ? second : first;
