@@ -87,3 +87,21 @@ test('a member added as probationary appears in the probation reminder', async (
   await main.getByRole('button', { name: '发布提醒通知' }).click();
   await expect(page.getByText(/已发布通知公告|今日已发布过相同的提醒/)).toBeVisible();
 });
+
+test('an organisation is placed below another through the tree picker', async ({ page }) => {
+  await page.goto('/party/organization/index');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('row', { name: /青山村党总支/ })).toBeVisible();
+  await main.getByRole('button', { name: '新增', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /新增 · 党组织/ });
+  const name = `第三党支部${Date.now().toString(36).slice(-4)}`;
+  await dialog.getByPlaceholder('请输入组织名称').fill(name);
+  await pick(page, dialog.getByRole('combobox', { name: '请选择组织类型' }), '党支部');
+  await dialog.getByRole('combobox', { name: /上级组织/ }).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle('青山村党总支', { exact: true }).click();
+  await save(dialog).click();
+  await expect(page.getByText('新增成功')).toBeVisible();
+  // below the general branch: shown when its row is expanded
+  await main.getByRole('row', { name: /青山村党总支/ }).getByRole('button', { name: '展开行' }).click();
+  await expect(main.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+});
