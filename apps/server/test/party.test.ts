@@ -200,6 +200,18 @@ describe('organisation tree', () => {
   });
 });
 
+describe('pairings', () => {
+  it('take a party member, not any villager', async () => {
+    const plain = await newVillager('非党员');
+    const body = { householdNo: 'P0001', startDate: '2026-10-01' };
+    const refused = await post('/partyPairing/submit', { ...body, memberId: plain });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ data: { field: 'memberId' }, msg: '所选村民不是党员' });
+    const res = await post('/partyPairing/submit', { ...body, memberId: PARTY_DEMO.villagerId });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
 describe('activities', () => {
   it('answer their attendance from the members present', async () => {
     const a = await newVillager('到会甲');

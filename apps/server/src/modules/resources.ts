@@ -145,7 +145,7 @@ export function resourceBindings(
     apiScope: { table: schema.scopeApi, hooks: scopeHooks(db, 2) },
     tenant: { table: schema.tenant, hooks: tenantHooks(db) },
     ...villageBindings(db),
-    ...partyBindings(),
+    ...partyBindings(db),
     client: {
       table: schema.client,
       hooks: {

@@ -55,6 +55,14 @@ export async function seedParty(db: Db) {
       .where(and(eq(villagerToParty.tenantId, tenantId), notDeleted(villagerToParty.isDeleted)))
       .orderBy(asc(villagerToParty.id));
   let members = await listMembers();
+  // the villager the generated tests name as a sample member is one
+  if (secretary && !members.some((x) => x.villagerId === secretary.id)) {
+    await db.update(villager).set({ politicalStatus: '2' }).where(eq(villager.id, secretary.id));
+    await insertAll(db, villagerToParty, [
+      { ...base, villagerId: secretary.id, memberType: '1', joinDate: '2005-07-01', partyPost: '党员' },
+    ]);
+    members = await listMembers();
+  }
   // the reminder has something to show: league members admitted as probationary when the draw made few
   const wanted = 3 - members.filter((x) => x.type === '2').length;
   if (wanted > 0) {

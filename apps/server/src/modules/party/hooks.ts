@@ -1,8 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceHooks } from '../../platform/crud/binding';
+import type { Db } from '../../platform/db';
 import { FieldInputError } from '../../platform/http/errors';
+import { notDeleted } from '../../platform/sql';
 import { probationDueEndpoint, probationNoticeEndpoint } from './endpoints';
-import { PARTY_TABLES } from './tables';
+import { PARTY_TABLES, villagerToParty } from './tables';
 
 /** What differs from the engine's pattern in party building. */
 
@@ -34,12 +37,37 @@ const activityHooks: ResourceHooks = {
   },
 };
 
+/** A pairing's member is a party member of the tenant (a villager the engine found within the caller's reach). */
+function pairingHooks(db: Db): ResourceHooks {
+  return {
+    async beforeWrite(ctx, record) {
+      if (!record.memberId) return;
+      const [row] = await db
+        .select({ id: villagerToParty.id })
+        .from(villagerToParty)
+        .where(
+          and(
+            eq(villagerToParty.villagerId, String(record.memberId)),
+            eq(villagerToParty.tenantId, ctx.tenantId),
+            notDeleted(villagerToParty.isDeleted),
+          ),
+        )
+        .limit(1);
+      if (!row)
+        throw new FieldInputError('memberId', {
+          zh: '所选村民不是党员',
+          en: 'The villager picked is not a party member',
+        });
+    },
+  };
+}
+
 /** Every party resource's table and hooks, for modules/resources.ts. */
-export function partyBindings(): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
+export function partyBindings(db: Db): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
   return {
     partyOrganization: { table: PARTY_TABLES.partyOrganization },
     villagerToParty: { table: PARTY_TABLES.villagerToParty, hooks: memberHooks },
-    partyPairing: { table: PARTY_TABLES.partyPairing },
+    partyPairing: { table: PARTY_TABLES.partyPairing, hooks: pairingHooks(db) },
     partyActivity: { table: PARTY_TABLES.partyActivity, hooks: activityHooks },
   };
 }
