@@ -102,6 +102,9 @@ test('an organisation is placed below another through the tree picker', async ({
   await save(dialog).click();
   await expect(page.getByText('新增成功')).toBeVisible();
   // below the general branch: shown when its row is expanded
-  await main.getByRole('row', { name: /青山村党总支/ }).getByRole('button', { name: '展开行' }).click();
+  await main
+    .getByRole('row', { name: /青山村党总支/ })
+    .getByRole('button', { name: '展开行' })
+    .click();
   await expect(main.getByRole('row', { name: new RegExp(name) })).toBeVisible();
 });
