@@ -25,6 +25,7 @@ import { flowRoutes } from './modules/flow/routes';
 import { installAuditHooks } from './modules/log/recorder';
 import { logRoutes } from './modules/log/routes';
 import { manageRoutes } from './modules/manage/routes';
+import { partyRoutes } from './modules/party/routes';
 import { fileRoutes } from './modules/resource/files';
 import { type ExtraResource, resourceRoutes } from './modules/resources';
 import { registerGrantRoutes } from './modules/system/grants';
@@ -276,6 +277,7 @@ export async function buildApp(
   await app.register(leaveRoutes, { prefix: '/api/dfem-desk' });
   await resourceRoutes(app, deps.extraResources);
   await app.register(manageRoutes, { prefix: '/api/dfem-hope-manage' });
+  await app.register(partyRoutes, { prefix: '/api/dfem-hope-manage' });
 
   const webDist = config.WEB_DIST ?? defaultWebDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));

@@ -17,6 +17,7 @@ import { evaluationBindings } from './evaluation/binding';
 import { flowModelHooks } from './flow/models';
 import { flowModel } from './flow/tables';
 import { villageBindings } from './manage/hooks';
+import { partyBindings } from './party/hooks';
 import { dropAccessCaches } from './system/caches';
 import { dictBindings } from './system/dict';
 import { tenantHooks } from './system/tenant';
@@ -146,6 +147,7 @@ export function resourceBindings(
     tenant: { table: schema.tenant, hooks: tenantHooks(db) },
     ...villageBindings(db),
     ...evaluationBindings(db),
+    ...partyBindings(db),
     client: {
       table: schema.client,
       hooks: {

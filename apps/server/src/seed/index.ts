@@ -3,6 +3,7 @@ import { type Db, schema } from '../platform/db';
 import { seedEvaluation } from './evaluation';
 import { seedFlow } from './flow';
 import { flattenMenus, MENU_TREE, syncMenus } from './menus';
+import { seedParty } from './party';
 import { seedRegions } from './regions';
 import { addDictEnglish, dropDefaultPasswordParams, seedSystem } from './system';
 import { seedVillage } from './village';
@@ -16,6 +17,7 @@ const STEPS: [name: string, run: (db: Db) => Promise<void>][] = [
   ['no-default-passwords-v1', dropDefaultPasswordParams],
   ['dict-english-v1', addDictEnglish],
   ['evaluation-v1', seedEvaluation],
+  ['party-v1', seedParty],
 ];
 
 /**

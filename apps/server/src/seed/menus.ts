@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { type AreaDef, EVALUATION_AREA, resourceByKey, VILLAGE_AREA } from '@smart/contracts';
+import {
+  type AreaDef,
+  EVALUATION_AREA,
+  PARTY_AREA,
+  PARTY_OVERVIEW,
+  resourceByKey,
+  VILLAGE_AREA,
+} from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, schema } from '../platform/db';
 import { SEED } from './system';
@@ -44,7 +51,11 @@ function screen(key: string, source?: string, extraButtons: string[] = []): Menu
   };
 }
 
-/** A business area's folder and its screens, all from its definition (packages/contracts `defineArea`). */
+/**
+ * A business area's folder and its screens, all from its definition (packages/contracts `defineArea`);
+ * `first`: screens that are not a definition's list (an overview), placed before them; `buttons`: a
+ * screen's actions beyond add / edit / delete.
+ */
 function areaMenu(
   area: AreaDef,
   opts: { first?: MenuSeed[]; buttons?: Record<string, string[]> } = {},
@@ -234,6 +245,17 @@ export const MENU_TREE: MenuSeed[] = [
       },
     ],
     buttons: { evaluationList: ['score'], evaluationProject: ['publish', 'reopen'] },
+  }),
+  areaMenu(PARTY_AREA, {
+    first: [
+      {
+        code: PARTY_OVERVIEW.code,
+        name: PARTY_OVERVIEW.label.zh,
+        nameEn: PARTY_OVERVIEW.label.en,
+        path: PARTY_OVERVIEW.path,
+        source: PARTY_OVERVIEW.icon,
+      },
+    ],
   }),
   {
     code: 'tool',

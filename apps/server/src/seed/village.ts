@@ -2,6 +2,7 @@ import { type DictDecl, idCardCheckDigit, VILLAGE_DEMO, VILLAGE_DICTS } from '@s
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import * as t from '../modules/manage/tables';
+import { villagerToParty } from '../modules/party/tables';
 import { type Db, schema } from '../platform/db';
 import { formatDateTime } from '../platform/format';
 import { SEED } from './system';
@@ -64,7 +65,7 @@ export async function seedVillage(db: Db) {
   await seedDemoVillage(db);
 }
 
-/** Platform dictionaries of an area; a code that already exists is left as it is. */
+/** Platform dictionaries of an area (village affairs, evaluation, party building); a code that exists is left as it is. */
 export async function seedDicts(db: Db, decls: readonly DictDecl[]) {
   const present = await db
     .select({ code: schema.dict.code })
@@ -321,7 +322,7 @@ async function seedDemoVillage(db: Db) {
       joinDate: '2005-07-01',
       partyPost: '书记',
     });
-  await insertAll(db, t.villagerToParty, partyRows);
+  await insertAll(db, villagerToParty, partyRows);
 
   await insertAll(db, t.villagerToOrg, [
     ...cadrePeople.slice(0, 5).map((p, i) => ({

@@ -7,6 +7,7 @@
  */
 import type { PageFamily, PageLoader } from '../platform/pages';
 import { evaluationPages } from './evaluation/pages';
+import { partyPages } from './party/pages';
 import { villagePages } from './village/pages';
 
 export type { PageFamily, PageLoader, PageModule } from '../platform/pages';
@@ -18,12 +19,14 @@ const platformPages: PageFamily = {
 };
 
 /** Definition-driven screens, after the registry's own lines: the platform's, then one family per area. */
-export const families: readonly PageFamily[] = [platformPages, villagePages, evaluationPages];
+export const families: readonly PageFamily[] = [platformPages, villagePages, evaluationPages, partyPages];
 
 export const registry: Record<string, PageLoader> = {
   '/wel/index': () => import('./wel/WelcomePage'),
   '/info/index': () => import('./info/InfoPage'),
   '/evaluation/overview/index': () => import('./evaluation/OverviewPage'),
+  // party building's overview: figures, not a definition's list
+  '/party/overview/index': () => import('./party/OverviewPage'),
   // system administration: the generic page with extensions, or screens of their own
   '/system/user/index': () => import('./system/user/UserPage'),
   '/system/role/index': () => import('./system/RolePage'),

@@ -523,4 +523,22 @@ export const EVALUATION_DICTS: readonly DictDecl[] = [
 ];
 
 /** Every platform dictionary declared in code. */
-export const PLATFORM_DICTS: readonly DictDecl[] = [...SYSTEM_DICTS, ...VILLAGE_DICTS, ...EVALUATION_DICTS];
+/** The party-building area's dictionaries (seed step party-v1). */
+export const PARTY_DICTS: readonly DictDecl[] = [
+  dict(
+    'party_org_kind',
+    text('党组织类型', 'Party organisation kind'),
+    numbered([
+      ['党委', 'Party committee'],
+      ['党总支', 'General party branch'],
+      ['党支部', 'Party branch'],
+    ]),
+  ),
+];
+
+export const PLATFORM_DICTS: readonly DictDecl[] = [
+  ...SYSTEM_DICTS,
+  ...VILLAGE_DICTS,
+  ...EVALUATION_DICTS,
+  ...PARTY_DICTS,
+];

@@ -4,6 +4,7 @@ export * from './evaluation';
 export * from './flow';
 export * from './formats';
 export * from './kinds';
+export * from './party';
 export * from './platform';
 export * from './registry';
 export * from './system';

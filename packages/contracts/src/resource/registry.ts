@@ -1,5 +1,6 @@
 import { EVALUATION_RESOURCES } from './evaluation';
 import { flowModelResource } from './flow';
+import { PARTY_RESOURCES } from './party';
 import { PLATFORM_RESOURCES } from './platform';
 import { dictBizResource, dictResource } from './system';
 import type { ResourceDef } from './types';
@@ -18,6 +19,7 @@ export const RESOURCES: ResourceDef[] = [
   flowModelResource,
   ...VILLAGE_RESOURCES,
   ...EVALUATION_RESOURCES,
+  ...PARTY_RESOURCES,
 ];
 
 export const resourceByKey = new Map(RESOURCES.map((r) => [r.key, r]));

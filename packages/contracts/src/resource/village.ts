@@ -181,27 +181,6 @@ export const villagerResource = resource(
   },
 );
 
-/** 党员 (villagerToParty). */
-export const villagerToPartyResource = resource(
-  'villagerToParty',
-  'hope_villager_party',
-  'FlagOutlined',
-  L('村民党员', 'Party members'),
-  'party',
-  'villager_to_party',
-  [
-    villagerRef('villagerId', L('党员', 'Member')),
-    dict('memberType', L('党员类别', 'Member type'), 'party_member_type', {
-      required: true,
-      search: 'equal',
-    }),
-    text('branch', L('所在支部', 'Branch'), 60, { required: true }),
-    date('joinDate', L('入党日期', 'Joined on'), { required: true }),
-    text('partyPost', L('党内职务', 'Party post'), 30),
-    remark(),
-  ],
-);
-
 /** 村干部 (villagerToCadre): position and term. */
 export const villagerToCadreResource = resource(
   'villagerToCadre',
@@ -685,7 +664,6 @@ export const VILLAGE_AREA = defineArea({
     villageAffairsOverviewResource,
     villagerResource,
     villagerToCadreResource,
-    villagerToPartyResource,
     villagerToOrgResource,
     villagerToGroupResource,
     villageAffairsDutyResource,

@@ -10,7 +10,8 @@ import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, invalidField, notFound } from '../../platform/http/errors';
 import { type AttachmentKind, attachmentKind, imageKind } from '../../platform/storage';
-import { villager, villagerToCadre, villagerToParty, visitingReception, visitingRecords } from './tables';
+import { villagerToParty } from '../party/tables';
+import { villager, villagerToCadre, visitingReception, visitingRecords } from './tables';
 
 /**
  * Village affairs beyond the resource engine (which serves page/detail/submit/remove and Excel of every

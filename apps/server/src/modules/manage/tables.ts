@@ -17,7 +17,6 @@ import {
   villagerToCadreResource,
   villagerToGroupResource,
   villagerToOrgResource,
-  villagerToPartyResource,
   visitingReceptionResource,
   visitingRecordsResource,
 } from '@smart/contracts';
@@ -30,7 +29,6 @@ import { tableOf } from '../../platform/crud/model';
  */
 
 export const villager = tableOf(villagerResource);
-export const villagerToParty = tableOf(villagerToPartyResource);
 export const villagerToCadre = tableOf(villagerToCadreResource);
 export const villagerToOrg = tableOf(villagerToOrgResource);
 export const villagerToGroup = tableOf(villagerToGroupResource);
@@ -54,7 +52,6 @@ export const villageAffairsOverview = tableOf(villageAffairsOverviewResource);
 /** Which table serves each village resource (modules/resources.ts binds them). */
 export const VILLAGE_TABLES = {
   villager,
-  villagerToParty,
   villagerToCadre,
   villagerToOrg,
   villagerToGroup,

@@ -1,0 +1,237 @@
+import { defineArea, type FieldDef, type ResourceDef, type Text2 } from './types';
+
+/**
+ * Party building (党建, spec §1): party organisations as a tree, members (villagerToParty, the spec's path)
+ * linked to a villager and a branch with the probation they serve, members' pairings with households
+ * (党员联系户), activities with their attendance, and an overview computed from the rows.
+ */
+
+const SERVICE = 'dfem-hope-manage';
+
+/** Rows the demo seed always creates (tenant 000000): generated tests reference them as valid samples. */
+export const PARTY_DEMO = {
+  orgId: '1190000000000800001',
+  villagerId: '1190000000000000001',
+} as const;
+
+const L = (zh: string, en: string): Text2 => ({ zh, en });
+
+const resource = (
+  key: string,
+  table: string,
+  icon: string,
+  label: Text2,
+  route: string,
+  permission: string,
+  fields: FieldDef[],
+  extra: Partial<ResourceDef> = {},
+): ResourceDef => ({
+  key,
+  table,
+  icon,
+  label,
+  service: SERVICE,
+  path: key,
+  route: `/party/${route}`,
+  permission,
+  tenant: true,
+  listPath: 'page',
+  fields,
+  ...extra,
+});
+
+const ref = (name: string, label: Text2, target: string, example: string, opts: Partial<FieldDef> = {}) =>
+  ({ name, label, type: 'ref', ref: target, search: 'equal', example, ...opts }) as FieldDef;
+const text = (name: string, label: Text2, max: number, opts: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  label,
+  type: 'text',
+  max,
+  ...opts,
+});
+const date = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  label,
+  type: 'date',
+  ...opts,
+});
+const area = (name: string, label: Text2, max: number, opts: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  label,
+  type: 'textarea',
+  max,
+  span: 24,
+  list: false,
+  ...opts,
+});
+const remark = (): FieldDef => area('remark', L('备注', 'Remark'), 500);
+
+/** 党组织: 党委 / 党总支 / 党支部, each below its parent. */
+export const partyOrganizationResource = resource(
+  'partyOrganization',
+  'hope_party_org',
+  'ApartmentOutlined',
+  L('党组织', 'Party organisations'),
+  'organization',
+  'party_organization',
+  [
+    text('name', L('组织名称', 'Name'), 60, { required: true, search: 'like' }),
+    {
+      name: 'kind',
+      label: L('组织类型', 'Kind'),
+      type: 'dict',
+      dict: 'party_org_kind',
+      required: true,
+      search: 'equal',
+    },
+    // the tree's parent ('0': the top); the engine refuses a parent below the node or out of reach
+    { name: 'parentId', label: L('上级组织', 'Parent'), type: 'ref', default: '0', list: false },
+    ref('secretaryId', L('书记', 'Secretary'), 'villager', PARTY_DEMO.villagerId, { search: undefined }),
+    text('secretaryName', L('书记(非本村)', 'Secretary (other)'), 20, { list: false }),
+    date('foundedDate', L('成立日期', 'Founded on')),
+    remark(),
+  ],
+  {
+    tree: true,
+    select: { label: 'name', search: ['name'] },
+  },
+);
+
+/** 党员 (villagerToParty, the spec's path): a villager, the branch, joined date, full or probationary. */
+export const villagerToPartyResource = resource(
+  'villagerToParty',
+  'hope_villager_party',
+  'FlagOutlined',
+  L('党员管理', 'Party members'),
+  'member',
+  'villager_to_party',
+  [
+    ref('villagerId', L('党员', 'Member'), 'villager', PARTY_DEMO.villagerId, { required: true }),
+    {
+      name: 'memberType',
+      label: L('党员状态', 'Status'),
+      type: 'dict',
+      dict: 'party_member_type',
+      required: true,
+      search: 'equal',
+    },
+    ref('orgId', L('所在党组织', 'Organisation'), 'partyOrganization', PARTY_DEMO.orgId),
+    text('branch', L('支部(原记录)', 'Branch (as recorded)'), 60, { list: false }),
+    date('joinDate', L('入党日期', 'Joined on'), { required: true }),
+    date('probationEnd', L('预备期满日期', 'Probation ends on'), { notBefore: 'joinDate' }),
+    text('partyPost', L('党内职务', 'Party post'), 30),
+    remark(),
+  ],
+  { defaultSort: { field: 'joinDate', desc: true } },
+);
+
+/** 党员联系户: a member and the households they look after. */
+export const partyPairingResource = resource(
+  'partyPairing',
+  'hope_party_pairing',
+  'LinkOutlined',
+  L('党员联系户', 'Member–household pairings'),
+  'pairing',
+  'party_pairing',
+  [
+    ref('memberId', L('党员', 'Member'), 'villager', PARTY_DEMO.villagerId, { required: true }),
+    text('householdNo', L('联系户户号', 'Household no.'), 20, {
+      required: true,
+      pattern: '[A-Za-z0-9-]+',
+      patternMessage: L('户号只能包含字母、数字和-', 'Household no. may hold letters, digits and -'),
+      search: 'equal',
+      example: 'H0001',
+    }),
+    date('startDate', L('联系开始日期', 'Since'), { required: true }),
+    area('note', L('联系情况', 'Note'), 500, { list: true }),
+  ],
+  { defaultSort: { field: 'startDate', desc: true } },
+);
+
+/** 党建活动: what an organisation held, and who attended. */
+export const partyActivityResource = resource(
+  'partyActivity',
+  'hope_party_activity',
+  'CalendarOutlined',
+  L('党建活动', 'Party activities'),
+  'activity',
+  'party_activity',
+  [
+    ref('orgId', L('组织', 'Organisation'), 'partyOrganization', PARTY_DEMO.orgId, { required: true }),
+    text('title', L('活动主题', 'Title'), 100, { required: true, search: 'like' }),
+    date('activityDate', L('活动日期', 'Date'), { required: true }),
+    text('place', L('活动地点', 'Place'), 100),
+    area('content', L('活动内容', 'Content'), 2000),
+    {
+      name: 'attendees',
+      label: L('参加党员', 'Attendees'),
+      type: 'refs',
+      ref: 'villager',
+      span: 24,
+      list: false,
+      example: PARTY_DEMO.villagerId,
+    },
+    {
+      name: 'attendance',
+      label: L('参加人数', 'Attendance'),
+      type: 'int',
+      min: 0,
+      max: 100000,
+      readOnly: true,
+      form: false,
+    },
+  ],
+  { defaultSort: { field: 'activityDate', desc: true } },
+);
+
+/** 党建: the menu folder and its screens, in menu order (the overview screen is added by the menu seed). */
+export const PARTY_AREA = defineArea({
+  code: 'party',
+  label: L('党建', 'Party building'),
+  icon: 'FlagOutlined',
+  resources: [
+    partyOrganizationResource,
+    villagerToPartyResource,
+    partyPairingResource,
+    partyActivityResource,
+  ],
+});
+
+export const PARTY_RESOURCES: ResourceDef[] = PARTY_AREA.resources;
+
+/** The overview screen: not a list, so not a definition; its figures come from `partyOrganization/overview`. */
+export const PARTY_OVERVIEW = {
+  code: 'party_overview',
+  label: L('党建概览', 'Party overview'),
+  path: '/party/overview',
+  icon: 'DashboardOutlined',
+} as const;
+
+/** Figures of the party overview (GET partyOrganization/overview). */
+export interface PartyCount {
+  key: string;
+  name: string;
+  value: number;
+}
+export interface PartyOverview {
+  members: number;
+  probationary: number;
+  organisations: number;
+  activities: number;
+  byBranch: PartyCount[];
+  byAge: PartyCount[];
+  byEducation: PartyCount[];
+  households: number;
+  pairedHouseholds: number;
+}
+
+/** A member whose probation ends soon (GET villagerToParty/probation-due?days=N). */
+export interface ProbationDue {
+  id: string;
+  villagerId: string;
+  villagerName: string;
+  orgName: string | null;
+  joinDate: string;
+  probationEnd: string;
+  daysLeft: number;
+}
