@@ -1,4 +1,4 @@
-import { defineArea, type FieldDef, type ResourceDef, type Text2 } from './types';
+import { areaResource, defineArea, type FieldDef, L, type ResourceDef, type Text2 } from './types';
 
 /**
  * Evaluation (评比, spec §7 dfem-hope-manage: evaluationRuleCategory, evaluationRule, evaluationProject,
@@ -24,31 +24,7 @@ export const EVALUATION_DEMO = {
 /** The project status dictionary's keys (evaluation_project_status). */
 export const PROJECT_STATUS = { draft: '1', inProgress: '2', published: '3' } as const;
 
-const L = (zh: string, en: string): Text2 => ({ zh, en });
-
-const resource = (
-  key: string,
-  table: string,
-  icon: string,
-  label: Text2,
-  route: string,
-  permission: string,
-  fields: FieldDef[],
-  extra: Partial<ResourceDef> = {},
-): ResourceDef => ({
-  key,
-  table,
-  icon,
-  label,
-  service: SERVICE,
-  path: key,
-  route: `/evaluation/${route}`,
-  permission,
-  tenant: true,
-  listPath: 'page',
-  fields,
-  ...extra,
-});
+const resource = areaResource(SERVICE, 'evaluation');
 
 const text = (name: string, label: Text2, max: number, opts: Partial<FieldDef> = {}): FieldDef => ({
   name,

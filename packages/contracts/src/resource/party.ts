@@ -1,4 +1,4 @@
-import { defineArea, type FieldDef, type ResourceDef, type Text2 } from './types';
+import { areaResource, defineArea, type FieldDef, L, type ResourceDef, type Text2 } from './types';
 
 /**
  * Party building (党建, spec §1): party organisations as a tree, members (villagerToParty, the spec's path)
@@ -14,31 +14,7 @@ export const PARTY_DEMO = {
   villagerId: '1190000000000000001',
 } as const;
 
-const L = (zh: string, en: string): Text2 => ({ zh, en });
-
-const resource = (
-  key: string,
-  table: string,
-  icon: string,
-  label: Text2,
-  route: string,
-  permission: string,
-  fields: FieldDef[],
-  extra: Partial<ResourceDef> = {},
-): ResourceDef => ({
-  key,
-  table,
-  icon,
-  label,
-  service: SERVICE,
-  path: key,
-  route: `/party/${route}`,
-  permission,
-  tenant: true,
-  listPath: 'page',
-  fields,
-  ...extra,
-});
+const resource = areaResource(SERVICE, 'party');
 
 const ref = (name: string, label: Text2, target: string, example: string, opts: Partial<FieldDef> = {}) =>
   ({ name, label, type: 'ref', ref: target, search: 'equal', example, ...opts }) as FieldDef;

@@ -184,6 +184,39 @@ export interface AreaDef {
   resources: ResourceDef[];
 }
 
+/** A text in both languages. */
+export const L = (zh: string, en: string): Text2 => ({ zh, en });
+
+/**
+ * The definition builder of an area's resources: tenant rows served by `service` at their key, listed at
+ * `page`, their screens under `/<routePrefix>/` — what every business area's definitions share.
+ */
+export const areaResource =
+  (service: string, routePrefix: string) =>
+  (
+    key: string,
+    table: string,
+    icon: string,
+    label: Text2,
+    route: string,
+    permission: string,
+    fields: FieldDef[],
+    extra: Partial<ResourceDef> = {},
+  ): ResourceDef => ({
+    key,
+    table,
+    icon,
+    label,
+    service,
+    path: key,
+    route: `/${routePrefix}/${route}`,
+    permission,
+    tenant: true,
+    listPath: 'page',
+    fields,
+    ...extra,
+  });
+
 export const defineArea = (area: AreaDef): AreaDef => {
   for (const r of area.resources)
     if (!r.route.startsWith(`/${area.code}/`))

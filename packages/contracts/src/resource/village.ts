@@ -1,4 +1,4 @@
-import { defineArea, type FieldDef, type ResourceDef, type Text2 } from './types';
+import { areaResource, defineArea, type FieldDef, L, type ResourceDef, type Text2 } from './types';
 
 /**
  * Village affairs (村务, spec §1 and §7 dfem-hope-manage): villagers and their relations, cadres, duties,
@@ -18,31 +18,7 @@ export const VILLAGE_DEMO = {
 
 const sampleImage = '/api/dfem-hope-manage/file/image/00000000-0000-4000-8000-000000000000.jpg';
 
-const L = (zh: string, en: string): Text2 => ({ zh, en });
-
-const resource = (
-  key: string,
-  table: string,
-  icon: string,
-  label: Text2,
-  route: string,
-  permission: string,
-  fields: FieldDef[],
-  extra: Partial<ResourceDef> = {},
-): ResourceDef => ({
-  key,
-  table,
-  icon,
-  label,
-  service: SERVICE,
-  path: key,
-  route: `/village/${route}`,
-  permission,
-  tenant: true,
-  listPath: 'page',
-  fields,
-  ...extra,
-});
+const resource = areaResource(SERVICE, 'village');
 
 /** A reference to a villager, picked with the searchable selector; lists answer `<name less Id>Name`. */
 const villagerRef = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldDef => ({
