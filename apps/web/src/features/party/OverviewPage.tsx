@@ -4,13 +4,13 @@
  * dictionary-labelled in the request's language), and the share of households a member looks after.
  */
 import './i18n';
-import { ReloadOutlined } from '@ant-design/icons';
 import type { PartyCount, PartyOverview } from '@smart/contracts/party';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Row, Spin, Statistic } from 'antd';
+import { Card, Col, Row } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChartOption, EChart } from '../../platform/charts/EChart';
+import { FigureCard } from '../../platform/charts/FigureCard';
 import { getData } from '../../platform/http/client';
 import { useLanguage } from '../../platform/i18n';
 import type { partyZh } from './strings';
@@ -88,30 +88,13 @@ export default function PartyOverviewPage() {
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-      <Card
-        variant="borderless"
+      <FigureCard
         title={t('party.overviewTitle')}
-        extra={
-          <Button
-            aria-label={t('crud.refresh')}
-            icon={<ReloadOutlined />}
-            loading={isFetching}
-            onClick={() => refetch()}
-          />
-        }
-      >
-        {!data ? (
-          <Spin />
-        ) : (
-          <Row gutter={[16, 16]} role="list" aria-label={t('party.overviewTitle')}>
-            {stats.map(([key, value]) => (
-              <Col key={key} xs={12} sm={8} md={6} lg={4} role="listitem">
-                <Statistic title={t(`party.${key}`)} value={value} />
-              </Col>
-            ))}
-          </Row>
-        )}
-      </Card>
+        figures={stats.map(([key, value]) => [t(`party.${key}`), value] as const)}
+        loading={!data}
+        refreshing={isFetching}
+        onRefresh={() => refetch()}
+      />
       {data && charts && (
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={12}>

@@ -4,13 +4,13 @@
  * visits), drawn as charts; and the indicators kept by hand (villageAffairsOverview) below.
  */
 import './i18n';
-import { ReloadOutlined } from '@ant-design/icons';
 import { villageAffairsOverviewResource } from '@smart/contracts/village';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Row, Spin, Statistic } from 'antd';
+import { Card, Col, Row } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChartOption, EChart } from '../../platform/charts/EChart';
+import { FigureCard } from '../../platform/charts/FigureCard';
 import { CrudPage } from '../../platform/crud/CrudPage';
 import { getData } from '../../platform/http/client';
 import { useLanguage } from '../../platform/i18n';
@@ -130,30 +130,13 @@ export default function OverviewPage() {
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-      <Card
-        variant="borderless"
+      <FigureCard
         title={t('village.overviewTitle')}
-        extra={
-          <Button
-            aria-label={t('crud.refresh')}
-            icon={<ReloadOutlined />}
-            loading={isFetching}
-            onClick={() => refetch()}
-          />
-        }
-      >
-        {!data ? (
-          <Spin />
-        ) : (
-          <Row gutter={[16, 16]} role="list" aria-label={t('village.overviewTitle')}>
-            {stats.map(([key, value]) => (
-              <Col key={key} xs={12} sm={8} md={6} lg={4} role="listitem">
-                <Statistic title={t(`village.${key}`)} value={value} />
-              </Col>
-            ))}
-          </Row>
-        )}
-      </Card>
+        figures={stats.map(([key, value]) => [t(`village.${key}`), value] as const)}
+        loading={!data}
+        refreshing={isFetching}
+        onRefresh={() => refetch()}
+      />
       {data && charts && (
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={12}>

@@ -1,0 +1,51 @@
+/**
+ * The figures card at the top of an area's overview: a titled card of labelled numbers (a list, for screen
+ * readers), a refresh button, a spinner until the figures arrive. The charts below it are the page's own.
+ */
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Row, Spin, Statistic } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export function FigureCard({
+  title,
+  figures,
+  loading,
+  refreshing,
+  onRefresh,
+}: {
+  title: string;
+  /** label and value of each figure, in order */
+  figures: readonly (readonly [label: string, value: number | string | undefined])[];
+  /** no figures yet */
+  loading: boolean;
+  refreshing: boolean;
+  onRefresh: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      variant="borderless"
+      title={title}
+      extra={
+        <Button
+          aria-label={t('crud.refresh')}
+          icon={<ReloadOutlined />}
+          loading={refreshing}
+          onClick={onRefresh}
+        />
+      }
+    >
+      {loading ? (
+        <Spin />
+      ) : (
+        <Row gutter={[16, 16]} role="list" aria-label={title}>
+          {figures.map(([label, value]) => (
+            <Col key={label} xs={12} sm={8} md={6} lg={4} role="listitem">
+              <Statistic title={label} value={value} />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </Card>
+  );
+}
