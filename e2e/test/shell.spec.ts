@@ -34,6 +34,7 @@ test.describe('signed in (shared session)', () => {
     await expect(page).toHaveURL(/\/wel\/index$/);
     await page.getByRole('tab', { name: '参数管理' }).click();
     await expect(page).toHaveURL(/\/system\/param\/index$/);
+    await expect(page.getByRole('tab', { name: '参数管理' })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('tab', { name: '参数管理' }).locator('.shell-tag-close').click();
     await expect(page).toHaveURL(/\/wel\/index$/);
     await expect(page.getByRole('tab')).toHaveCount(1);

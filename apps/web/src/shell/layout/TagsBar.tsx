@@ -45,7 +45,9 @@ export function TagsBar() {
     const index = tags.findIndex((tag) => tag.value === value);
     if (index === -1 || !isClosable(tags[index], tags)) return;
     useTags.getState().remove(value);
-    if (value === active) {
+    // the address as it is now: a click right after switching tabs may come before this bar re-renders
+    const current = activeTagValue(tags, window.location.pathname, window.location.search);
+    if (value === current) {
       const next = tags[index + 1] ?? tags[index - 1];
       if (next) go(next);
     }
