@@ -1,4 +1,5 @@
-import { areaResource, defineArea, type FieldDef, L, type ResourceDef, type Text2 } from './types';
+import { text } from './fields';
+import { areaResource, defineArea, type FieldDef, L, type ResourceDef } from './types';
 
 /**
  * Evaluation (评比, spec §7 dfem-hope-manage: evaluationRuleCategory, evaluationRule, evaluationProject,
@@ -26,13 +27,6 @@ export const PROJECT_STATUS = { draft: '1', inProgress: '2', published: '3' } as
 
 const resource = areaResource(SERVICE, 'evaluation');
 
-const text = (name: string, label: Text2, max: number, opts: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  label,
-  type: 'text',
-  max,
-  ...opts,
-});
 const sort = (): FieldDef => ({
   name: 'sort',
   label: L('排序', 'Sort'),

@@ -1,4 +1,5 @@
-import { areaResource, defineArea, type FieldDef, L, type ResourceDef, type Text2 } from './types';
+import { area, date, ref, remark, text } from './fields';
+import { areaResource, defineArea, L, type ResourceDef } from './types';
 
 /**
  * Party building (党建, spec §1): party organisations as a tree, members (villagerToParty, the spec's path)
@@ -15,32 +16,6 @@ export const PARTY_DEMO = {
 } as const;
 
 const resource = areaResource(SERVICE, 'party');
-
-const ref = (name: string, label: Text2, target: string, example: string, opts: Partial<FieldDef> = {}) =>
-  ({ name, label, type: 'ref', ref: target, search: 'equal', example, ...opts }) as FieldDef;
-const text = (name: string, label: Text2, max: number, opts: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  label,
-  type: 'text',
-  max,
-  ...opts,
-});
-const date = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  label,
-  type: 'date',
-  ...opts,
-});
-const area = (name: string, label: Text2, max: number, opts: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  label,
-  type: 'textarea',
-  max,
-  span: 24,
-  list: false,
-  ...opts,
-});
-const remark = (): FieldDef => area('remark', L('备注', 'Remark'), 500);
 
 /** 党组织: 党委 / 党总支 / 党支部, each below its parent. */
 export const partyOrganizationResource = resource(

@@ -1,3 +1,4 @@
+import { area, date, dict, flag, remark as note, phone, ref, refs, text } from './fields';
 import { areaResource, defineArea, type FieldDef, L, type ResourceDef, type Text2 } from './types';
 
 /**
@@ -21,70 +22,12 @@ const sampleImage = '/api/dfem-hope-manage/file/image/00000000-0000-4000-8000-00
 const resource = areaResource(SERVICE, 'village');
 
 /** A reference to a villager, picked with the searchable selector; lists answer `<name less Id>Name`. */
-const villagerRef = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  label,
-  type: 'ref',
-  ref: 'villager',
-  required: true,
-  search: 'equal',
-  example: VILLAGE_DEMO.villagerId,
-  ...opts,
-});
-const villagerRefs = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  label,
-  type: 'refs',
-  ref: 'villager',
-  span: 24,
-  example: VILLAGE_DEMO.villagerId,
-  ...opts,
-});
-const dict = (name: string, label: Text2, code: string, opts: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  label,
-  type: 'dict',
-  dict: code,
-  ...opts,
-});
-const text = (name: string, label: Text2, max: number, opts: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  label,
-  type: 'text',
-  max,
-  ...opts,
-});
-const date = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  label,
-  type: 'date',
-  ...opts,
-});
-const area = (name: string, label: Text2, max = 1000, opts: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  label,
-  type: 'textarea',
-  max,
-  span: 24,
-  list: false,
-  ...opts,
-});
-/** A contact number: a mobile or a landline with its area code (an office's 0731-84561234). */
-const phone = (name = 'phone', label = L('联系电话', 'Phone'), opts: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  label,
-  type: 'phone',
-  max: 20,
-  ...opts,
-});
-const flag = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  label,
-  type: 'switch',
-  default: 0,
-  ...opts,
-});
-const remark = (): FieldDef => area('remark', L('备注', 'Remark'), 500, { excel: true });
+const villagerRef = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldDef =>
+  ref(name, label, 'villager', VILLAGE_DEMO.villagerId, { required: true, ...opts });
+const villagerRefs = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldDef =>
+  refs(name, label, 'villager', VILLAGE_DEMO.villagerId, opts);
+/** Village remarks travel with the Excel files. */
+const remark = (): FieldDef => note({ excel: true });
 const money = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldDef => ({
   name,
   label,
