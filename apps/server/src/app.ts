@@ -26,6 +26,7 @@ import { installAuditHooks } from './modules/log/recorder';
 import { logRoutes } from './modules/log/routes';
 import { manageRoutes } from './modules/manage/routes';
 import { partyRoutes } from './modules/party/routes';
+import { reliefRoutes } from './modules/relief/routes';
 import { fileRoutes } from './modules/resource/files';
 import { type ExtraResource, resourceRoutes } from './modules/resources';
 import { registerGrantRoutes } from './modules/system/grants';
@@ -278,6 +279,7 @@ export async function buildApp(
   await resourceRoutes(app, deps.extraResources);
   await app.register(manageRoutes, { prefix: '/api/dfem-hope-manage' });
   await app.register(partyRoutes, { prefix: '/api/dfem-hope-manage' });
+  await app.register(reliefRoutes, { prefix: '/api/dfem-hope-manage' });
 
   const webDist = config.WEB_DIST ?? defaultWebDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));

@@ -43,6 +43,11 @@ const VILLAGE_PATHS = new Set([
   'evaluationRule',
   'evaluationProject',
   'evaluationList',
+  // poverty relief (防返贫)
+  'preventionPoverty',
+  'supportingMeasures',
+  'benefitingPolicy',
+  'resettlementSite',
 ]);
 const VILLAGE = (e: { area: string; path: string }) => {
   const m = /^\/api\/dfem-hope-manage\/([^/]+)\/(.+)$/.exec(e.path);

@@ -44,6 +44,12 @@ export function sampleRecord(def: ResourceDef, n: number): Record<string, unknow
       /\d{3}$/.test(r[u] as string)
     )
       r[u] = (r[u] as string).slice(0, -3) + String(n % 1000).padStart(3, '0');
+  // a unique number takes one of the 50 highest values, away from the seed's (an income line's year):
+  // the records one resource's tests create in a row differ
+  for (const u of def.unique ?? []) {
+    const f = def.fields.find((x) => x.name === u);
+    if (f?.type === 'int' && f.max !== undefined) r[u] = Math.max(f.min ?? 0, f.max - (n % 50));
+  }
   return r;
 }
 

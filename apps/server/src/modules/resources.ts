@@ -18,6 +18,7 @@ import { flowModelHooks } from './flow/models';
 import { flowModel } from './flow/tables';
 import { villageBindings } from './manage/hooks';
 import { partyBindings } from './party/hooks';
+import { reliefBindings } from './relief/hooks';
 import { dropAccessCaches } from './system/caches';
 import { dictBindings } from './system/dict';
 import { tenantHooks } from './system/tenant';
@@ -126,7 +127,7 @@ function scopeHooks(db: Db, category: 1 | 2, extra: ResourceHooks = {}): Resourc
 
 /** Which table serves each resource of the registry, and the few hooks that differ from the pattern. */
 export function resourceBindings(
-  deps: Pick<AppDeps, 'db' | 'kv' | 'sessions'>,
+  deps: Pick<AppDeps, 'db' | 'kv' | 'sessions' | 'config'>,
 ): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
   const { db } = deps;
   return {
@@ -148,6 +149,7 @@ export function resourceBindings(
     ...villageBindings(db),
     ...evaluationBindings(db),
     ...partyBindings(db),
+    ...reliefBindings(db, deps.config),
     client: {
       table: schema.client,
       hooks: {

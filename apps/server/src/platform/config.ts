@@ -50,6 +50,14 @@ const ConfigSchema = z.object({
    * (`https://api.example.com/hooks/`). Empty (the default): no service task calls anything.
    */
   FLOW_HTTP_ALLOW: z.string().max(4000).default(''),
+  /**
+   * How long a monitored household's public notice stays up before the township identifies it (ISO 8601
+   * duration; policy: at least five days). Shorter only for tests and demonstrations.
+   */
+  RELIEF_NOTICE_DURATION: z
+    .string()
+    .regex(/^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/, 'an ISO 8601 duration')
+    .default('P5D'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies' X-Forwarded-For is believed (the client address of the audit log and of the sign-in

@@ -141,3 +141,6 @@ function isoStampMs(text: string): number | undefined {
   const offset = (sign === 43 ? 1 : -1) * (offH * 60 + offM) * 60_000;
   return Date.UTC(year, month - 1, day, hour, minute, second, millis) - offset;
 }
+
+/** Today in the server's time zone, as YYYY-MM-DD. */
+export const today = () => formatDateTime(new Date()).slice(0, 10);

@@ -4,6 +4,8 @@ import {
   EVALUATION_AREA,
   PARTY_AREA,
   PARTY_OVERVIEW,
+  RELIEF_AREA,
+  RELIEF_OVERVIEW,
   resourceByKey,
   VILLAGE_AREA,
 } from '@smart/contracts';
@@ -257,6 +259,18 @@ export const MENU_TREE: MenuSeed[] = [
       },
     ],
   }),
+  areaMenu(RELIEF_AREA, {
+    first: [
+      {
+        code: RELIEF_OVERVIEW.code,
+        name: RELIEF_OVERVIEW.label.zh,
+        nameEn: RELIEF_OVERVIEW.label.en,
+        path: RELIEF_OVERVIEW.path,
+        source: RELIEF_OVERVIEW.icon,
+      },
+    ],
+    buttons: { preventionPoverty: ['identify', 'remove_risk'] },
+  }),
   {
     code: 'tool',
     name: '研发工具',
@@ -287,6 +301,8 @@ const BUTTON_NAMES: Record<string, [zh: string, en: string]> = {
   score: ['打分', 'Score'],
   publish: ['发布', 'Publish'],
   reopen: ['重新开放', 'Reopen'],
+  identify: ['发起识别', 'Start identification'],
+  remove_risk: ['消除风险', 'Remove risk'],
 };
 const BUTTON_ALIAS: Record<string, string> = { add: 'add', edit: 'edit', delete: 'delete', view: 'view' };
 

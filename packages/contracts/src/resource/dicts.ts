@@ -159,6 +159,7 @@ export const SYSTEM_DICTS: readonly DictDecl[] = [
   dict('flow', text('流程类型', 'Process type'), [
     { key: '1', zh: '请假流程', en: 'Leave process', remark: 'leave' },
     { key: '2', zh: '报销流程', en: 'Expense process', remark: 'expense' },
+    { key: '3', zh: '防返贫监测识别', en: 'Relief identification', remark: 'relief' },
   ]),
   dict(
     'region',
@@ -522,7 +523,6 @@ export const EVALUATION_DICTS: readonly DictDecl[] = [
   ),
 ];
 
-/** Every platform dictionary declared in code. */
 /** The party-building area's dictionaries (seed step party-v1). */
 export const PARTY_DICTS: readonly DictDecl[] = [
   dict(
@@ -536,9 +536,95 @@ export const PARTY_DICTS: readonly DictDecl[] = [
   ),
 ];
 
+/** The poverty-relief area's dictionaries (seed step relief-v1). */
+export const RELIEF_DICTS: readonly DictDecl[] = [
+  dict(
+    'relief_monitor_kind',
+    text('监测对象类别', 'Monitored household kind'),
+    numbered([
+      ['脱贫不稳定户', 'Unstable household out of poverty'],
+      ['边缘易致贫户', 'Marginal household at risk of poverty'],
+      ['突发严重困难户', 'Household in sudden severe hardship'],
+    ]),
+  ),
+  dict(
+    'relief_risk_kind',
+    text('风险类型', 'Risk kind'),
+    numbered([
+      ['因病', 'Illness'],
+      ['因学', 'Schooling costs'],
+      ['因残', 'Disability'],
+      ['因灾', 'Disaster'],
+      ['因意外', 'Accident'],
+      ['产业失败', 'Business failure'],
+      ['务工不稳', 'Unstable work'],
+      ['缺劳动力', 'Lack of labour'],
+    ]),
+  ),
+  dict(
+    'relief_source',
+    text('发现方式', 'How a household was found'),
+    numbered([
+      ['农户申请', 'Household applied'],
+      ['走访发现', 'Found on a visit'],
+      ['部门预警', 'Department alert'],
+    ]),
+  ),
+  dict(
+    'relief_stage',
+    text('识别状态', 'Identification stage'),
+    numbered([
+      ['待村级评议', 'Village review'],
+      ['公示中', 'Public notice'],
+      ['待乡镇认定', 'Township identification'],
+      ['监测中', 'Monitored'],
+      ['风险已消除', 'Risk removed'],
+      ['未纳入', 'Not identified'],
+    ]),
+  ),
+  dict(
+    'relief_measure_kind',
+    text('帮扶措施类型', 'Supporting measure kind'),
+    numbered([
+      ['产业帮扶', 'Industry'],
+      ['就业帮扶', 'Employment'],
+      ['健康帮扶', 'Health'],
+      ['教育帮扶', 'Education'],
+      ['住房保障', 'Housing'],
+      ['饮水安全', 'Drinking water'],
+      ['金融帮扶', 'Finance'],
+      ['兜底保障', 'Basic living allowance'],
+    ]),
+  ),
+  dict(
+    'relief_measure_status',
+    text('措施落实状态', 'Measure status'),
+    numbered([
+      ['落实中', 'In progress'],
+      ['已完成', 'Completed'],
+      ['已终止', 'Stopped'],
+    ]),
+  ),
+  dict(
+    'relief_policy_category',
+    text('政策类别', 'Policy category'),
+    numbered([
+      ['产业', 'Industry'],
+      ['就业', 'Employment'],
+      ['教育', 'Education'],
+      ['医疗', 'Medical care'],
+      ['住房', 'Housing'],
+      ['社会保障', 'Social security'],
+      ['金融', 'Finance'],
+    ]),
+  ),
+];
+
+/** Every platform dictionary declared in code. */
 export const PLATFORM_DICTS: readonly DictDecl[] = [
   ...SYSTEM_DICTS,
   ...VILLAGE_DICTS,
   ...EVALUATION_DICTS,
   ...PARTY_DICTS,
+  ...RELIEF_DICTS,
 ];

@@ -144,3 +144,26 @@ export function idCardInfo(id: string): { birthDate: string; sex: '1' | '2' } | 
     sex: Number(id[16]) % 2 === 1 ? '1' : '2',
   };
 }
+
+/**
+ * A value as a public notice shows it (policy: never a full ID number, phone or bank account): an ID number
+ * keeps its first 6 and last 4 characters (the area and the check), a mobile its first 3 and last 4, a
+ * landline its area code and last 2, any other personal text its last 4 — the rest is `*`.
+ */
+export function maskForNotice(kind: 'idcard' | 'phone' | 'text', value: string): string {
+  const v = value.trim();
+  if (!v) return v;
+  const keep = (head: number, tail: number) =>
+    v.length <= head + tail
+      ? '*'.repeat(v.length)
+      : v.slice(0, head) + '*'.repeat(v.length - head - tail) + v.slice(-tail);
+  if (kind === 'idcard') return keep(6, 4);
+  if (kind === 'phone') {
+    if (MOBILE.test(v)) return keep(3, 4);
+    const dash = v.indexOf('-');
+    return dash > 0
+      ? v.slice(0, dash + 1) + '*'.repeat(Math.max(0, v.length - dash - 3)) + v.slice(-2)
+      : keep(0, 2);
+  }
+  return keep(0, 4);
+}

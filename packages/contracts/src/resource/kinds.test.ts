@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { maskForNotice } from './formats';
 import { FIELD_KINDS } from './kinds';
 import { RESOURCES } from './registry';
 import type { FieldDef, FieldType } from './types';
@@ -39,5 +40,15 @@ describe('the definitions', () => {
       for (const f of def.fields)
         if (f.example !== undefined)
           expect(checkField(f, f.example), `${def.key}.${f.name} = ${f.example}`).toBeNull();
+  });
+});
+
+describe('maskForNotice', () => {
+  it('keeps what a notice may show and stars the rest', () => {
+    expect(maskForNotice('idcard', '43010219900307001X')).toBe('430102********001X');
+    expect(maskForNotice('phone', '13812345678')).toBe('138****5678');
+    expect(maskForNotice('phone', '0731-84561234')).toBe('0731-******34');
+    expect(maskForNotice('text', '6222021234567890123')).toBe('***************0123');
+    expect(maskForNotice('text', '123')).toBe('***');
   });
 });

@@ -85,6 +85,11 @@ export interface FieldDef {
   notBefore?: string;
   /** a column of the resource's Excel export, template and import (default: when it is a list column) */
   excel?: boolean;
+  /**
+   * a personal detail a public notice never shows in full (a bank account, health details): the notice
+   * export masks it (text) or leaves it out (textarea). ID numbers and phones are masked by their kind.
+   */
+  personal?: boolean;
   /** the unit a number is in, shown beside it (kW, 亩, 元 …); money's default is 元 */
   unit?: Text2;
   /** the rare column that does not follow from the kind (server platform/crud/model.ts `columnOf`) */
@@ -109,6 +114,11 @@ export interface ExcelDef {
   cover?: string;
   /** what the screen adds after an import that created rows (users: how new accounts get a password) */
   importedNote?: Text2;
+  /**
+   * a public notice of the rows (`<path>/excel/notice`, with the export's permission): the export's
+   * columns with ID numbers, phones and `personal` fields masked (maskForNotice); its file's name
+   */
+  notice?: Text2;
   /** routes of the spec other than `<path>/excel/import|export|template` (users: `import-user` …) */
   paths?: { import: string; export: string; template: string };
 }
@@ -233,10 +243,10 @@ export const routePrefix = (def: Pick<ResourceDef, 'path'>): string => (def.path
  */
 export function excelPath(
   def: Pick<ResourceDef, 'path' | 'excel'>,
-  which: 'import' | 'export' | 'template' | 'progress',
+  which: 'import' | 'export' | 'template' | 'progress' | 'notice',
 ): string {
   const paths = def.excel?.paths;
-  if (!paths) return `${routePrefix(def)}/excel/${which}`;
+  if (!paths || which === 'notice') return `${routePrefix(def)}/excel/${which}`;
   return which === 'progress'
     ? `${routePrefix(def)}/${paths.import}/progress`
     : `${routePrefix(def)}/${paths[which]}`;

@@ -10,7 +10,7 @@ import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { notDeleted } from '../../platform/sql';
-import { ApproverLists, checkApproverLists, startableXml } from '../flow/approvers';
+import { ApproverLists, checkApproverLists, liveUsersOf, startableXml } from '../flow/approvers';
 import { forgetWorkCounts, readableInstance } from '../flow/routes';
 import { flowTransaction, startInstance } from '../flow/service';
 import { flowInstance, processLeave } from '../flow/tables';
@@ -48,18 +48,7 @@ export async function leaveRoutes(base: FastifyInstance) {
           en: 'The end must not be before the start',
         });
       // the approver is a live user of the caller's tenant
-      const [approver] = await db
-        .select({ id: schema.user.id })
-        .from(schema.user)
-        .where(
-          and(
-            eq(schema.user.id, b.taskUser),
-            eq(schema.user.tenantId, ctx.tenantId),
-            notDeleted(schema.user.isDeleted),
-            eq(schema.user.status, 1),
-          ),
-        )
-        .limit(1);
+      const approver = (await liveUsersOf(db, ctx.tenantId, [b.taskUser])).has(b.taskUser);
       if (!approver) throw new FieldInputError('taskUser', { zh: '审批人不存在', en: 'No such approver' });
       let approverLists: Record<string, string[]> = {};
       if (b.variables) {

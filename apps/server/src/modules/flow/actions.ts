@@ -4,7 +4,7 @@ import { type Db, schema } from '../../platform/db';
 import { ApiError } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
 import { resolve } from './expressions';
-import type { ActionRequest } from './runtime';
+import { ACTION_NAMES, type ActionRequest } from './runtime';
 import { type flowInstance, flowNotice } from './tables';
 
 /**
@@ -19,7 +19,25 @@ import { type flowInstance, flowNotice } from './tables';
  *   call itself (sendHttp) is made after that transaction commits, and the instance continues in a new one
  *   (service.ts deferAction, runAction): no transaction, and no lock on the instance, is held while a slow
  *   endpoint answers.
+ * - an action a business module registers (registerFlowAction): what its own process does to its own rows
+ *   (relief: a monitored household's stage), in the transaction that reaches the task.
  */
+
+/** A module's action: its fields resolved against the instance's variables; answers variables it sets. */
+export type FlowAction = (
+  tx: Db,
+  instance: typeof flowInstance.$inferSelect,
+  field: (name: string) => unknown,
+) => Promise<Record<string, unknown>>;
+
+const moduleActions = new Map<string, FlowAction>();
+
+/** Offers an action to service tasks by name (deployments refuse a name nobody offers). */
+export function registerFlowAction(name: string, run: FlowAction) {
+  if (moduleActions.has(name) || ACTION_NAMES.includes(name)) throw new Error(`flow action ${name} exists`);
+  moduleActions.set(name, run);
+  ACTION_NAMES.push(name);
+}
 
 let httpAllow: string[] = [];
 /** The URL prefixes an `http` action may call (configuration, read once at start). */
@@ -85,8 +103,12 @@ export async function performAction(
     case 'http':
       // never here: a network call is not made while a transaction is open (service.ts deferAction)
       throw refused(`${action.name}: an http action runs after the transaction (deferAction)`);
-    default:
-      throw refused(`${action.name} names no action this system offers: ${action.action || '(none)'}`);
+    default: {
+      const run = moduleActions.get(action.action);
+      if (!run)
+        throw refused(`${action.name} names no action this system offers: ${action.action || '(none)'}`);
+      return run(tx, instance, field);
+    }
   }
 }
 

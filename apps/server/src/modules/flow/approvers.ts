@@ -48,19 +48,7 @@ export async function checkApproverLists(
       zh: `流程中没有以 ${refused} 为审批人列表的多人审批`,
       en: `No countersign of this process takes its approvers from ${refused}`,
     });
-  const ids = [...new Set(Object.values(lists).flat())];
-  const live = await db
-    .select({ id: schema.user.id })
-    .from(schema.user)
-    .where(
-      and(
-        inArray(schema.user.id, ids),
-        eq(schema.user.tenantId, ctx.tenantId),
-        notDeleted(schema.user.isDeleted),
-        eq(schema.user.status, 1),
-      ),
-    );
-  const known = new Set(live.map((u) => String(u.id)));
+  const known = await liveUsersOf(db, ctx.tenantId, Object.values(lists).flat());
   for (const [variable, list] of Object.entries(lists)) {
     if (list.some((id) => !known.has(id)))
       throw new FieldInputError('variables', {
@@ -74,6 +62,24 @@ export async function checkApproverLists(
       });
   }
   return lists;
+}
+
+/** Which of `ids` are live, enabled users of the tenant (who may be given a task). */
+export async function liveUsersOf(db: Db, tenantId: string, ids: string[]): Promise<Set<string>> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return new Set();
+  const live = await db
+    .select({ id: schema.user.id })
+    .from(schema.user)
+    .where(
+      and(
+        inArray(schema.user.id, wanted),
+        eq(schema.user.tenantId, tenantId),
+        notDeleted(schema.user.isDeleted),
+        eq(schema.user.status, 1),
+      ),
+    );
+  return new Set(live.map((u) => String(u.id)));
 }
 
 /** The diagram of a definition the caller's tenant may start (404 for any other). */

@@ -65,8 +65,11 @@ const TOP_START_KINDS = ['TimerEventDefinition'];
 /** an event sub-process starts on what the process meets */
 const EVENT_SUB_START_KINDS = [...EVENT_KINDS['bpmn:BoundaryEvent']];
 
-/** The actions a service-type task may name (actions.ts runs them). */
-export const ACTION_NAMES = ['notice', 'variables', 'http'];
+/**
+ * The actions a service-type task may name (actions.ts runs them): the platform's three, and those a
+ * business module registers for its own processes (actions.ts registerFlowAction).
+ */
+export const ACTION_NAMES: string[] = ['notice', 'variables', 'http'];
 
 /** A timer definition's kind and time expression. */
 function timerOf(def: ModdleElement): Omit<StartTimer, 'activityId'> | undefined {

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { requirePermission } from '../../platform/access/permissions';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { countBy } from '../../platform/crud/count-by';
-import { mountedByKey } from '../../platform/crud/refs';
+import { readableRows } from '../../platform/crud/refs';
 import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, invalidField, notFound } from '../../platform/http/errors';
@@ -32,13 +32,6 @@ const ATTACHMENT_TYPES: Record<AttachmentKind, string> = {
 };
 const int = (v: unknown) => Number(v ?? 0);
 
-/** The constraint of a mounted resource for this caller. */
-async function scopeOf(key: string, ctx: RequestContext): Promise<SQL> {
-  const m = mountedByKey.get(key);
-  if (!m) throw new Error(`resource ${key} is not mounted`);
-  return m.constraint(ctx);
-}
-
 function _parse<T extends z.ZodType>(schemaOf: T, value: unknown): z.infer<T> {
   const r = schemaOf.safeParse(value);
   if (!r.success) throw invalidField(String(r.error.issues[0]?.path[0] ?? 'query'));
@@ -61,7 +54,7 @@ export async function manageRoutes(app: FastifyInstance) {
   app.get('/villageAffairsOverview/statistics', async (req) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, 'village_affairs_overview');
-    const scope = await scopeOf('villager', ctx);
+    const scope = await readableRows('villager', ctx);
     const { start, next } = monthRange();
     const [totals] = await db
       .select({
@@ -95,17 +88,17 @@ export async function manageRoutes(app: FastifyInstance) {
     const [cadres] = await db
       .select({ n: sql<number>`count(distinct ${villagerToCadre.villagerId})::int` })
       .from(villagerToCadre)
-      .where(and(await scopeOf('villagerToCadre', ctx), eq(villagerToCadre.inOffice, 1)));
+      .where(and(await readableRows('villagerToCadre', ctx), eq(villagerToCadre.inOffice, 1)));
     const [party] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(villagerToParty)
-      .where(await scopeOf('villagerToParty', ctx));
+      .where(await readableRows('villagerToParty', ctx));
     const [visits] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(visitingRecords)
       .where(
         and(
-          await scopeOf('visitingRecords', ctx),
+          await readableRows('visitingRecords', ctx),
           gte(visitingRecords.visitDate, start),
           lt(visitingRecords.visitDate, next),
         ),
@@ -115,7 +108,7 @@ export async function manageRoutes(app: FastifyInstance) {
       .from(visitingReception)
       .where(
         and(
-          await scopeOf('visitingReception', ctx),
+          await readableRows('visitingReception', ctx),
           gte(visitingReception.receptionDate, start),
           lt(visitingReception.receptionDate, next),
         ),

@@ -6,7 +6,7 @@ import { endpoint } from '../../platform/crud/endpoints';
 import { mountedByKey } from '../../platform/crud/refs';
 import { insertRows } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
-import { formatDateTime } from '../../platform/format';
+import { formatDateTime, today } from '../../platform/format';
 import { notDeleted } from '../../platform/sql';
 import { villager } from '../manage/tables';
 import { villagerToParty as m, partyOrganization as org } from './tables';
@@ -18,8 +18,6 @@ import { villagerToParty as m, partyOrganization as org } from './tables';
 
 const DAY = 86_400_000;
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
-/** today in the server's time zone, as YYYY-MM-DD */
-export const today = () => formatDateTime(new Date()).slice(0, 10);
 const plusDays = (day: string, n: number) => ymd(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY));
 
 const dueQuery = z

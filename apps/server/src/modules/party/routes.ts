@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../../platform/access/permissions';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { countBy } from '../../platform/crud/count-by';
-import { mountedByKey } from '../../platform/crud/refs';
+import { readableRows } from '../../platform/crud/refs';
 import { ok } from '../../platform/http/envelope';
 import { notDeleted } from '../../platform/sql';
 import { villager as v } from '../manage/tables';
@@ -15,12 +15,6 @@ import { villagerToParty as m, partyOrganization as org, partyActivity, partyPai
  * counts (tenant, live rows, data scope): members by branch, by age band and by education (from the linked
  * villager, dictionary-labelled by `countBy`), and how many of the households a member looks after.
  */
-
-async function scopeOf(key: string, ctx: RequestContext): Promise<SQL> {
-  const r = mountedByKey.get(key);
-  if (!r) throw new Error(`resource ${key} is not mounted`);
-  return r.constraint(ctx);
-}
 
 const NO_BRANCH = { zh: '未分配', en: 'Not assigned' } as const;
 const AGE_BANDS = [
@@ -40,11 +34,11 @@ export async function partyRoutes(app: FastifyInstance) {
     await requirePermission(db, req, PARTY_OVERVIEW.code);
     const lang = req.lang;
     const [members, orgs, activities, pairings, villagers] = await Promise.all([
-      scopeOf('villagerToParty', ctx),
-      scopeOf('partyOrganization', ctx),
-      scopeOf('partyActivity', ctx),
-      scopeOf('partyPairing', ctx),
-      scopeOf('villager', ctx),
+      readableRows('villagerToParty', ctx),
+      readableRows('partyOrganization', ctx),
+      readableRows('partyActivity', ctx),
+      readableRows('partyPairing', ctx),
+      readableRows('villager', ctx),
     ]);
     const memberVillagers = db.select({ id: m.villagerId }).from(m).where(members);
     const band = sql<string>`case

@@ -20,6 +20,13 @@ import type { MountedResource } from './binding';
 /** Every mounted resource by key, so a reference can reach the table and constraint of its target. */
 export const mountedByKey = new Map<string, MountedResource>();
 
+/** The caller's constraint on a mounted resource's rows (tenant, live rows, data scope): for dashboards. */
+export async function readableRows(key: string, ctx: RequestContext): Promise<SQL> {
+  const r = mountedByKey.get(key);
+  if (!r) throw new Error(`resource ${key} is not mounted`);
+  return r.constraint(ctx);
+}
+
 export const refFields = (def: ResourceDef) =>
   def.fields.filter((f) => (f.type === 'ref' || f.type === 'refs') && f.ref && !f.tree);
 

@@ -53,6 +53,8 @@ const zh = {
   scopeHeld: '不能修改或删除自己角色所持有的权限范围',
   evaluationFrozen: '评比项目已发布,结果已冻结;如需修改请先重新开放',
   evaluationNotPublished: '评比项目尚未发布,无需重新开放',
+  reliefIdentifying: '该农户已发起识别流程或已完成识别',
+  reliefNotMonitored: '只有监测中的农户才能消除风险',
 };
 
 export type MessageKey = keyof typeof zh;
@@ -109,6 +111,8 @@ const en: Record<MessageKey, string> = {
   scopeHeld: 'You cannot change or remove a scope your own roles hold',
   evaluationFrozen: 'The project is published and its results are frozen; reopen it to change them',
   evaluationNotPublished: 'The project is not published, so there is nothing to reopen',
+  reliefIdentifying: 'The household’s identification has already been started or decided',
+  reliefNotMonitored: 'Only a household under monitoring can have its risk removed',
 };
 
 export type Lang = 'zh' | 'en';

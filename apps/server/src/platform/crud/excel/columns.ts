@@ -17,6 +17,8 @@ export interface Column {
   field: FieldDef;
   /** the referenced row's key (an ID number) beside its name: what an import matches first */
   refKey?: boolean;
+  /** that key's own field (its kind decides how a public notice masks it) */
+  keyField?: FieldDef;
 }
 
 /** The columns of a resource's files: fields marked for Excel, or its list columns. */
@@ -37,6 +39,7 @@ export function excelColumns(def: ResourceDef): Column[] {
         header: { zh: `${f.label.zh}${keyField.label.zh}`, en: `${f.label.en} ${keyField.label.en}` },
         field: f,
         refKey: true,
+        keyField,
       });
   }
   return cols;
@@ -78,6 +81,19 @@ export const header = (c: Column, lang: Lang) => c.header[lang];
 /** A number column (int, decimal, money): written as a number, not as text. */
 export const isNumber = (f: FieldDef) =>
   f.type !== 'switch' && ['int', 'numeric'].includes(fieldKind(f).filter);
+
+/**
+ * How a public notice shows a column: masked by the kind of what it holds (an ID number, a phone) or
+ * because the definition marks it personal; a personal text of several lines is left out ('omit').
+ */
+export function noticeMask(c: Column): 'idcard' | 'phone' | 'text' | 'omit' | undefined {
+  const f = c.refKey ? c.keyField : c.field;
+  if (!f) return undefined;
+  if (f.type === 'idcard') return 'idcard';
+  if (f.type === 'mobile' || f.type === 'phone') return 'phone';
+  if (!c.refKey && f.personal) return f.type === 'textarea' || f.type === 'richText' ? 'omit' : 'text';
+  return undefined;
+}
 
 export function cellOut(c: Column, row: Record<string, unknown>, dicts: DictIndex, lang: Lang): unknown {
   const f = c.field;

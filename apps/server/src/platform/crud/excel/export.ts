@@ -1,4 +1,4 @@
-import type { FieldDef } from '@smart/contracts';
+import { type FieldDef, maskForNotice } from '@smart/contracts';
 import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../../access/permissions';
@@ -6,7 +6,7 @@ import { type RequestContext, requireCtx } from '../../auth/context';
 import { type ExcelColumn, sendXlsx } from '../../excel';
 import type { MountedResource } from '../binding';
 import { mountedByKey } from '../refs';
-import { cellOut, excelColumns, header, keyFields, loadDicts } from './columns';
+import { cellOut, excelColumns, header, keyFields, loadDicts, noticeMask } from './columns';
 import { fileName } from './names';
 
 const BATCH = 2000;
@@ -14,15 +14,18 @@ const BATCH = 2000;
 /**
  * `<path>/excel/export`: what the list's filters select, streamed in id batches (never all rows in memory),
  * with dictionary labels, switch words and the names of referenced rows, every text cell safe from formulas.
+ * `notice`: the same rows as a public notice (`<path>/excel/notice`): ID numbers, phones and personal
+ * fields masked, personal texts left out (columns.ts noticeMask).
  */
-export function mountExport(app: FastifyInstance, m: MountedResource, url: string) {
+export function mountExport(app: FastifyInstance, m: MountedResource, url: string, notice = false) {
   const { def, db, cols, table } = m;
   const code = def.permission;
   app.get(url, { config: { tokenInQuery: true } }, async (req, reply) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, `${code}_export`);
     const where = await m.listWhere(ctx, req.query as Record<string, string>);
-    const cs = excelColumns(def);
+    const all = excelColumns(def).map((c) => ({ ...c, mask: notice ? noticeMask(c) : undefined }));
+    const cs = all.filter((c) => c.mask !== 'omit');
     const dicts = await loadDicts(db, def, req.lang);
     const keyed = cs.filter((c) => c.refKey);
     async function* batches() {
@@ -42,7 +45,14 @@ export function mountExport(app: FastifyInstance, m: MountedResource, url: strin
           const keys = await keysOf(ctx, c.field, keyName, ids);
           for (const r of out) r[c.key] = keys.get(String(r[c.field.name])) ?? null;
         }
-        yield out.map((r) => Object.fromEntries(cs.map((c) => [c.key, cellOut(c, r, dicts, req.lang)])));
+        yield out.map((r) =>
+          Object.fromEntries(
+            cs.map((c) => {
+              const v = cellOut(c, r, dicts, req.lang);
+              return [c.key, c.mask && c.mask !== 'omit' && v !== null && v !== '' ? maskForNotice(c.mask, String(v)) : v];
+            }),
+          ),
+        );
         last = rows[rows.length - 1].id as string;
         if (rows.length < BATCH) return;
       }
@@ -52,7 +62,8 @@ export function mountExport(app: FastifyInstance, m: MountedResource, url: strin
       header: header(c, req.lang),
       width: c.field.type === 'textarea' ? 40 : c.refKey || c.field.type === 'idcard' ? 22 : 16,
     }));
-    return sendXlsx(reply, fileName(def, req), xlsxColumns, batches());
+    const name = notice && def.excel?.notice ? { ...def, excel: { ...def.excel, fileName: def.excel.notice } } : def;
+    return sendXlsx(reply, fileName(name, req), xlsxColumns, batches());
   });
 
   async function keysOf(ctx: RequestContext, f: FieldDef, keyName: string, ids: string[]) {

@@ -7,7 +7,7 @@ import { mountTemplate } from './template';
 
 /**
  * Excel for any resource that declares `excel` (spec §7: `<resource>/excel/import|export|template`):
- * - export writes what the list's filters select, streamed in id batches (never all rows in memory), with
+ * - export (and a public notice, masked, where declared) writes what the list's filters select, streamed in id batches (never all rows in memory), with
  *   dictionary labels, switch words and the names of referenced rows, every text cell safe from formulas;
  * - template is the same columns, empty, with a sheet explaining each column;
  * - import checks every row with the form's rules (and the definition's uniqueness); one bad row imports
@@ -19,6 +19,7 @@ export function mountExcelRoutes(app: FastifyInstance, m: MountedResource) {
   const excel = m.def.excel!;
   const path = (which: Parameters<typeof excelPath>[1]) => excelPath(m.def, which);
   if (excel.export !== false) mountExport(app, m, path('export'));
+  if (excel.notice) mountExport(app, m, path('notice'), true);
   if (excel.import) {
     mountTemplate(app, m, path('template'));
     mountImport(app, m, { import: path('import'), progress: path('progress') });
