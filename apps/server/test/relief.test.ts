@@ -42,7 +42,8 @@ const post = (url: string, payload?: object, tk = token) =>
 
 const DAY = 86_400_000;
 const today = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-const daysAgo = (n: number) => new Date(Date.parse(`${today()}T00:00:00Z`) - n * DAY).toISOString().slice(0, 10);
+const daysAgo = (n: number) =>
+  new Date(Date.parse(`${today()}T00:00:00Z`) - n * DAY).toISOString().slice(0, 10);
 
 let households = 0;
 /** A household applying today (or `applied` days ago), waiting for the village's review. */
@@ -141,7 +142,7 @@ describe('identification on the workflow engine', () => {
     const list = (await get('/preventionPoverty/page?current=1&size=100')).json().data.records;
     const row = list.find((r: { id: string }) => r.id === id);
     expect(row).toMatchObject({ overdue: true, identifyDaysLeft: -5, stage: RELIEF_STAGE.villageReview });
-    const within = list.find((r: { id: string; overdue: boolean }) => r.id !== id && r.stage === '1');
+    const within = list.find((r: { id: string; stage: string }) => r.id !== id && r.stage === '1');
     expect(within?.overdue).toBe(false);
     const overview = (await get('/reliefOverview/statistics')).json().data as ReliefOverview;
     const [counted] = await s.database.db
@@ -160,8 +161,13 @@ describe('after identification', () => {
   it('risk removal needs a monitored household, a day between identification and today, and a reason', async () => {
     const id = await apply();
     expect(
-      (await post('/preventionPoverty/remove-risk', { id, riskRemovedDate: today(), riskRemovedReason: '稳定' }))
-        .statusCode,
+      (
+        await post('/preventionPoverty/remove-risk', {
+          id,
+          riskRemovedDate: today(),
+          riskRemovedReason: '稳定',
+        })
+      ).statusCode,
     ).toBe(409);
     const demo = RELIEF_DEMO.householdId;
     const tomorrow = new Date(Date.parse(`${today()}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
@@ -179,8 +185,13 @@ describe('after identification', () => {
     });
     expect(early.statusCode).toBe(400);
     expect(
-      (await post('/preventionPoverty/remove-risk', { id: demo, riskRemovedDate: today(), riskRemovedReason: '' }))
-        .statusCode,
+      (
+        await post('/preventionPoverty/remove-risk', {
+          id: demo,
+          riskRemovedDate: today(),
+          riskRemovedReason: '',
+        })
+      ).statusCode,
     ).toBe(400);
     const done = await post('/preventionPoverty/remove-risk', {
       id: demo,

@@ -17,7 +17,9 @@ import { SEED } from './system';
 import { insertAll, seedDicts } from './village';
 
 /** The `flow` dictionary's entry for the identification process (its category). */
-const RELIEF_FLOW_CATEGORY = SYSTEM_DICTS.find((d) => d.code === 'flow')!.items.find((e) => e.remark === 'relief')!;
+const RELIEF_FLOW_CATEGORY = SYSTEM_DICTS.find((d) => d.code === 'flow')!.items.find(
+  (e) => e.remark === 'relief',
+)!;
 
 /**
  * Poverty relief: its dictionaries, the identification process (deployed for every tenant, like the leave
@@ -31,7 +33,12 @@ export async function seedRelief(db: Db) {
   await addFlowCategory(db);
   const [deployment] = await db
     .insert(flowDeployment)
-    .values({ name: '防返贫监测对象识别', category: RELIEF_FLOW_CATEGORY.key, tenantIds: '', createUser: SEED.adminUserId })
+    .values({
+      name: '防返贫监测对象识别',
+      category: RELIEF_FLOW_CATEGORY.key,
+      tenantIds: '',
+      createUser: SEED.adminUserId,
+    })
     .returning({ id: flowDeployment.id });
   await db.insert(flowDefinition).values({
     deploymentId: deployment.id,
@@ -141,7 +148,11 @@ export async function seedRelief(db: Db) {
       source: waiting ? '1' : String((i % 2) + 1),
       familySize: p.familySize ?? 3,
       applyDate: applied,
-      stage: waiting ? RELIEF_STAGE.villageReview : removed ? RELIEF_STAGE.riskRemoved : RELIEF_STAGE.monitored,
+      stage: waiting
+        ? RELIEF_STAGE.villageReview
+        : removed
+          ? RELIEF_STAGE.riskRemoved
+          : RELIEF_STAGE.monitored,
       noticeStart: waiting ? null : day(-195 - i * 30),
       noticeEnd: waiting ? null : day(-190 - i * 30),
       identifyDate: waiting ? null : day(-188 - i * 30),

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { requirePermission } from '../../platform/access/permissions';
-import { type RequestContext, requireCtx } from '../../platform/auth/context';
+import { requireCtx } from '../../platform/auth/context';
 import { countBy } from '../../platform/crud/count-by';
 import { readableRows } from '../../platform/crud/refs';
 import { formatDateTime } from '../../platform/format';

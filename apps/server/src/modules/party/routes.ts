@@ -1,8 +1,8 @@
 import { PARTY_OVERVIEW, type PartyCount, type PartyOverview } from '@smart/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../../platform/access/permissions';
-import { type RequestContext, requireCtx } from '../../platform/auth/context';
+import { requireCtx } from '../../platform/auth/context';
 import { countBy } from '../../platform/crud/count-by';
 import { readableRows } from '../../platform/crud/refs';
 import { ok } from '../../platform/http/envelope';

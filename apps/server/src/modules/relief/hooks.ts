@@ -2,10 +2,10 @@ import { RELIEF_STAGE, reliefClocks } from '@smart/contracts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import type { Config } from '../../platform/config';
 import type { ResourceHooks } from '../../platform/crud/binding';
 import { endpoint } from '../../platform/crud/endpoints';
 import { updateRow } from '../../platform/crud/write';
-import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { today } from '../../platform/format';
 import { ApiError, FieldInputError, notFound } from '../../platform/http/errors';
@@ -157,7 +157,11 @@ const withoutMeasureEndpoint = (db: Db) =>
         .from(h)
         .leftJoin(
           villager,
-          and(eq(villager.id, h.householderId), eq(villager.tenantId, h.tenantId), notDeleted(villager.isDeleted)),
+          and(
+            eq(villager.id, h.householderId),
+            eq(villager.tenantId, h.tenantId),
+            notDeleted(villager.isDeleted),
+          ),
         )
         .where(
           and(

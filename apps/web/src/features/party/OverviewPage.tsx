@@ -4,31 +4,16 @@
  * dictionary-labelled in the request's language), and the share of households a member looks after.
  */
 import './i18n';
-import type { PartyCount, PartyOverview } from '@smart/contracts/party';
+import type { PartyOverview } from '@smart/contracts/party';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row } from 'antd';
+import { Col, Row } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ChartOption, EChart } from '../../platform/charts/EChart';
+import { ChartCard } from '../../platform/charts/ChartCard';
 import { FigureCard } from '../../platform/charts/FigureCard';
 import { getData } from '../../platform/http/client';
 import { useLanguage } from '../../platform/i18n';
 import type { partyZh } from './strings';
-
-const summary = (items: PartyCount[]) => items.map((i) => `${i.name} ${i.value}`).join(', ');
-
-const pie = (items: { name: string; value: number }[]): ChartOption => ({
-  tooltip: { trigger: 'item' },
-  legend: { bottom: 0, type: 'scroll' },
-  series: [
-    {
-      type: 'pie',
-      radius: ['35%', '65%'],
-      center: ['50%', '45%'],
-      data: items.filter((i) => i.value > 0).map((i) => ({ name: i.name, value: i.value })),
-    },
-  ],
-});
 
 export default function PartyOverviewPage() {
   const { t } = useTranslation();
@@ -50,30 +35,6 @@ export default function PartyOverviewPage() {
         : [],
     [data, t],
   );
-  const charts = useMemo(() => {
-    if (!data) return null;
-    const branches: ChartOption = {
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0, data: [t('party.memberCount')] },
-      grid: { left: 40, right: 20, top: 40, bottom: 50 },
-      xAxis: {
-        type: 'category',
-        data: data.byBranch.map((b) => b.name),
-        axisLabel: { interval: 0, rotate: 20 },
-      },
-      yAxis: { type: 'value' },
-      series: [
-        {
-          name: t('party.memberCount'),
-          type: 'bar',
-          data: data.byBranch.map((b) => b.value),
-          itemStyle: { color: '#c0392b' },
-        },
-      ],
-    };
-    return { branches, age: pie(data.byAge), education: pie(data.byEducation), pairing: pie(pairing) };
-  }, [data, pairing, t]);
-
   const stats: [keyof typeof partyZh, number | string | undefined][] = data
     ? [
         ['members', data.members],
@@ -95,33 +56,25 @@ export default function PartyOverviewPage() {
         refreshing={isFetching}
         onRefresh={() => refetch()}
       />
-      {data && charts && (
+      {data && (
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={12}>
-            <Card variant="borderless" title={t('party.byBranch')}>
-              <EChart option={charts.branches} label={`${t('party.byBranch')}: ${summary(data.byBranch)}`} />
-            </Card>
+            <ChartCard
+              kind="bar"
+              title={t('party.byBranch')}
+              series={t('party.memberCount')}
+              items={data.byBranch}
+              color="#c0392b"
+            />
           </Col>
           <Col xs={24} lg={12}>
-            <Card variant="borderless" title={t('party.byAge')}>
-              <EChart option={charts.age} label={`${t('party.byAge')}: ${summary(data.byAge)}`} />
-            </Card>
+            <ChartCard kind="pie" title={t('party.byAge')} items={data.byAge} />
           </Col>
           <Col xs={24} lg={12}>
-            <Card variant="borderless" title={t('party.byEducation')}>
-              <EChart
-                option={charts.education}
-                label={`${t('party.byEducation')}: ${summary(data.byEducation)}`}
-              />
-            </Card>
+            <ChartCard kind="pie" title={t('party.byEducation')} items={data.byEducation} />
           </Col>
           <Col xs={24} lg={12}>
-            <Card variant="borderless" title={t('party.pairing')}>
-              <EChart
-                option={charts.pairing}
-                label={`${t('party.pairing')}: ${pairing.map((p) => `${p.name} ${p.value}`).join(', ')}`}
-              />
-            </Card>
+            <ChartCard kind="pie" title={t('party.pairing')} items={pairing} />
           </Col>
         </Row>
       )}

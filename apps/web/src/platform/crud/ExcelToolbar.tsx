@@ -1,9 +1,16 @@
 /**
  * Excel buttons of any resource that declares `excel` (the server's `<path>/excel/import|export|template`):
- * 导出 writes what the list's current filters select; 导入 uploads a workbook, shows the upload and the
+ * 导出 writes what the list's current filters select (公示导出, where declared, the same rows as a public
+ * notice: ID numbers, phones and personal details masked by the server); 导入 uploads a workbook, shows the upload and the
  * server's checking and writing progress, and lists every bad row when nothing was imported.
  */
-import { DownloadOutlined, ExportOutlined, ImportOutlined, InboxOutlined } from '@ant-design/icons';
+import {
+  DownloadOutlined,
+  ExportOutlined,
+  FileProtectOutlined,
+  ImportOutlined,
+  InboxOutlined,
+} from '@ant-design/icons';
 import { excelPath, type ResourceDef } from '@smart/contracts/core';
 import { Alert, App, Button, Modal, Progress, Switch, Table, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -22,6 +29,7 @@ import type { CrudContext } from './types';
 const zh = {
   import: '导入',
   export: '导出',
+  notice: '公示导出',
   template: '下载模板',
   upload: '开始导入',
   dropHint: '点击或拖拽 .xlsx 文件到此处',
@@ -45,6 +53,7 @@ const zh = {
 const en: typeof zh = {
   import: 'Import',
   export: 'Export',
+  notice: 'Export for public notice',
   template: 'Template',
   upload: 'Import',
   dropHint: 'Click or drop an .xlsx file here',
@@ -89,9 +98,22 @@ export function ExcelToolbar({ def, ctx }: { def: ResourceDef; ctx: CrudContext 
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'export' | 'notice' | null>(null);
   const excel = def.excel;
   if (!excel) return null;
+  /** what the list's filters select: the export, or the public notice with personal details masked */
+  const download = async (which: 'export' | 'notice', file: string) => {
+    setExporting(which);
+    const hide = message.loading(t('excel.exporting'), 0);
+    try {
+      await downloadFile(excelUrl(def, which), ctx.filters, file);
+    } catch (e) {
+      console.error(e);
+    } finally {
+      hide();
+      setExporting(null);
+    }
+  };
   const name = excel.fileName[currentLanguage()];
   const mayImport = excel.import && can(`${def.permission}_import`);
   const mayExport = excel.export !== false && can(`${def.permission}_export`);
@@ -105,21 +127,19 @@ export function ExcelToolbar({ def, ctx }: { def: ResourceDef; ctx: CrudContext 
       {mayExport && (
         <Button
           icon={<ExportOutlined />}
-          loading={exporting}
-          onClick={async () => {
-            setExporting(true);
-            const hide = message.loading(t('excel.exporting'), 0);
-            try {
-              await downloadFile(excelUrl(def, 'export'), ctx.filters, `${name}.xlsx`);
-            } catch (e) {
-              console.error(e);
-            } finally {
-              hide();
-              setExporting(false);
-            }
-          }}
+          loading={exporting === 'export'}
+          onClick={() => download('export', `${name}.xlsx`)}
         >
           {t('excel.export')}
+        </Button>
+      )}
+      {mayExport && excel.notice && (
+        <Button
+          icon={<FileProtectOutlined />}
+          loading={exporting === 'notice'}
+          onClick={() => download('notice', `${excel.notice![currentLanguage()]}.xlsx`)}
+        >
+          {t('excel.notice')}
         </Button>
       )}
       {open && (

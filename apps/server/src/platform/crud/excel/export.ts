@@ -49,7 +49,10 @@ export function mountExport(app: FastifyInstance, m: MountedResource, url: strin
           Object.fromEntries(
             cs.map((c) => {
               const v = cellOut(c, r, dicts, req.lang);
-              return [c.key, c.mask && c.mask !== 'omit' && v !== null && v !== '' ? maskForNotice(c.mask, String(v)) : v];
+              return [
+                c.key,
+                c.mask && c.mask !== 'omit' && v !== null && v !== '' ? maskForNotice(c.mask, String(v)) : v,
+              ];
             }),
           ),
         );
@@ -62,7 +65,8 @@ export function mountExport(app: FastifyInstance, m: MountedResource, url: strin
       header: header(c, req.lang),
       width: c.field.type === 'textarea' ? 40 : c.refKey || c.field.type === 'idcard' ? 22 : 16,
     }));
-    const name = notice && def.excel?.notice ? { ...def, excel: { ...def.excel, fileName: def.excel.notice } } : def;
+    const name =
+      notice && def.excel?.notice ? { ...def, excel: { ...def.excel, fileName: def.excel.notice } } : def;
     return sendXlsx(reply, fileName(name, req), xlsxColumns, batches());
   });
 

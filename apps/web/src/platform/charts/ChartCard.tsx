@@ -1,0 +1,70 @@
+/**
+ * A titled chart of named counts, the part an area's overview lays out in a grid: a ring (`pie`) or bars
+ * (`bar`) over `items`, its accessible name the title and every item's figure (a canvas has no text).
+ */
+import { Card } from 'antd';
+import { useMemo } from 'react';
+import { type ChartOption, EChart } from './EChart';
+
+export interface NamedCount {
+  name: string;
+  value: number;
+}
+
+export const chartSummary = (items: readonly NamedCount[]) =>
+  items.map((i) => `${i.name} ${i.value}`).join(', ');
+
+export const pieOption = (items: readonly NamedCount[]): ChartOption => ({
+  tooltip: { trigger: 'item' },
+  legend: { bottom: 0, type: 'scroll' },
+  series: [
+    {
+      type: 'pie',
+      radius: ['35%', '65%'],
+      center: ['50%', '45%'],
+      data: items.filter((i) => i.value > 0).map((i) => ({ name: i.name, value: i.value })),
+    },
+  ],
+});
+
+/** bars of one series (`series` names it in the legend), the category names slanted when long */
+export const barOption = (items: readonly NamedCount[], series: string, color?: string): ChartOption => ({
+  tooltip: { trigger: 'axis' },
+  legend: { top: 0, data: [series] },
+  grid: { left: 48, right: 20, top: 40, bottom: 50 },
+  xAxis: { type: 'category', data: items.map((i) => i.name), axisLabel: { interval: 0, rotate: 20 } },
+  yAxis: { type: 'value' },
+  series: [
+    {
+      name: series,
+      type: 'bar',
+      data: items.map((i) => i.value),
+      ...(color ? { itemStyle: { color } } : {}),
+    },
+  ],
+});
+
+export function ChartCard({
+  title,
+  items,
+  kind,
+  series,
+  color,
+}: {
+  title: string;
+  items: readonly NamedCount[];
+  kind: 'pie' | 'bar';
+  /** the bars' name in the legend (default: the title) */
+  series?: string;
+  color?: string;
+}) {
+  const option = useMemo(
+    () => (kind === 'pie' ? pieOption(items) : barOption(items, series ?? title, color)),
+    [kind, items, series, title, color],
+  );
+  return (
+    <Card variant="borderless" title={title}>
+      <EChart option={option} label={`${title}: ${chartSummary(items)}`} />
+    </Card>
+  );
+}
