@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { authFile, expect, test } from './fixtures';
+import { pick } from './form-helpers';
 
 /**
  * The generic list page shows every field by its kind, on any resource without a page of its own: the
@@ -8,12 +9,6 @@ import { authFile, expect, test } from './fixtures';
  * shows the referenced villager's name, not an id. Reads the demo seed only.
  */
 test.use({ storageState: authFile() });
-
-/** Picks an option of an antd select by its visible text. */
-async function pick(page: Page, combobox: Locator, option: string) {
-  await combobox.click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();
-}
 
 /** The texts of one column of the list, by its header. */
 async function columnTexts(table: Locator, header: string): Promise<string[]> {

@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
 import { authFile, expect, test } from './fixtures';
+import { day, fillDate, pick, save } from './form-helpers';
 
 /**
  * Party building in the browser: the overview draws the demo party's figures (the branches' bars add up to
@@ -8,30 +8,6 @@ import { authFile, expect, test } from './fixtures';
  */
 test.use({ storageState: authFile() });
 test.describe.configure({ timeout: 60_000 });
-
-const save = (dialog: Locator) => dialog.getByRole('button', { name: /保\s*存/ });
-
-/** Picks an option of an antd select by its visible text (the first one when `option` is omitted). */
-async function pick(page: Page, combobox: Locator, option?: string, typed?: string) {
-  await combobox.click();
-  if (typed) await combobox.fill(typed);
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  const target = option
-    ? dropdown.getByTitle(option, { exact: true })
-    : dropdown.locator('.ant-select-item-option');
-  await target.first().click();
-}
-
-/** A day counted from today, as YYYY-MM-DD in Shanghai time (the browser's zone). */
-const day = (offset: number) =>
-  new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
-
-async function fillDate(dialog: Locator, name: RegExp, value: string) {
-  const box = dialog.getByRole('textbox', { name });
-  await box.click();
-  await box.fill(value);
-  await box.press('Enter');
-}
 
 test('the overview draws the party’s real figures', async ({ page }) => {
   await page.goto('/party/overview/index');

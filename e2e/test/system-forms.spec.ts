@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { authFile, expect, test } from './fixtures';
+import { pick, save } from './form-helpers';
 
 /** Spec §2, §5, §8: the forms of the system screens say exactly the spec's words, in both languages. */
 test.use({ storageState: authFile() });
@@ -10,18 +11,9 @@ async function useEnglish(page: Page) {
   );
 }
 
-/** Picks a node of a tree select by typing its title and clicking it. */
-async function pickInTreeSelect(page: Page, combobox: Locator, title: string) {
-  await combobox.click();
-  await combobox.fill(title);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(title, { exact: true }).click();
-}
-
 /** The validation message under a form field (not a placeholder that happens to say the same). */
 const fieldError = (scope: Locator, text: string) =>
   scope.locator('.ant-form-item-explain-error').filter({ hasText: new RegExp(`^${text}$`) });
-
-const save = (dialog: Locator) => dialog.getByRole('button', { name: /保\s*存|Save/ });
 
 test('parameters: name, key and value are required on blur', async ({ page }) => {
   await page.goto('/system/param/index');
@@ -66,7 +58,7 @@ test('tenant packages: 10 rows, no view, 600 wide, required name and menus in En
   const name = `Package ${Date.now().toString(36)}`;
   await dialog.getByPlaceholder('Please enter Package name').fill(name);
   // in English the menu tree names menus in English
-  await pickInTreeSelect(page, dialog.getByRole('combobox', { name: 'Please select Menus' }), 'Parameters');
+  await pick(page, dialog.getByRole('combobox', { name: 'Please select Menus' }), 'Parameters', 'Parameters');
   await dialog.locator('.ant-modal-title').click(); // closes the dropdown
   await expect(fieldError(dialog, 'please select menu')).toHaveCount(0);
   await page.route('**/api/dfem-system/tenant-package/submit', (route) =>
@@ -97,7 +89,7 @@ test('tenant packages: 10 rows, no view, 600 wide, required name and menus in En
   await expect(fieldError(dialog, '请输入产品包名称')).toBeVisible();
   await expect(fieldError(dialog, '请选择菜单')).toBeVisible();
   await dialog.getByPlaceholder('请输入产品包名称').fill(`${name} 2`);
-  await pickInTreeSelect(page, dialog.getByRole('combobox', { name: '请选择菜单权限' }), '岗位管理');
+  await pick(page, dialog.getByRole('combobox', { name: '请选择菜单权限' }), '岗位管理', '岗位管理');
   await dialog.locator('.ant-modal-title').click();
   await save(dialog).click();
   await expect(page.getByText('操作成功!')).toBeVisible();

@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
 import { authFile, expect, submitLogin, test } from './fixtures';
+import { pick } from './form-helpers';
 
 /**
  * Spec §6: the administrator grants a role a subset of menus and buttons through 权限设置, creates a user with
@@ -8,13 +8,6 @@ import { authFile, expect, submitLogin, test } from './fixtures';
 const suffix = Date.now().toString(36);
 const ROLE = { name: `参数查看员${suffix}`, alias: `viewer_${suffix}` };
 const USER = { account: `viewer${suffix}`, password: 'Viewer-2026!', realName: '查看员' };
-
-/** Picks a node of a tree select by typing its title and clicking it. */
-async function pickInTreeSelect(page: Page, combobox: Locator, title: string) {
-  await combobox.click();
-  await combobox.fill(title);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(title, { exact: true }).click();
-}
 
 test('a role with a subset of menus and buttons, and a user holding it who sees exactly those', async ({
   browser,
@@ -78,8 +71,8 @@ test('a role with a subset of menus and buttons, and a user holding it who sees 
   await dialog.getByPlaceholder('请输入密码').fill(USER.password);
   await dialog.getByPlaceholder('请输入用户姓名').fill(USER.realName);
   const submitted = page.waitForRequest((r) => r.url().endsWith('/api/dfem-user/submit'));
-  await pickInTreeSelect(page, dialog.getByRole('combobox', { name: '请选择所属角色' }), ROLE.name);
-  await pickInTreeSelect(page, dialog.getByRole('combobox', { name: '请选择所属机构' }), '技术部');
+  await pick(page, dialog.getByRole('combobox', { name: '请选择所属角色' }), ROLE.name, ROLE.name);
+  await pick(page, dialog.getByRole('combobox', { name: '请选择所属机构' }), '技术部', '技术部');
   await dialog.getByText('登录账号', { exact: true }).click(); // closes the dropdown
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   const body = (await submitted).postDataJSON() as Record<string, string>;

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { authFile, expect, test } from './fixtures';
+import { pick, save } from './form-helpers';
 
 /**
  * Village affairs in the browser: a villager added through the form (its rules shown as one types), an
@@ -12,7 +13,6 @@ import { authFile, expect, test } from './fixtures';
 test.use({ storageState: authFile() });
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
-const save = (dialog: Locator) => dialog.getByRole('button', { name: /保\s*存/ });
 /** A form item's error message (a select's placeholder may say the same words). */
 const fieldError = (dialog: Locator, msg: string) =>
   dialog.locator('.ant-form-item-explain-error').getByText(msg, { exact: true });
@@ -24,19 +24,6 @@ function idNumber(birth: string, sex: 1 | 2, n: number) {
   const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
   const sum = [...first].reduce((s, d, i) => s + Number(d) * weights[i], 0);
   return first + '10X98765432'[sum % 11];
-}
-
-/** Picks an option of an antd select by its visible text. */
-async function pick(page: Page, combobox: Locator, option: string | RegExp, typed?: string) {
-  await combobox.click();
-  if (typed) await combobox.fill(typed);
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  await (typeof option === 'string'
-    ? dropdown.getByTitle(option, { exact: true })
-    : dropdown.getByTitle(option)
-  )
-    .first()
-    .click();
 }
 
 async function openVillagers(page: Page) {

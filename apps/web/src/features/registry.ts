@@ -65,6 +65,13 @@ export const registry: Record<string, PageLoader> = {
   '/work/process/leave/handle/:taskId/:processInstanceId/:businessId': () =>
     import('./work/leave/LeaveHandlePage'),
   '/work/process/leave/detail/:processInstanceId/:businessId': () => import('./work/leave/LeaveDetailPage'),
+  // the relief identification's own pages: beside the household, started from its list
+  '/work/process/relief/form/:processDefinitionId': () =>
+    import('./relief/WorkPages').then((m) => ({ default: m.ReliefFormPage })),
+  '/work/process/relief/handle/:taskId/:processInstanceId/:businessId': () =>
+    import('./relief/WorkPages').then((m) => ({ default: m.ReliefHandlePage })),
+  '/work/process/relief/detail/:processInstanceId/:businessId': () =>
+    import('./relief/WorkPages').then((m) => ({ default: m.ReliefDetailPage })),
   // every other family (flow dictionary remark): the generic application pages; after leave, which wins
   '/work/process/:family/form/:processDefinitionId': () => import('./work/apply/ApplyFormPage'),
   '/work/process/:family/handle/:taskId/:processInstanceId/:businessId': () =>

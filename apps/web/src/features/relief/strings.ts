@@ -42,6 +42,10 @@ export const reliefZh = {
   householdNo: '户号',
   householder: '户主',
   identifiedOn: '认定日期',
+  handleTitle: '监测对象识别审批',
+  detailTitle: '监测对象识别详情',
+  startFromList: '监测对象识别须在防返贫监测页面选择农户后发起',
+  goToList: '前往防返贫监测',
 };
 export const reliefEn: typeof reliefZh = {
   overviewTitle: 'Relief overview',
@@ -87,4 +91,8 @@ export const reliefEn: typeof reliefZh = {
   householdNo: 'Household no.',
   householder: 'Household head',
   identifiedOn: 'Identified on',
+  handleTitle: 'Household identification',
+  detailTitle: 'Household identification details',
+  startFromList: 'An identification is started for a household on the monitored households screen',
+  goToList: 'Go to monitored households',
 };

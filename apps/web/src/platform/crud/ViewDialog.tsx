@@ -18,6 +18,51 @@ import { isEmptyValue } from './values';
 export const viewFields = (def: ResourceDef): FieldDef[] =>
   def.fields.filter((f) => f.form !== false && !f.readOnly && f.type !== 'password' && !f.secret);
 
+/** A record read fresh from the server (`<base>/detail`), as labels and values. */
+export function RecordView({
+  def,
+  id,
+  columns = 2,
+  overrides,
+  render,
+}: {
+  def: ResourceDef;
+  id: string;
+  columns?: number;
+  overrides?: Record<string, FieldOverride>;
+  render?: NonNullable<CrudPageProps['columns']>['render'];
+}) {
+  const lang = currentLanguage();
+  const detail = useQuery({
+    queryKey: ['crud-detail', def.key, id],
+    queryFn: () => getData<Row>(`${resourceBase(def)}/detail`, { id }),
+    gcTime: 0,
+  });
+  const record = detail.data;
+  const value = (f: FieldDef, r: Row): ReactNode => {
+    const v = r[f.name];
+    if (isEmptyValue(v)) return '-';
+    const custom = overrides?.[f.name]?.view ?? render?.[f.name];
+    return custom ? custom(v, r) : kindOf(f).view(v, r, f);
+  };
+  if (!record) return <Spin spinning={detail.isLoading} />;
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={columns}
+      items={viewFields(def)
+        .filter((f) => !overrides?.[f.name]?.hidden?.(record, 'view'))
+        .map((f) => ({
+          key: f.name,
+          label: f.label[lang],
+          span: f.span === 24 ? columns : 1,
+          children: value(f, record),
+        }))}
+    />
+  );
+}
+
 export function ViewDialog({
   def,
   row,
@@ -35,19 +80,6 @@ export function ViewDialog({
   const { t } = useTranslation();
   const lang = currentLanguage();
   const width = def.dialogWidth ?? 880;
-  const detail = useQuery({
-    queryKey: ['crud-detail', def.key, row.id],
-    queryFn: () => getData<Row>(`${resourceBase(def)}/detail`, { id: row.id }),
-    gcTime: 0,
-  });
-  const record = detail.data;
-  const columns = width < 700 ? 1 : 2;
-  const value = (f: FieldDef, r: Row): ReactNode => {
-    const v = r[f.name];
-    if (isEmptyValue(v)) return '-';
-    const custom = overrides?.[f.name]?.view ?? render?.[f.name];
-    return custom ? custom(v, r) : kindOf(f).view(v, r, f);
-  };
   return (
     <Modal
       open
@@ -57,23 +89,7 @@ export function ViewDialog({
       destroyOnHidden
       footer={<Button onClick={onClose}>{t('crud.close')}</Button>}
     >
-      {!record ? (
-        <Spin spinning={detail.isLoading} />
-      ) : (
-        <Descriptions
-          bordered
-          size="small"
-          column={columns}
-          items={viewFields(def)
-            .filter((f) => !overrides?.[f.name]?.hidden?.(record, 'view'))
-            .map((f) => ({
-              key: f.name,
-              label: f.label[lang],
-              span: f.span === 24 ? columns : 1,
-              children: value(f, record),
-            }))}
-        />
-      )}
+      <RecordView def={def} id={row.id} columns={width < 700 ? 1 : 2} overrides={overrides} render={render} />
     </Modal>
   );
 }
