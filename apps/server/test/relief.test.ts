@@ -336,3 +336,20 @@ describe('overview', () => {
     expect(foreign).toMatchObject({ households: 0, monitored: 0, overdue: 0, measureAmount: 0 });
   });
 });
+
+describe('the identification process', () => {
+  it('cannot be started as a generic application (it acts on a household)', async () => {
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/dfem-flow/process/apply/start-process',
+      headers: auth(token),
+      payload: {
+        processDefinitionId: 'relief_identification:1:seed0001',
+        title: '无农户',
+        taskUser: reviewer.id,
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.field).toBe('processDefinitionId');
+  });
+});

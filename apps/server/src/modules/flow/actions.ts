@@ -32,6 +32,12 @@ export type FlowAction = (
 
 const moduleActions = new Map<string, FlowAction>();
 
+/** Whether a diagram names a module's action (its instances need the business record they act on). */
+export function actsOnBusinessRecords(xml: string): boolean {
+  for (const name of moduleActions.keys()) if (new RegExp(`:(?:type|action)="${name}"`).test(xml)) return true;
+  return false;
+}
+
 /** Offers an action to service tasks by name (deployments refuse a name nobody offers). */
 export function registerFlowAction(name: string, run: FlowAction) {
   if (moduleActions.has(name) || ACTION_NAMES.includes(name)) throw new Error(`flow action ${name} exists`);

@@ -9,8 +9,8 @@ import { schema } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError } from '../../platform/http/errors';
-import { notDeleted } from '../../platform/sql';
-import { ApproverLists, checkApproverLists, startableXml } from './approvers';
+import { actsOnBusinessRecords } from './actions';
+import { ApproverLists, checkApproverLists, liveUsersOf, startableXml } from './approvers';
 import { flowTransaction, startInstance } from './service';
 import { names, readableInstance } from './shared';
 import { flowInstance } from './tables';
@@ -65,23 +65,16 @@ export async function applyRoutes(base: FastifyInstance) {
           en: `The content must be at most ${APPLY_LIMITS.content} characters`,
         });
       const xml = await startableXml(db, ctx, b.processDefinitionId);
+      // a process whose steps act on a business record (a module's action) starts from that record
+      if (actsOnBusinessRecords(xml))
+        throw new FieldInputError('processDefinitionId', {
+          zh: '该流程须在其业务页面发起',
+          en: 'This process is started from its business screen',
+        });
       const approverLists = await checkApproverLists(db, ctx, xml, b.variables);
       if (taskUser) {
         // the approver is a live user of the caller's tenant
-        const [approver] = isId(taskUser)
-          ? await db
-              .select({ id: schema.user.id })
-              .from(schema.user)
-              .where(
-                and(
-                  eq(schema.user.id, taskUser),
-                  eq(schema.user.tenantId, ctx.tenantId),
-                  notDeleted(schema.user.isDeleted),
-                  eq(schema.user.status, 1),
-                ),
-              )
-              .limit(1)
-          : [];
+        const approver = isId(taskUser) && (await liveUsersOf(db, ctx.tenantId, [taskUser])).has(taskUser);
         if (!approver) throw new FieldInputError('taskUser', { zh: '审批人不存在', en: 'No such approver' });
       } else if (NAMES_TASK_USER.test(xml)) {
         throw new FieldInputError('taskUser', {
