@@ -13,6 +13,7 @@ import { mountResource } from '../platform/crud/engine';
 import { type Db, schema } from '../platform/db';
 import { FieldInputError, forbidden } from '../platform/http/errors';
 import { t } from '../platform/http/messages';
+import { assistanceBindings } from './assistance/hooks';
 import { evaluationBindings } from './evaluation/binding';
 import { flowModelHooks } from './flow/models';
 import { flowModel } from './flow/tables';
@@ -148,6 +149,7 @@ export function resourceBindings(
     ...villageBindings(db),
     ...evaluationBindings(db),
     ...partyBindings(db),
+    ...assistanceBindings(),
     client: {
       table: schema.client,
       hooks: {

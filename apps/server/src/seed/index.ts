@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Db, schema } from '../platform/db';
+import { seedAssistance } from './assistance';
 import { seedEvaluation } from './evaluation';
 import { seedFlow } from './flow';
 import { flattenMenus, MENU_TREE, syncMenus } from './menus';
@@ -18,6 +19,7 @@ const STEPS: [name: string, run: (db: Db) => Promise<void>][] = [
   ['dict-english-v1', addDictEnglish],
   ['evaluation-v1', seedEvaluation],
   ['party-v1', seedParty],
+  ['assistance-v1', seedAssistance],
 ];
 
 /**

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
   type AreaDef,
+  ASSISTANCE_AREA,
+  ASSISTANCE_OVERVIEW,
   EVALUATION_AREA,
   PARTY_AREA,
   PARTY_OVERVIEW,
@@ -254,6 +256,17 @@ export const MENU_TREE: MenuSeed[] = [
         nameEn: PARTY_OVERVIEW.label.en,
         path: PARTY_OVERVIEW.path,
         source: PARTY_OVERVIEW.icon,
+      },
+    ],
+  }),
+  areaMenu(ASSISTANCE_AREA, {
+    first: [
+      {
+        code: ASSISTANCE_OVERVIEW.code,
+        name: ASSISTANCE_OVERVIEW.label.zh,
+        nameEn: ASSISTANCE_OVERVIEW.label.en,
+        path: ASSISTANCE_OVERVIEW.path,
+        source: ASSISTANCE_OVERVIEW.icon,
       },
     ],
   }),

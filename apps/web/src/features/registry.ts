@@ -6,6 +6,7 @@
  * (`@smart/contracts/<area>`) with the first of its screens.
  */
 import type { PageFamily, PageLoader } from '../platform/pages';
+import { assistancePages } from './assistance/pages';
 import { evaluationPages } from './evaluation/pages';
 import { partyPages } from './party/pages';
 import { villagePages } from './village/pages';
@@ -19,7 +20,13 @@ const platformPages: PageFamily = {
 };
 
 /** Definition-driven screens, after the registry's own lines: the platform's, then one family per area. */
-export const families: readonly PageFamily[] = [platformPages, villagePages, evaluationPages, partyPages];
+export const families: readonly PageFamily[] = [
+  platformPages,
+  villagePages,
+  evaluationPages,
+  partyPages,
+  assistancePages,
+];
 
 export const registry: Record<string, PageLoader> = {
   '/wel/index': () => import('./wel/WelcomePage'),
@@ -27,6 +34,8 @@ export const registry: Record<string, PageLoader> = {
   '/evaluation/overview/index': () => import('./evaluation/OverviewPage'),
   // party building's overview: figures, not a definition's list
   '/party/overview/index': () => import('./party/OverviewPage'),
+  // assistance and care's overview: figures, not a definition's list
+  '/assistance/overview/index': () => import('./assistance/OverviewPage'),
   // system administration: the generic page with extensions, or screens of their own
   '/system/user/index': () => import('./system/user/UserPage'),
   '/system/role/index': () => import('./system/RolePage'),

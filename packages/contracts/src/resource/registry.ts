@@ -1,3 +1,4 @@
+import { ASSISTANCE_RESOURCES } from './assistance';
 import { EVALUATION_RESOURCES } from './evaluation';
 import { flowModelResource } from './flow';
 import { PARTY_RESOURCES } from './party';
@@ -20,6 +21,7 @@ export const RESOURCES: ResourceDef[] = [
   ...VILLAGE_RESOURCES,
   ...EVALUATION_RESOURCES,
   ...PARTY_RESOURCES,
+  ...ASSISTANCE_RESOURCES,
 ];
 
 export const resourceByKey = new Map(RESOURCES.map((r) => [r.key, r]));

@@ -35,6 +35,7 @@ import { RefSelect } from './RefSelect';
 import { RichTextEditor, RichTextView } from './RichTextEditor';
 import type { FieldControlProps, Row } from './types';
 import { JsonCell, JsonView, NumberText, VideoLink, VideoView } from './ValueViews';
+import { VideoCell, VideoField, VideoPlayer } from './VideoField';
 import {
   dateRangeText,
   dateRangeToForm,
@@ -234,6 +235,12 @@ export const KINDS: Record<FieldType, KindUi> = {
     cell: (v) => <VideoLink value={v} />,
     view: (v, _row, f) => <VideoView value={v} label={labelOf(f)} />,
   }),
+  video: {
+    control: (p) => <VideoField {...p} />,
+    search: (p) => <TextControl {...p} />,
+    cell: (v) => <VideoCell value={v} />,
+    view: (v, _row, f) => <VideoPlayer sources={[v]} label={labelOf(f)} />,
+  },
   richText: {
     control: (p) => <RichTextEditor {...p} />,
     search: (p) => <TextControl {...p} />,
