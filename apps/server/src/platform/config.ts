@@ -50,6 +50,8 @@ const ConfigSchema = z.object({
    * (`https://api.example.com/hooks/`). Empty (the default): no service task calls anything.
    */
   FLOW_HTTP_ALLOW: z.string().max(4000).default(''),
+  /** The largest video upload (a `video` field: care videos), in MB. */
+  VIDEO_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies' X-Forwarded-For is believed (the client address of the audit log and of the sign-in

@@ -1,4 +1,5 @@
 import { ASSISTANCE_DEMO, ASSISTANCE_DICTS, INFORMATION_STATUS } from '@smart/contracts';
+import { sql } from 'drizzle-orm';
 import {
   assistanceProject,
   assistanceReception,
@@ -95,7 +96,10 @@ export async function seedAssistance(db: Db) {
     { ...base, title: '帮扶资金使用管理制度', category: '2', effectiveDate: day(-380) },
     { ...base, title: '帮扶工作考核细则', category: '3', effectiveDate: day(-200) },
   ]);
-  const at = (offset: number, time: string) => `${day(offset)} ${time}`;
+  // a wall-clock time of the server's zone, as the write path stores one
+  const tz = process.env.TZ || 'Asia/Shanghai';
+  const at = (offset: number, time: string) =>
+    sql`(${`${day(offset)} ${time}`}::timestamp at time zone ${tz})`;
   await insertAll(db, information, [
     {
       ...base,

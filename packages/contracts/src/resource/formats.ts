@@ -100,7 +100,7 @@ export const ISSUED_FILE_PATH =
 export const ISSUED_VIDEO_PATH =
   /^\/api\/dfem-hope-manage\/file\/video\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:mp4|webm)$/;
 
-/** The largest video upload (a care video of a few minutes). */
+/** The largest video upload the screen lets through (the server's VIDEO_MAX_MB, by default the same, decides). */
 export const VIDEO_MAX_BYTES = 200 * 1024 * 1024;
 
 export const ID_CARD_MESSAGES = {

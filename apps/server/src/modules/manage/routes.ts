@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { VIDEO_MAX_BYTES } from '@smart/contracts';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -214,21 +213,19 @@ export async function manageRoutes(app: FastifyInstance) {
   });
 
   /**
-   * A video (a `video` field: care videos): MP4 or WebM by its first bytes, at most VIDEO_MAX_BYTES, written
+   * A video (a `video` field: care videos): MP4 or WebM by its first bytes, at most VIDEO_MAX_MB (config), written
    * to storage as it arrives (never held whole in memory); a renamed program or text is refused before a
    * byte is stored, and a file past the limit is removed.
    */
+  const videoMaxMb = app.deps.config.VIDEO_MAX_MB;
   app.post('/file/video', async (req) => {
     requireCtx(req);
     const messages = {
       none: { zh: '请选择视频文件', en: 'please choose a video file' },
-      tooBig: {
-        zh: `视频大小不能超过 ${VIDEO_MAX_BYTES / 1024 / 1024}MB`,
-        en: `The video must be at most ${VIDEO_MAX_BYTES / 1024 / 1024} MB`,
-      },
+      tooBig: { zh: `视频大小不能超过 ${videoMaxMb}MB`, en: `The video must be at most ${videoMaxMb} MB` },
       badKind: { zh: '只能上传 MP4 或 WebM 视频', en: 'Only MP4 or WebM videos' },
     };
-    const file = await req.file({ limits: { fileSize: VIDEO_MAX_BYTES, files: 1 } }).catch(() => undefined);
+    const file = await req.file({ limits: { fileSize: videoMaxMb * 1024 * 1024, files: 1 } }).catch(() => undefined);
     if (!file) throw new FieldInputError('file', messages.none);
     const chunks = file.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     const head: Buffer[] = [];
