@@ -129,6 +129,23 @@ describe('news', () => {
     const detail = (await get(`/information/detail?id=${row.id}`)).json().data;
     expect(detail.content).toBe(row.content);
   });
+
+  it('news published without a time is published now; hidden news keeps none', async () => {
+    const news = (title: string, publishStatus: string) =>
+      post('/information/submit', { title, category: '1', content: '<p>内容</p>', publishStatus });
+    expect((await news('现在发布', '1')).statusCode).toBe(200);
+    expect((await news('暂不发布', '2')).statusCode).toBe(200);
+    const list = (await get('/information/page?current=1&size=50')).json().data.records as {
+      title: string;
+      publishTime: string | null;
+    }[];
+    const now = list.find((r) => r.title === '现在发布')!;
+    expect(now.publishTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(Math.abs(Date.parse(`${now.publishTime.replace(' ', 'T')}+08:00`) - Date.now())).toBeLessThan(
+      120_000,
+    );
+    expect(list.find((r) => r.title === '暂不发布')!.publishTime).toBeNull();
+  });
 });
 
 describe('videos', () => {

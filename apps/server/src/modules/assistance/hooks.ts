@@ -1,6 +1,7 @@
-import { spendProblem } from '@smart/contracts';
+import { INFORMATION_STATUS, spendProblem } from '@smart/contracts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceHooks } from '../../platform/crud/binding';
+import { formatDateTime } from '../../platform/format';
 import { FieldInputError } from '../../platform/http/errors';
 import { ASSISTANCE_TABLES } from './tables';
 
@@ -34,13 +35,22 @@ const videoHooks: ResourceHooks = {
   },
 };
 
+/** News published without a publishing time is published now. */
+const informationHooks: ResourceHooks = {
+  beforeWrite(_ctx, record, _mode, _id, original) {
+    const published = String(after(record, original, 'publishStatus') ?? '') === INFORMATION_STATUS.published;
+    if (published && blank(after(record, original, 'publishTime')))
+      record.publishTime = formatDateTime(new Date());
+  },
+};
+
 /** Every assistance resource's table and hooks, for modules/resources.ts. */
 export function assistanceBindings(): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
   return {
     assistanceUnit: { table: ASSISTANCE_TABLES.assistanceUnit },
     assistanceProject: { table: ASSISTANCE_TABLES.assistanceProject, hooks: projectHooks },
     assistanceSystem: { table: ASSISTANCE_TABLES.assistanceSystem },
-    information: { table: ASSISTANCE_TABLES.information },
+    information: { table: ASSISTANCE_TABLES.information, hooks: informationHooks },
     assistanceReception: { table: ASSISTANCE_TABLES.assistanceReception },
     careVideo: { table: ASSISTANCE_TABLES.careVideo, hooks: videoHooks },
   };

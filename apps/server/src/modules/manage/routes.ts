@@ -225,7 +225,9 @@ export async function manageRoutes(app: FastifyInstance) {
       tooBig: { zh: `视频大小不能超过 ${videoMaxMb}MB`, en: `The video must be at most ${videoMaxMb} MB` },
       badKind: { zh: '只能上传 MP4 或 WebM 视频', en: 'Only MP4 or WebM videos' },
     };
-    const file = await req.file({ limits: { fileSize: videoMaxMb * 1024 * 1024, files: 1 } }).catch(() => undefined);
+    const file = await req
+      .file({ limits: { fileSize: videoMaxMb * 1024 * 1024, files: 1 } })
+      .catch(() => undefined);
     if (!file) throw new FieldInputError('file', messages.none);
     const chunks = file.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     const head: Buffer[] = [];

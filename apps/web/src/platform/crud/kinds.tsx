@@ -68,7 +68,9 @@ export interface KindUi {
   toFilter?: (value: unknown, field: FieldDef) => unknown;
 }
 
-const plain: Render = (v) => (typeof v === 'object' ? JSON.stringify(v) : (v as ReactNode));
+// an empty value (a date never set answers null) is an empty cell, never the word null
+const plain: Render = (v) =>
+  v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : (v as ReactNode);
 const multiline: Render = (v) => <span style={{ whiteSpace: 'pre-wrap' }}>{String(v)}</span>;
 const asDate = (v: unknown) => dayjs(String(v));
 const labelOf = (f: FieldDef) => f.label[currentLanguage()];
