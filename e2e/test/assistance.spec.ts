@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { authFile, expect, test } from './fixtures';
 import { adminToken, api } from './shell-helpers';
@@ -197,6 +198,12 @@ test('a care video uploaded as an MP4 plays in the player dialog', async ({ page
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
     .toBeGreaterThan(0.5);
   expect(await video.evaluate((v: HTMLVideoElement) => v.error)).toBeNull();
+  // the dialog and its player pass the accessibility rules that matter
+  const axe = await new AxeBuilder({ page }).include('.ant-modal').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  // the player's own controls are reached from the keyboard
+  await video.focus();
+  await expect(video).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(player).toBeHidden();
 });

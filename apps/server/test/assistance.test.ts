@@ -109,6 +109,41 @@ describe('projects', () => {
   });
 });
 
+describe('assistance system', () => {
+  it('documents are files uploaded through the storage layer, checked by content', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const up = await uploadFile(s, token, `${API}/file/attach`, pdf, '管理办法.pdf');
+    expect(up.statusCode, up.body).toBe(200);
+    const { url } = up.json().data;
+    const saved = await post('/assistanceSystem/submit', {
+      title: '帮扶资金管理办法',
+      category: '2',
+      documents: url,
+      effectiveDate: '2026-02-01',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const list = (await get('/assistanceSystem/page?current=1&size=10&title=帮扶资金管理办法')).json().data;
+    expect(list.records[0].documents).toBe(url);
+    expect((await s.app.inject({ method: 'GET', url })).rawPayload.equals(pdf)).toBe(true);
+    // a program renamed .pdf never becomes a document
+    const exe = await uploadFile(
+      s,
+      token,
+      `${API}/file/attach`,
+      Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300)]),
+      'rules.pdf',
+    );
+    expect(exe.statusCode).toBe(400);
+    const forged = await post('/assistanceSystem/submit', {
+      title: '伪造文件',
+      category: '1',
+      documents: 'https://evil.example/rules.pdf',
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().data.field).toBe('documents');
+  });
+});
+
 describe('news', () => {
   it('rich text is cleaned before it is stored: scripts and handlers are gone, formatting stays', async () => {
     const res = await post('/information/submit', {
