@@ -176,9 +176,9 @@ describe('news', () => {
     }[];
     const now = list.find((r) => r.title === '现在发布')!;
     expect(now.publishTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(Math.abs(Date.parse(`${now.publishTime.replace(' ', 'T')}+08:00`) - Date.now())).toBeLessThan(
-      120_000,
-    );
+    expect(
+      Math.abs(Date.parse(`${String(now.publishTime).replace(' ', 'T')}+08:00`) - Date.now()),
+    ).toBeLessThan(120_000);
     expect(list.find((r) => r.title === '暂不发布')!.publishTime).toBeNull();
   });
 });
