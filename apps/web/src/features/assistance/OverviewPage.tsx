@@ -33,11 +33,12 @@ export default function AssistanceOverviewPage() {
     const funds: ChartOption = {
       tooltip: { trigger: 'axis' },
       legend: { top: 0, data: [t('assistance.budgetSeries'), t('assistance.spendSeries')] },
-      grid: { left: 70, right: 20, top: 40, bottom: 60 },
+      grid: { left: 20, right: 20, top: 40, bottom: 10, containLabel: true },
       xAxis: {
         type: 'category',
         data: data.byUnit.map((u) => u.name),
-        axisLabel: { interval: 0, rotate: 20 },
+        // every unit's name under its bars, broken onto lines rather than cut
+        axisLabel: { interval: 0, width: 90, overflow: 'break' },
       },
       yAxis: { type: 'value' },
       series: [
@@ -61,8 +62,9 @@ export default function AssistanceOverviewPage() {
       series: [
         {
           type: 'pie',
-          radius: ['35%', '65%'],
+          radius: ['30%', '55%'],
           center: ['50%', '45%'],
+          label: { formatter: '{b} {c}' },
           data: data.byStatus.filter((i) => i.value > 0).map((i) => ({ name: i.name, value: i.value })),
         },
       ],
@@ -95,7 +97,7 @@ export default function AssistanceOverviewPage() {
       />
       {data && charts && (
         <Row gutter={[16, 16]}>
-          <Col xs={24} lg={14}>
+          <Col xs={24} lg={12}>
             <Card variant="borderless" title={t('assistance.byUnit')}>
               <EChart
                 option={charts.funds}
@@ -108,7 +110,7 @@ export default function AssistanceOverviewPage() {
               />
             </Card>
           </Col>
-          <Col xs={24} lg={10}>
+          <Col xs={24} lg={12}>
             <Card variant="borderless" title={t('assistance.byStatus')}>
               <EChart
                 option={charts.status}
