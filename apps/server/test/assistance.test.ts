@@ -270,6 +270,13 @@ describe('videos', () => {
     expect(storedVideos()).toBe(before);
   });
 
+  it('a large text renamed .mp4 is refused for its kind, and the server goes on answering', async () => {
+    const res = await upload(Buffer.alloc(1024 * 1024 + 100, 'a'), 'long.mp4');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('只能上传 MP4 或 WebM 视频');
+    expect((await get('/careVideo/page?current=1&size=1')).statusCode).toBe(200);
+  });
+
   it('a video past the size limit is refused and nothing of it is left behind', async () => {
     const before = storedVideos();
     const big = Buffer.concat([mp4.subarray(0, 64), Buffer.alloc(1024 * 1024 + 10)]);
