@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import helmet, { type HelmetOptions } from 'helmet';
 import pino from 'pino';
+import { assistanceRoutes } from './modules/assistance/routes';
 import { authRoutes } from './modules/auth/routes';
 import { leaveRoutes } from './modules/desk/leave';
 import { applyRoutes } from './modules/flow/apply';
@@ -280,6 +281,7 @@ export async function buildApp(
   await app.register(manageRoutes, { prefix: '/api/dfem-hope-manage' });
   await app.register(partyRoutes, { prefix: '/api/dfem-hope-manage' });
   await app.register(reliefRoutes, { prefix: '/api/dfem-hope-manage' });
+  await app.register(assistanceRoutes, { prefix: '/api/dfem-hope-manage' });
 
   const webDist = config.WEB_DIST ?? defaultWebDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));

@@ -48,6 +48,11 @@ const VILLAGE_PATHS = new Set([
   'supportingMeasures',
   'benefitingPolicy',
   'resettlementSite',
+  // assistance and care (帮扶关爱)
+  'assistanceProject',
+  'assistanceUnit',
+  'assistanceSystem',
+  'information',
 ]);
 const VILLAGE = (e: { area: string; path: string }) => {
   const m = /^\/api\/dfem-hope-manage\/([^/]+)\/(.+)$/.exec(e.path);

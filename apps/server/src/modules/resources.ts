@@ -13,6 +13,7 @@ import { mountResource } from '../platform/crud/engine';
 import { type Db, schema } from '../platform/db';
 import { FieldInputError, forbidden } from '../platform/http/errors';
 import { t } from '../platform/http/messages';
+import { assistanceBindings } from './assistance/hooks';
 import { evaluationBindings } from './evaluation/binding';
 import { flowModelHooks } from './flow/models';
 import { flowModel } from './flow/tables';
@@ -150,6 +151,7 @@ export function resourceBindings(
     ...evaluationBindings(db),
     ...partyBindings(db),
     ...reliefBindings(db, deps.config),
+    ...assistanceBindings(),
     client: {
       table: schema.client,
       hooks: {

@@ -58,6 +58,8 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/, 'an ISO 8601 duration')
     .default('P5D'),
+  /** The largest video upload (a `video` field: care videos), in MB. */
+  VIDEO_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies' X-Forwarded-For is believed (the client address of the audit log and of the sign-in

@@ -1,7 +1,8 @@
-import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry } from 'yauzl';
 
 /**
@@ -10,8 +11,13 @@ import yauzl, { type Entry } from 'yauzl';
  */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
-  /** null when there is no such file */
-  open(key: string): Readable | null;
+  /** a large file written as it arrives (a video); nothing is left behind when the source fails */
+  putStream(key: string, source: AsyncIterable<Buffer>): Promise<void>;
+  remove(key: string): Promise<void>;
+  /** null when there is no such file; `range`: bytes start..end, both included */
+  open(key: string, range?: { start: number; end: number }): Readable | null;
+  /** the file's size in bytes, null when there is no such file */
+  size(key: string): Promise<number | null>;
 }
 
 export class LocalStorage implements FileStorage {
@@ -29,9 +35,26 @@ export class LocalStorage implements FileStorage {
     await mkdir(dirname(p), { recursive: true });
     await writeFile(p, data);
   }
-  open(key: string) {
+  async putStream(key: string, source: AsyncIterable<Buffer>) {
     const p = this.path(key);
-    return existsSync(p) ? createReadStream(p) : null;
+    await mkdir(dirname(p), { recursive: true });
+    try {
+      await pipeline(Readable.from(source), createWriteStream(p));
+    } catch (e) {
+      await rm(p, { force: true });
+      throw e;
+    }
+  }
+  async remove(key: string) {
+    await rm(this.path(key), { force: true });
+  }
+  open(key: string, range?: { start: number; end: number }) {
+    const p = this.path(key);
+    return existsSync(p) ? createReadStream(p, range) : null;
+  }
+  async size(key: string) {
+    const s = await stat(this.path(key)).catch(() => null);
+    return s?.isFile() ? s.size : null;
   }
 }
 
@@ -81,4 +104,28 @@ async function zipEntryNames(buf: Buffer): Promise<Set<string>> {
     zip.readEntry();
   });
   return names;
+}
+
+/** What a video may be, as its content shows it: the extension it is stored and served with. */
+export type VideoKind = 'mp4' | 'webm';
+
+/**
+ * The video kind a buffer really holds (its first bytes are enough): an ISO base media file (MP4: a `ftyp`
+ * box first, of a brand a browser plays) or WebM (an EBML header whose DocType is `webm`); null otherwise.
+ */
+export function videoKind(head: Buffer): VideoKind | null {
+  if (head.length >= 12 && head.subarray(4, 8).toString('latin1') === 'ftyp') {
+    const size = head.readUInt32BE(0);
+    const brand = head.subarray(8, 12).toString('latin1');
+    // the box is at least its header and brands; QuickTime (qt) and images (heic, avif) are not playable video
+    if (size >= 16 && /^(?:isom|iso[2-9]|mp41|mp42|avc1|dash|M4V |mmp4|MSNV|f4v )$/.test(brand)) return 'mp4';
+    return null;
+  }
+  if (head.length >= 8 && head.readUInt32BE(0) === 0x1a45dfa3) {
+    // the DocType element (0x4282) within the EBML header names the flavour: webm (matroska is not played)
+    const header = head.subarray(0, Math.min(head.length, 64));
+    const at = header.indexOf(Buffer.from([0x42, 0x82]));
+    if (at > 0 && header.subarray(at + 3, at + 7).toString('latin1') === 'webm') return 'webm';
+  }
+  return null;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Db, schema } from '../platform/db';
+import { seedAssistance } from './assistance';
 import { seedEvaluation } from './evaluation';
 import { seedFlow } from './flow';
 import { flattenMenus, MENU_TREE, syncMenus } from './menus';
@@ -20,6 +21,7 @@ const STEPS: [name: string, run: (db: Db) => Promise<void>][] = [
   ['evaluation-v1', seedEvaluation],
   ['party-v1', seedParty],
   ['relief-v1', seedRelief],
+  ['assistance-v1', seedAssistance],
 ];
 
 /**

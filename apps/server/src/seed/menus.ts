@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import {
   type AreaDef,
+  ASSISTANCE_AREA,
+  ASSISTANCE_OVERVIEW,
   EVALUATION_AREA,
   PARTY_AREA,
   PARTY_OVERVIEW,
   RELIEF_AREA,
   RELIEF_OVERVIEW,
   resourceByKey,
+  type Text2,
   VILLAGE_AREA,
 } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
@@ -52,6 +55,15 @@ function screen(key: string, source?: string, extraButtons: string[] = []): Menu
     buttons: [...(def.view === false ? ['add', 'edit', 'delete'] : CRUD_BUTTONS), ...extraButtons, ...excel],
   };
 }
+
+/** An area's overview screen (figures and charts, not a definition's list). */
+const overviewMenu = (o: { code: string; label: Text2; path: string; icon: string }): MenuSeed => ({
+  code: o.code,
+  name: o.label.zh,
+  nameEn: o.label.en,
+  path: o.path,
+  source: o.icon,
+});
 
 /**
  * A business area's folder and its screens, all from its definition (packages/contracts `defineArea`);
@@ -249,27 +261,14 @@ export const MENU_TREE: MenuSeed[] = [
     buttons: { evaluationList: ['score'], evaluationProject: ['publish', 'reopen'] },
   }),
   areaMenu(PARTY_AREA, {
-    first: [
-      {
-        code: PARTY_OVERVIEW.code,
-        name: PARTY_OVERVIEW.label.zh,
-        nameEn: PARTY_OVERVIEW.label.en,
-        path: PARTY_OVERVIEW.path,
-        source: PARTY_OVERVIEW.icon,
-      },
-    ],
+    first: [overviewMenu(PARTY_OVERVIEW)],
   }),
   areaMenu(RELIEF_AREA, {
-    first: [
-      {
-        code: RELIEF_OVERVIEW.code,
-        name: RELIEF_OVERVIEW.label.zh,
-        nameEn: RELIEF_OVERVIEW.label.en,
-        path: RELIEF_OVERVIEW.path,
-        source: RELIEF_OVERVIEW.icon,
-      },
-    ],
+    first: [overviewMenu(RELIEF_OVERVIEW)],
     buttons: { preventionPoverty: ['identify', 'remove_risk'] },
+  }),
+  areaMenu(ASSISTANCE_AREA, {
+    first: [overviewMenu(ASSISTANCE_OVERVIEW)],
   }),
   {
     code: 'tool',

@@ -6,6 +6,7 @@
  * (`@smart/contracts/<area>`) with the first of its screens.
  */
 import type { PageFamily, PageLoader } from '../platform/pages';
+import { assistancePages } from './assistance/pages';
 import { evaluationPages } from './evaluation/pages';
 import { partyPages } from './party/pages';
 import { reliefPages } from './relief/pages';
@@ -26,6 +27,7 @@ export const families: readonly PageFamily[] = [
   evaluationPages,
   partyPages,
   reliefPages,
+  assistancePages,
 ];
 
 export const registry: Record<string, PageLoader> = {
@@ -35,6 +37,8 @@ export const registry: Record<string, PageLoader> = {
   // party building's overview: figures, not a definition's list
   '/party/overview/index': () => import('./party/OverviewPage'),
   '/relief/overview/index': () => import('./relief/OverviewPage'),
+  // assistance and care's overview: figures, not a definition's list
+  '/assistance/overview/index': () => import('./assistance/OverviewPage'),
   // system administration: the generic page with extensions, or screens of their own
   '/system/user/index': () => import('./system/user/UserPage'),
   '/system/role/index': () => import('./system/RolePage'),

@@ -620,6 +620,78 @@ export const RELIEF_DICTS: readonly DictDecl[] = [
   ),
 ];
 
+/** The assistance and care area's dictionaries (seed step assistance-v1). */
+export const ASSISTANCE_DICTS: readonly DictDecl[] = [
+  dict(
+    'assistance_unit_kind',
+    text('帮扶单位类型', 'Assistance unit kind'),
+    numbered([
+      ['驻村工作队', 'Resident work team'],
+      ['帮扶单位', 'Paired unit'],
+      ['企业', 'Enterprise'],
+      ['社会组织', 'Social organisation'],
+      ['其他', 'Other'],
+    ]),
+  ),
+  dict(
+    'assistance_project_category',
+    text('帮扶项目类别', 'Assistance project category'),
+    numbered([
+      ['产业帮扶', 'Industry'],
+      ['基础设施', 'Infrastructure'],
+      ['教育帮扶', 'Education'],
+      ['医疗健康', 'Health'],
+      ['就业帮扶', 'Employment'],
+      ['其他', 'Other'],
+    ]),
+  ),
+  dict(
+    'assistance_project_status',
+    text('帮扶项目状态', 'Assistance project status'),
+    numbered([
+      ['规划中', 'Planned'],
+      ['实施中', 'Under way'],
+      ['已完成', 'Completed'],
+      ['已暂停', 'Suspended'],
+    ]),
+  ),
+  dict(
+    'assistance_system_category',
+    text('帮扶制度类别', 'Assistance system category'),
+    numbered([
+      ['管理制度', 'Management rules'],
+      ['资金管理', 'Funds management'],
+      ['考核办法', 'Assessment'],
+      ['工作职责', 'Duties'],
+    ]),
+  ),
+  dict(
+    'information_category',
+    text('资讯类别', 'News category'),
+    numbered([
+      ['帮扶动态', 'Assistance news'],
+      ['政策资讯', 'Policy'],
+      ['通知公告', 'Announcement'],
+      ['典型案例', 'Case study'],
+    ]),
+  ),
+  dict('information_status', text('资讯发布状态', 'News publishing status'), [
+    { key: '1', zh: '已发布', en: 'Published' },
+    { key: '2', zh: '已隐藏', en: 'Hidden' },
+  ]),
+  dict(
+    'care_video_category',
+    text('关爱视频类别', 'Care video category'),
+    numbered([
+      ['关爱留守儿童', 'Left-behind children'],
+      ['关爱老人', 'Elderly care'],
+      ['健康知识', 'Health'],
+      ['技能培训', 'Skills training'],
+      ['其他', 'Other'],
+    ]),
+  ),
+];
+
 /** Every platform dictionary declared in code. */
 export const PLATFORM_DICTS: readonly DictDecl[] = [
   ...SYSTEM_DICTS,
@@ -627,4 +699,5 @@ export const PLATFORM_DICTS: readonly DictDecl[] = [
   ...EVALUATION_DICTS,
   ...PARTY_DICTS,
   ...RELIEF_DICTS,
+  ...ASSISTANCE_DICTS,
 ];

@@ -82,3 +82,13 @@ export const flag = (name: string, label: Text2, opts: Partial<FieldDef> = {}): 
   default: 0,
   ...opts,
 });
+
+/** An amount of money (元 unless `unit` names another), never below 0. */
+export const money = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  label,
+  type: 'money',
+  min: 0,
+  max: 1_000_000_000,
+  ...opts,
+});

@@ -96,6 +96,13 @@ export const ISSUED_IMAGE_PATH =
 export const ISSUED_FILE_PATH =
   /^\/api\/dfem-hope-manage\/file\/attach\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:pdf|docx|xlsx|pptx|png|jpg)$/;
 
+/** A video field holds only a path the server issued for a video upload (MP4 or WebM, checked by content). */
+export const ISSUED_VIDEO_PATH =
+  /^\/api\/dfem-hope-manage\/file\/video\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:mp4|webm)$/;
+
+/** The largest video upload the screen lets through (the server's VIDEO_MAX_MB, by default the same, decides). */
+export const VIDEO_MAX_BYTES = 200 * 1024 * 1024;
+
 export const ID_CARD_MESSAGES = {
   format: { zh: '{label}应为18位,末位可为X', en: '{label} must be 18 characters, the last may be X' },
   region: { zh: '{label}的地区码无效', en: '{label} has an invalid region code' },

@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './assistance';
 export * from './dicts';
 export * from './evaluation';
 export * from './flow';

@@ -10,6 +10,7 @@ import {
   INT_MIN,
   ISSUED_FILE_PATH,
   ISSUED_IMAGE_PATH,
+  ISSUED_VIDEO_PATH,
   idCardCheckDigit,
   idCardProblem,
   isDate,
@@ -501,6 +502,23 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     refuses: [
       ['a script', 'javascript:alert(1)'],
       ['another protocol', 'ftp://example.com/a.mp4'],
+    ],
+  },
+  video: {
+    column: 'varchar',
+    filter: 'text',
+    picked: true,
+    max: 255,
+    textRules: false,
+    check: (s, f) => rule(s.length <= (f.max ?? 255) && ISSUED_VIDEO_PATH.test(s), f),
+    sample: (_f, n) => `/api/dfem-hope-manage/file/video/${uuidOf(n)}.mp4`,
+    refuses: [
+      ['another site', 'https://evil.example/a.mp4'],
+      ['a program', `/api/dfem-hope-manage/file/video/${uuidOf(1)}.exe`],
+      [
+        'two files',
+        `/api/dfem-hope-manage/file/video/${uuidOf(1)}.mp4,/api/dfem-hope-manage/file/video/${uuidOf(2)}.mp4`,
+      ],
     ],
   },
   richText: {

@@ -1,3 +1,4 @@
+import { ASSISTANCE_RESOURCES } from './assistance';
 import { EVALUATION_RESOURCES } from './evaluation';
 import { flowModelResource } from './flow';
 import { PARTY_RESOURCES } from './party';
@@ -22,6 +23,7 @@ export const RESOURCES: ResourceDef[] = [
   ...EVALUATION_RESOURCES,
   ...PARTY_RESOURCES,
   ...RELIEF_RESOURCES,
+  ...ASSISTANCE_RESOURCES,
 ];
 
 export const resourceByKey = new Map(RESOURCES.map((r) => [r.key, r]));

@@ -1,4 +1,4 @@
-import { area, date, dict, phone, ref, refs, remark, text } from './fields';
+import { area, date, dict, money, phone, ref, refs, remark, text } from './fields';
 import { areaResource, defineArea, type FieldDef, L, type ResourceDef, type Text2 } from './types';
 
 /**
@@ -17,8 +17,8 @@ const SERVICE = 'dfem-hope-manage';
 /** Rows the demo seed always creates (tenant 000000): generated tests reference them as valid samples. */
 export const RELIEF_DEMO = {
   villagerId: '1190000000000000001',
-  householdId: '1190000000001300001',
-  responsibleId: '1190000000001400001',
+  householdId: '1190000000001500001',
+  responsibleId: '1190000000001600001',
 } as const;
 
 /** The stages of a monitored household (relief_stage), moved by the identification process. */
@@ -46,14 +46,6 @@ export const RELIEF_PROCESS_KEY = 'relief_identification';
 
 const resource = areaResource(SERVICE, 'relief');
 
-const money = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  label,
-  type: 'money',
-  min: 0,
-  max: 100_000_000,
-  ...opts,
-});
 const stageClock = (name: string, label: Text2): FieldDef =>
   date(name, label, { readOnly: true, form: false, list: false });
 

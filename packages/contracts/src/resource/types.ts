@@ -34,6 +34,7 @@ export type FieldType =
   | 'polygon' // an area on the map: a JSON array of at least 3 [longitude, latitude] corners
   | 'json' // a JSON object or array (settings a device or a collector reads)
   | 'videoUrl' // a video a camera or platform serves: http(s), rtsp or rtmp
+  | 'video' // a video file uploaded through the server (MP4 or WebM, checked by content): the path it issued
   | 'richText'; // formatted text (HTML), cleaned by the server to a safe subset before it is stored
 
 /** How a field is searched: `equal` and `like` through the search form; the rest through suffixed query keys. */

@@ -34,7 +34,8 @@ const moduleActions = new Map<string, FlowAction>();
 
 /** Whether a diagram names a module's action (its instances need the business record they act on). */
 export function actsOnBusinessRecords(xml: string): boolean {
-  for (const name of moduleActions.keys()) if (new RegExp(`:(?:type|action)="${name}"`).test(xml)) return true;
+  for (const name of moduleActions.keys())
+    if (new RegExp(`:(?:type|action)="${name}"`).test(xml)) return true;
   return false;
 }
 

@@ -9,7 +9,13 @@ import { readableRows } from '../../platform/crud/refs';
 import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, invalidField, notFound } from '../../platform/http/errors';
-import { type AttachmentKind, attachmentKind, imageKind } from '../../platform/storage';
+import {
+  type AttachmentKind,
+  attachmentKind,
+  imageKind,
+  type VideoKind,
+  videoKind,
+} from '../../platform/storage';
 import { villagerToParty } from '../party/tables';
 import { villager, villagerToCadre, visitingReception, visitingRecords } from './tables';
 
@@ -30,6 +36,9 @@ const ATTACHMENT_TYPES: Record<AttachmentKind, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
 };
+const VIDEO_TYPES: Record<VideoKind, string> = { mp4: 'video/mp4', webm: 'video/webm' };
+/** the bytes a video's kind is read from */
+const VIDEO_HEAD_BYTES = 64;
 const int = (v: unknown) => Number(v ?? 0);
 
 function _parse<T extends z.ZodType>(schemaOf: T, value: unknown): z.infer<T> {
@@ -195,6 +204,107 @@ export async function manageRoutes(app: FastifyInstance) {
     });
     return ok(req, { url: `/api/dfem-hope-manage/file/attach/${name}`, name, originalName });
   });
+
+  /**
+   * A video (a `video` field: care videos): MP4 or WebM by its first bytes, at most VIDEO_MAX_MB (config), written
+   * to storage as it arrives (never held whole in memory); a renamed program or text is refused before a
+   * byte is stored, and a file past the limit is removed.
+   */
+  const videoMaxMb = app.deps.config.VIDEO_MAX_MB;
+  app.post('/file/video', async (req) => {
+    requireCtx(req);
+    const messages = {
+      none: { zh: '请选择视频文件', en: 'please choose a video file' },
+      tooBig: { zh: `视频大小不能超过 ${videoMaxMb}MB`, en: `The video must be at most ${videoMaxMb} MB` },
+      badKind: { zh: '只能上传 MP4 或 WebM 视频', en: 'Only MP4 or WebM videos' },
+    };
+    const file = await req
+      .file({ limits: { fileSize: videoMaxMb * 1024 * 1024, files: 1 } })
+      .catch(() => undefined);
+    if (!file) throw new FieldInputError('file', messages.none);
+    const chunks = file.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    const head: Buffer[] = [];
+    let headBytes = 0;
+    let ended = false;
+    try {
+      while (headBytes < VIDEO_HEAD_BYTES) {
+        const next = await chunks.next();
+        if (next.done) {
+          ended = true;
+          break;
+        }
+        head.push(next.value);
+        headBytes += next.value.length;
+      }
+    } catch {
+      throw new FieldInputError('file', messages.tooBig);
+    }
+    const kind = videoKind(Buffer.concat(head));
+    if (!kind) {
+      file.file.resume(); // the rest is read and dropped
+      throw new FieldInputError('file', headBytes ? messages.badKind : messages.none);
+    }
+    const name = `${randomUUID()}.${kind}`;
+    const key = `video/${name}`;
+    async function* all() {
+      yield* head;
+      if (ended) return;
+      for (;;) {
+        const next = await chunks.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    }
+    try {
+      await storage.putStream(key, all());
+    } catch {
+      throw new FieldInputError('file', messages.tooBig);
+    }
+    if (file.file.truncated) {
+      await storage.remove(key);
+      throw new FieldInputError('file', messages.tooBig);
+    }
+    return ok(req, { url: `/api/dfem-hope-manage/file/video/${name}`, name, originalName: file.filename });
+  });
+
+  /** A video, played in place: whole, or the byte range a player asks for (seeking). */
+  app.get<{ Params: { name: string } }>(
+    '/file/video/:name',
+    { config: { public: true } },
+    async (req, reply) => {
+      const m = /^([0-9a-f-]{36})\.(mp4|webm)$/.exec(req.params.name);
+      if (!m) throw notFound();
+      const key = `video/${req.params.name}`;
+      const size = await storage.size(key);
+      if (size === null) throw notFound();
+      reply
+        .header('content-type', VIDEO_TYPES[m[2] as VideoKind])
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'private, max-age=31536000, immutable');
+      const range = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? ''));
+      if (range && (range[1] || range[2])) {
+        // bytes=a-b, bytes=a- (to the end), bytes=-n (the last n)
+        let start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+        let end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+        if (!range[1]) end = size - 1;
+        if (start >= size || start > end) {
+          return reply.code(416).header('content-range', `bytes */${size}`).send();
+        }
+        start = Math.max(0, start);
+        end = Math.max(start, end);
+        const stream = storage.open(key, { start, end });
+        if (!stream) throw notFound();
+        return reply
+          .code(206)
+          .header('content-range', `bytes ${start}-${end}/${size}`)
+          .header('content-length', String(end - start + 1))
+          .send(stream);
+      }
+      const stream = storage.open(key);
+      if (!stream) throw notFound();
+      return reply.header('content-length', String(size)).send(stream);
+    },
+  );
 
   // served as a download under its random name (never rendered in the console's origin)
   app.get<{ Params: { name: string } }>(

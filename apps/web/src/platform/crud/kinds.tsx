@@ -35,6 +35,7 @@ import { RefSelect } from './RefSelect';
 import { RichTextEditor, RichTextView } from './RichTextEditor';
 import type { FieldControlProps, Row } from './types';
 import { JsonCell, JsonView, NumberText, VideoLink, VideoView } from './ValueViews';
+import { VideoCell, VideoField, VideoPlayer } from './VideoField';
 import {
   dateRangeText,
   dateRangeToForm,
@@ -67,7 +68,9 @@ export interface KindUi {
   toFilter?: (value: unknown, field: FieldDef) => unknown;
 }
 
-const plain: Render = (v) => (typeof v === 'object' ? JSON.stringify(v) : (v as ReactNode));
+// an empty value (a date never set answers null) is an empty cell, never the word null
+const plain: Render = (v) =>
+  v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : (v as ReactNode);
 const multiline: Render = (v) => <span style={{ whiteSpace: 'pre-wrap' }}>{String(v)}</span>;
 const asDate = (v: unknown) => dayjs(String(v));
 const labelOf = (f: FieldDef) => f.label[currentLanguage()];
@@ -234,6 +237,12 @@ export const KINDS: Record<FieldType, KindUi> = {
     cell: (v) => <VideoLink value={v} />,
     view: (v, _row, f) => <VideoView value={v} label={labelOf(f)} />,
   }),
+  video: {
+    control: (p) => <VideoField {...p} />,
+    search: (p) => <TextControl {...p} />,
+    cell: (v) => <VideoCell value={v} />,
+    view: (v, _row, f) => <VideoPlayer sources={[v]} label={labelOf(f)} />,
+  },
   richText: {
     control: (p) => <RichTextEditor {...p} />,
     search: (p) => <TextControl {...p} />,

@@ -1,0 +1,125 @@
+/**
+ * 帮扶概览: the tenant's assistance figures, computed by the server in SQL from the rows the caller may read
+ * (GET assistanceOverview/statistics): units, projects, total budget and spend, published news, videos;
+ * budget against spend per unit (bars) and projects by status (pie, dictionary-labelled in the request's
+ * language).
+ */
+import './i18n';
+import type { AssistanceOverview } from '@smart/contracts/assistance';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Row } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ChartOption, EChart } from '../../platform/charts/EChart';
+import { FigureCard } from '../../platform/charts/FigureCard';
+import { getData } from '../../platform/http/client';
+import { useLanguage } from '../../platform/i18n';
+import type { assistanceZh } from './strings';
+
+const yuan = (n: number, lang: string) =>
+  n.toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export default function AssistanceOverviewPage() {
+  const { t } = useTranslation();
+  const language = useLanguage((s) => s.language);
+  const { data, isFetching, refetch } = useQuery({
+    queryKey: ['crud', 'assistanceProject', 'overview', language],
+    queryFn: () => getData<AssistanceOverview>('/api/dfem-hope-manage/assistanceOverview/statistics'),
+    refetchOnMount: 'always',
+  });
+
+  const charts = useMemo(() => {
+    if (!data) return null;
+    const funds: ChartOption = {
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0, data: [t('assistance.budgetSeries'), t('assistance.spendSeries')] },
+      grid: { left: 20, right: 20, top: 40, bottom: 10, containLabel: true },
+      xAxis: {
+        type: 'category',
+        data: data.byUnit.map((u) => u.name),
+        // every unit's name under its bars, broken onto lines rather than cut
+        axisLabel: { interval: 0, width: 90, overflow: 'break' },
+      },
+      yAxis: { type: 'value' },
+      series: [
+        {
+          name: t('assistance.budgetSeries'),
+          type: 'bar',
+          data: data.byUnit.map((u) => u.budget),
+          itemStyle: { color: '#1677ff' },
+        },
+        {
+          name: t('assistance.spendSeries'),
+          type: 'bar',
+          data: data.byUnit.map((u) => u.spend),
+          itemStyle: { color: '#fa8c16' },
+        },
+      ],
+    };
+    const status: ChartOption = {
+      tooltip: { trigger: 'item' },
+      legend: { bottom: 0, type: 'scroll' },
+      series: [
+        {
+          type: 'pie',
+          radius: ['30%', '55%'],
+          center: ['50%', '45%'],
+          label: { formatter: '{b} {c}' },
+          data: data.byStatus.filter((i) => i.value > 0).map((i) => ({ name: i.name, value: i.value })),
+        },
+      ],
+    };
+    return { funds, status };
+  }, [data, t]);
+
+  const rate = data?.budget ? `${Math.round((data.spend / data.budget) * 1000) / 10}%` : '0%';
+  const stats: [keyof typeof assistanceZh, number | string | undefined][] = data
+    ? [
+        ['units', data.units],
+        ['projects', data.projects],
+        ['budget', yuan(data.budget, language)],
+        ['spend', yuan(data.spend, language)],
+        ['spendRate', rate],
+        ['publishedNews', data.publishedNews],
+        ['videos', data.videos],
+        ['receptions', data.receptions],
+      ]
+    : [];
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <FigureCard
+        title={t('assistance.overviewTitle')}
+        figures={stats.map(([key, value]) => [t(`assistance.${key}`), value] as const)}
+        loading={!data}
+        refreshing={isFetching}
+        onRefresh={() => refetch()}
+      />
+      {data && charts && (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={12}>
+            <Card variant="borderless" title={t('assistance.byUnit')}>
+              <EChart
+                option={charts.funds}
+                label={`${t('assistance.byUnit')}: ${data.byUnit
+                  .map(
+                    (u) =>
+                      `${u.name} ${t('assistance.budgetSeries')} ${u.budget} ${t('assistance.spendSeries')} ${u.spend}`,
+                  )
+                  .join(', ')}`}
+              />
+            </Card>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Card variant="borderless" title={t('assistance.byStatus')}>
+              <EChart
+                option={charts.status}
+                label={`${t('assistance.byStatus')}: ${data.byStatus.map((s) => `${s.name} ${s.value}`).join(', ')}`}
+              />
+            </Card>
+          </Col>
+        </Row>
+      )}
+    </div>
+  );
+}
