@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartCard } from '../../platform/charts/ChartCard';
 import { type ChartOption, EChart } from '../../platform/charts/EChart';
 import { FigureCard } from '../../platform/charts/FigureCard';
 import { getData } from '../../platform/http/client';
@@ -56,20 +57,7 @@ export default function AssistanceOverviewPage() {
         },
       ],
     };
-    const status: ChartOption = {
-      tooltip: { trigger: 'item' },
-      legend: { bottom: 0, type: 'scroll' },
-      series: [
-        {
-          type: 'pie',
-          radius: ['30%', '55%'],
-          center: ['50%', '45%'],
-          label: { formatter: '{b} {c}' },
-          data: data.byStatus.filter((i) => i.value > 0).map((i) => ({ name: i.name, value: i.value })),
-        },
-      ],
-    };
-    return { funds, status };
+    return { funds };
   }, [data, t]);
 
   const rate = data?.budget ? `${Math.round((data.spend / data.budget) * 1000) / 10}%` : '0%';
@@ -111,12 +99,7 @@ export default function AssistanceOverviewPage() {
             </Card>
           </Col>
           <Col xs={24} lg={12}>
-            <Card variant="borderless" title={t('assistance.byStatus')}>
-              <EChart
-                option={charts.status}
-                label={`${t('assistance.byStatus')}: ${data.byStatus.map((s) => `${s.name} ${s.value}`).join(', ')}`}
-              />
-            </Card>
+            <ChartCard kind="pie" title={t('assistance.byStatus')} items={data.byStatus} />
           </Col>
         </Row>
       )}
