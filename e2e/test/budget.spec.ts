@@ -25,6 +25,16 @@ function brotliBytes(files: string[]): number {
   return [...new Set(files)].reduce((sum, path) => sum + statSync(join(dist, `${path}.br`)).size, 0);
 }
 
+/** The largest files fetched, for whoever must bring a page back under its budget. */
+function largest(files: string[], n = 12): string {
+  return [...new Set(files)]
+    .map((path) => [path, statSync(join(dist, `${path}.br`)).size] as const)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([path, size]) => `  ${(size / 1024).toFixed(1)} KB ${path}`)
+    .join('\n');
+}
+
 test('the login page loads under 200 KB of compressed JS and CSS', async ({ page }) => {
   const files = collect(page);
   await page.goto('/login');
@@ -48,7 +58,7 @@ test.describe('signed in', () => {
     await page.waitForLoadState('networkidle');
     const bytes = brotliBytes(files);
     test.info().annotations.push({ type: 'home-br-bytes', description: String(bytes) });
-    console.log(`/wel/index: ${files.length} files, ${(bytes / 1024).toFixed(1)} KB brotli`);
+    console.log(`/wel/index: ${files.length} files, ${(bytes / 1024).toFixed(1)} KB brotli\n${largest(files)}`);
     expect(bytes).toBeLessThan(400 * 1024);
   });
 });

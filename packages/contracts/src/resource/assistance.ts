@@ -62,7 +62,7 @@ export const assistanceUnitResource = resource(
 export const assistanceProjectResource = resource(
   'assistanceProject',
   'hope_assistance_project',
-  'ProjectOutlined',
+  'ScheduleOutlined',
   L('帮扶项目', 'Assistance projects'),
   'project',
   'assistance_project',
@@ -105,7 +105,7 @@ export const assistanceProjectResource = resource(
 export const assistanceSystemResource = resource(
   'assistanceSystem',
   'hope_assistance_system',
-  'FileProtectOutlined',
+  'FileTextOutlined',
   L('帮扶制度', 'Assistance system'),
   'system',
   'assistance_system',
@@ -173,7 +173,7 @@ export const assistanceReceptionResource = resource(
 export const careVideoResource = resource(
   'careVideo',
   'hope_care_video',
-  'PlaySquareOutlined',
+  'VideoCameraOutlined',
   L('关爱视频', 'Care videos'),
   'video',
   'care_video',

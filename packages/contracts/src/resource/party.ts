@@ -80,7 +80,7 @@ export const villagerToPartyResource = resource(
 export const partyPairingResource = resource(
   'partyPairing',
   'hope_party_pairing',
-  'LinkOutlined',
+  'TeamOutlined',
   L('党员联系户', 'Member–household pairings'),
   'pairing',
   'party_pairing',

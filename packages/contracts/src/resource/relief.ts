@@ -53,7 +53,7 @@ const stageClock = (name: string, label: Text2): FieldDef =>
 export const preventionPovertyResource = resource(
   'preventionPoverty',
   'hope_prevention_poverty',
-  'AlertOutlined',
+  'FileSearchOutlined',
   L('防返贫监测', 'Monitored households'),
   'monitor',
   'prevention_poverty',
@@ -133,7 +133,7 @@ export const preventionPovertyResource = resource(
 export const supportingMeasuresResource = resource(
   'supportingMeasures',
   'hope_supporting_measure',
-  'MedicineBoxOutlined',
+  'HeartOutlined',
   L('帮扶措施', 'Supporting measures'),
   'measure',
   'supporting_measures',
@@ -208,7 +208,7 @@ export const resettlementSiteResource = resource(
 export const reliefResponsibleResource = resource(
   'reliefResponsible',
   'hope_relief_responsible',
-  'UserSwitchOutlined',
+  'IdcardOutlined',
   L('帮扶责任人', 'Responsible persons'),
   'responsible',
   'relief_responsible',

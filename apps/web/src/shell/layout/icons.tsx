@@ -63,7 +63,8 @@ import {
 import type { ComponentType } from 'react';
 import { DEFAULT_MENU_ICON } from '../menu';
 
-const ICONS: Record<string, ComponentType<{ 'aria-hidden'?: boolean }>> = {
+/** the names a menu may use (a definition's icon is one of them: shell-helpers.test.ts) */
+export const ICONS: Record<string, ComponentType<{ 'aria-hidden'?: boolean }>> = {
   FileSearchOutlined,
   DesktopOutlined,
   BugOutlined,

@@ -1,0 +1,23 @@
+import {
+  ASSISTANCE_AREA,
+  EVALUATION_AREA,
+  PARTY_AREA,
+  RELIEF_AREA,
+  RESOURCES,
+  VILLAGE_AREA,
+} from '@smart/contracts';
+import { describe, expect, it } from 'vitest';
+import { ICONS } from './icons';
+
+describe('menu icons', () => {
+  it('every definition and area names an icon the shell bundles (an unknown one falls back silently)', () => {
+    const named = [
+      ...RESOURCES.map((r) => [r.key, r.icon] as const),
+      ...[VILLAGE_AREA, EVALUATION_AREA, PARTY_AREA, RELIEF_AREA, ASSISTANCE_AREA].map(
+        (a) => [a.code, a.icon] as const,
+      ),
+    ];
+    const missing = named.filter(([, icon]) => icon && !ICONS[icon]);
+    expect(missing).toEqual([]);
+  });
+});
