@@ -42,7 +42,7 @@ test('the login page loads under 200 KB of compressed JS and CSS', async ({ page
   await page.waitForLoadState('networkidle');
   const bytes = brotliBytes(files);
   test.info().annotations.push({ type: 'login-br-bytes', description: String(bytes) });
-  console.log(`/login: ${files.length} files, ${(bytes / 1024).toFixed(1)} KB brotli`);
+  console.log(`/login: ${files.length} files, ${(bytes / 1024).toFixed(1)} KB brotli\n${largest(files)}`);
   expect(bytes).toBeLessThan(200 * 1024);
   // nothing of the shell is fetched
   expect(files.some((f) => /Layout|PageHost|Welcome/.test(f))).toBe(false);

@@ -190,6 +190,43 @@ describe('scoring', () => {
   });
 });
 
+describe('a rule’s maximum', () => {
+  const ruleBody = (id: string, maxScore: number) => ({
+    id,
+    categoryId: EVALUATION_DEMO.categoryId,
+    name: `改分值${id}`,
+    weight: 10,
+    maxScore,
+  });
+
+  it('changed, recomputes the stored totals of the open projects that weigh it', async () => {
+    const a = await rule(10);
+    const b = await rule(20);
+    const p = await project([
+      { ruleId: a, weight: 60 },
+      { ruleId: b, weight: 40 },
+    ]);
+    const e = await entry(p, '一组');
+    await post('/evaluationList/score', { id: e, scores: { [a]: 5, [b]: 10 } }); // 30 + 20
+    expect(Number((await post('/evaluationList/detail', { id: e })).json().data.totalScore)).toBe(50);
+    const changed = await post('/evaluationRule/submit', ruleBody(a, 5));
+    expect(changed.statusCode, changed.body).toBe(200);
+    // 5 of 5 is all of rule a's 60, plus 20
+    expect(Number((await post('/evaluationList/detail', { id: e })).json().data.totalScore)).toBe(80);
+  });
+
+  it('stays as it is, and the rule stays on record, while a published project weighs it', async () => {
+    const a = await rule(10);
+    const p = await project([{ ruleId: a, weight: 100 }]);
+    const e = await entry(p, '一组');
+    await post('/evaluationList/score', { id: e, scores: { [a]: 8 } });
+    expect((await post('/evaluationProject/publish', { id: p })).statusCode).toBe(200);
+    expect((await post('/evaluationRule/submit', ruleBody(a, 20))).statusCode).toBe(409);
+    expect((await post(`/evaluationRule/remove?ids=${a}`)).statusCode).toBe(409);
+    expect(Number((await post('/evaluationList/detail', { id: e })).json().data.totalScore)).toBe(80);
+  });
+});
+
 describe('publishing', () => {
   it('freezes the results until reopened; the reopening is recorded, then scoring is allowed', async () => {
     const a = await rule(10);

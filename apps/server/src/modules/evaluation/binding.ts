@@ -399,10 +399,71 @@ const rootCategoryEndpoint = endpoint({
 });
 
 /** Every evaluation resource's table and hooks, for modules/resources.ts. */
+/** the projects of the tenant that weigh a rule (their weights name it), with their status */
+function projectsWeighing(tx: Db, tenantId: string, ruleId: string) {
+  return tx
+    .select({
+      id: evaluationProject.id,
+      projectStatus: evaluationProject.projectStatus,
+      ruleWeights: evaluationProject.ruleWeights,
+    })
+    .from(evaluationProject)
+    .where(
+      and(
+        eq(evaluationProject.tenantId, tenantId),
+        notDeleted(evaluationProject.isDeleted),
+        sql`${evaluationProject.ruleWeights} like ${`%"ruleId":"${ruleId}"%`}`,
+      ),
+    );
+}
+
+/**
+ * A rule's maximum is part of every total that weighs it: a rule a published project weighs keeps its
+ * maximum (the results are frozen) and stays on record; a new maximum recomputes the stored totals of the
+ * projects still open, so a ranking never mixes totals of two maxima.
+ */
+function ruleHooks(db: Db): ResourceHooks {
+  return {
+    async beforeWrite(ctx, record, mode, id, original) {
+      if (mode !== 'update' || !id || record.maxScore === undefined) return;
+      if (original && Number(original.maxScore) === Number(record.maxScore)) return;
+      const projects = await projectsWeighing(db, ctx.tenantId, id);
+      if (projects.some((p) => p.projectStatus === PROJECT_STATUS.published)) throw frozen();
+    },
+    async beforeRemove(ctx, ids, tx) {
+      for (const id of ids)
+        if (
+          (await projectsWeighing(tx, ctx.tenantId, id)).some(
+            (p) => p.projectStatus === PROJECT_STATUS.published,
+          )
+        )
+          throw frozen();
+    },
+    async afterChange(ctx, changes, tx) {
+      for (const change of changes) {
+        if (change.mode !== 'update' || change.record.maxScore === undefined) continue;
+        if (change.original && Number(change.original.maxScore) === Number(change.row.maxScore)) continue;
+        for (const project of await projectsWeighing(tx, ctx.tenantId, String(change.row.id))) {
+          const rules = await projectRules(tx, ctx, project.ruleWeights);
+          const entries = await tx
+            .select({ id: l.id, scores: l.scores })
+            .from(l)
+            .where(and(eq(l.projectId, project.id), eq(l.tenantId, ctx.tenantId), notDeleted(l.isDeleted)));
+          for (const entry of entries)
+            await tx
+              .update(l)
+              .set({ totalScore: evaluationTotal(rules, safeObject(entry.scores)).toFixed(2) })
+              .where(eq(l.id, entry.id));
+        }
+      }
+    },
+  };
+}
+
 export function evaluationBindings(db: Db): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
   return {
     evaluationRuleCategory: { table: evaluationRuleCategory, hooks: { endpoints: [rootCategoryEndpoint] } },
-    evaluationRule: { table: evaluationRule },
+    evaluationRule: { table: evaluationRule, hooks: ruleHooks(db) },
     evaluationProject: { table: evaluationProject, hooks: projectHooks(db) },
     evaluationList: { table: evaluationList, hooks: listHooks(db) },
   };
