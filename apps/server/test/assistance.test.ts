@@ -6,7 +6,7 @@ import { ASSISTANCE_DEMO, type AssistanceOverview } from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistanceProject, assistanceUnit, careVideo, information } from '../src/modules/assistance/tables';
-import { grantCodes, makeRole, makeTenant, signedInUser, uploadFile } from './fixtures';
+import { grantCodes, makeRole, otherTenantAdmin, signedInUser, uploadFile } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /**
@@ -20,10 +20,7 @@ beforeAll(async () => {
   // a video limit of 1 MB, so the limit can be passed in a test
   s = await startTestServer({ VIDEO_MAX_MB: '1' });
   token = (await signIn(s)).access_token;
-  await makeTenant(s.database.db, '200021', '帮扶他村');
-  const role = await makeRole(s.database.db, '200021', 'administrator');
-  await grantCodes(s.database.db, role, 'all');
-  other = (await signedInUser(s, 'assistOther', [role], '200021')).token;
+  other = await otherTenantAdmin(s, '200021', '帮扶他村', 'assistOther');
 });
 afterAll(() => s.close());
 

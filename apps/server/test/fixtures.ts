@@ -78,6 +78,14 @@ export async function makeUser(
 /** The work-desk codes a role needs to start, claim, hand on and read processes. */
 export const WORK_CODES = ['work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done'];
 
+/** The signed-in administrator of a new tenant (granted everything): the other village of isolation tests. */
+export async function otherTenantAdmin(s: TestServer, tenantId: string, name: string, account: string) {
+  await makeTenant(s.database.db, tenantId, name);
+  const role = await makeRole(s.database.db, tenantId, 'administrator');
+  await grantCodes(s.database.db, role, 'all');
+  return (await signedInUser(s, account, [role], tenantId)).token;
+}
+
 /** A user holding `roleIds` (in the root dept when in tenant 000000), signed in with the password grant. */
 export async function signedInUser(
   s: TestServer,

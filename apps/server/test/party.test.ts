@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { villager } from '../src/modules/manage/tables';
 import { partyPairing, villagerToParty } from '../src/modules/party/tables';
 import { schema } from '../src/platform/db';
-import { grantCodes, makeRole, makeTenant, signedInUser } from './fixtures';
+import { grantCodes, makeRole, otherTenantAdmin, signedInUser } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /** Party building: member rules, the probation reminder, the organisation tree, the overview, isolation. */
@@ -14,10 +14,7 @@ let other: string;
 beforeAll(async () => {
   s = await startTestServer();
   token = (await signIn(s)).access_token;
-  await makeTenant(s.database.db, '200011', '党建他村');
-  const role = await makeRole(s.database.db, '200011', 'administrator');
-  await grantCodes(s.database.db, role, 'all');
-  other = (await signedInUser(s, 'partyOther', [role], '200011')).token;
+  other = await otherTenantAdmin(s, '200011', '党建他村', 'partyOther');
 });
 afterAll(() => s.close());
 

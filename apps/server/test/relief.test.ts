@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { villager } from '../src/modules/manage/tables';
 import { preventionPoverty } from '../src/modules/relief/tables';
-import { grantCodes, makeRole, makeTenant, signedInUser } from './fixtures';
+import { grantCodes, makeRole, otherTenantAdmin, signedInUser } from './fixtures';
 import { kit, type Person, until } from './flow-kit';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
@@ -27,10 +27,7 @@ beforeAll(async () => {
   ({
     people: { reviewer, township },
   } = await k.setup(['reviewer', 'township']));
-  await makeTenant(s.database.db, '200021', '防返贫他村');
-  const role = await makeRole(s.database.db, '200021', 'administrator');
-  await grantCodes(s.database.db, role, 'all');
-  other = (await signedInUser(s, 'reliefOther', [role], '200021')).token;
+  other = await otherTenantAdmin(s, '200021', '防返贫他村', 'reliefOther');
 });
 afterAll(() => s.close());
 

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pieOption } from '../../platform/charts/ChartCard';
 import { type ChartOption, EChart } from '../../platform/charts/EChart';
 import { FigureCard } from '../../platform/charts/FigureCard';
 import { CrudPage } from '../../platform/crud/CrudPage';
@@ -83,18 +84,6 @@ export default function OverviewPage() {
         },
       ],
     };
-    const pie = (items: Named[]): ChartOption => ({
-      tooltip: { trigger: 'item' },
-      legend: { bottom: 0, type: 'scroll' },
-      series: [
-        {
-          type: 'pie',
-          radius: ['35%', '65%'],
-          center: ['50%', '45%'],
-          data: items.filter((i) => i.value > 0).map((i) => ({ name: i.name, value: i.value })),
-        },
-      ],
-    });
     const groups: ChartOption = {
       tooltip: { trigger: 'axis' },
       grid: { left: 40, right: 20, top: 30, bottom: 50 },
@@ -108,7 +97,12 @@ export default function OverviewPage() {
         { type: 'bar', data: data.villageGroups.map((g) => g.value), itemStyle: { color: '#67c23a' } },
       ],
     };
-    return { pyramid, political: pie(data.politicalStatus), groups, education: pie(data.education) };
+    return {
+      pyramid,
+      political: pieOption(data.politicalStatus),
+      groups,
+      education: pieOption(data.education),
+    };
   }, [data, t]);
 
   const stats: [keyof typeof villageZh, number | undefined][] = data

@@ -1,11 +1,9 @@
-import {
-  ASSISTANCE_AREA,
-  EVALUATION_AREA,
-  PARTY_AREA,
-  RELIEF_AREA,
-  RESOURCES,
-  VILLAGE_AREA,
-} from '@smart/contracts';
+import { ASSISTANCE_AREA } from '@smart/contracts/assistance';
+import { EVALUATION_AREA } from '@smart/contracts/evaluation';
+import { PARTY_AREA } from '@smart/contracts/party';
+import { RESOURCES } from '@smart/contracts/registry';
+import { RELIEF_AREA } from '@smart/contracts/relief';
+import { VILLAGE_AREA } from '@smart/contracts/village';
 import { describe, expect, it } from 'vitest';
 import { ICONS } from './icons';
 
