@@ -6,14 +6,13 @@
  */
 import './i18n';
 import type { AssistanceOverview } from '@smart/contracts/assistance';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartCard } from '../../platform/charts/ChartCard';
 import { type ChartOption, EChart } from '../../platform/charts/EChart';
 import { FigureCard } from '../../platform/charts/FigureCard';
-import { getData } from '../../platform/http/client';
+import { useOverview } from '../../platform/charts/useOverview';
 import { useLanguage } from '../../platform/i18n';
 import type { assistanceZh } from './strings';
 
@@ -23,11 +22,10 @@ const yuan = (n: number, lang: string) =>
 export default function AssistanceOverviewPage() {
   const { t } = useTranslation();
   const language = useLanguage((s) => s.language);
-  const { data, isFetching, refetch } = useQuery({
-    queryKey: ['crud', 'assistanceProject', 'overview', language],
-    queryFn: () => getData<AssistanceOverview>('/api/dfem-hope-manage/assistanceOverview/statistics'),
-    refetchOnMount: 'always',
-  });
+  const { data, isFetching, refetch } = useOverview<AssistanceOverview>(
+    '/api/dfem-hope-manage/assistanceOverview/statistics',
+    'assistanceProject',
+  );
 
   const charts = useMemo(() => {
     if (!data) return null;

@@ -5,24 +5,20 @@
  */
 import './i18n';
 import type { PartyOverview } from '@smart/contracts/party';
-import { useQuery } from '@tanstack/react-query';
 import { Col, Row } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartCard } from '../../platform/charts/ChartCard';
 import { FigureCard } from '../../platform/charts/FigureCard';
-import { getData } from '../../platform/http/client';
-import { useLanguage } from '../../platform/i18n';
+import { useOverview } from '../../platform/charts/useOverview';
 import type { partyZh } from './strings';
 
 export default function PartyOverviewPage() {
   const { t } = useTranslation();
-  const language = useLanguage((s) => s.language);
-  const { data, isFetching, refetch } = useQuery({
-    queryKey: ['crud', 'villagerToParty', 'overview', language],
-    queryFn: () => getData<PartyOverview>('/api/dfem-hope-manage/partyOverview/statistics'),
-    refetchOnMount: 'always',
-  });
+  const { data, isFetching, refetch } = useOverview<PartyOverview>(
+    '/api/dfem-hope-manage/partyOverview/statistics',
+    'villagerToParty',
+  );
 
   const coverage = data?.households ? Math.round((data.pairedHouseholds / data.households) * 1000) / 10 : 0;
   const pairing = useMemo(

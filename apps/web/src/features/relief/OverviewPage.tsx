@@ -5,23 +5,19 @@
  */
 import './i18n';
 import type { ReliefOverview } from '@smart/contracts/relief';
-import { useQuery } from '@tanstack/react-query';
 import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ChartCard } from '../../platform/charts/ChartCard';
 import { FigureCard } from '../../platform/charts/FigureCard';
-import { getData } from '../../platform/http/client';
-import { useLanguage } from '../../platform/i18n';
+import { useOverview } from '../../platform/charts/useOverview';
 import type { reliefZh } from './strings';
 
 export default function ReliefOverviewPage() {
   const { t } = useTranslation();
-  const language = useLanguage((s) => s.language);
-  const { data, isFetching, refetch } = useQuery({
-    queryKey: ['crud', 'preventionPoverty', 'overview', language],
-    queryFn: () => getData<ReliefOverview>('/api/dfem-hope-manage/reliefOverview/statistics'),
-    refetchOnMount: 'always',
-  });
+  const { data, isFetching, refetch } = useOverview<ReliefOverview>(
+    '/api/dfem-hope-manage/reliefOverview/statistics',
+    'preventionPoverty',
+  );
   const figures: (keyof typeof reliefZh)[] = [
     'households',
     'monitored',

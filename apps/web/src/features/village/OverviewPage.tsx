@@ -5,16 +5,14 @@
  */
 import './i18n';
 import { villageAffairsOverviewResource } from '@smart/contracts/village';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pieOption } from '../../platform/charts/ChartCard';
 import { type ChartOption, EChart } from '../../platform/charts/EChart';
 import { FigureCard } from '../../platform/charts/FigureCard';
+import { useOverview } from '../../platform/charts/useOverview';
 import { CrudPage } from '../../platform/crud/CrudPage';
-import { getData } from '../../platform/http/client';
-import { useLanguage } from '../../platform/i18n';
 import type { villageZh } from './strings';
 
 interface Named {
@@ -50,13 +48,10 @@ const summary = (items: Named[]) => items.map((i) => `${i.name} ${i.value}`).joi
 
 export default function OverviewPage() {
   const { t } = useTranslation();
-  // dictionary names (political status, groups, education) come in the request's language
-  const language = useLanguage((s) => s.language);
-  const { data, isFetching, refetch } = useQuery({
-    queryKey: ['crud', 'villager', 'statistics', language],
-    queryFn: () => getData<Statistics>('/api/dfem-hope-manage/villageAffairsOverview/statistics'),
-    refetchOnMount: 'always',
-  });
+  const { data, isFetching, refetch } = useOverview<Statistics>(
+    '/api/dfem-hope-manage/villageAffairsOverview/statistics',
+    'villager',
+  );
 
   const charts = useMemo(() => {
     if (!data) return null;

@@ -1,0 +1,17 @@
+/**
+ * An area overview's figures from its server route, read again whenever the page is shown and in the
+ * screen's language (dictionary names arrive translated), kept under the resource's key so a saved row of
+ * that resource refreshes them.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { getData } from '../http/client';
+import { useLanguage } from '../i18n';
+
+export function useOverview<T>(url: string, resourceKey: string) {
+  const language = useLanguage((s) => s.language);
+  return useQuery({
+    queryKey: ['crud', resourceKey, 'overview', language],
+    queryFn: () => getData<T>(url),
+    refetchOnMount: 'always',
+  });
+}
