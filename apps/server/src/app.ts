@@ -26,6 +26,7 @@ import { installAuditHooks } from './modules/log/recorder';
 import { logRoutes } from './modules/log/routes';
 import { manageRoutes } from './modules/manage/routes';
 import { partyRoutes } from './modules/party/routes';
+import { safetyRoutes } from './modules/safety/routes';
 import { fileRoutes } from './modules/resource/files';
 import { type ExtraResource, resourceRoutes } from './modules/resources';
 import { registerGrantRoutes } from './modules/system/grants';
@@ -233,7 +234,14 @@ export async function buildApp(
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // cameras serve their streams from hosts of their own (the camera, an NVR, a media server): the live
+        // video wall's players fetch HLS playlists and segments or an HTTP-FLV stream from them (connect),
+        // feed them to the video element through Media Source (blob:) or, where the browser plays HLS
+        // itself, hand it the URL (media); hls.js transmuxes in a worker it starts from a blob. Scripts stay
+        // 'self' only, so what may be fetched widens, not what may run.
+        connectSrc: ["'self'", 'http:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'http:', 'https:'],
+        workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -278,6 +286,7 @@ export async function buildApp(
   await resourceRoutes(app, deps.extraResources);
   await app.register(manageRoutes, { prefix: '/api/dfem-hope-manage' });
   await app.register(partyRoutes, { prefix: '/api/dfem-hope-manage' });
+  await app.register(safetyRoutes, { prefix: '/api/dfem-hope-manage' });
 
   const webDist = config.WEB_DIST ?? defaultWebDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));

@@ -18,6 +18,7 @@ import { flowModelHooks } from './flow/models';
 import { flowModel } from './flow/tables';
 import { villageBindings } from './manage/hooks';
 import { partyBindings } from './party/hooks';
+import { safetyBindings } from './safety/hooks';
 import { dropAccessCaches } from './system/caches';
 import { dictBindings } from './system/dict';
 import { tenantHooks } from './system/tenant';
@@ -148,6 +149,7 @@ export function resourceBindings(
     ...villageBindings(db),
     ...evaluationBindings(db),
     ...partyBindings(db),
+    ...safetyBindings(db),
     client: {
       table: schema.client,
       hooks: {

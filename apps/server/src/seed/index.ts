@@ -5,6 +5,7 @@ import { seedFlow } from './flow';
 import { flattenMenus, MENU_TREE, syncMenus } from './menus';
 import { seedParty } from './party';
 import { seedRegions } from './regions';
+import { seedSafety } from './safety';
 import { addDictEnglish, dropDefaultPasswordParams, seedSystem } from './system';
 import { seedVillage } from './village';
 
@@ -18,6 +19,7 @@ const STEPS: [name: string, run: (db: Db) => Promise<void>][] = [
   ['dict-english-v1', addDictEnglish],
   ['evaluation-v1', seedEvaluation],
   ['party-v1', seedParty],
+  ['safety-v1', seedSafety],
 ];
 
 /**

@@ -5,6 +5,9 @@ import {
   PARTY_AREA,
   PARTY_OVERVIEW,
   resourceByKey,
+  SAFETY_AREA,
+  SAFETY_OVERVIEW,
+  SAFETY_WALL,
   VILLAGE_AREA,
 } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
@@ -47,7 +50,10 @@ function screen(key: string, source?: string, extraButtons: string[] = []): Menu
     nameEn: def.label.en,
     path: def.route,
     source: source ?? def.icon,
-    buttons: [...(def.view === false ? ['add', 'edit', 'delete'] : CRUD_BUTTONS), ...extraButtons, ...excel],
+    // a log the server writes (readOnly) is only viewed
+    buttons: def.readOnly
+      ? ['view']
+      : [...(def.view === false ? ['add', 'edit', 'delete'] : CRUD_BUTTONS), ...extraButtons, ...excel],
   };
 }
 
@@ -256,6 +262,16 @@ export const MENU_TREE: MenuSeed[] = [
         source: PARTY_OVERVIEW.icon,
       },
     ],
+  }),
+  areaMenu(SAFETY_AREA, {
+    // the overview and the live video wall: screens that are not a definition's list
+    first: [SAFETY_OVERVIEW, SAFETY_WALL].map((n) => ({
+      code: n.code,
+      name: n.label.zh,
+      nameEn: n.label.en,
+      path: n.path,
+      source: n.icon,
+    })),
   }),
   {
     code: 'tool',

@@ -7,6 +7,7 @@ export * from './kinds';
 export * from './party';
 export * from './platform';
 export * from './registry';
+export * from './safety';
 export * from './system';
 export * from './types';
 export * from './user';

@@ -2,6 +2,7 @@ import { EVALUATION_RESOURCES } from './evaluation';
 import { flowModelResource } from './flow';
 import { PARTY_RESOURCES } from './party';
 import { PLATFORM_RESOURCES } from './platform';
+import { SAFETY_RESOURCES } from './safety';
 import { dictBizResource, dictResource } from './system';
 import type { ResourceDef } from './types';
 import { userResource } from './user';
@@ -20,6 +21,7 @@ export const RESOURCES: ResourceDef[] = [
   ...VILLAGE_RESOURCES,
   ...EVALUATION_RESOURCES,
   ...PARTY_RESOURCES,
+  ...SAFETY_RESOURCES,
 ];
 
 export const resourceByKey = new Map(RESOURCES.map((r) => [r.key, r]));
