@@ -28,7 +28,11 @@ export async function seedSafety(db: Db) {
     .select({ id: villager.id })
     .from(villager)
     .where(
-      and(eq(villager.id, SAFETY_DEMO.villagerId), eq(villager.tenantId, tenantId), notDeleted(villager.isDeleted)),
+      and(
+        eq(villager.id, SAFETY_DEMO.villagerId),
+        eq(villager.tenantId, tenantId),
+        notDeleted(villager.isDeleted),
+      ),
     )
     .limit(1);
   const principalId = (i: number) => String(BigInt(SAFETY_DEMO.principalId) + BigInt(i));
@@ -54,12 +58,52 @@ export async function seedSafety(db: Db) {
   );
   // [name, place, point, stream kind, codec, online, url path]
   const cameras = [
-    ['村口卡口', '村口主干道', '112.938814,28.228209', '1', '1', 1, 'http://cam-gate.qingshan.invalid/live/gate.m3u8'],
-    ['村部广场', '村部门前广场', '112.939512,28.229011', '1', '1', 1, 'http://cam-square.qingshan.invalid/live/square.m3u8'],
-    ['学校路口', '小学门口', '112.941020,28.227730', '2', '1', 1, 'http://cam-school.qingshan.invalid/live/school.flv'],
-    ['河堤', '东河堤坝', '112.943301,28.226410', '1', '2', 1, 'http://cam-river.qingshan.invalid/live/river.m3u8'],
+    [
+      '村口卡口',
+      '村口主干道',
+      '112.938814,28.228209',
+      '1',
+      '1',
+      1,
+      'http://cam-gate.qingshan.invalid/live/gate.m3u8',
+    ],
+    [
+      '村部广场',
+      '村部门前广场',
+      '112.939512,28.229011',
+      '1',
+      '1',
+      1,
+      'http://cam-square.qingshan.invalid/live/square.m3u8',
+    ],
+    [
+      '学校路口',
+      '小学门口',
+      '112.941020,28.227730',
+      '2',
+      '1',
+      1,
+      'http://cam-school.qingshan.invalid/live/school.flv',
+    ],
+    [
+      '河堤',
+      '东河堤坝',
+      '112.943301,28.226410',
+      '1',
+      '2',
+      1,
+      'http://cam-river.qingshan.invalid/live/river.m3u8',
+    ],
     ['停车场', '村部停车场', '112.938101,28.229520', '3', '1', 0, 'rtsp://cam-park.qingshan.invalid/stream1'],
-    ['西组路口', '西组岔路口', '112.936020,28.228880', '1', '1', 0, 'http://cam-west.qingshan.invalid/live/west.m3u8'],
+    [
+      '西组路口',
+      '西组岔路口',
+      '112.936020,28.228880',
+      '1',
+      '1',
+      0,
+      'http://cam-west.qingshan.invalid/live/west.m3u8',
+    ],
   ] as const;
   await insertAll(
     db,

@@ -8,6 +8,7 @@
 import type { PageFamily, PageLoader } from '../platform/pages';
 import { evaluationPages } from './evaluation/pages';
 import { partyPages } from './party/pages';
+import { safetyPages } from './safety/pages';
 import { villagePages } from './village/pages';
 
 export type { PageFamily, PageLoader, PageModule } from '../platform/pages';
@@ -19,7 +20,7 @@ const platformPages: PageFamily = {
 };
 
 /** Definition-driven screens, after the registry's own lines: the platform's, then one family per area. */
-export const families: readonly PageFamily[] = [platformPages, villagePages, evaluationPages, partyPages];
+export const families: readonly PageFamily[] = [platformPages, villagePages, evaluationPages, partyPages, safetyPages];
 
 export const registry: Record<string, PageLoader> = {
   '/wel/index': () => import('./wel/WelcomePage'),
@@ -27,6 +28,9 @@ export const registry: Record<string, PageLoader> = {
   '/evaluation/overview/index': () => import('./evaluation/OverviewPage'),
   // party building's overview: figures, not a definition's list
   '/party/overview/index': () => import('./party/OverviewPage'),
+  // safety: the overview's figures, and the live video wall (its players load with it, never before)
+  '/safety/overview/index': () => import('./safety/OverviewPage'),
+  '/safety/wall/index': () => import('./safety/WallPage'),
   // system administration: the generic page with extensions, or screens of their own
   '/system/user/index': () => import('./system/user/UserPage'),
   '/system/role/index': () => import('./system/RolePage'),

@@ -401,17 +401,13 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
       const why = gbDeviceIdProblem(s);
       return why ? localize(GB_DEVICE_MESSAGES[why], f.label) : null;
     },
-    excelHint: () => ({
-      zh: '20位国标编码(GB/T 28181),如 43010000001320000001',
-      en: '20-digit GB/T 28181 code, e.g. 43010000001320000001',
-    }),
+    excelHint: () => ({ zh: '20位国标编码', en: '20-digit GB/T 28181 code' }),
     // Hunan (43…), trade 00, an IP camera (132), network 0, serial n
     sample: (_f, n) => `4301000000132${String(n % 10_000_000).padStart(7, '0')}`,
     refuses: [
       ['the wrong length', '4301000000132000001'],
       ['no province', '99010000001320000001'],
       ['a server, not a video device', '43010000002000000001'],
-      ['letters', '4301000000132000000A'],
     ],
   },
   image: {

@@ -74,7 +74,7 @@ export const CAMERA_CODEC = { h264: '1', h265: '2' } as const;
 export const cameraResource = resource(
   'camera',
   'hope_camera',
-  'VideoCameraOutlined',
+  'CameraOutlined',
   L('监控摄像头', 'Cameras'),
   'camera',
   'camera',
@@ -117,7 +117,7 @@ export const cameraResource = resource(
 export const securityIncidentResource = resource(
   'securityIncident',
   'hope_security_incident',
-  'AlertOutlined',
+  'NotificationOutlined',
   L('治安巡防', 'Patrols and incidents'),
   'incident',
   'security_incident',
@@ -188,7 +188,7 @@ export const securityOverviewResource = resource(
 export const cameraWatchLogResource = resource(
   'cameraWatchLog',
   'hope_camera_watch_log',
-  'HistoryOutlined',
+  'FileSearchOutlined',
   L('视频查看记录', 'Camera watch log'),
   'watch-log',
   'camera_watch_log',
@@ -204,7 +204,7 @@ export const cameraWatchLogResource = resource(
 export const SAFETY_AREA = defineArea({
   code: 'safety',
   label: L('平安乡村', 'Safety'),
-  icon: 'SafetyCertificateOutlined',
+  icon: 'SafetyOutlined',
   resources: [
     securityPrincipalResource,
     cameraResource,
@@ -228,7 +228,7 @@ export const SAFETY_WALL = {
   code: 'camera_wall',
   label: L('实时视频', 'Live video'),
   path: '/safety/wall',
-  icon: 'PlayCircleOutlined',
+  icon: 'VideoCameraOutlined',
 } as const;
 
 export interface SafetyCount {

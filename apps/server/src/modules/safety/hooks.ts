@@ -5,7 +5,7 @@ import type { ResourceHooks, Row } from '../../platform/crud/binding';
 import { mountedByKey } from '../../platform/crud/refs';
 import type { Db } from '../../platform/db';
 import { cameraWallEndpoint, cameraWatchEndpoint } from './endpoints';
-import { SAFETY_TABLES, securityIncident as inc } from './tables';
+import { securityIncident as inc, SAFETY_TABLES } from './tables';
 
 /** What differs from the engine's pattern in the safety area. */
 

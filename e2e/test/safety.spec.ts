@@ -1,0 +1,157 @@
+import { execFileSync } from 'node:child_process';
+import { createReadStream, existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { authFile, expect, test } from './fixtures';
+import { adminToken, api } from './shell-helpers';
+
+/**
+ * Safety in the browser: a wall of four tiles where one camera's stream plays (a short H.264 HLS stream made
+ * here with Debian's ffmpeg and served on loopback from another origin, as a camera would be) and one
+ * camera's stream is unreachable — that tile says so while the other keeps playing — and the watch log
+ * lists both views; the overview draws its figures and charts.
+ */
+test.use({ storageState: authFile() });
+test.describe.configure({ timeout: 90_000 });
+
+let dir = '';
+let streams: Server | undefined;
+let streamUrl = '';
+
+const TYPES: Record<string, string> = {
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+};
+
+test.beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'safety-hls-'));
+  execFileSync(
+    'ffmpeg',
+    [
+      ...[
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=duration=12:size=320x240:rate=10',
+      ],
+      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-f', 'hls', '-hls_time', '1', '-hls_list_size', '0'],
+      join(dir, 'index.m3u8'),
+    ],
+    { stdio: 'pipe' },
+  );
+  streams = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^[/\\.]+/,
+      '',
+    );
+    const file = join(dir, path);
+    // a camera's media server answers any origin: the console is not where the stream lives
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (!file.startsWith(dir) || !existsSync(file)) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => streams!.listen(0, '127.0.0.1', resolve));
+  streamUrl = `http://127.0.0.1:${(streams.address() as AddressInfo).port}/index.m3u8`;
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => (streams ? streams.close(() => resolve()) : resolve()));
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** Picks an option of an antd select by typing part of it and clicking its exact title. */
+async function pick(page: Page, combobox: Locator, option: string) {
+  await combobox.click();
+  await combobox.fill(option.slice(0, 8));
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();
+}
+
+const currentTime = (video: Locator) => video.evaluate((v) => (v as HTMLVideoElement).currentTime);
+
+test('a wall of four tiles plays one stream and says the unreachable one cannot connect; the watch log lists both', async ({
+  page,
+  baseURL,
+}) => {
+  const { access_token } = await adminToken(baseURL!);
+  const client = api(baseURL!, access_token);
+  const tag = String(Date.now() % 10_000_000).padStart(7, '0');
+  const live = `E2E路口${tag}`;
+  const dead = `E2E断线${tag}`;
+  for (const [name, url, serial] of [
+    [live, streamUrl, `1${tag.slice(1)}`],
+    [dead, 'http://127.0.0.1:1/none.m3u8', `2${tag.slice(1)}`],
+  ])
+    await client.post('/api/dfem-hope-manage/camera/submit', {
+      name,
+      deviceId: `4301000000132${serial}`,
+      streamUrl: url,
+      streamKind: '1',
+      codec: '1',
+      online: 1,
+    });
+
+  await page.goto('/safety/wall/index');
+  const tiles = page.getByRole('region', { name: /^画面 \d$/ });
+  await expect(tiles).toHaveCount(4);
+  const first = page.getByRole('region', { name: '画面 1', exact: true });
+  const second = page.getByRole('region', { name: '画面 2', exact: true });
+  await pick(page, first.getByRole('combobox', { name: '画面 1 选择摄像头' }), live);
+  await pick(page, second.getByRole('combobox', { name: '画面 2 选择摄像头' }), dead);
+
+  // the unreachable stream is said to be so, with a retry at hand, instead of a spinner
+  await expect(second.getByRole('alert')).toHaveText('无法连接视频流');
+  await expect(second.getByRole('button', { name: /重\s*试/ })).toBeVisible();
+
+  // and the other tile plays: its video's clock advances
+  const video = first.getByLabel(live);
+  await expect.poll(() => currentTime(video), { timeout: 30_000 }).toBeGreaterThan(0.3);
+  const before = await currentTime(video);
+  await expect.poll(() => currentTime(video), { timeout: 10_000 }).toBeGreaterThan(before + 0.5);
+  await expect(first.getByRole('alert')).toHaveCount(0);
+  await expect(second.getByRole('alert')).toBeVisible();
+  // the two empty tiles wait for a camera
+  await expect(page.getByText('未选择摄像头')).toHaveCount(2);
+
+  // the watch log lists both views, newest first, by the signed-in administrator
+  await page.goto('/safety/watch-log/index');
+  const table = page.getByRole('main').getByRole('table');
+  await expect(table.getByRole('row').filter({ hasText: live }).first()).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: dead }).first()).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: live }).first()).toContainText('管理员');
+  // a log is only read: nothing to add
+  await expect(page.getByRole('main').getByRole('button', { name: '新增', exact: true })).toHaveCount(0);
+});
+
+test('the overview draws the tenant’s figures and charts', async ({ page }) => {
+  await page.goto('/safety/overview/index');
+  const figures = page.getByRole('list', { name: '平安概览' });
+  const cameras = figures.getByRole('listitem').filter({ hasText: '摄像头总数' });
+  await expect(cameras).toBeVisible();
+  const total = Number(
+    (await cameras.locator('.ant-statistic-content-value').innerText()).replace(/\D/g, ''),
+  );
+  expect(total).toBeGreaterThan(0);
+
+  const online = page.getByRole('img', { name: /^摄像头在线情况: 在线 \d+, 离线 \d+$/ });
+  await expect(online.locator('canvas')).toBeVisible();
+  const label = (await online.getAttribute('aria-label'))!;
+  const [on, off] = [...label.matchAll(/ (\d+)/g)].map((m) => Number(m[1]));
+  expect(on + off).toBe(total);
+
+  const kinds = page.getByRole('img', { name: /^事件类型分布: / });
+  await expect(kinds.locator('canvas')).toBeVisible();
+  expect(await kinds.getAttribute('aria-label')).toMatch(/矛盾纠纷 \d+/);
+  await expect(page.getByRole('img', { name: /^近12个月事件数: / }).locator('canvas')).toBeVisible();
+});
