@@ -7,7 +7,7 @@
 import './i18n';
 import type { WallCamera } from '@smart/contracts/safety';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Segmented, Space } from 'antd';
+import { Button, Card, Col, Empty, Row, Segmented } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getData } from '../../platform/http/client';
@@ -16,6 +16,12 @@ import { VideoTile } from './VideoTile';
 const LAYOUTS = [1, 4, 9] as const;
 type Layout = (typeof LAYOUTS)[number];
 const MAX_TILES = 9;
+/** a tile's height by layout: the wall fills about one screen */
+const TILE_HEIGHT: Record<Layout, string> = {
+  1: 'max(360px, 68vh)',
+  4: 'max(240px, 34vh)',
+  9: 'max(180px, 23vh)',
+};
 
 export default function WallPage() {
   const { t } = useTranslation();
@@ -40,7 +46,7 @@ export default function WallPage() {
       variant="borderless"
       title={t('safety.wallTitle')}
       extra={
-        <Space wrap>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
           <Segmented<Layout>
             aria-label={t('safety.layout')}
             value={layout}
@@ -51,36 +57,26 @@ export default function WallPage() {
             {t('safety.fill')}
           </Button>
           <Button onClick={() => setPicked(Array(MAX_TILES).fill(undefined))}>{t('safety.clearAll')}</Button>
-        </Space>
+        </div>
       }
     >
       {isFetched && !cameras.length ? (
         <Empty description={t('safety.noCameras')} />
       ) : (
-        <div
-          style={{
-            display: 'grid',
-            gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-            gridAutoRows:
-              layout === 1
-                ? 'minmax(360px, 68vh)'
-                : layout === 4
-                  ? 'minmax(240px, 34vh)'
-                  : 'minmax(180px, 23vh)',
-            gap: 8,
-          }}
-        >
+        // antd's grid (the chunks it shares with the other screens stay whole: no extra file on first load)
+        <Row gutter={[8, 8]}>
           {Array.from({ length: layout }, (_, i) => (
-            <VideoTile
-              // biome-ignore lint/suspicious/noArrayIndexKey: a tile is its place on the wall
-              key={i}
-              index={i}
-              cameras={cameras}
-              camera={picked[i] ? byId.get(picked[i]) : undefined}
-              onPick={(id) => pick(i, id)}
-            />
+            // biome-ignore lint/suspicious/noArrayIndexKey: a tile is its place on the wall
+            <Col key={i} span={24 / columns} style={{ height: TILE_HEIGHT[layout], display: 'flex' }}>
+              <VideoTile
+                index={i}
+                cameras={cameras}
+                camera={picked[i] ? byId.get(picked[i]) : undefined}
+                onPick={(id) => pick(i, id)}
+              />
+            </Col>
           ))}
-        </div>
+        </Row>
       )}
     </Card>
   );
