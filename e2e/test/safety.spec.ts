@@ -78,6 +78,8 @@ async function pick(page: Page, combobox: Locator, option: string) {
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).first().click();
 }
 
+/** HTMLMediaElement.NETWORK_EMPTY: no source, nothing loading */
+const HTML_MEDIA_NETWORK_EMPTY = 0;
 const currentTime = (video: Locator) => video.evaluate((v) => (v as HTMLVideoElement).currentTime);
 
 test('a wall of four tiles plays one stream and says the unreachable one cannot connect; the watch log lists both', async ({
@@ -89,19 +91,27 @@ test('a wall of four tiles plays one stream and says the unreachable one cannot 
   const tag = String(Date.now() % 10_000_000).padStart(7, '0');
   const live = `E2E路口${tag}`;
   const dead = `E2E断线${tag}`;
-  for (const [name, url, serial] of [
-    [live, streamUrl, `1${tag.slice(1)}`],
-    [dead, 'http://127.0.0.1:1/none.m3u8', `2${tag.slice(1)}`],
+  const hevc = `E2E高清${tag}`;
+  for (const [name, url, serial, codec] of [
+    [live, streamUrl, `1${tag.slice(1)}`, '1'],
+    [dead, 'http://127.0.0.1:1/none.m3u8', `2${tag.slice(1)}`, '1'],
+    // marked H.265: a browser without an H.265 decoder is not even asked to try
+    [hevc, streamUrl, `3${tag.slice(1)}`, '2'],
   ])
     await client.post('/api/dfem-hope-manage/camera/submit', {
       name,
       deviceId: `4301000000132${serial}`,
       streamUrl: url,
       streamKind: '1',
-      codec: '1',
+      codec,
       online: 1,
     });
 
+  // the players load with the wall's tiles, as a chunk of their own
+  const players: string[] = [];
+  page.on('response', (r) => {
+    if (/\/assets\/(hls|mpegts)-[^/]*\.js$/.test(new URL(r.url()).pathname)) players.push(r.url());
+  });
   await page.goto('/safety/wall/index');
   const tiles = page.getByRole('region', { name: /^画面 \d$/ });
   await expect(tiles).toHaveCount(4);
@@ -121,8 +131,40 @@ test('a wall of four tiles plays one stream and says the unreachable one cannot 
   await expect.poll(() => currentTime(video), { timeout: 10_000 }).toBeGreaterThan(before + 0.5);
   await expect(first.getByRole('alert')).toHaveCount(0);
   await expect(second.getByRole('alert')).toBeVisible();
-  // the two empty tiles wait for a camera
-  await expect(page.getByText('未选择摄像头')).toHaveCount(2);
+  expect(players.some((u) => /\/hls-/.test(u))).toBe(true);
+
+  // an H.265 camera says at once that the browser cannot decode it (where it cannot), no spinner first
+  const third = page.getByRole('region', { name: '画面 3', exact: true });
+  await pick(page, third.getByRole('combobox', { name: '画面 3 选择摄像头' }), hevc);
+  const h265 = await page.evaluate(() => MediaSource.isTypeSupported('video/mp4; codecs="hvc1.1.6.L93.B0"'));
+  if (!h265) await expect(third.getByRole('alert')).toHaveText('浏览器不支持该视频编码(H.265),无法播放');
+  // the last empty tile waits for a camera
+  await expect(page.getByText('未选择摄像头')).toHaveCount(1);
+
+  // while the page is hidden the stream is stopped (the player destroyed, the video emptied); shown again,
+  // it plays again
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((h) => {
+      Object.defineProperty(document, 'hidden', { value: h, configurable: true });
+      Object.defineProperty(document, 'visibilityState', {
+        value: h ? 'hidden' : 'visible',
+        configurable: true,
+      });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+  await setHidden(true);
+  await expect(first.getByText('页面不可见,视频已暂停')).toBeVisible();
+  await expect
+    .poll(() =>
+      video.evaluate((v) => {
+        const el = v as HTMLVideoElement;
+        return [el.hasAttribute('src'), el.networkState, el.readyState];
+      }),
+    )
+    .toEqual([false, HTML_MEDIA_NETWORK_EMPTY, 0]);
+  await setHidden(false);
+  await expect(first.getByText('页面不可见,视频已暂停')).toHaveCount(0);
+  await expect.poll(() => currentTime(video), { timeout: 30_000 }).toBeGreaterThan(0.3);
 
   // the watch log lists both views, newest first, by the signed-in administrator
   await page.goto('/safety/watch-log/index');

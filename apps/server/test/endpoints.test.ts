@@ -43,6 +43,9 @@ const VILLAGE_PATHS = new Set([
   'evaluationRule',
   'evaluationProject',
   'evaluationList',
+  // safety (平安): guaranteeGroup and securityCharge are listed above, with village affairs
+  'securityOverview',
+  'camera',
 ]);
 const VILLAGE = (e: { area: string; path: string }) => {
   const m = /^\/api\/dfem-hope-manage\/([^/]+)\/(.+)$/.exec(e.path);

@@ -1,6 +1,9 @@
 /**
- * Opening a camera's stream in a <video>: HLS through the browser itself where it plays HLS
- * (`canPlayType('application/vnd.apple.mpegurl')`), else hls.js; HTTP-FLV through mpegts.js. Both libraries
+ * Opening a camera's stream in a <video>: HLS through hls.js wherever Media Source is there, else through the
+ * browser itself where it plays HLS (`canPlayType('application/vnd.apple.mpegurl')`: iPhone Safari);
+ * HTTP-FLV through mpegts.js. hls.js comes first even where the browser says it plays HLS (Safari, and
+ * Chromium since its own HLS player): it tells a codec the browser cannot decode from a stream it cannot
+ * reach, which a native player's one `error` event does not. Both libraries
  * are dynamic imports here, so they load with the first tile that plays a stream of their kind — never with
  * the shell, /login or any other page. What fails is reported as a reason the tile can put in words:
  * the stream cannot be reached, or the browser cannot decode its codec (H.265 in most browsers).
@@ -75,7 +78,7 @@ export async function openStream(video: HTMLVideoElement, cam: WallCamera, ev: S
   const kind = streamPlayer(cam.streamUrl, cam.streamKind);
   const play = () => void video.play().catch(() => {});
 
-  if (kind === 'hls' && video.canPlayType(HLS_MIME)) {
+  if (kind === 'hls' && !mse() && video.canPlayType(HLS_MIME)) {
     video.addEventListener('error', nativeError);
     video.src = cam.streamUrl;
     play();
