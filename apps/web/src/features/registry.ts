@@ -20,7 +20,13 @@ const platformPages: PageFamily = {
 };
 
 /** Definition-driven screens, after the registry's own lines: the platform's, then one family per area. */
-export const families: readonly PageFamily[] = [platformPages, villagePages, evaluationPages, partyPages, safetyPages];
+export const families: readonly PageFamily[] = [
+  platformPages,
+  villagePages,
+  evaluationPages,
+  partyPages,
+  safetyPages,
+];
 
 export const registry: Record<string, PageLoader> = {
   '/wel/index': () => import('./wel/WelcomePage'),
