@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { authFile, expect, test } from './fixtures';
 import { adminToken, api } from './shell-helpers';
@@ -132,6 +133,13 @@ test('a wall of four tiles plays one stream and says the unreachable one cannot 
   await expect(first.getByRole('alert')).toHaveCount(0);
   await expect(second.getByRole('alert')).toBeVisible();
   expect(players.some((u) => /\/hls-/.test(u))).toBe(true);
+  // nothing on the wall keeps a person with a screen reader or a keyboard out
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + ' ' + n.failureSummary).join(' / ')}`),
+  ).toEqual([]);
 
   // an H.265 camera says at once that the browser cannot decode it (where it cannot), no spinner first
   const third = page.getByRole('region', { name: '画面 3', exact: true });

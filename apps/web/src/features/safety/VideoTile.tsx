@@ -206,7 +206,12 @@ export function VideoTile({
           size="small"
           showSearch={{ optionFilterProp: 'label' }}
           allowClear
-          placeholder={t('safety.pickCamera')}
+          // antd's placeholder grey is too faint to read (WCAG contrast): the secondary text colour instead
+          placeholder={
+            <span style={{ color: 'var(--ant-color-text-secondary, rgba(0, 0, 0, 0.65))' }}>
+              {t('safety.pickCamera')}
+            </span>
+          }
           style={{ flex: 1, minWidth: 0 }}
           value={camera?.id}
           onChange={(v) => onPick(v ?? undefined)}
@@ -256,8 +261,8 @@ export function VideoTile({
             display: 'flex',
             alignItems: 'center',
             justifyContent: 'center',
-            color: 'rgba(128,128,128,0.9)',
-            background: 'rgba(0,0,0,0.04)',
+            color: 'var(--ant-color-text-secondary, rgba(0, 0, 0, 0.65))',
+            background: 'var(--ant-color-fill-quaternary, rgba(0, 0, 0, 0.02))',
           }}
         >
           {t('safety.noCamera')}
