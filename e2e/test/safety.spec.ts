@@ -205,3 +205,28 @@ test('the overview draws the tenant’s figures and charts', async ({ page }) =>
   expect(await kinds.getAttribute('aria-label')).toMatch(/矛盾纠纷 \d+/);
   await expect(page.getByRole('img', { name: /^近12个月事件数: / }).locator('canvas')).toBeVisible();
 });
+
+test('the camera form checks the GB/T 28181 code in the browser before anything is sent', async ({
+  page,
+}) => {
+  await page.goto('/safety/camera/index');
+  const main = page.getByRole('main');
+  await expect(main.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await main.getByRole('button', { name: '新增', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /新增 · 监控摄像头/ });
+  const code = dialog.getByRole('textbox', { name: /国标编码/ });
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/camera/submit')) sent.push(r.url());
+  });
+  // a code whose type (digits 11-13: 200, a server) is no video device
+  await code.fill('43010000002000000001');
+  await code.blur();
+  await expect(dialog.getByText('国标编码不是摄像机或视频设备的编码')).toBeVisible();
+  await code.fill('9901000000132000000');
+  await code.blur();
+  await expect(dialog.getByText('国标编码应为20位数字')).toBeVisible();
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toBeVisible();
+  expect(sent).toEqual([]);
+});
