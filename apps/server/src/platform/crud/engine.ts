@@ -446,9 +446,9 @@ export function mountResource(
 
   app.post(`${base}/remove`, async (req) => {
     const ctx = requireCtx(req);
+    const ids = idsParam(req);
     if (def.readOnly) throw forbidden();
     await requirePermission(db, req, `${code}_delete`);
-    const ids = idsParam(req);
     refuseForeignWrite(ctx, 'remove');
     const scope = await constraint(ctx);
     let all = ids;
