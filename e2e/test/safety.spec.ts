@@ -230,3 +230,14 @@ test('the camera form checks the GB/T 28181 code in the browser before anything 
   await expect(dialog).toBeVisible();
   expect(sent).toEqual([]);
 });
+
+test('joint-guarantee groups and security charges are screens of the safety folder', async ({ page }) => {
+  for (const [url, tab] of [
+    ['/safety/guarantee/index', '联保小组'],
+    ['/safety/security/index', '治安联防'],
+  ]) {
+    await page.goto(url);
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+    await expect(page.getByRole('main').locator('tbody tr.ant-table-row').first()).toBeVisible();
+  }
+});

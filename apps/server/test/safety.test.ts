@@ -2,7 +2,10 @@ import { cameraResource, checkField, gbDeviceIdProblem, type SafetyFigures } fro
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camera, cameraWatchLog, securityIncident } from '../src/modules/safety/tables';
+import { schema } from '../src/platform/db';
 import { notDeleted } from '../src/platform/sql';
+import { menuId } from '../src/seed/menus';
+import { moveSafetyMenus } from '../src/seed/safety';
 import { grantCodes, listedRows, makeRole, makeTenant, signedInUser } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
@@ -255,5 +258,41 @@ describe('overview', () => {
     expect(n.n).toBeGreaterThanOrEqual(2);
     expect(res.json().data.incidents).toBe(n.n);
     expect(res.json().data.closedIncidents).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('guarantee groups and security charges in the safety folder', () => {
+  it('keep their spec paths, and an install that had them under village affairs gets its menus moved', async () => {
+    expect((await get('/guaranteeGroup/page?current=1&size=10')).statusCode).toBe(200);
+    expect((await get('/securityCharge/page?current=1&size=10')).statusCode).toBe(200);
+    const db = s.database.db;
+    const m = schema.menu;
+    // as an install seeded before the move has them
+    await db
+      .update(m)
+      .set({ parentId: menuId('village'), path: '/village/guarantee' })
+      .where(eq(m.code, 'guarantee_group'));
+    await db
+      .update(m)
+      .set({ path: sql`'/village/guarantee/' || substring(${m.code} from 17)` })
+      .where(eq(m.parentId, menuId('guarantee_group')));
+    await moveSafetyMenus(db);
+    const [folder] = await db
+      .select({ parentId: m.parentId, path: m.path })
+      .from(m)
+      .where(eq(m.code, 'guarantee_group'));
+    expect(folder).toEqual({ parentId: menuId('safety'), path: '/safety/guarantee' });
+    const buttons = await db
+      .select({ code: m.code, path: m.path })
+      .from(m)
+      .where(eq(m.parentId, menuId('guarantee_group')));
+    expect(buttons.length).toBeGreaterThan(0);
+    for (const b of buttons)
+      expect(b.path).toBe(`/safety/guarantee/${b.code.slice('guarantee_group_'.length)}`);
+    const [charge] = await db
+      .select({ parentId: m.parentId, path: m.path })
+      .from(m)
+      .where(eq(m.code, 'security_charge'));
+    expect(charge).toEqual({ parentId: menuId('safety'), path: '/safety/security' });
   });
 });

@@ -1,5 +1,11 @@
-import { SAFETY_DEMO, SAFETY_DICTS } from '@smart/contracts';
-import { and, eq } from 'drizzle-orm';
+import {
+  guaranteeGroupResource,
+  SAFETY_AREA,
+  SAFETY_DEMO,
+  SAFETY_DICTS,
+  securityChargeResource,
+} from '@smart/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import { villager } from '../modules/manage/tables';
 import {
   camera,
@@ -8,9 +14,10 @@ import {
   securityOverview,
   securityPrincipal,
 } from '../modules/safety/tables';
-import type { Db } from '../platform/db';
+import { type Db, schema } from '../platform/db';
 import { formatDateTime } from '../platform/format';
 import { notDeleted } from '../platform/sql';
+import { menuId } from './menus';
 import { SEED } from './system';
 import { insertAll, seedDicts } from './village';
 
@@ -21,6 +28,7 @@ import { insertAll, seedDicts } from './village';
  * last months, a summary and a few watch-log entries. Deterministic, dated from today.
  */
 export async function seedSafety(db: Db) {
+  await moveSafetyMenus(db);
   await seedDicts(db, SAFETY_DICTS);
   const tenantId = '000000';
   const base = { tenantId, createUser: SEED.adminUserId, createDept: SEED.rootDeptId };
@@ -175,4 +183,24 @@ export async function seedSafety(db: Db) {
       watchedAt: at(i + 1, 9),
     })),
   );
+}
+
+/**
+ * Guarantee groups and security charges moved here from village affairs (same codes, new routes): an install
+ * whose menus already hold them (under 村务管理, at /village/…) gets them in this folder at their new
+ * routes, their buttons' paths along (the menu sync that follows every step adds the folder itself).
+ */
+export async function moveSafetyMenus(db: Db) {
+  for (const def of [guaranteeGroupResource, securityChargeResource]) {
+    await db
+      .update(schema.menu)
+      .set({ parentId: menuId(SAFETY_AREA.code), path: def.route })
+      .where(eq(schema.menu.code, def.permission));
+    await db
+      .update(schema.menu)
+      .set({
+        path: sql`${def.route} || '/' || substring(${schema.menu.code} from ${def.permission.length + 2}::int)`,
+      })
+      .where(and(eq(schema.menu.parentId, menuId(def.permission)), eq(schema.menu.category, 2)));
+  }
 }

@@ -5,7 +5,8 @@ import { areaResource, defineArea, type FieldDef, L, type ResourceDef, type Text
  * the map, stream URL, codec, online state) watched on a live video wall whose every opened stream is
  * logged, patrol and incident records (治安巡防), periodic safety summaries (securityOverview, the spec's
  * path), and an overview of incidents and cameras computed from the rows. Joint-guarantee groups
- * (guaranteeGroup) and security charges (securityCharge) are village affairs' definitions.
+ * (guaranteeGroup) and security charges (securityCharge) moved here from village affairs, keeping their
+ * paths, tables and permission codes (seed step safety-v1 moves their menus on installs that had them).
  */
 
 const SERVICE = 'dfem-hope-manage';
@@ -45,6 +46,63 @@ const area = (name: string, label: Text2, max: number, opts: Partial<FieldDef> =
   ...opts,
 });
 const remark = (): FieldDef => area('remark', L('备注', 'Remark'), 500);
+const villagerRef = (name: string, label: Text2): FieldDef => ({
+  name,
+  label,
+  type: 'ref',
+  ref: 'villager',
+  required: true,
+  search: 'equal',
+  example: SAFETY_DEMO.villagerId,
+});
+const villagerRefs = (name: string, label: Text2): FieldDef => ({
+  name,
+  label,
+  type: 'refs',
+  ref: 'villager',
+  span: 24,
+  example: SAFETY_DEMO.villagerId,
+});
+const phone = (name: string, label: Text2): FieldDef => ({ name, label, type: 'phone', max: 20 });
+
+/**
+ * 联保 (guaranteeGroup): a leader household and the member households that answer for each other. Declared
+ * by village affairs before this area existed; its path, table and permission code stay as they were.
+ */
+export const guaranteeGroupResource = resource(
+  'guaranteeGroup',
+  'hope_guarantee_group',
+  'SafetyOutlined',
+  L('联保小组', 'Guarantee groups'),
+  'guarantee',
+  'guarantee_group',
+  [
+    text('groupName', L('小组名称', 'Group'), 40, { required: true, search: 'like' }),
+    villagerRef('leaderId', L('组长', 'Leader')),
+    villagerRefs('memberIds', L('成员户', 'Member households')),
+    text('area', L('联保区域', 'Area'), 100),
+    phone('phone', L('联系电话', 'Phone')),
+    remark(),
+  ],
+);
+
+/** 治安联防 (securityCharge): who answers for an area's patrols, and the households covered (moved likewise). */
+export const securityChargeResource = resource(
+  'securityCharge',
+  'hope_security_charge',
+  'LockOutlined',
+  L('治安联防', 'Security charges'),
+  'security',
+  'security_charge',
+  [
+    villagerRef('leaderId', L('责任人', 'Person in charge')),
+    villagerRefs('memberIds', L('联防户', 'Households covered')),
+    text('area', L('责任区域', 'Area'), 100, { required: true, search: 'like' }),
+    area('patrolDuty', L('巡防职责', 'Patrol duties'), 500),
+    phone('phone', L('联系电话', 'Phone')),
+    remark(),
+  ],
+);
 
 /** 平安责任人: who answers for the safety of an area or grid. */
 export const securityPrincipalResource = resource(
@@ -57,7 +115,7 @@ export const securityPrincipalResource = resource(
   [
     text('name', L('姓名', 'Name'), 20, { required: true, search: 'like' }),
     text('gridName', L('责任区域/网格', 'Area or grid'), 60, { required: true, search: 'like' }),
-    { name: 'phone', label: L('联系电话', 'Phone'), type: 'phone', max: 20, required: true },
+    { ...phone('phone', L('联系电话', 'Phone')), required: true },
     text('duty', L('职务', 'Duty'), 40),
     ref('villagerId', L('关联村民', 'Villager'), 'villager', SAFETY_DEMO.villagerId, { list: false }),
     remark(),
@@ -206,6 +264,8 @@ export const SAFETY_AREA = defineArea({
   label: L('平安乡村', 'Safety'),
   icon: 'SafetyOutlined',
   resources: [
+    guaranteeGroupResource,
+    securityChargeResource,
     securityPrincipalResource,
     cameraResource,
     securityIncidentResource,
