@@ -22,10 +22,12 @@ test.describe.configure({ timeout: 90_000 });
 let dir = '';
 let streams: Server | undefined;
 let streamUrl = '';
+let flvUrl = '';
 
 const TYPES: Record<string, string> = {
   '.m3u8': 'application/vnd.apple.mpegurl',
   '.ts': 'video/mp2t',
+  '.flv': 'video/x-flv',
 };
 
 test.beforeAll(async () => {
@@ -47,6 +49,23 @@ test.beforeAll(async () => {
     ],
     { stdio: 'pipe' },
   );
+  // the same picture as HTTP-FLV (what many NVRs and media servers send), played by mpegts.js
+  execFileSync(
+    'ffmpeg',
+    [
+      ...[
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=duration=12:size=320x240:rate=10',
+      ],
+      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-f', 'flv', join(dir, 'live.flv')],
+    ],
+    { stdio: 'pipe' },
+  );
   streams = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
       /^[/\\.]+/,
@@ -65,6 +84,7 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve) => streams!.listen(0, '127.0.0.1', resolve));
   streamUrl = `http://127.0.0.1:${(streams.address() as AddressInfo).port}/index.m3u8`;
+  flvUrl = streamUrl.replace('index.m3u8', 'live.flv');
 });
 
 test.afterAll(async () => {
@@ -83,7 +103,7 @@ async function pick(page: Page, combobox: Locator, option: string) {
 const HTML_MEDIA_NETWORK_EMPTY = 0;
 const currentTime = (video: Locator) => video.evaluate((v) => (v as HTMLVideoElement).currentTime);
 
-test('a wall of four tiles plays one stream and says the unreachable one cannot connect; the watch log lists both', async ({
+test('a wall of four tiles plays an HLS and an FLV stream, says the unreachable and the H.265 one cannot play; the watch log lists the views', async ({
   page,
   baseURL,
 }) => {
@@ -93,17 +113,19 @@ test('a wall of four tiles plays one stream and says the unreachable one cannot 
   const live = `E2E路口${tag}`;
   const dead = `E2E断线${tag}`;
   const hevc = `E2E高清${tag}`;
-  for (const [name, url, serial, codec] of [
-    [live, streamUrl, `1${tag.slice(1)}`, '1'],
-    [dead, 'http://127.0.0.1:1/none.m3u8', `2${tag.slice(1)}`, '1'],
+  const flv = `E2E河堤${tag}`;
+  for (const [name, url, serial, codec, streamKind] of [
+    [live, streamUrl, `1${tag.slice(1)}`, '1', '1'],
+    [dead, 'http://127.0.0.1:1/none.m3u8', `2${tag.slice(1)}`, '1', '1'],
     // marked H.265: a browser without an H.265 decoder is not even asked to try
-    [hevc, streamUrl, `3${tag.slice(1)}`, '2'],
+    [hevc, streamUrl, `3${tag.slice(1)}`, '2', '1'],
+    [flv, flvUrl, `4${tag.slice(1)}`, '1', '2'],
   ])
     await client.post('/api/dfem-hope-manage/camera/submit', {
       name,
       deviceId: `4301000000132${serial}`,
       streamUrl: url,
-      streamKind: '1',
+      streamKind,
       codec,
       online: 1,
     });
@@ -148,6 +170,15 @@ test('a wall of four tiles plays one stream and says the unreachable one cannot 
   if (!h265) await expect(third.getByRole('alert')).toHaveText('浏览器不支持该视频编码(H.265),无法播放');
   // the last empty tile waits for a camera
   await expect(page.getByText('未选择摄像头')).toHaveCount(1);
+
+  // an HTTP-FLV camera plays through mpegts.js, loaded only now
+  const fourth = page.getByRole('region', { name: '画面 4', exact: true });
+  await pick(page, fourth.getByRole('combobox', { name: '画面 4 选择摄像头' }), flv);
+  const flvVideo = fourth.getByLabel(flv);
+  await expect.poll(() => currentTime(flvVideo), { timeout: 30_000 }).toBeGreaterThan(0.3);
+  const flvBefore = await currentTime(flvVideo);
+  await expect.poll(() => currentTime(flvVideo), { timeout: 10_000 }).toBeGreaterThan(flvBefore + 0.5);
+  expect(players.some((u) => /\/mpegts-/.test(u))).toBe(true);
 
   // while the page is hidden the stream is stopped (the player destroyed, the video emptied); shown again,
   // it plays again
