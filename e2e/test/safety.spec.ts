@@ -11,10 +11,11 @@ import { authFile, expect, test } from './fixtures';
 import { adminToken, api } from './shell-helpers';
 
 /**
- * Safety in the browser: a wall of four tiles where one camera's stream plays (a short H.264 HLS stream made
- * here with Debian's ffmpeg and served on loopback from another origin, as a camera would be) and one
- * camera's stream is unreachable — that tile says so while the other keeps playing — and the watch log
- * lists both views; the overview draws its figures and charts.
+ * Safety in the browser: a wall of four tiles where cameras' streams play (a short H.264 stream made here
+ * with Debian's ffmpeg, as HLS and as HTTP-FLV, served on loopback from another origin as a camera would
+ * be), one camera's stream is unreachable and one is H.265 — those tiles say so while the others keep
+ * playing —, streams stop while the page is hidden, and the watch log lists the views; the overview draws
+ * its figures and charts; the camera form checks the GB/T 28181 code before sending it.
  */
 test.use({ storageState: authFile() });
 test.describe.configure({ timeout: 90_000 });
