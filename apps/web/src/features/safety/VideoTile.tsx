@@ -74,10 +74,13 @@ function CameraStream({ cam }: { cam: WallCamera }) {
       }).catch(() => {});
     }
     let cancelled = false;
+    // failed: the player is (or, once it has loaded, will be) torn down; a retry starts a new one
+    let over = false;
     let stop: (() => void) | undefined;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     const failed = (why: Failure) => {
-      if (cancelled) return;
+      if (cancelled || over) return;
+      over = true;
       clearTimeout(watchdog);
       stop?.();
       setFailure(why);
@@ -91,7 +94,7 @@ function CameraStream({ cam }: { cam: WallCamera }) {
     const watchdog = setTimeout(() => failed('unreachable'), START_TIMEOUT_MS);
     openStream(el, cam, {
       onPlaying: () => {
-        if (cancelled) return;
+        if (cancelled || over) return;
         clearTimeout(watchdog);
         setStatus('playing');
       },
@@ -99,7 +102,8 @@ function CameraStream({ cam }: { cam: WallCamera }) {
     })
       .then((s) => {
         stop = s;
-        if (cancelled) s();
+        // a player that loaded after the tile gave up (the watchdog) or was left is stopped at once
+        if (cancelled || over) s();
       })
       .catch(() => failed('unreachable'));
     return () => {
