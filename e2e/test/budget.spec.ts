@@ -5,8 +5,9 @@ import type { Page } from '@playwright/test';
 import { authFile, expect, test } from './fixtures';
 
 /**
- * First-load budgets (architecture.md): what Chromium downloads to show /login must stay under 200 KB and
- * the signed-in home under 400 KB, counted as the brotli size of each JS and CSS file it fetched.
+ * First-load budgets: what Chromium downloads to show /login must stay within 175 KB (the build's login
+ * guard holds it there too) and the signed-in home within 315 KB, counted as the brotli size of each JS and
+ * CSS file it fetched; the heavy libraries of single pages (the video wall's players) are not among them.
  */
 const dist = process.env.WEB_DIST
   ? resolve(process.env.WEB_DIST)
@@ -35,7 +36,7 @@ function largest(files: string[], n = 60): string {
     .join('\n');
 }
 
-test('the login page loads under 200 KB of compressed JS and CSS', async ({ page }) => {
+test('the login page loads within 175 KB of compressed JS and CSS', async ({ page }) => {
   const files = collect(page);
   await page.goto('/login');
   await expect(page.getByLabel('账号')).toBeVisible();
@@ -43,7 +44,7 @@ test('the login page loads under 200 KB of compressed JS and CSS', async ({ page
   const bytes = brotliBytes(files);
   test.info().annotations.push({ type: 'login-br-bytes', description: String(bytes) });
   console.log(`/login: ${files.length} files, ${(bytes / 1024).toFixed(1)} KB brotli\n${largest(files)}`);
-  expect(bytes).toBeLessThan(200 * 1024);
+  expect(bytes).toBeLessThanOrEqual(175 * 1024);
   // nothing of the shell is fetched
   expect(files.some((f) => /Layout|PageHost|Welcome/.test(f))).toBe(false);
 });
@@ -51,7 +52,9 @@ test('the login page loads under 200 KB of compressed JS and CSS', async ({ page
 test.describe('signed in', () => {
   test.use({ storageState: authFile() });
 
-  test('the home page loads under 400 KB of compressed JS and CSS', async ({ page }) => {
+  test('the home page loads within 315 KB of compressed JS and CSS, without the video players', async ({
+    page,
+  }) => {
     const files = collect(page);
     await page.goto('/wel/index');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -61,6 +64,8 @@ test.describe('signed in', () => {
     console.log(
       `/wel/index: ${files.length} files, ${(bytes / 1024).toFixed(1)} KB brotli\n${largest(files)}`,
     );
-    expect(bytes).toBeLessThan(400 * 1024);
+    expect(bytes).toBeLessThanOrEqual(315 * 1024);
+    // hls.js and mpegts.js load with the live video wall's tiles only
+    expect(files.filter((f) => /\/(hls|mpegts)[-.]/.test(f))).toEqual([]);
   });
 });

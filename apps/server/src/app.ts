@@ -30,6 +30,7 @@ import { partyRoutes } from './modules/party/routes';
 import { reliefRoutes } from './modules/relief/routes';
 import { fileRoutes } from './modules/resource/files';
 import { type ExtraResource, resourceRoutes } from './modules/resources';
+import { safetyRoutes } from './modules/safety/routes';
 import { registerGrantRoutes } from './modules/system/grants';
 import { systemRoutes } from './modules/system/routes';
 import { registerTenantRoutes } from './modules/system/tenant';
@@ -235,7 +236,14 @@ export async function buildApp(
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // cameras serve their streams from hosts of their own (the camera, an NVR, a media server): the live
+        // video wall's players fetch HLS playlists and segments or an HTTP-FLV stream from them (connect),
+        // feed them to the video element through Media Source (blob:) or, where the browser plays HLS
+        // itself, hand it the URL (media); hls.js transmuxes in a worker it starts from a blob. Scripts stay
+        // 'self' only, so what may be fetched widens, not what may run.
+        connectSrc: ["'self'", 'http:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'http:', 'https:'],
+        workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -282,6 +290,7 @@ export async function buildApp(
   await app.register(partyRoutes, { prefix: '/api/dfem-hope-manage' });
   await app.register(reliefRoutes, { prefix: '/api/dfem-hope-manage' });
   await app.register(assistanceRoutes, { prefix: '/api/dfem-hope-manage' });
+  await app.register(safetyRoutes, { prefix: '/api/dfem-hope-manage' });
 
   const webDist = config.WEB_DIST ?? defaultWebDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));

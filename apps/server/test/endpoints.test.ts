@@ -53,6 +53,9 @@ const VILLAGE_PATHS = new Set([
   'assistanceUnit',
   'assistanceSystem',
   'information',
+  // safety (平安): guaranteeGroup and securityCharge are listed above, with village affairs
+  'securityOverview',
+  'camera',
 ]);
 const VILLAGE = (e: { area: string; path: string }) => {
   const m = /^\/api\/dfem-hope-manage\/([^/]+)\/(.+)$/.exec(e.path);

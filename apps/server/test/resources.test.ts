@@ -1,5 +1,9 @@
 import { RESOURCES, type ResourceDef } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestContext } from '../src/platform/auth/context';
+import { mountedByKey } from '../src/platform/crud/refs';
+import { insertRows } from '../src/platform/crud/write';
+import type { Db } from '../src/platform/db';
 import { SEED } from '../src/seed/system';
 import { grantCodes, listedRows, makeRole, makeTenant, makeUser, sampleRecord } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
@@ -53,9 +57,25 @@ const call = (token: string, method: 'GET' | 'POST', url: string, payload?: obje
   s.app.inject({ method, url, headers: auth(token), payload });
 
 async function create(def: ResourceDef, token = adminA, record = sampleRecord(def, ++n)) {
+  if (def.readOnly) return written(def, token === adminB ? '100001' : '000000', record);
   const res = await call(token, 'POST', `${base(def)}/submit`, record);
   expect(res.statusCode, `${def.key} create: ${res.body}`).toBe(200);
   return res.json().data as { id: string } & Record<string, unknown>;
+}
+
+/**
+ * A row of a resource only the server writes (a log, `readOnly`): through the engine's write path, as the
+ * server's own endpoint writes it (the video wall's watch log: camera/watch).
+ */
+async function written(def: ResourceDef, tenantId: string, record: Record<string, unknown>) {
+  const m = mountedByKey.get(def.key);
+  if (!m) throw new Error(`${def.key} is not mounted`);
+  const ctx = { tenantId, userId: SEED.adminUserId, deptId: SEED.rootDeptId } as RequestContext;
+  const [w] = await s.database.db.transaction((tx) =>
+    insertRows(m, ctx, tx as unknown as Db, [record], { answer: true }),
+  );
+  m.changed();
+  return { ...w.row, id: String(w.row.id) } as { id: string } & Record<string, unknown>;
 }
 
 describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
@@ -68,6 +88,22 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
     const detail = await call(adminA, 'GET', `${base(def)}/detail?id=${row.id}`);
     expect(detail.statusCode).toBe(200);
     for (const f of def.fields.filter((x) => x.secret)) expect(detail.json().data).not.toHaveProperty(f.name);
+    if (def.readOnly) {
+      // written by the server only: neither changed nor removed through the API, whoever asks
+      const edit = await call(adminA, 'POST', `${base(def)}/submit`, {
+        ...sampleRecord(def, ++n),
+        id: row.id,
+      });
+      expect(edit.statusCode).toBe(403);
+      expect((await call(adminA, 'POST', `${base(def)}/submit`, sampleRecord(def, ++n))).statusCode).toBe(
+        403,
+      );
+      expect((await call(adminA, 'POST', `${base(def)}/remove?ids=${row.id}`)).statusCode).toBe(403);
+      expect((await call(adminA, 'GET', `${base(def)}/detail?id=${row.id}`)).json().data).toEqual(
+        detail.json().data,
+      );
+      return;
+    }
     const update = await call(adminA, 'POST', `${base(def)}/submit`, {
       ...sampleRecord(def, ++n),
       id: row.id,
@@ -102,12 +138,12 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
         ...sampleRecord(def, ++n),
         id: row.id,
       });
-      expect(foreignUpdate.statusCode).toBe(shared ? 403 : 404);
+      // a log the server writes refuses every write before it looks for the row
+      const refused = shared || def.readOnly ? 403 : 404;
+      expect(foreignUpdate.statusCode).toBe(refused);
       cases.isolation++;
 
-      expect((await call(adminB, 'POST', `${base(def)}/remove?ids=${row.id}`)).statusCode).toBe(
-        shared ? 403 : 404,
-      );
+      expect((await call(adminB, 'POST', `${base(def)}/remove?ids=${row.id}`)).statusCode).toBe(refused);
       if (shared)
         expect((await call(adminB, 'POST', `${base(def)}/submit`, sampleRecord(def, ++n))).statusCode).toBe(
           403,
@@ -120,7 +156,9 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
     },
   );
 
-  const buttons = ['add', 'edit', 'delete', ...(def.view === false ? [] : ['view'])];
+  const buttons = def.readOnly
+    ? ['view']
+    : ['add', 'edit', 'delete', ...(def.view === false ? [] : ['view'])];
   /**
    * A sample the limited user may write: nobody hands out more than they hold, so its roles are the
    * limited role (not the administrator's), and an edit keeps a menu's code (a changed code must be one

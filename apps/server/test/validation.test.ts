@@ -28,7 +28,7 @@ const submit = (d: ResourceDef, payload: object) =>
  */
 describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_k, def) => {
   const required = def.fields.find((f) => f.required && !f.secret && !f.readOnly && f.form !== false);
-  it.runIf(required)(
+  it.runIf(required && !def.readOnly)(
     'its submit runs the definition’s rules: a missing required value is a 400 naming it',
     async () => {
       const name = required!.name;
@@ -53,6 +53,8 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_k, def) => {
       createUser: '1',
       isDeleted: 1,
     });
+    // a log the server writes takes no body at all
+    if (def.readOnly) return void expect(res.statusCode).toBe(403);
     expect(res.statusCode, res.body).toBe(200);
     const row = res.json().data;
     const again = await s.app.inject({

@@ -20,6 +20,7 @@ import { flowModel } from './flow/tables';
 import { villageBindings } from './manage/hooks';
 import { partyBindings } from './party/hooks';
 import { reliefBindings } from './relief/hooks';
+import { safetyBindings } from './safety/hooks';
 import { dropAccessCaches } from './system/caches';
 import { dictBindings } from './system/dict';
 import { tenantHooks } from './system/tenant';
@@ -152,6 +153,7 @@ export function resourceBindings(
     ...partyBindings(db),
     ...reliefBindings(db, deps.config),
     ...assistanceBindings(),
+    ...safetyBindings(db),
     client: {
       table: schema.client,
       hooks: {

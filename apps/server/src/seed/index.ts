@@ -7,6 +7,7 @@ import { flattenMenus, MENU_TREE, syncMenus } from './menus';
 import { seedParty } from './party';
 import { seedRegions } from './regions';
 import { seedRelief } from './relief';
+import { seedSafety } from './safety';
 import { addDictEnglish, dropDefaultPasswordParams, seedSystem } from './system';
 import { seedVillage } from './village';
 
@@ -22,6 +23,7 @@ const STEPS: [name: string, run: (db: Db) => Promise<void>][] = [
   ['party-v1', seedParty],
   ['relief-v1', seedRelief],
   ['assistance-v1', seedAssistance],
+  ['safety-v1', seedSafety],
 ];
 
 /**

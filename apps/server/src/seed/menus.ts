@@ -9,6 +9,9 @@ import {
   RELIEF_AREA,
   RELIEF_OVERVIEW,
   resourceByKey,
+  SAFETY_AREA,
+  SAFETY_OVERVIEW,
+  SAFETY_WALL,
   type Text2,
   VILLAGE_AREA,
 } from '@smart/contracts';
@@ -52,11 +55,14 @@ function screen(key: string, source?: string, extraButtons: string[] = []): Menu
     nameEn: def.label.en,
     path: def.route,
     source: source ?? def.icon,
-    buttons: [...(def.view === false ? ['add', 'edit', 'delete'] : CRUD_BUTTONS), ...extraButtons, ...excel],
+    // a log the server writes (readOnly) is only viewed
+    buttons: def.readOnly
+      ? ['view']
+      : [...(def.view === false ? ['add', 'edit', 'delete'] : CRUD_BUTTONS), ...extraButtons, ...excel],
   };
 }
 
-/** An area's overview screen (figures and charts, not a definition's list). */
+/** An area's screen that is not a definition's list (an overview, the video wall). */
 const overviewMenu = (o: { code: string; label: Text2; path: string; icon: string }): MenuSeed => ({
   code: o.code,
   name: o.label.zh,
@@ -269,6 +275,10 @@ export const MENU_TREE: MenuSeed[] = [
   }),
   areaMenu(ASSISTANCE_AREA, {
     first: [overviewMenu(ASSISTANCE_OVERVIEW)],
+  }),
+  areaMenu(SAFETY_AREA, {
+    // the overview and the live video wall: screens that are not a definition's list
+    first: [overviewMenu(SAFETY_OVERVIEW), overviewMenu(SAFETY_WALL)],
   }),
   {
     code: 'tool',

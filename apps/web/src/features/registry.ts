@@ -10,6 +10,7 @@ import { assistancePages } from './assistance/pages';
 import { evaluationPages } from './evaluation/pages';
 import { partyPages } from './party/pages';
 import { reliefPages } from './relief/pages';
+import { safetyPages } from './safety/pages';
 import { villagePages } from './village/pages';
 
 export type { PageFamily, PageLoader, PageModule } from '../platform/pages';
@@ -28,6 +29,7 @@ export const families: readonly PageFamily[] = [
   partyPages,
   reliefPages,
   assistancePages,
+  safetyPages,
 ];
 
 export const registry: Record<string, PageLoader> = {
@@ -39,6 +41,9 @@ export const registry: Record<string, PageLoader> = {
   '/relief/overview/index': () => import('./relief/OverviewPage'),
   // assistance and care's overview: figures, not a definition's list
   '/assistance/overview/index': () => import('./assistance/OverviewPage'),
+  // safety: the overview's figures, and the live video wall (its players load with it, never before)
+  '/safety/overview/index': () => import('./safety/OverviewPage'),
+  '/safety/wall/index': () => import('./safety/WallPage'),
   // system administration: the generic page with extensions, or screens of their own
   '/system/user/index': () => import('./system/user/UserPage'),
   '/system/role/index': () => import('./system/RolePage'),

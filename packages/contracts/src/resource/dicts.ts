@@ -620,6 +620,48 @@ export const RELIEF_DICTS: readonly DictDecl[] = [
   ),
 ];
 
+/** The safety area's dictionaries (seed step safety-v1). */
+export const SAFETY_DICTS: readonly DictDecl[] = [
+  dict(
+    'camera_stream_kind',
+    text('视频流类型', 'Stream kind'),
+    numbered([
+      ['HLS', 'HLS'],
+      ['HTTP-FLV', 'HTTP-FLV'],
+      ['RTSP/RTMP', 'RTSP/RTMP'],
+    ]),
+  ),
+  dict(
+    'camera_codec',
+    text('视频编码', 'Video codec'),
+    numbered([
+      ['H.264', 'H.264'],
+      ['H.265', 'H.265'],
+    ]),
+  ),
+  dict(
+    'security_incident_kind',
+    text('治安事件类型', 'Incident kind'),
+    numbered([
+      ['矛盾纠纷', 'Dispute'],
+      ['盗窃', 'Theft'],
+      ['火灾隐患', 'Fire hazard'],
+      ['交通事故', 'Traffic accident'],
+      ['可疑人员', 'Suspicious person'],
+      ['其他', 'Other'],
+    ]),
+  ),
+  dict(
+    'security_incident_status',
+    text('处理状态', 'Handling status'),
+    numbered([
+      ['待处理', 'Open'],
+      ['处理中', 'In progress'],
+      ['已办结', 'Closed'],
+    ]),
+  ),
+];
+
 /** The assistance and care area's dictionaries (seed step assistance-v1). */
 export const ASSISTANCE_DICTS: readonly DictDecl[] = [
   dict(
@@ -700,4 +742,5 @@ export const PLATFORM_DICTS: readonly DictDecl[] = [
   ...PARTY_DICTS,
   ...RELIEF_DICTS,
   ...ASSISTANCE_DICTS,
+  ...SAFETY_DICTS,
 ];

@@ -174,3 +174,24 @@ export function maskForNotice(kind: 'idcard' | 'phone' | 'text', value: string):
   }
   return keep(0, 4);
 }
+
+/**
+ * A device's national code of GB/T 28181 (video surveillance networking): 20 digits — 1-8 the centre's
+ * administrative division (GB/T 2260: the first two a province, 11–82), 9-10 the trade, 11-13 the device
+ * type, 14 the network, 15-20 a serial number. A camera here is a video device: a camera (131), an IP camera
+ * (132), or the recorder or encoder it is reached through (DVR 111, video server 112, encoder 113, NVR 118).
+ */
+export const GB_DEVICE_MESSAGES = {
+  format: { zh: '{label}应为20位数字', en: '{label} must be 20 digits' },
+  region: { zh: '{label}的省级区划代码无效', en: '{label} has an invalid province code' },
+  type: { zh: '{label}不是摄像机或视频设备的编码', en: '{label} is not a camera or video device code' },
+} as const;
+
+/** What is wrong with a GB/T 28181 video device code, or null when it is a valid one. */
+export function gbDeviceIdProblem(id: string): keyof typeof GB_DEVICE_MESSAGES | null {
+  if (!/^\d{20}$/.test(id)) return 'format';
+  // the resident ID's province codes, less 83 and 91 (no such division in GB/T 2260's centres)
+  const province = Number(id.slice(0, 2));
+  if (!PROVINCES.has(province) || province > 82) return 'region';
+  return ['111', '112', '113', '118', '131', '132'].includes(id.slice(10, 13)) ? null : 'type';
+}

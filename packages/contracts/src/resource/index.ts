@@ -9,6 +9,7 @@ export * from './party';
 export * from './platform';
 export * from './registry';
 export * from './relief';
+export * from './safety';
 export * from './system';
 export * from './types';
 export * from './user';

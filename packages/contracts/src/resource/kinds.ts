@@ -5,6 +5,8 @@ import {
   EMAIL,
   FIELD_MESSAGES,
   fill,
+  GB_DEVICE_MESSAGES,
+  gbDeviceIdProblem,
   ID_CARD_MESSAGES,
   INT_MAX,
   INT_MIN,
@@ -388,6 +390,25 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
       ['the wrong length', '1101051990010'],
       ['a wrong check digit', VALID_ID_17 + (idCardCheckDigit(VALID_ID_17) === '0' ? '1' : '0')],
       ['a birth date in the future', '110105209901011234'],
+    ],
+  },
+  gbDeviceId: {
+    column: 'varchar',
+    filter: 'text',
+    picked: false,
+    max: 20,
+    textRules: false,
+    check(s, f) {
+      const why = gbDeviceIdProblem(s);
+      return why ? localize(GB_DEVICE_MESSAGES[why], f.label) : null;
+    },
+    excelHint: () => ({ zh: '20位国标编码', en: '20-digit GB/T 28181 code' }),
+    // Hunan (43…), trade 00, an IP camera (132), network 0, serial n
+    sample: (_f, n) => `4301000000132${String(n % 10_000_000).padStart(7, '0')}`,
+    refuses: [
+      ['the wrong length', '4301000000132000001'],
+      ['no province', '99010000001320000001'],
+      ['a server, not a video device', '43010000002000000001'],
     ],
   },
   image: {

@@ -4,6 +4,7 @@ import { flowModelResource } from './flow';
 import { PARTY_RESOURCES } from './party';
 import { PLATFORM_RESOURCES } from './platform';
 import { RELIEF_RESOURCES } from './relief';
+import { SAFETY_RESOURCES } from './safety';
 import { dictBizResource, dictResource } from './system';
 import type { ResourceDef } from './types';
 import { userResource } from './user';
@@ -24,6 +25,7 @@ export const RESOURCES: ResourceDef[] = [
   ...PARTY_RESOURCES,
   ...RELIEF_RESOURCES,
   ...ASSISTANCE_RESOURCES,
+  ...SAFETY_RESOURCES,
 ];
 
 export const resourceByKey = new Map(RESOURCES.map((r) => [r.key, r]));

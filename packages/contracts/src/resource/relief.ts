@@ -18,7 +18,7 @@ const SERVICE = 'dfem-hope-manage';
 export const RELIEF_DEMO = {
   villagerId: '1190000000000000001',
   householdId: '1190000000001500001',
-  responsibleId: '1190000000001600001',
+  responsibleId: '1190000000001520001',
 } as const;
 
 /** The stages of a monitored household (relief_stage), moved by the identification process. */

@@ -25,6 +25,7 @@ export type FieldType =
   | 'ref' // id of another resource (ref: key of that resource); lists answer its label as `<name less Id>Name`
   | 'refs' // comma-joined ids of another resource (ref), picked with the same searchable selector
   | 'idcard' // mainland resident ID number: 18 characters, GB 11643 check digit, a real birth date
+  | 'gbDeviceId' // a video device's GB/T 28181 code: 20 digits, a province first, a camera/recorder type
   | 'image' // an image uploaded through the server (a path it serves), or several comma-joined
   | 'files' // attachments uploaded through the server (PDF, Word, Excel, PowerPoint, images), comma-joined
   | 'password' // typed in the browser, sent as lower-case md5 hex (spec §5), stored as argon2id
@@ -151,6 +152,11 @@ export interface ResourceDef {
   listPath?: 'list' | 'page';
   /** paging parameter names (spec §7 conventions) */
   paging?: 'current' | 'page' | 'currentPage';
+  /**
+   * rows the server alone writes (a log): listed and viewed, never added, edited or removed through the
+   * API (submit and remove are 403 whatever the caller holds); its menu has the view button only
+   */
+  readOnly?: boolean;
   /** whether the view button exists (tenant package: off) */
   view?: boolean;
   dialogWidth?: number;

@@ -4,7 +4,7 @@ import { areaResource, defineArea, type FieldDef, L, type ResourceDef, type Text
 /**
  * Village affairs (村务, spec §1 and §7 dfem-hope-manage): villagers and their relations, cadres, duties,
  * tasks and assessments, scores and rankings, policy-to-people, vehicles, filing records, village rules,
- * reviews, guarantee groups, duplex and security charges, incomes, visits and reception, the overview.
+ * reviews, duplex charges, incomes, visits and reception, the overview.
  * Fields are what a village committee keeps (shared/design/domain.md); each definition is read by the
  * server (routes, rules, Excel) and the web (list page, dialogs, pickers).
  */
@@ -384,24 +384,6 @@ export const villageReviewResource = resource(
   ],
 );
 
-/** 联保 (guaranteeGroup): a leader household and the member households that answer for each other. */
-export const guaranteeGroupResource = resource(
-  'guaranteeGroup',
-  'hope_guarantee_group',
-  'SafetyOutlined',
-  L('联保小组', 'Guarantee groups'),
-  'guarantee',
-  'guarantee_group',
-  [
-    text('groupName', L('小组名称', 'Group'), 40, { required: true, search: 'like' }),
-    villagerRef('leaderId', L('组长', 'Leader')),
-    villagerRefs('memberIds', L('成员户', 'Member households')),
-    text('area', L('联保区域', 'Area'), 100),
-    phone('phone', L('联系电话', 'Phone')),
-    remark(),
-  ],
-);
-
 /** 双联户 (duplexCharge): the leader household and the households it answers for. */
 export const duplexChargeResource = resource(
   'duplexCharge',
@@ -414,24 +396,6 @@ export const duplexChargeResource = resource(
     villagerRef('leaderId', L('联户长', 'Leader household')),
     villagerRefs('memberIds', L('联系户', 'Households answered for')),
     text('gridName', L('所属网格', 'Grid'), 40, { search: 'like' }),
-    phone('phone', L('联系电话', 'Phone')),
-    remark(),
-  ],
-);
-
-/** 治安联防 (securityCharge). */
-export const securityChargeResource = resource(
-  'securityCharge',
-  'hope_security_charge',
-  'LockOutlined',
-  L('治安联防', 'Security charges'),
-  'security',
-  'security_charge',
-  [
-    villagerRef('leaderId', L('责任人', 'Person in charge')),
-    villagerRefs('memberIds', L('联防户', 'Households covered')),
-    text('area', L('责任区域', 'Area'), 100, { required: true, search: 'like' }),
-    area('patrolDuty', L('巡防职责', 'Patrol duties'), 500),
     phone('phone', L('联系电话', 'Phone')),
     remark(),
   ],
@@ -594,9 +558,7 @@ export const VILLAGE_AREA = defineArea({
     filingRecordsResource,
     villageRuleResource,
     villageReviewResource,
-    guaranteeGroupResource,
     duplexChargeResource,
-    securityChargeResource,
     villagerIncomeResource,
     visitingRecordsResource,
     visitingReceptionResource,

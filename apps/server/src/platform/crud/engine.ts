@@ -367,6 +367,8 @@ export function mountResource(
     if (id !== undefined && !isId(id)) throw badRequest('fieldInvalid', { field: 'id' });
     if (!id && only === 'update') throw badRequest('fieldInvalid', { field: 'id' });
     const mode = id ? 'update' : 'create';
+    // a log the server writes (def.readOnly) is never written through the API
+    if (def.readOnly) throw forbidden();
     await requirePermission(db, req, `${code}_${mode === 'create' ? 'add' : 'edit'}`);
     refuseForeignWrite(ctx, mode);
     const scope = await constraint(ctx);
@@ -444,8 +446,9 @@ export function mountResource(
 
   app.post(`${base}/remove`, async (req) => {
     const ctx = requireCtx(req);
-    await requirePermission(db, req, `${code}_delete`);
     const ids = idsParam(req);
+    if (def.readOnly) throw forbidden();
+    await requirePermission(db, req, `${code}_delete`);
     refuseForeignWrite(ctx, 'remove');
     const scope = await constraint(ctx);
     let all = ids;

@@ -14,8 +14,9 @@ export interface NamedCount {
 export const chartSummary = (items: readonly NamedCount[]) =>
   items.map((i) => `${i.name} ${i.value}`).join(', ');
 
-export const pieOption = (items: readonly NamedCount[]): ChartOption => ({
+export const pieOption = (items: readonly NamedCount[], colors?: string[]): ChartOption => ({
   tooltip: { trigger: 'item' },
+  ...(colors ? { color: colors } : {}),
   legend: { bottom: 0, type: 'scroll' },
   series: [
     {
@@ -33,7 +34,7 @@ export const barOption = (items: readonly NamedCount[], series: string, color?: 
   legend: { top: 0, data: [series] },
   grid: { left: 48, right: 20, top: 40, bottom: 50 },
   xAxis: { type: 'category', data: items.map((i) => i.name), axisLabel: { interval: 0, rotate: 20 } },
-  yAxis: { type: 'value' },
+  yAxis: { type: 'value', minInterval: 1 },
   series: [
     {
       name: series,
@@ -50,17 +51,21 @@ export function ChartCard({
   kind,
   series,
   color,
+  colors,
 }: {
   title: string;
   items: readonly NamedCount[];
   kind: 'pie' | 'bar';
   /** the bars' name in the legend (default: the title) */
   series?: string;
+  /** the bars' colour */
   color?: string;
+  /** the ring's colours, slice by slice */
+  colors?: string[];
 }) {
   const option = useMemo(
-    () => (kind === 'pie' ? pieOption(items) : barOption(items, series ?? title, color)),
-    [kind, items, series, title, color],
+    () => (kind === 'pie' ? pieOption(items, colors) : barOption(items, series ?? title, color)),
+    [kind, items, series, title, color, colors],
   );
   return (
     <Card variant="borderless" title={title}>

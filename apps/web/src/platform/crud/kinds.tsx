@@ -194,6 +194,7 @@ export const KINDS: Record<FieldType, KindUi> = {
   phone: typed((p) => <TextControl {...p} />),
   email: typed((p) => <TextControl {...p} />),
   idcard: typed((p) => <TextControl {...p} />),
+  gbDeviceId: typed((p) => <TextControl {...p} hint={hintOf(p.field)} />),
   ids: {
     control: (p) => <TreeIds {...p} />,
     search: (p) => <TreeIds {...p} />,

@@ -3,6 +3,7 @@ import { EVALUATION_AREA } from '@smart/contracts/evaluation';
 import { PARTY_AREA } from '@smart/contracts/party';
 import { RESOURCES } from '@smart/contracts/registry';
 import { RELIEF_AREA } from '@smart/contracts/relief';
+import { SAFETY_AREA } from '@smart/contracts/safety';
 import { VILLAGE_AREA } from '@smart/contracts/village';
 import { describe, expect, it } from 'vitest';
 import { ICONS } from './icons';
@@ -11,7 +12,7 @@ describe('menu icons', () => {
   it('every definition and area names an icon the shell bundles (an unknown one falls back silently)', () => {
     const named = [
       ...RESOURCES.map((r) => [r.key, r.icon] as const),
-      ...[VILLAGE_AREA, EVALUATION_AREA, PARTY_AREA, RELIEF_AREA, ASSISTANCE_AREA].map(
+      ...[VILLAGE_AREA, EVALUATION_AREA, PARTY_AREA, RELIEF_AREA, ASSISTANCE_AREA, SAFETY_AREA].map(
         (a) => [a.code, a.icon] as const,
       ),
     ];
