@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,13 +43,14 @@ test.beforeAll(async () => {
         '-f',
         'lavfi',
         '-i',
-        'testsrc=duration=12:size=320x240:rate=10',
+        'testsrc=duration=90:size=320x240:rate=10',
       ],
       ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-f', 'hls', '-hls_time', '1', '-hls_list_size', '0'],
       join(dir, 'index.m3u8'),
     ],
     { stdio: 'pipe' },
   );
+  // (90 seconds: on a busy machine the clock must still have room to advance when the test looks)
   // the same picture as HTTP-FLV (what many NVRs and media servers send), played by mpegts.js
   execFileSync(
     'ffmpeg',
@@ -61,7 +62,7 @@ test.beforeAll(async () => {
         '-f',
         'lavfi',
         '-i',
-        'testsrc=duration=12:size=320x240:rate=10',
+        'testsrc=duration=90:size=320x240:rate=10',
       ],
       ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-f', 'flv', join(dir, 'live.flv')],
     ],
@@ -81,12 +82,29 @@ test.beforeAll(async () => {
       return;
     }
     res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
-    createReadStream(file).pipe(res);
+    if (extname(file) === '.flv') sendAsLive(file, res);
+    else createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => streams!.listen(0, '127.0.0.1', resolve));
   streamUrl = `http://127.0.0.1:${(streams.address() as AddressInfo).port}/index.m3u8`;
   flvUrl = streamUrl.replace('index.m3u8', 'live.flv');
 });
+
+/**
+ * An HTTP-FLV camera sends its stream as it happens: the file goes out at about twice its playing speed
+ * (a whole file at once would be a live stream already 90 s old, and the player would leap to its end).
+ */
+function sendAsLive(file: string, res: import('node:http').ServerResponse) {
+  const bytesPerTick = Math.ceil((statSync(file).size / 90) * 2 * 0.1);
+  const source = createReadStream(file, { highWaterMark: bytesPerTick });
+  source.on('data', (chunk) => {
+    res.write(chunk);
+    source.pause();
+    setTimeout(() => source.resume(), 100);
+  });
+  source.on('end', () => res.end());
+  res.on('close', () => source.destroy());
+}
 
 test.afterAll(async () => {
   await new Promise<void>((resolve) => (streams ? streams.close(() => resolve()) : resolve()));

@@ -30,10 +30,11 @@ const GALLERY = {
       'Transaction "支付事务" cannot be executed here',
       '流程引擎不能执行 Transaction "支付事务"',
     ],
-    // a service-type task runs a named action of the registry, never a class, a delegate or a script
+    // a service-type task runs a named action of the registry (the platform's and the modules'), never a
+    // class, a delegate or a script
     'task-types.bpmn': [
-      'ServiceTask "查询库存" names no action this system offers (flowable:type or camunda:type: notice, variables, http)',
-      'ServiceTask "查询库存" 没有指定本系统提供的动作(flowable:type 或 camunda:type: notice、variables、http)',
+      'ServiceTask "查询库存" names no action this system offers (flowable:type or camunda:type: notice, variables, http, reliefStage)',
+      'ServiceTask "查询库存" 没有指定本系统提供的动作(flowable:type 或 camunda:type: notice、variables、http、reliefStage)',
     ],
     // the engine would start the partner's pool itself, or fail to find a process in a black-box pool
     'pools-message-flows.bpmn': [

@@ -11,7 +11,7 @@ import { createRouter, isGuardRunning } from './router';
 
 // Uncaught errors and rejected promises go to the local error log (spec §8), from the very start.
 installErrorCollector(window);
-initI18n();
+const strings = initI18n();
 // The login page needs the server's modes: ask for them before anything else.
 void loadSettings();
 
@@ -33,8 +33,11 @@ configureHttp({
   },
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+// drawn once the remembered language's strings are there (at once for Chinese, the default)
+void strings.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  ),
 );

@@ -3,7 +3,7 @@
  * one syntax: `{name}` placeholders, as the contracts' messages write them (validate.ts `fill`).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18n, initI18n } from '../platform/i18n';
+import { ensureLanguage, i18n, initI18n } from '../platform/i18n';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -24,7 +24,8 @@ describe('the web’s texts', () => {
   let en: Map<string, string>;
 
   beforeAll(async () => {
-    initI18n();
+    await initI18n();
+    await ensureLanguage('en');
     // every chunk's bundle, registered as its chunk registers it when it loads
     await Promise.all([
       import('../platform/crud/i18n'),

@@ -4,7 +4,6 @@ import { initReactI18next } from 'react-i18next';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { jsonStorage } from '../storage';
-import { en } from './en';
 import { type Resource, zh } from './zh';
 
 /**
@@ -69,11 +68,25 @@ export function addBundle<K extends keyof ChunkBundles, E extends ChunkBundles[K
   i18n.addResourceBundle('en', 'translation', { [key]: enStrings }, true, false);
 }
 
-export function initI18n(): I18n {
+/**
+ * The shell's English strings come with the first use of English (a page shown in Chinese, the default,
+ * never downloads them); the chunks' bundles carry both languages (`addBundle`).
+ */
+let english: Promise<void> | undefined;
+export function ensureLanguage(language: Language): Promise<void> {
+  if (language !== 'en') return Promise.resolve();
+  english ??= import('./en').then((m) => {
+    i18n.addResourceBundle('en', 'translation', m.en, true, false);
+  });
+  return english;
+}
+
+/** Starts i18next in the remembered language; resolves once that language's strings are there. */
+export function initI18n(): Promise<void> {
   const language = useLanguage.getState().language;
   const lng: Language = LANGUAGES.includes(language) ? language : 'zh';
   i18n.use(initReactI18next).init({
-    resources: { zh: { translation: zh }, en: { translation: en } },
+    resources: { zh: { translation: zh }, en: { translation: {} } },
     lng,
     fallbackLng: 'zh',
     // one placeholder syntax for every text: `{label}`, as in the contracts' messages (validate.ts `fill`)
@@ -82,17 +95,20 @@ export function initI18n(): I18n {
     returnNull: false,
   });
   applyDocumentLanguage(lng);
-  return i18n;
+  return ensureLanguage(lng);
 }
 
 function applyDocumentLanguage(language: Language): void {
   if (typeof document !== 'undefined') document.documentElement.lang = htmlLang(language);
 }
 
+/** Switches the UI language once its strings are there (English is fetched the first time). */
 export function setLanguage(language: Language): void {
-  useLanguage.setState({ language });
-  void i18n.changeLanguage(language);
-  applyDocumentLanguage(language);
+  void ensureLanguage(language).then(() => {
+    useLanguage.setState({ language });
+    void i18n.changeLanguage(language);
+    applyDocumentLanguage(language);
+  });
 }
 
 export function currentLanguage(): Language {
