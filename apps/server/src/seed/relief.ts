@@ -12,6 +12,7 @@ import {
   supportingMeasures,
 } from '../modules/relief/tables';
 import { type Db, schema } from '../platform/db';
+import { today as serverToday } from '../platform/format';
 import { notDeleted } from '../platform/sql';
 import { SEED } from './system';
 import { insertAll, seedDicts } from './village';
@@ -55,7 +56,8 @@ export async function seedRelief(db: Db) {
 
   const tenantId = '000000';
   const base = { tenantId, createUser: SEED.adminUserId, createDept: SEED.rootDeptId };
-  const today = new Date().toISOString().slice(0, 10);
+  // the server's day (its time zone), as the clocks count it
+  const today = serverToday();
   const day = (offset: number) =>
     new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
   const year = Number(today.slice(0, 4));
