@@ -179,7 +179,7 @@ test('a wall of four tiles plays an HLS and an FLV stream, says the unreachable 
   expect(
     axe.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + ' ' + n.failureSummary).join(' / ')}`),
+      .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(' / ')}`),
   ).toEqual([]);
 
   // an H.265 camera says at once that the browser cannot decode it (where it cannot), no spinner first
