@@ -31,43 +31,32 @@ const TYPES: Record<string, string> = {
   '.flv': 'video/x-flv',
 };
 
+/** A test picture encoded as a camera sends it (H.264), written as `output` says. */
+function encode(output: string[]) {
+  execFileSync(
+    'ffmpeg',
+    [
+      ...[
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=duration=90:size=320x240:rate=10',
+      ],
+      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', ...output],
+    ],
+    { stdio: 'pipe' },
+  );
+}
+
 test.beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'safety-hls-'));
-  execFileSync(
-    'ffmpeg',
-    [
-      ...[
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'testsrc=duration=90:size=320x240:rate=10',
-      ],
-      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-f', 'hls', '-hls_time', '1', '-hls_list_size', '0'],
-      join(dir, 'index.m3u8'),
-    ],
-    { stdio: 'pipe' },
-  );
-  // (90 seconds: on a busy machine the clock must still have room to advance when the test looks)
+  // 90 seconds of H.264: on a busy machine the clock must still have room to advance when the test looks
+  encode(['-f', 'hls', '-hls_time', '1', '-hls_list_size', '0', join(dir, 'index.m3u8')]);
   // the same picture as HTTP-FLV (what many NVRs and media servers send), played by mpegts.js
-  execFileSync(
-    'ffmpeg',
-    [
-      ...[
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-f',
-        'lavfi',
-        '-i',
-        'testsrc=duration=90:size=320x240:rate=10',
-      ],
-      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-f', 'flv', join(dir, 'live.flv')],
-    ],
-    { stdio: 'pipe' },
-  );
+  encode(['-f', 'flv', join(dir, 'live.flv')]);
   streams = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
       /^[/\\.]+/,

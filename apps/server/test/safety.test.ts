@@ -6,7 +6,7 @@ import { schema } from '../src/platform/db';
 import { notDeleted } from '../src/platform/sql';
 import { menuId } from '../src/seed/menus';
 import { moveSafetyMenus } from '../src/seed/safety';
-import { grantCodes, listedRows, makeRole, makeTenant, signedInUser } from './fixtures';
+import { grantCodes, listedRows, makeRole, otherTenantAdmin, signedInUser } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /** Safety: the camera's GB/T 28181 code, the watch log the wall writes, the overview's figures, isolation. */
@@ -16,10 +16,7 @@ let other: string;
 beforeAll(async () => {
   s = await startTestServer();
   token = (await signIn(s)).access_token;
-  await makeTenant(s.database.db, '200021', '平安他村');
-  const role = await makeRole(s.database.db, '200021', 'administrator');
-  await grantCodes(s.database.db, role, 'all');
-  other = (await signedInUser(s, 'safetyOther', [role], '200021')).token;
+  other = await otherTenantAdmin(s, '200021', '平安他村', 'safetyOther');
 });
 afterAll(() => s.close());
 
