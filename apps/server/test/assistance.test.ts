@@ -264,6 +264,9 @@ describe('videos', () => {
       payload: new FormData(),
     });
     expect(empty.statusCode).toBe(400);
+    // nobody signed in stores nothing
+    const anon = await s.app.inject({ method: 'POST', url: `${API}/file/video`, payload: new FormData() });
+    expect(anon.statusCode).toBe(401);
     expect(storedVideos()).toBe(before);
   });
 

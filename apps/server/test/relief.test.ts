@@ -311,6 +311,61 @@ describe('public notice export', () => {
   });
 });
 
+describe('as an attacker would try it', () => {
+  it('a clerk who may only read the list cannot start an identification, remove a risk or open the overview', async () => {
+    const id = await apply();
+    const role = await makeRole(s.database.db, '000000', 'reliefClerk');
+    await grantCodes(s.database.db, role, ['prevention_poverty', 'prevention_poverty_view']);
+    const clerk = (await signedInUser(s, 'reliefClerk', [role])).token;
+    expect((await get('/preventionPoverty/page?current=1&size=1', clerk)).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          '/preventionPoverty/identify',
+          { id, taskUser: reviewer.id, townshipUser: township.id },
+          clerk,
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect((await household(id)).processInstanceId).toBeFalsy();
+    expect(
+      (
+        await post(
+          '/preventionPoverty/remove-risk',
+          { id: RELIEF_DEMO.householdId, riskRemovedDate: today(), riskRemovedReason: '越权' },
+          clerk,
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect((await get('/reliefOverview/statistics', clerk)).statusCode).toBe(403);
+    // without the list's own code even the view of households without a measure is refused
+    const none = await makeRole(s.database.db, '000000', 'reliefNone');
+    const outsider = (await signedInUser(s, 'reliefNone', [none])).token;
+    expect((await get('/preventionPoverty/without-measure', outsider)).statusCode).toBe(403);
+  });
+
+  it('another tenant reaches no household by id: no identification, no risk removal, a stage unchanged', async () => {
+    const [monitored] = (await get('/preventionPoverty/page?current=1&size=100&stage=4')).json().data.records;
+    const removal = await post(
+      '/preventionPoverty/remove-risk',
+      { id: monitored.id, riskRemovedDate: today(), riskRemovedReason: '他村' },
+      other,
+    );
+    expect(removal.statusCode).toBe(404);
+    expect((await household(monitored.id)).stage).toBe(RELIEF_STAGE.monitored);
+    // a percent-encoded or padded id is not another way in
+    expect(
+      (
+        await post('/preventionPoverty/remove-risk', {
+          id: ` ${monitored.id}`,
+          riskRemovedDate: today(),
+          riskRemovedReason: 'x',
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+});
+
 describe('overview', () => {
   it('counts what the rows say, and nothing of another tenant', async () => {
     const o = (await get('/reliefOverview/statistics')).json().data as ReliefOverview;

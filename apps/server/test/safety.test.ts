@@ -219,6 +219,13 @@ describe('overview', () => {
     expect(en.byKind.map((x) => x.name)).toContain('Theft');
   });
 
+  it('is refused to a caller without the overview’s code', async () => {
+    const role = await makeRole(s.database.db, '000000', 'noSafetyOverview');
+    await grantCodes(s.database.db, role, ['camera']);
+    const limited = (await signedInUser(s, 'noSafetyOverview', [role])).token;
+    expect((await get('/securityOverview/statistics', limited)).statusCode).toBe(403);
+  });
+
   it('a safety summary counts its period’s incidents when saved', async () => {
     for (const [occurredAt, state] of [
       ['2026-01-03 08:00:00', '3'],
