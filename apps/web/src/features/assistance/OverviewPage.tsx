@@ -22,10 +22,11 @@ const yuan = (n: number, lang: string) =>
 export default function AssistanceOverviewPage() {
   const { t } = useTranslation();
   const language = useLanguage((s) => s.language);
-  const { data, isFetching, refetch } = useOverview<AssistanceOverview>(
+  const overview = useOverview<AssistanceOverview>(
     '/api/dfem-hope-manage/assistanceOverview/statistics',
     'assistanceProject',
   );
+  const { data } = overview;
 
   const charts = useMemo(() => {
     if (!data) return null;
@@ -77,9 +78,7 @@ export default function AssistanceOverviewPage() {
       <FigureCard
         title={t('assistance.overviewTitle')}
         figures={stats.map(([key, value]) => [t(`assistance.${key}`), value] as const)}
-        loading={!data}
-        refreshing={isFetching}
-        onRefresh={() => refetch()}
+        query={overview}
       />
       {data && charts && (
         <Row gutter={[16, 16]}>

@@ -15,10 +15,11 @@ import type { partyZh } from './strings';
 
 export default function PartyOverviewPage() {
   const { t } = useTranslation();
-  const { data, isFetching, refetch } = useOverview<PartyOverview>(
+  const overview = useOverview<PartyOverview>(
     '/api/dfem-hope-manage/partyOverview/statistics',
     'villagerToParty',
   );
+  const { data } = overview;
 
   const coverage = data?.households ? Math.round((data.pairedHouseholds / data.households) * 1000) / 10 : 0;
   const pairing = useMemo(
@@ -48,9 +49,7 @@ export default function PartyOverviewPage() {
       <FigureCard
         title={t('party.overviewTitle')}
         figures={stats.map(([key, value]) => [t(`party.${key}`), value] as const)}
-        loading={!data}
-        refreshing={isFetching}
-        onRefresh={() => refetch()}
+        query={overview}
       />
       {data && (
         <Row gutter={[16, 16]}>

@@ -14,10 +14,11 @@ import type { reliefZh } from './strings';
 
 export default function ReliefOverviewPage() {
   const { t } = useTranslation();
-  const { data, isFetching, refetch } = useOverview<ReliefOverview>(
+  const overview = useOverview<ReliefOverview>(
     '/api/dfem-hope-manage/reliefOverview/statistics',
     'preventionPoverty',
   );
+  const { data } = overview;
   const figures: (keyof typeof reliefZh)[] = [
     'households',
     'monitored',
@@ -34,9 +35,7 @@ export default function ReliefOverviewPage() {
         figures={figures.map(
           (key) => [t(`relief.${key}`), data?.[key as keyof ReliefOverview] as number] as const,
         )}
-        loading={!data}
-        refreshing={isFetching}
-        onRefresh={() => refetch()}
+        query={overview}
       />
       {data && (
         <Row gutter={[16, 16]}>

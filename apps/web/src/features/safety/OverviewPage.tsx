@@ -16,10 +16,11 @@ const ONLINE_COLORS = ['#52c41a', '#bfbfbf'];
 
 export default function SafetyOverviewPage() {
   const { t } = useTranslation();
-  const { data, isFetching, refetch } = useOverview<SafetyFigures>(
+  const overview = useOverview<SafetyFigures>(
     '/api/dfem-hope-manage/securityOverview/statistics',
     'securityIncident',
   );
+  const { data } = overview;
 
   const rate = data?.cameras ? Math.round((data.camerasOnline / data.cameras) * 1000) / 10 : 0;
   const stats: [keyof typeof safetyZh, number | string | undefined][] = data
@@ -38,9 +39,7 @@ export default function SafetyOverviewPage() {
       <FigureCard
         title={t('safety.overviewTitle')}
         figures={stats.map(([key, value]) => [t(`safety.${key}`), value] as const)}
-        loading={!data}
-        refreshing={isFetching}
-        onRefresh={() => refetch()}
+        query={overview}
       />
       {data && (
         <Row gutter={[16, 16]}>

@@ -48,10 +48,11 @@ const summary = (items: Named[]) => items.map((i) => `${i.name} ${i.value}`).joi
 
 export default function OverviewPage() {
   const { t } = useTranslation();
-  const { data, isFetching, refetch } = useOverview<Statistics>(
+  const overview = useOverview<Statistics>(
     '/api/dfem-hope-manage/villageAffairsOverview/statistics',
     'villager',
   );
+  const { data } = overview;
 
   const charts = useMemo(() => {
     if (!data) return null;
@@ -122,9 +123,7 @@ export default function OverviewPage() {
       <FigureCard
         title={t('village.overviewTitle')}
         figures={stats.map(([key, value]) => [t(`village.${key}`), value] as const)}
-        loading={!data}
-        refreshing={isFetching}
-        onRefresh={() => refetch()}
+        query={overview}
       />
       {data && charts && (
         <Row gutter={[16, 16]}>

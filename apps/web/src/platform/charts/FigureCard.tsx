@@ -9,19 +9,16 @@ import { useTranslation } from 'react-i18next';
 export function FigureCard({
   title,
   figures,
-  loading,
-  refreshing,
-  onRefresh,
+  query,
 }: {
   title: string;
   /** label and value of each figure, in order */
   figures: readonly (readonly [label: string, value: number | string | undefined])[];
-  /** no figures yet */
-  loading: boolean;
-  refreshing: boolean;
-  onRefresh: () => void;
+  /** the figures' query (useOverview): a spinner until its data arrive, its refetch behind the button */
+  query: { data: unknown; isFetching: boolean; refetch: () => unknown };
 }) {
   const { t } = useTranslation();
+  const loading = query.data === undefined;
   return (
     <Card
       variant="borderless"
@@ -30,8 +27,8 @@ export function FigureCard({
         <Button
           aria-label={t('crud.refresh')}
           icon={<ReloadOutlined />}
-          loading={refreshing}
-          onClick={onRefresh}
+          loading={query.isFetching}
+          onClick={() => void query.refetch()}
         />
       }
     >
