@@ -6,7 +6,7 @@ import { ASSISTANCE_DEMO, type AssistanceOverview } from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistanceProject, assistanceUnit, careVideo, information } from '../src/modules/assistance/tables';
-import { grantCodes, makeRole, otherTenantAdmin, signedInUser, uploadFile } from './fixtures';
+import { grantCodes, makeRole, otherTenantAdmin, serviceCalls, signedInUser, uploadFile } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /**
@@ -25,15 +25,11 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const API = '/api/dfem-hope-manage';
-const get = (url: string, tk = token, lang = 'zh') =>
-  s.app.inject({ method: 'GET', url: `${API}${url}`, headers: { ...auth(tk), 'accept-language': lang } });
-const post = (url: string, payload?: object, tk = token, lang = 'zh') =>
-  s.app.inject({
-    method: 'POST',
-    url: `${API}${url}`,
-    headers: { ...auth(tk), 'accept-language': lang },
-    payload,
-  });
+const { get, post } = serviceCalls(
+  () => s,
+  API,
+  () => token,
+);
 
 const project = (over: Record<string, unknown> = {}) => ({
   name: '测试项目',

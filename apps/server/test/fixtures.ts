@@ -78,6 +78,20 @@ export async function makeUser(
 /** The work-desk codes a role needs to start, claim, hand on and read processes. */
 export const WORK_CODES = ['work', 'work_start', 'work_claim', 'work_todo', 'work_send', 'work_done'];
 
+/**
+ * GET and POST under one service prefix, as `token()` (or the token given) and in a language (zh unless
+ * given): the calls an area's API tests make.
+ */
+export function serviceCalls(server: () => TestServer, prefix: string, token: () => string) {
+  const headers = (tk: string, lang: string) => ({ ...auth(tk), 'accept-language': lang });
+  return {
+    get: (url: string, tk = token(), lang = 'zh') =>
+      server().app.inject({ method: 'GET', url: `${prefix}${url}`, headers: headers(tk, lang) }),
+    post: (url: string, payload?: object, tk = token(), lang = 'zh') =>
+      server().app.inject({ method: 'POST', url: `${prefix}${url}`, headers: headers(tk, lang), payload }),
+  };
+}
+
 /** The signed-in administrator of a new tenant (granted everything): the other village of isolation tests. */
 export async function otherTenantAdmin(s: TestServer, tenantId: string, name: string, account: string) {
   await makeTenant(s.database.db, tenantId, name);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { villager } from '../src/modules/manage/tables';
 import { partyPairing, villagerToParty } from '../src/modules/party/tables';
 import { schema } from '../src/platform/db';
-import { grantCodes, makeRole, otherTenantAdmin, signedInUser } from './fixtures';
+import { grantCodes, makeRole, otherTenantAdmin, serviceCalls, signedInUser } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /** Party building: member rules, the probation reminder, the organisation tree, the overview, isolation. */
@@ -19,10 +19,11 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const API = '/api/dfem-hope-manage';
-const get = (url: string, tk = token, lang = 'zh') =>
-  s.app.inject({ method: 'GET', url: `${API}${url}`, headers: { ...auth(tk), 'accept-language': lang } });
-const post = (url: string, payload?: object, tk = token) =>
-  s.app.inject({ method: 'POST', url: `${API}${url}`, headers: auth(tk), payload });
+const { get, post } = serviceCalls(
+  () => s,
+  API,
+  () => token,
+);
 
 /** A villager of tenant 000000 who is not yet a member. */
 async function newVillager(name: string) {

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { villager } from '../src/modules/manage/tables';
 import { preventionPoverty } from '../src/modules/relief/tables';
-import { grantCodes, makeRole, otherTenantAdmin, signedInUser } from './fixtures';
+import { grantCodes, makeRole, otherTenantAdmin, serviceCalls, signedInUser } from './fixtures';
 import { kit, type Person, until } from './flow-kit';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
@@ -32,10 +32,11 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const API = '/api/dfem-hope-manage';
-const get = (url: string, tk = token, lang = 'zh') =>
-  s.app.inject({ method: 'GET', url: `${API}${url}`, headers: { ...auth(tk), 'accept-language': lang } });
-const post = (url: string, payload?: object, tk = token) =>
-  s.app.inject({ method: 'POST', url: `${API}${url}`, headers: auth(tk), payload });
+const { get, post } = serviceCalls(
+  () => s,
+  API,
+  () => token,
+);
 
 const DAY = 86_400_000;
 const today = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);

@@ -6,8 +6,8 @@ import { schema } from '../src/platform/db';
 import { notDeleted } from '../src/platform/sql';
 import { menuId } from '../src/seed/menus';
 import { moveSafetyMenus } from '../src/seed/safety';
-import { grantCodes, listedRows, makeRole, otherTenantAdmin, signedInUser } from './fixtures';
-import { auth, signIn, startTestServer, type TestServer } from './harness';
+import { grantCodes, listedRows, makeRole, otherTenantAdmin, serviceCalls, signedInUser } from './fixtures';
+import { signIn, startTestServer, type TestServer } from './harness';
 
 /** Safety: the camera's GB/T 28181 code, the watch log the wall writes, the overview's figures, isolation. */
 let s: TestServer;
@@ -21,15 +21,11 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const API = '/api/dfem-hope-manage';
-const get = (url: string, tk = token, lang = 'zh') =>
-  s.app.inject({ method: 'GET', url: `${API}${url}`, headers: { ...auth(tk), 'accept-language': lang } });
-const post = (url: string, payload?: object, tk = token, lang = 'zh') =>
-  s.app.inject({
-    method: 'POST',
-    url: `${API}${url}`,
-    headers: { ...auth(tk), 'accept-language': lang },
-    payload,
-  });
+const { get, post } = serviceCalls(
+  () => s,
+  API,
+  () => token,
+);
 
 let serial = 100;
 /** a valid code: Hunan (43…), an IP camera (132), a fresh serial */
