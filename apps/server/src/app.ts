@@ -34,6 +34,8 @@ import { safetyRoutes } from './modules/safety/routes';
 import { registerGrantRoutes } from './modules/system/grants';
 import { systemRoutes } from './modules/system/routes';
 import { registerTenantRoutes } from './modules/system/tenant';
+import { telemetryCore } from './modules/telemetry/core';
+import { ingestRoutes, slopeRoutes, telemetryRoutes } from './modules/telemetry/routes';
 import { familyUserRoutes } from './modules/user/family';
 import { userRoutes } from './modules/user/routes';
 import { installApiScopes } from './platform/access/api-scope';
@@ -286,11 +288,16 @@ export async function buildApp(
   await app.register(applyRoutes, { prefix: '/api/dfem-flow' });
   await app.register(leaveRoutes, { prefix: '/api/dfem-desk' });
   await resourceRoutes(app, deps.extraResources);
+  // the telemetry core (ingestion, MQTT, the offline check) on the root app: its state is app.telemetry
+  await telemetryCore(app, deps.db, config);
   await app.register(manageRoutes, { prefix: '/api/dfem-hope-manage' });
   await app.register(partyRoutes, { prefix: '/api/dfem-hope-manage' });
   await app.register(reliefRoutes, { prefix: '/api/dfem-hope-manage' });
   await app.register(assistanceRoutes, { prefix: '/api/dfem-hope-manage' });
   await app.register(safetyRoutes, { prefix: '/api/dfem-hope-manage' });
+  await app.register(telemetryRoutes, { prefix: '/api/dfem-hope-manage' });
+  await app.register(slopeRoutes, { prefix: '/api/dfem-hope-slope' });
+  await app.register(ingestRoutes, { prefix: '/api/telemetry' });
 
   const webDist = config.WEB_DIST ?? defaultWebDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));

@@ -89,6 +89,8 @@ export async function startTestServer(
     ...(url ? { DATABASE_URL: url } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     WEB_DIST: '/nonexistent',
+    // no MQTT listener unless a test asks for one (many servers run at once)
+    MQTT_PORT: '-1',
     ...env,
   });
   const logs: string[] = [];

@@ -24,6 +24,7 @@ import { safetyBindings } from './safety/hooks';
 import { dropAccessCaches } from './system/caches';
 import { dictBindings } from './system/dict';
 import { tenantHooks } from './system/tenant';
+import { telemetryBindings } from './telemetry/hooks';
 import { userHooks } from './user/binding';
 
 /** A custom data scope must name a field its resource whitelists (never SQL text). */
@@ -154,6 +155,7 @@ export function resourceBindings(
     ...reliefBindings(db, deps.config),
     ...assistanceBindings(),
     ...safetyBindings(db),
+    ...telemetryBindings(),
     client: {
       table: schema.client,
       hooks: {

@@ -58,6 +58,25 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/, 'an ISO 8601 duration')
     .default('P5D'),
+  /**
+   * The MQTT broker devices publish their readings to (`mqtt://host:1883`); every server subscribes through a
+   * shared subscription, so each reading is taken once. Unset: the server runs a broker of its own (aedes).
+   */
+  MQTT_URL: z
+    .string()
+    .regex(/^mqtts?:\/\/\S+$/, 'an mqtt:// or mqtts:// URL')
+    .optional(),
+  /** The embedded broker's port (only without MQTT_URL); 0: any free port; -1: no TCP listener at all. */
+  MQTT_PORT: z.coerce.number().int().min(-1).max(65535).default(1883),
+  /** How long readings gather before they are written in one batch (milliseconds). */
+  TELEMETRY_FLUSH_MS: z.coerce.number().int().min(5).max(10_000).default(250),
+  /** How often each server looks for devices silent past three report intervals (milliseconds). */
+  TELEMETRY_OFFLINE_CHECK_MS: z.coerce.number().int().min(20).max(3_600_000).default(30_000),
+  /**
+   * `on`: the server itself publishes the demo devices' readings (the simulator, in-process), so a fresh
+   * demo start shows live data. `npm start` turns it on; production leaves it off.
+   */
+  TELEMETRY_SIMULATOR: z.enum(['on', 'off']).default('off'),
   /** The largest video upload (a `video` field: care videos), in MB. */
   VIDEO_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -9,6 +9,7 @@ import { seedRegions } from './regions';
 import { seedRelief } from './relief';
 import { seedSafety } from './safety';
 import { addDictEnglish, dropDefaultPasswordParams, seedSystem } from './system';
+import { seedTelemetry } from './telemetry';
 import { seedVillage } from './village';
 
 /** Named steps run once each (recorded in app_seed_log), in one transaction per step. */
@@ -24,6 +25,7 @@ const STEPS: [name: string, run: (db: Db) => Promise<void>][] = [
   ['relief-v1', seedRelief],
   ['assistance-v1', seedAssistance],
   ['safety-v1', seedSafety],
+  ['telemetry-v1', seedTelemetry],
 ];
 
 /**

@@ -12,6 +12,8 @@ import {
   SAFETY_AREA,
   SAFETY_OVERVIEW,
   SAFETY_WALL,
+  TELEMETRY_RESOURCES,
+  TELEMETRY_SCREENS,
   type Text2,
   VILLAGE_AREA,
 } from '@smart/contracts';
@@ -55,9 +57,9 @@ function screen(key: string, source?: string, extraButtons: string[] = []): Menu
     nameEn: def.label.en,
     path: def.route,
     source: source ?? def.icon,
-    // a log the server writes (readOnly) is only viewed
+    // rows the server writes (readOnly) are viewed, and acted on only through their own actions
     buttons: def.readOnly
-      ? ['view']
+      ? ['view', ...extraButtons]
       : [...(def.view === false ? ['add', 'edit', 'delete'] : CRUD_BUTTONS), ...extraButtons, ...excel],
   };
 }
@@ -280,6 +282,19 @@ export const MENU_TREE: MenuSeed[] = [
     // the overview and the live video wall: screens that are not a definition's list
     first: [overviewMenu(SAFETY_OVERVIEW), overviewMenu(SAFETY_WALL)],
   }),
+  areaMenu(
+    {
+      code: 'agriculture',
+      label: { zh: '智慧农业', en: 'Smart agriculture' },
+      icon: 'EnvironmentOutlined',
+      resources: TELEMETRY_RESOURCES,
+    },
+    {
+      // the monitoring screens over the telemetry core, then its devices and alarms
+      first: Object.values(TELEMETRY_SCREENS).map(overviewMenu),
+      buttons: { deviceAlarm: ['handle'] },
+    },
+  ),
   {
     code: 'tool',
     name: '研发工具',
@@ -312,6 +327,7 @@ const BUTTON_NAMES: Record<string, [zh: string, en: string]> = {
   reopen: ['重新开放', 'Reopen'],
   identify: ['发起识别', 'Start identification'],
   remove_risk: ['消除风险', 'Remove risk'],
+  handle: ['处理', 'Handle'],
 };
 const BUTTON_ALIAS: Record<string, string> = { add: 'add', edit: 'edit', delete: 'delete', view: 'view' };
 

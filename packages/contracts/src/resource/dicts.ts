@@ -734,6 +734,40 @@ export const ASSISTANCE_DICTS: readonly DictDecl[] = [
   ),
 ];
 
+/** The telemetry core's dictionaries (seed step telemetry-v1). */
+export const TELEMETRY_DICTS: readonly DictDecl[] = [
+  dict(
+    'device_kind',
+    text('设备类型', 'Device kind'),
+    numbered([
+      ['气象站', 'Weather station'],
+      ['土壤墒情', 'Soil sensor'],
+      ['虫情测报灯', 'Pest trap lamp'],
+      ['摄像头', 'Camera'],
+      ['边坡监测', 'Slope monitor'],
+      ['逆变器', 'Inverter'],
+      ['数据采集器', 'Data collector'],
+    ]),
+  ),
+  dict(
+    'device_alarm_kind',
+    text('告警类型', 'Alarm kind'),
+    numbered([
+      ['超出阈值', 'Threshold crossed'],
+      ['设备离线', 'Device offline'],
+    ]),
+  ),
+  dict(
+    'device_alarm_state',
+    text('告警状态', 'Alarm state'),
+    numbered([
+      ['未处理', 'Raised'],
+      ['已确认', 'Acknowledged'],
+      ['已关闭', 'Closed'],
+    ]),
+  ),
+];
+
 /** Every platform dictionary declared in code. */
 export const PLATFORM_DICTS: readonly DictDecl[] = [
   ...SYSTEM_DICTS,
@@ -743,4 +777,5 @@ export const PLATFORM_DICTS: readonly DictDecl[] = [
   ...RELIEF_DICTS,
   ...ASSISTANCE_DICTS,
   ...SAFETY_DICTS,
+  ...TELEMETRY_DICTS,
 ];

@@ -11,6 +11,7 @@ export * from './registry';
 export * from './relief';
 export * from './safety';
 export * from './system';
+export * from './telemetry';
 export * from './types';
 export * from './user';
 export * from './validate';

@@ -6,6 +6,7 @@ import { PLATFORM_RESOURCES } from './platform';
 import { RELIEF_RESOURCES } from './relief';
 import { SAFETY_RESOURCES } from './safety';
 import { dictBizResource, dictResource } from './system';
+import { TELEMETRY_RESOURCES } from './telemetry';
 import type { ResourceDef } from './types';
 import { userResource } from './user';
 import { VILLAGE_RESOURCES } from './village';
@@ -26,6 +27,7 @@ export const RESOURCES: ResourceDef[] = [
   ...RELIEF_RESOURCES,
   ...ASSISTANCE_RESOURCES,
   ...SAFETY_RESOURCES,
+  ...TELEMETRY_RESOURCES,
 ];
 
 export const resourceByKey = new Map(RESOURCES.map((r) => [r.key, r]));

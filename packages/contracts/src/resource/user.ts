@@ -15,6 +15,8 @@ export const userResource: ResourceDef = {
   tenant: true,
   listPath: 'page',
   unique: ['account'],
+  // who a device or a task notifies is picked among the tenant's users (GET /api/dfem-user/select)
+  select: { label: 'realName', search: ['realName', 'account'], hint: 'account' },
   excel: {
     fileName: { zh: '用户数据', en: 'users' },
     import: true,

@@ -18,7 +18,10 @@ import type { MountedResource } from './binding';
 
 export interface EndpointCall<Q, B = unknown> {
   req: FastifyRequest;
-  /** for headers only (a one-time password is `no-store`): the engine sends the answer */
+  /**
+   * for headers (a one-time password is `no-store`): the engine sends the answer, unless the handler sent
+   * its own (a streamed download) and returns this reply
+   */
   reply: FastifyReply;
   ctx: RequestContext;
   /** the resource, as mounted (its table, columns, selection and answer) */
@@ -85,18 +88,17 @@ export function mountEndpoints(app: FastifyInstance, m: MountedResource, endpoin
           body = b.data;
         }
         const scope = await (e.picker ? m.tenantConstraint(ctx) : m.constraint(ctx));
-        return ok(
+        const answer = await e.handler({
           req,
-          await e.handler({
-            req,
-            reply,
-            ctx,
-            resource: m,
-            scope,
-            query: parsed.data as never,
-            body: body as never,
-          }),
-        );
+          reply,
+          ctx,
+          resource: m,
+          scope,
+          query: parsed.data as never,
+          body: body as never,
+        });
+        // a handler that sent its own answer (a streamed download) hands back the reply
+        return answer === reply ? reply : ok(req, answer);
       },
     });
 }

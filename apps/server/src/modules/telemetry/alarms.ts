@@ -1,0 +1,228 @@
+import { ALARM_KIND, ALARM_STATE, alarmText } from '@smart/contracts';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RequestContext } from '../../platform/auth/context';
+import { mountedByKey } from '../../platform/crud/refs';
+import { insertRows } from '../../platform/crud/write';
+import type { Db } from '../../platform/db';
+import { formatDateTime } from '../../platform/format';
+import { notDeleted } from '../../platform/sql';
+import { flowNotice } from '../flow/tables';
+import type { Crossing } from './ingest';
+import { deviceAlarm, device as deviceTable } from './tables';
+
+/**
+ * Device alarms: rows of the `deviceAlarm` resource, written by the server through the engine's write path.
+ *
+ * - A threshold alarm is raised by the batch holding the first reading past a threshold, unless that device's
+ *   metric already has one open (neither recovered nor closed). Servers take a transaction-scoped advisory
+ *   lock per device and metric before they look, so two servers never raise the same alarm twice.
+ * - It recovers (`recoveredAt`) when a later reading is back within the thresholds; an offline alarm
+ *   recovers when the device reports again. A person acknowledges and closes it, with a note.
+ * - The device's responsible person gets a notice when an alarm is raised.
+ */
+
+/** The server acting on a tenant's rows (no person): alarms it raises are written as its own. */
+export const serverActor = (tenantId: string): RequestContext =>
+  ({
+    tenantId,
+    userId: '0',
+    deptId: '',
+    roleIds: [],
+    account: 'telemetry',
+    clientId: 'telemetry',
+  }) as unknown as RequestContext;
+
+const alarmResource = () => {
+  const m = mountedByKey.get('deviceAlarm');
+  if (!m) throw new Error('resource deviceAlarm is not mounted');
+  return m;
+};
+
+/**
+ * Open threshold alarms (device|metric), as this server last read them: a batch stamps recoveries only
+ * for these instead of asking about every metric it carried. Read again every few seconds, so an alarm
+ * another server raised is known here soon after.
+ */
+const openCache = new WeakMap<object, { keys: Set<string>; until: number }>();
+const OPEN_TTL_MS = 5_000;
+
+async function openThresholdAlarms(tx: Db, db: object): Promise<Set<string>> {
+  const hit = openCache.get(db);
+  if (hit && hit.until > Date.now()) return hit.keys;
+  const rows = await tx
+    .select({ deviceId: deviceAlarm.deviceId, metric: deviceAlarm.metric })
+    .from(deviceAlarm)
+    .where(
+      and(
+        eq(deviceAlarm.kind, ALARM_KIND.threshold),
+        ne(deviceAlarm.state, ALARM_STATE.closed),
+        isNull(deviceAlarm.recoveredAt),
+        notDeleted(deviceAlarm.isDeleted),
+      ),
+    );
+  const keys = new Set(rows.map((r) => `${r.deviceId}|${r.metric}`));
+  openCache.set(db, { keys, until: Date.now() + OPEN_TTL_MS });
+  return keys;
+}
+
+/** The database handle a cache belongs to (a transaction's handle changes; its session does not matter). */
+const cacheOwner = { shared: {} };
+
+/** Readings back within the thresholds, and devices reporting again: their open alarms recover. */
+export async function stampRecoveries(
+  tx: Db,
+  backOnline: string[],
+  within: { deviceId: string; metric: string; at: number }[],
+) {
+  const open = await openThresholdAlarms(tx, cacheOwner.shared);
+  const recovered = within.filter((w) => open.has(`${w.deviceId}|${w.metric}`));
+  for (const w of recovered) {
+    await tx
+      .update(deviceAlarm)
+      .set({ recoveredAt: new Date(w.at), updateTime: new Date() } as never)
+      .where(
+        and(
+          eq(deviceAlarm.deviceId, w.deviceId),
+          eq(deviceAlarm.metric, w.metric),
+          eq(deviceAlarm.kind, ALARM_KIND.threshold),
+          isNull(deviceAlarm.recoveredAt),
+          sql`${deviceAlarm.raisedAt} <= ${new Date(w.at)}`,
+        ),
+      );
+    open.delete(`${w.deviceId}|${w.metric}`);
+  }
+  if (backOnline.length)
+    await tx
+      .update(deviceAlarm)
+      .set({ recoveredAt: new Date(), updateTime: new Date() } as never)
+      .where(
+        and(
+          inArray(deviceAlarm.deviceId, backOnline),
+          eq(deviceAlarm.kind, ALARM_KIND.offline),
+          isNull(deviceAlarm.recoveredAt),
+        ),
+      );
+  if (recovered.length || backOnline.length) alarmResource().changed();
+}
+
+/** advisory lock keys: one per device and metric (the metric's number; 0 for "offline") */
+const lockOf = (deviceId: string, metric: number) =>
+  sql`pg_advisory_xact_lock(${deviceId}::bigint # ${metric}::bigint)`;
+
+/** Raises the batch's threshold alarms that are not open yet (inside the batch's transaction). */
+export async function raiseThresholdAlarms(tx: Db, crossings: Crossing[]) {
+  const sorted = [...crossings].sort((a, b) =>
+    a.device.id === b.device.id ? a.metric.id - b.metric.id : a.device.id < b.device.id ? -1 : 1,
+  );
+  for (const c of sorted) await tx.execute(sql`select ${lockOf(c.device.id, c.metric.id)}`);
+  const open = await tx
+    .select({ deviceId: deviceAlarm.deviceId, metric: deviceAlarm.metric })
+    .from(deviceAlarm)
+    .where(
+      and(
+        inArray(
+          deviceAlarm.deviceId,
+          sorted.map((c) => c.device.id),
+        ),
+        eq(deviceAlarm.kind, ALARM_KIND.threshold),
+        ne(deviceAlarm.state, ALARM_STATE.closed),
+        isNull(deviceAlarm.recoveredAt),
+        notDeleted(deviceAlarm.isDeleted),
+      ),
+    );
+  const isOpen = new Set(open.map((o) => `${o.deviceId}|${o.metric}`));
+  const fresh = sorted.filter((c) => !isOpen.has(`${c.device.id}|${c.metric.code}`));
+  const cached = openCache.get(cacheOwner.shared);
+  for (const c of fresh) {
+    await writeAlarm(tx, c.device, {
+      kind: ALARM_KIND.threshold,
+      metric: c.metric.code,
+      value: String(c.value),
+      threshold: String(c.threshold),
+      at: c.at,
+    });
+    cached?.keys.add(`${c.device.id}|${c.metric.code}`);
+  }
+}
+
+/** Writes one alarm through the engine's write path, and tells the device's responsible person. */
+async function writeAlarm(
+  tx: Db,
+  dev: { id: string; tenantId: string; name: string; responsibleId: string | null },
+  a: { kind: string; metric?: string; value?: string; threshold?: string; at: number },
+) {
+  const m = alarmResource();
+  const [written] = await insertRows(
+    m,
+    serverActor(dev.tenantId),
+    tx,
+    [
+      {
+        deviceId: dev.id,
+        kind: a.kind,
+        metric: a.metric ?? null,
+        value: a.value ?? null,
+        threshold: a.threshold ?? null,
+        state: ALARM_STATE.raised,
+        raisedAt: formatDateTime(new Date(a.at)),
+      },
+    ],
+    { answer: true },
+  );
+  if (dev.responsibleId) {
+    const row = { kind: a.kind, metric: a.metric, value: a.value, threshold: a.threshold };
+    await tx.insert(flowNotice).values({
+      tenantId: dev.tenantId,
+      userId: dev.responsibleId,
+      // the notices list names what a notice is about: here an alarm, not a process
+      processInstanceId: `device-alarm:${written.row.id}`,
+      title: `设备告警:${dev.name} ${alarmText(row, 'zh')}`.slice(0, 255),
+      titleEn: `Device alarm: ${dev.name} ${alarmText(row, 'en')}`.slice(0, 255),
+    });
+  }
+  m.changed();
+}
+
+/**
+ * The offline check (every TELEMETRY_OFFLINE_CHECK_MS on every server): devices whose last reading is older
+ * than three report intervals and not yet known silent are marked so and get an offline alarm — each once:
+ * the state rows are claimed with FOR UPDATE SKIP LOCKED, so of two servers exactly one takes a device.
+ */
+export async function raiseOfflineAlarms(db: Db, log?: FastifyBaseLogger): Promise<number> {
+  try {
+    return await db.transaction(async (tx0) => {
+      const tx = tx0 as unknown as Db;
+      const silent = await tx.execute(sql`select d.id, d.tenant_id, d.name, d.responsible_id
+        from telemetry_state s join ${deviceTable} d on d.id = s.device_id
+        where s.offline = 0 and d.is_deleted = 0
+          and s.last_at < now() - make_interval(secs => 3 * greatest(coalesce(d.report_interval, 300), 10))
+        order by s.device_id
+        limit 500
+        for update of s skip locked`);
+      const rows =
+        (silent as { rows?: Record<string, unknown>[] }).rows ??
+        (silent as unknown as Record<string, unknown>[]);
+      if (!rows.length) return 0;
+      const ids = rows.map((r) => String(r.id));
+      await tx.execute(
+        sql`update telemetry_state set offline = 1 where device_id = any(${`{${ids.join(',')}}`}::bigint[])`,
+      );
+      for (const r of rows)
+        await writeAlarm(
+          tx,
+          {
+            id: String(r.id),
+            tenantId: String(r.tenant_id),
+            name: String(r.name),
+            responsibleId: r.responsible_id ? String(r.responsible_id) : null,
+          },
+          { kind: ALARM_KIND.offline, at: Date.now() },
+        );
+      return rows.length;
+    });
+  } catch (err) {
+    log?.error({ err }, 'telemetry offline check failed');
+    return 0;
+  }
+}

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server as NetServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { MqttClient } from 'mqtt';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db';
+import { raiseOfflineAlarms } from './alarms';
+import { Ingestor } from './ingest';
+import { ensurePartitions, monthStart } from './partitions';
+import { startSimulator } from './simulator';
+
+/**
+ * The telemetry core as a server part: it takes readings from MQTT — a real broker when MQTT_URL is set
+ * (every server subscribes through one shared subscription, so each message reaches one of them), else a
+ * broker of its own (aedes) on MQTT_PORT — hands them to the ingestor, and runs the offline check.
+ *
+ * Topics: `<tenant>/<kind>/<serial>/up` (readings, from devices). The embedded broker takes nothing else
+ * from devices, and lets them subscribe to their own `…/down` only: no client can read other devices.
+ */
+
+export const UP_TOPIC = '+/+/+/up';
+const SHARED_GROUP = 'smart-telemetry';
+
+export interface Telemetry {
+  ingestor: Ingestor;
+  /** the embedded broker's port (0 when none listens) */
+  brokerPort: number;
+  /** hands a message to ingestion as if a device had published it (the in-process simulator) */
+  publish(topic: string, payload: string): Promise<void>;
+  /** one offline check now (tests) */
+  checkOffline(): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    telemetry: Telemetry;
+  }
+}
+
+/** `<tenant>/<kind>/<serial>/up` → its parts, or null */
+function topicParts(topic: string): [string, string, string] | null {
+  const p = topic.split('/');
+  if (p.length !== 4 || p[3] !== 'up' || !p[0] || !p[1] || !p[2]) return null;
+  return [p[0], p[1], p[2]];
+}
+
+export async function telemetryCore(app: FastifyInstance, db: Db, config: Config) {
+  const ingestor = new Ingestor(db, app.log, config.TELEMETRY_FLUSH_MS);
+  const take = (topic: string, payload: Buffer | string) => {
+    const parts = topicParts(topic);
+    if (!parts) {
+      ingestor.stats.messages++;
+      ingestor.stats.refused.malformed++;
+      return Promise.resolve();
+    }
+    return ingestor
+      .accept(parts[0], parts[1], parts[2], payload)
+      .then(() => undefined)
+      .catch((err) => app.log.error({ err }, 'telemetry message failed'));
+  };
+  const telemetry: Telemetry = {
+    ingestor,
+    brokerPort: 0,
+    publish: take,
+    checkOffline: () => raiseOfflineAlarms(db, app.log),
+  };
+  app.decorate('telemetry', telemetry);
+
+  let client: MqttClient | undefined;
+  let listener: NetServer | undefined;
+  let broker: { close(cb?: () => void): void } | undefined;
+  let offlineTimer: NodeJS.Timeout | undefined;
+  let offlineRun: Promise<unknown> | undefined;
+  let stopSimulator: (() => void) | undefined;
+
+  app.addHook('onReady', async () => {
+    const now = Date.now();
+    await ensurePartitions(db, [monthStart(now), monthStart(monthStart(now) + 32 * 86_400_000)]);
+    if (config.MQTT_URL) {
+      const mqtt = await import('mqtt');
+      client = mqtt.connect(config.MQTT_URL, {
+        protocolVersion: 5,
+        clientId: `smart-server-${randomUUID().slice(0, 12)}`,
+        reconnectPeriod: 2000,
+        connectTimeout: 10_000,
+      });
+      client.on('message', (topic, payload) => void take(topic, payload));
+      client.on('connect', () => client?.subscribe(`$share/${SHARED_GROUP}/${UP_TOPIC}`, { qos: 1 }));
+      client.on('error', (err) => app.log.error({ err: err.message }, 'MQTT broker connection'));
+    } else if (config.MQTT_PORT >= 0) {
+      const { Aedes } = await import('aedes');
+      const aedes = await Aedes.createBroker();
+      aedes.authorizePublish = (c, packet, done) =>
+        done(c && !topicParts(packet.topic) ? new Error('only <tenant>/<kind>/<serial>/up') : null);
+      // a refused subscription is granted as 128 (failure), the connection kept
+      aedes.authorizeSubscribe = (_c, sub, done) =>
+        done(null, sub.topic.endsWith('/down') && !/[+#]/.test(sub.topic) ? sub : null);
+      aedes.on('publish', (packet, c) => {
+        if (c) void take(packet.topic, packet.payload as Buffer);
+      });
+      broker = aedes;
+      const server = createServer(aedes.handle);
+      listener = server;
+      try {
+        await new Promise<void>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(config.MQTT_PORT, config.HOST, () => resolve());
+        });
+        const addr = server.address();
+        telemetry.brokerPort = typeof addr === 'object' && addr ? addr.port : 0;
+        app.log.info({ port: telemetry.brokerPort }, 'embedded MQTT broker listening');
+      } catch (err) {
+        // another broker (or server) has the port: HTTP ingestion still works; say so once
+        listener = undefined;
+        app.log.warn(
+          { err: (err as Error).message, port: config.MQTT_PORT },
+          'embedded MQTT broker could not listen',
+        );
+      }
+    }
+    const tick = () => {
+      if (offlineRun) return;
+      offlineRun = raiseOfflineAlarms(db, app.log).finally(() => {
+        offlineRun = undefined;
+      });
+    };
+    offlineTimer = setInterval(tick, config.TELEMETRY_OFFLINE_CHECK_MS);
+    offlineTimer.unref();
+    if (config.TELEMETRY_SIMULATOR === 'on')
+      stopSimulator = await startSimulator(db, telemetry.publish, app.log);
+  });
+
+  app.addHook('onClose', async () => {
+    stopSimulator?.();
+    clearInterval(offlineTimer);
+    await offlineRun;
+    await client?.endAsync().catch(() => {});
+    // the broker first: it ends its clients' connections, which the listener's close waits for
+    await new Promise<void>((r) => (broker ? broker.close(() => r()) : r()));
+    await new Promise<void>((r) => (listener ? listener.close(() => r()) : r()));
+    await ingestor.close();
+  });
+}

@@ -1,0 +1,528 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  DEVICE_KINDS,
+  type DeviceKindKey,
+  type MetricDef,
+  metricByCode,
+  type Thresholds,
+  thresholdOf,
+} from '@smart/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db';
+import { notDeleted } from '../../platform/sql';
+import { raiseThresholdAlarms, stampRecoveries } from './alarms';
+import { ensurePartitions, monthStart } from './partitions';
+import { device, GRAIN } from './tables';
+
+/**
+ * Ingestion: a device's message (from MQTT or HTTP) → checked readings → batches written to the database.
+ *
+ * A message is `{"data": "<JSON text>", "sig": "<hex HMAC-SHA256 of that text with the device's secret>"}`;
+ * the data is `{"ts": <ms or ISO time>, "values": {"<metric>": <number>, …}}` or `{"readings": [ … ]}`.
+ * The topic (or URL) names the tenant, the device kind and its serial. Whatever is wrong — an unknown
+ * device, a wrong signature, a malformed message, an unknown metric, a value outside the metric's physical
+ * range, a time too far off — is refused and counted (and logged, at most once per reason a minute),
+ * never stored, and never stops the readings around it.
+ *
+ * Readings gather for TELEMETRY_FLUSH_MS (or up to BATCH_MAX) and are written by one transaction: the
+ * readings (one INSERT from arrays), their roll-ups (one upsert per batch), each device's last state, and
+ * the alarms the batch raised or ended.
+ */
+
+export const BATCH_MAX = 20_000;
+/** past this many waiting readings (the database is behind), new ones are refused as `overloaded` */
+const BACKLOG_MAX = 400_000;
+/** a message carries at most this many readings, and its data at most this many characters */
+const READINGS_PER_MESSAGE = 5_000;
+const DATA_MAX = 512 * 1024;
+/** how far from the server's clock a reading's time may be */
+const FUTURE_MS = 5 * 60_000;
+const PAST_MS = 400 * 86_400_000;
+/** how long a device's record is remembered (a changed secret or threshold applies within this) */
+const DEVICE_TTL_MS = 30_000;
+
+export type RefusalReason =
+  | 'unknownDevice'
+  | 'badSignature'
+  | 'malformed'
+  | 'unknownMetric'
+  | 'outOfRange'
+  | 'badTime'
+  | 'overloaded'
+  | 'writeFailed';
+
+export interface IngestStats {
+  messages: number;
+  /** readings accepted (written or waiting to be) */
+  accepted: number;
+  /** readings committed to the database */
+  stored: number;
+  refused: Record<RefusalReason, number>;
+}
+
+/** What ingestion needs to know of a device. */
+export interface DeviceInfo {
+  id: string;
+  tenantId: string;
+  kind: DeviceKindKey;
+  name: string;
+  secret: string;
+  thresholds: Thresholds | null;
+  responsibleId: string | null;
+  metrics: Set<string>;
+}
+
+/** One reading past a threshold, kept until the batch is written. */
+export interface Crossing {
+  device: DeviceInfo;
+  metric: MetricDef;
+  value: number;
+  at: number;
+  bound: 'low' | 'high';
+  threshold: number;
+}
+
+/** The readings of one batch, column by column. */
+export class Batch {
+  n = 0;
+  devices: string[] = [];
+  ats: number[] = [];
+  values: number[] = [];
+  metrics: number[] = [];
+  /** per device: tenant, latest time and each metric's latest value */
+  last = new Map<string, { tenantId: string; at: number; values: Record<string, number> }>();
+  /** per device|metric: the first crossing in the batch */
+  crossings = new Map<string, Crossing>();
+  /** per device|metric: the latest reading within the thresholds */
+  within = new Map<string, { deviceId: string; metric: string; at: number }>();
+}
+
+/** The offset of the server's time zone at `ms`, cached per hour (a day's roll-up starts at local midnight). */
+const offsets = new Map<number, number>();
+export function zoneOffsetMs(ms: number): number {
+  const hour = Math.floor(ms / 3_600_000);
+  let off = offsets.get(hour);
+  if (off === undefined) {
+    const tz = process.env.TZ || 'Asia/Shanghai';
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }).formatToParts(new Date(hour * 3_600_000));
+    const p = Object.fromEntries(parts.map((x) => [x.type, Number(x.value)]));
+    off = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - hour * 3_600_000;
+    if (offsets.size > 10_000) offsets.clear();
+    offsets.set(hour, off);
+  }
+  return off;
+}
+
+/** The start of each roll-up bucket holding `at` (ms): 5 minutes, the hour, the local day. */
+export function bucketsOf(at: number): [grain: number, start: number][] {
+  const off = zoneOffsetMs(at);
+  return [
+    [GRAIN.fiveMinutes, at - (at % 300_000)],
+    [GRAIN.hour, at - (at % 3_600_000)],
+    [GRAIN.day, Math.floor((at + off) / 86_400_000) * 86_400_000 - off],
+  ];
+}
+
+/** the ingestors of this process (one per server instance) */
+const ingestors = new Set<Ingestor>();
+
+/** A device was changed or removed: every ingestor of this process reads it again. */
+export function forgetDevices() {
+  for (const i of ingestors) i.forgetDevices();
+}
+
+/** A PostgreSQL array literal of numbers, bound as one parameter (`'{1,2,3}'::float8[]`). */
+const numbers = (xs: readonly (number | string)[]) => `{${xs.join(',')}}`;
+
+export class Ingestor {
+  stats: IngestStats = {
+    messages: 0,
+    accepted: 0,
+    stored: 0,
+    refused: {
+      unknownDevice: 0,
+      badSignature: 0,
+      malformed: 0,
+      unknownMetric: 0,
+      outOfRange: 0,
+      badTime: 0,
+      overloaded: 0,
+      writeFailed: 0,
+    },
+  };
+  private pending = new Batch();
+  private backlog = 0;
+  private flushing: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private devices = new Map<string, { info: DeviceInfo | null; until: number }>();
+  private lastLogged = new Map<RefusalReason, number>();
+  private closed = false;
+  /** called after each batch is committed (tests and the bench wait on it) */
+  onStored?: (n: number) => void;
+
+  constructor(
+    private db: Db,
+    private log: FastifyBaseLogger,
+    private flushMs: number,
+  ) {
+    ingestors.add(this);
+  }
+
+  /** Forget the remembered devices (a device was changed or removed on this server). */
+  forgetDevices() {
+    this.devices.clear();
+  }
+
+  private refuse(reason: RefusalReason, n: number, detail: Record<string, unknown>) {
+    this.stats.refused[reason] += n;
+    const now = Date.now();
+    if ((this.lastLogged.get(reason) ?? 0) > now - 60_000) return;
+    this.lastLogged.set(reason, now);
+    this.log.warn(
+      { reason, ...detail, refusedSoFar: this.stats.refused[reason] },
+      'telemetry reading refused',
+    );
+  }
+
+  private async deviceOf(tenantId: string, serial: string): Promise<DeviceInfo | null> {
+    const key = `${tenantId}\u0000${serial}`;
+    const hit = this.devices.get(key);
+    if (hit && hit.until > Date.now()) return hit.info;
+    const [row] = await this.db
+      .select({
+        id: device.id,
+        tenantId: device.tenantId,
+        kind: device.kind,
+        name: device.name,
+        secret: device.secret,
+        thresholds: device.thresholds,
+        responsibleId: device.responsibleId,
+      })
+      .from(device)
+      .where(and(eq(device.tenantId, tenantId), eq(device.serial, serial), notDeleted(device.isDeleted)))
+      .limit(1);
+    let info: DeviceInfo | null = null;
+    if (row?.secret) {
+      let thresholds: Thresholds | null = null;
+      try {
+        thresholds = row.thresholds ? JSON.parse(String(row.thresholds)) : null;
+      } catch {}
+      const kind = String(row.kind) as DeviceKindKey;
+      info = {
+        id: String(row.id),
+        tenantId: String(row.tenantId),
+        kind,
+        name: String(row.name),
+        secret: String(row.secret),
+        thresholds,
+        responsibleId: row.responsibleId ? String(row.responsibleId) : null,
+        metrics: new Set(DEVICE_KINDS[kind]?.metrics ?? []),
+      };
+    }
+    if (this.devices.size > 100_000) this.devices.clear();
+    this.devices.set(key, { info, until: Date.now() + (info ? DEVICE_TTL_MS : 5_000) });
+    return info;
+  }
+
+  /**
+   * One message of a device (`tenant`, `kind`, `serial` from its topic or URL). Answers how many readings
+   * were accepted, or the reason the whole message was refused.
+   */
+  async accept(
+    tenantId: string,
+    kind: string,
+    serial: string,
+    payload: Buffer | string,
+  ): Promise<{ accepted: number; refused: number; reason?: RefusalReason }> {
+    this.stats.messages++;
+    const whole = (reason: RefusalReason, detail: Record<string, unknown> = {}) => {
+      this.refuse(reason, 1, { tenantId, serial, ...detail });
+      return { accepted: 0, refused: 1, reason };
+    };
+    if (this.closed) return whole('overloaded');
+    let envelope: { data?: unknown; sig?: unknown };
+    try {
+      envelope = JSON.parse(typeof payload === 'string' ? payload : payload.toString('utf8'));
+    } catch {
+      return whole('malformed');
+    }
+    if (
+      !envelope ||
+      typeof envelope.data !== 'string' ||
+      typeof envelope.sig !== 'string' ||
+      envelope.data.length > DATA_MAX ||
+      !/^[0-9a-f]{64}$/i.test(envelope.sig)
+    )
+      return whole('malformed');
+    const dev = await this.deviceOf(tenantId, serial);
+    if (!dev || dev.kind !== kind) return whole('unknownDevice', { kind });
+    const expected = createHmac('sha256', dev.secret).update(envelope.data).digest();
+    if (!timingSafeEqual(expected, Buffer.from(envelope.sig, 'hex'))) return whole('badSignature');
+    let data: { ts?: unknown; values?: unknown; readings?: unknown };
+    try {
+      data = JSON.parse(envelope.data);
+    } catch {
+      return whole('malformed');
+    }
+    const groups = Array.isArray(data?.readings) ? data.readings : [data];
+    if (!groups.length || groups.length > READINGS_PER_MESSAGE) return whole('malformed');
+    if (this.backlog > BACKLOG_MAX) return whole('overloaded');
+    const now = Date.now();
+    let accepted = 0;
+    let refused = 0;
+    const b = this.pending;
+    for (const g of groups) {
+      const at = timeOf((g as { ts?: unknown })?.ts, now);
+      const values = (g as { values?: unknown })?.values;
+      if (!values || typeof values !== 'object' || Array.isArray(values)) {
+        refused++;
+        this.refuse('malformed', 1, { tenantId, serial });
+        continue;
+      }
+      const entries = Object.entries(values as Record<string, unknown>);
+      if (at === null || at > now + FUTURE_MS || at < now - PAST_MS) {
+        refused += entries.length;
+        this.refuse('badTime', entries.length, { tenantId, serial, ts: (g as { ts?: unknown }).ts });
+        continue;
+      }
+      for (const [code, raw] of entries) {
+        const metric = metricByCode.get(code);
+        if (!metric || !dev.metrics.has(code)) {
+          refused++;
+          this.refuse('unknownMetric', 1, { tenantId, serial, metric: code.slice(0, 40) });
+          continue;
+        }
+        if (typeof raw !== 'number' || !Number.isFinite(raw) || raw < metric.min || raw > metric.max) {
+          refused++;
+          this.refuse('outOfRange', 1, { tenantId, serial, metric: code, value: String(raw).slice(0, 40) });
+          continue;
+        }
+        addReading(b, dev, metric, at, raw);
+        accepted++;
+      }
+    }
+    this.stats.accepted += accepted;
+    this.backlog += accepted;
+    if (b.n >= BATCH_MAX) void this.flush();
+    else if (!this.timer && b.n) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        void this.flush();
+      }, this.flushMs);
+    }
+    return { accepted, refused };
+  }
+
+  /** Writes what is waiting; resolves when it (and any batch before it) is committed. */
+  flush(): Promise<void> {
+    if (this.flushing) return this.flushing.then(() => (this.pending.n ? this.flush() : undefined));
+    if (!this.pending.n) return Promise.resolve();
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    const batch = this.pending;
+    this.pending = new Batch();
+    this.flushing = this.writeWithRetry(batch).finally(() => {
+      this.flushing = undefined;
+      this.backlog -= batch.n;
+      if (this.pending.n >= BATCH_MAX) void this.flush();
+      else if (this.pending.n && !this.timer)
+        this.timer = setTimeout(() => {
+          this.timer = undefined;
+          void this.flush();
+        }, this.flushMs);
+    });
+    return this.flushing;
+  }
+
+  private async writeWithRetry(batch: Batch) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await writeBatch(this.db, batch);
+        this.stats.stored += batch.n;
+        this.onStored?.(batch.n);
+        return;
+      } catch (err) {
+        if (attempt >= 3 || this.closed) {
+          this.refuse('writeFailed', batch.n, { err: String((err as Error).message) });
+          return;
+        }
+        this.log.error({ err, attempt }, 'telemetry batch failed; trying again');
+        await new Promise((r) => setTimeout(r, 200 * attempt));
+      }
+    }
+  }
+
+  /** Writes what is waiting, then refuses anything more (the server is closing). */
+  async close() {
+    await this.flush();
+    this.closed = true;
+    ingestors.delete(this);
+  }
+}
+
+/** Adds one checked reading to a batch: its columns, the device's last state, a crossing or a return. */
+export function addReading(b: Batch, dev: DeviceInfo, metric: MetricDef, at: number, value: number) {
+  b.n++;
+  b.devices.push(dev.id);
+  b.ats.push(at);
+  b.values.push(value);
+  b.metrics.push(metric.id);
+  let last = b.last.get(dev.id);
+  if (!last) {
+    last = { tenantId: dev.tenantId, at, values: {} };
+    b.last.set(dev.id, last);
+  }
+  if (at >= last.at) {
+    last.at = at;
+    last.values[metric.code] = value;
+  } else if (!(metric.code in last.values)) last.values[metric.code] = value;
+  const key = `${dev.id}|${metric.code}`;
+  const { low, high } = thresholdOf(metric, dev.thresholds);
+  const bound = high !== undefined && value > high ? 'high' : low !== undefined && value < low ? 'low' : null;
+  if (bound) {
+    if (!b.crossings.has(key))
+      b.crossings.set(key, {
+        device: dev,
+        metric,
+        value,
+        at,
+        bound,
+        threshold: (bound === 'high' ? high : low) as number,
+      });
+  } else {
+    const w = b.within.get(key);
+    if (!w || at > w.at) b.within.set(key, { deviceId: dev.id, metric: metric.code, at });
+  }
+}
+
+/** A reading's time: epoch milliseconds, or an ISO 8601 text with its zone; none given: now. */
+function timeOf(ts: unknown, now: number): number | null {
+  if (ts === undefined || ts === null) return now;
+  if (typeof ts === 'number') return Number.isFinite(ts) ? Math.round(ts) : null;
+  if (typeof ts === 'string' && ts.length <= 40 && /(Z|[+-]\d{2}:?\d{2})$/.test(ts)) {
+    const ms = Date.parse(ts);
+    return Number.isNaN(ms) ? null : ms;
+  }
+  return null;
+}
+
+/**
+ * One batch, one transaction: readings, roll-ups, device states, alarms (`alarms: false`: a backfill of
+ * history, which raises none).
+ */
+export async function writeBatch(db: Db, b: Batch, opts: { alarms?: boolean } = {}) {
+  const months = new Set<number>();
+  for (const at of b.ats) months.add(monthStart(at));
+  // DDL outside the data's transaction: a failed batch never undoes a partition another batch relies on
+  await ensurePartitions(db, months);
+
+  // roll-ups: the batch's readings summed per bucket first (a bucket is then one row of the upsert)
+  const roll = new Map<
+    string,
+    {
+      d: string;
+      m: number;
+      g: number;
+      b: number;
+      n: number;
+      t: number;
+      lo: number;
+      hi: number;
+      la: number;
+      lat: number;
+    }
+  >();
+  for (let i = 0; i < b.n; i++) {
+    const at = b.ats[i];
+    const v = b.values[i];
+    for (const [grain, start] of bucketsOf(at)) {
+      const key = `${b.devices[i]}|${b.metrics[i]}|${grain}|${start}`;
+      const r = roll.get(key);
+      if (!r)
+        roll.set(key, {
+          d: b.devices[i],
+          m: b.metrics[i],
+          g: grain,
+          b: start,
+          n: 1,
+          t: v,
+          lo: v,
+          hi: v,
+          la: v,
+          lat: at,
+        });
+      else {
+        r.n++;
+        r.t += v;
+        if (v < r.lo) r.lo = v;
+        if (v > r.hi) r.hi = v;
+        if (at >= r.lat) {
+          r.la = v;
+          r.lat = at;
+        }
+      }
+    }
+  }
+  // one order for every server's upserts, so two batches never wait on each other's rows in a cycle
+  const rolls = [...roll.values()].sort((x, y) =>
+    x.d === y.d ? x.m - y.m || x.g - y.g || x.b - y.b : x.d < y.d ? -1 : 1,
+  );
+  const states = [...b.last.entries()]
+    .sort(([x], [y]) => (x < y ? -1 : 1))
+    .map(([d, s]) => ({ d, t: s.tenantId, a: s.at, v: s.values }));
+
+  await db.transaction(async (tx0) => {
+    const tx = tx0 as unknown as Db;
+    await tx.execute(sql`insert into telemetry_reading (device_id, at, value, metric)
+      select d, to_timestamp(a / 1000.0), v, m
+      from unnest(${numbers(b.devices)}::bigint[], ${numbers(b.ats)}::float8[], ${numbers(b.values)}::float8[], ${numbers(b.metrics)}::int2[]) as u(d, a, v, m)`);
+    await tx.execute(sql`insert into telemetry_rollup as r (device_id, metric, grain, bucket, n, total, low, high, last, last_at)
+      select d, m, g, to_timestamp(bk / 1000.0), n, t, lo, hi, la, to_timestamp(lat / 1000.0)
+      from unnest(${numbers(rolls.map((r) => r.d))}::bigint[], ${numbers(rolls.map((r) => r.m))}::int2[],
+        ${numbers(rolls.map((r) => r.g))}::int2[], ${numbers(rolls.map((r) => r.b))}::float8[],
+        ${numbers(rolls.map((r) => r.n))}::int4[], ${numbers(rolls.map((r) => r.t))}::float8[],
+        ${numbers(rolls.map((r) => r.lo))}::float8[], ${numbers(rolls.map((r) => r.hi))}::float8[],
+        ${numbers(rolls.map((r) => r.la))}::float8[], ${numbers(rolls.map((r) => r.lat))}::float8[])
+        as u(d, m, g, bk, n, t, lo, hi, la, lat)
+      on conflict (device_id, metric, grain, bucket) do update set
+        n = r.n + excluded.n,
+        total = r.total + excluded.total,
+        low = least(r.low, excluded.low),
+        high = greatest(r.high, excluded.high),
+        last = case when excluded.last_at >= r.last_at then excluded.last else r.last end,
+        last_at = greatest(r.last_at, excluded.last_at)`);
+    // devices that report again after the offline check found them silent: their offline alarm recovers
+    const back = await tx.execute(sql`update telemetry_state set offline = 0
+      where offline = 1 and device_id = any(${numbers(states.map((s) => s.d))}::bigint[]) returning device_id`);
+    await tx.execute(sql`insert into telemetry_state as s (device_id, tenant_id, last_at, last_values, offline)
+      select d, t, to_timestamp(a / 1000.0), v, 0 from jsonb_to_recordset(${JSON.stringify(states)}::jsonb)
+        as x(d bigint, t varchar, a float8, v jsonb)
+      on conflict (device_id) do update set
+        last_values = case when excluded.last_at >= s.last_at then s.last_values || excluded.last_values
+          else excluded.last_values || s.last_values end,
+        last_at = greatest(s.last_at, excluded.last_at),
+        offline = 0`);
+    const recovered = rowsOf(back).map((r) => String(r.device_id));
+    if (opts.alarms === false) return;
+    await stampRecoveries(tx, recovered, [...b.within.values()]);
+    if (b.crossings.size) await raiseThresholdAlarms(tx, [...b.crossings.values()]);
+  });
+}
+
+/** The rows of `db.execute` on either driver (node-postgres answers `{ rows }`, PGlite too). */
+export function rowsOf(result: unknown): Record<string, unknown>[] {
+  const r = result as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
+  return Array.isArray(r) ? r : (r.rows ?? []);
+}

@@ -1,0 +1,118 @@
+import {
+  ALARM_KIND,
+  ALARM_STATE,
+  DEVICE_KIND,
+  type DeviceKindKey,
+  metricByCode,
+  metricsOfKind,
+  TELEMETRY_DEMO,
+  TELEMETRY_DICTS,
+} from '@smart/contracts';
+import { addReading, Batch, type DeviceInfo, writeBatch } from '../modules/telemetry/ingest';
+import { demoSecret, readingsAt } from '../modules/telemetry/simulator';
+import { device, deviceAlarm } from '../modules/telemetry/tables';
+import type { Db } from '../platform/db';
+import { SEED } from './system';
+import { insertAll, seedDicts } from './village';
+
+/** the demo devices: id, kind, serial, name, position, report interval (s) */
+const DEMO_DEVICES: [
+  id: string,
+  kind: DeviceKindKey,
+  serial: string,
+  zh: string,
+  at: string,
+  interval: number,
+][] = [
+  [TELEMETRY_DEMO.weatherId, DEVICE_KIND.weather, 'WS-0001', '村部气象站', '112.9391,28.2286', 60],
+  [TELEMETRY_DEMO.soilId, DEVICE_KIND.soil, 'SM-0001', '一组稻田墒情站', '112.9352,28.2271', 60],
+  [TELEMETRY_DEMO.soil2Id, DEVICE_KIND.soil, 'SM-0002', '三组菜地墒情站', '112.9437,28.2259', 60],
+  [TELEMETRY_DEMO.pestId, DEVICE_KIND.pest, 'PL-0001', '一组虫情测报灯', '112.9365,28.2290', 300],
+  [TELEMETRY_DEMO.slopeId, DEVICE_KIND.slope, 'SL-0001', '后山边坡监测点', '112.9460,28.2312', 60],
+  [TELEMETRY_DEMO.cameraId, DEVICE_KIND.camera, 'CAM-0001', '育秧大棚摄像头', '112.9370,28.2279', 300],
+];
+
+/** how far back the seed fills history, and how densely */
+const BACKFILL_DAYS = 3;
+const BACKFILL_STEP_MS = 15 * 60_000;
+
+/**
+ * The telemetry core's dictionaries, and the demo village's devices (tenant 000000) with their demo
+ * secrets (the simulator signs as them), three days of history from the simulator's own curves so every
+ * chart has a shape on a fresh start, and two alarms of the past (one closed, one acknowledged).
+ */
+export async function seedTelemetry(db: Db) {
+  await seedDicts(db, TELEMETRY_DICTS);
+  const tenantId = '000000';
+  const base = { tenantId, createUser: SEED.adminUserId, createDept: SEED.rootDeptId };
+  await insertAll(
+    db,
+    device,
+    DEMO_DEVICES.map(([id, kind, serial, name, location, reportInterval]) => ({
+      ...base,
+      id,
+      kind,
+      serial,
+      name,
+      location,
+      reportInterval,
+      responsibleId: SEED.adminUserId,
+      secret: demoSecret(serial),
+    })),
+  );
+  const batch = new Batch();
+  const now = Date.now();
+  const start = now - BACKFILL_DAYS * 86_400_000;
+  for (const [id, kind, serial, name] of DEMO_DEVICES) {
+    const metrics = metricsOfKind(kind);
+    if (!metrics.length) continue;
+    const info: DeviceInfo = {
+      id,
+      tenantId,
+      kind,
+      name,
+      secret: '',
+      thresholds: null,
+      responsibleId: null,
+      metrics: new Set(metrics.map((m) => m.code)),
+    };
+    // a lamp reports hourly counts; the others a sample every step
+    const step = kind === DEVICE_KIND.pest ? 3_600_000 : BACKFILL_STEP_MS;
+    for (let at = start - (start % step); at < now - 60_000; at += step) {
+      const values = readingsAt(kind, serial, at);
+      for (const [code, v] of Object.entries(values)) addReading(batch, info, metricByCode.get(code)!, at, v);
+    }
+  }
+  await writeBatch(db, batch, { alarms: false });
+  const day = (d: number, h: number) => new Date(now - d * 86_400_000 - h * 3_600_000);
+  await insertAll(db, deviceAlarm, [
+    {
+      ...base,
+      id: '1190000000001810001',
+      deviceId: TELEMETRY_DEMO.soilId,
+      kind: ALARM_KIND.threshold,
+      metric: 'soilMoisture',
+      value: '13.8',
+      threshold: '15',
+      state: ALARM_STATE.closed,
+      raisedAt: day(2, 5),
+      recoveredAt: day(2, 1),
+      acknowledgedAt: day(2, 4),
+      acknowledgedBy: '管理员',
+      closedAt: day(2, 0),
+      closedBy: '管理员',
+      note: '已开启滴灌补水',
+    },
+    {
+      ...base,
+      id: '1190000000001810002',
+      deviceId: TELEMETRY_DEMO.cameraId,
+      kind: ALARM_KIND.offline,
+      state: ALARM_STATE.acknowledged,
+      raisedAt: day(1, 3),
+      acknowledgedAt: day(1, 2),
+      acknowledgedBy: '管理员',
+      note: '大棚停电检修',
+    },
+  ]);
+}
