@@ -11,6 +11,7 @@ import { evaluationPages } from './evaluation/pages';
 import { partyPages } from './party/pages';
 import { reliefPages } from './relief/pages';
 import { safetyPages } from './safety/pages';
+import { telemetryPages } from './telemetry/pages';
 import { villagePages } from './village/pages';
 
 export type { PageFamily, PageLoader, PageModule } from '../platform/pages';
@@ -30,6 +31,7 @@ export const families: readonly PageFamily[] = [
   reliefPages,
   assistancePages,
   safetyPages,
+  telemetryPages,
 ];
 
 export const registry: Record<string, PageLoader> = {
@@ -44,6 +46,12 @@ export const registry: Record<string, PageLoader> = {
   // safety: the overview's figures, and the live video wall (its players load with it, never before)
   '/safety/overview/index': () => import('./safety/OverviewPage'),
   '/safety/wall/index': () => import('./safety/WallPage'),
+  // monitoring over the telemetry core: one device list and chart per kind, the pest lamps' catch
+  '/agriculture/weather/index': () =>
+    import('./telemetry/MonitorPage').then((m) => ({ default: m.WeatherPage })),
+  '/agriculture/soil/index': () => import('./telemetry/MonitorPage').then((m) => ({ default: m.SoilPage })),
+  '/agriculture/slope/index': () => import('./telemetry/MonitorPage').then((m) => ({ default: m.SlopePage })),
+  '/agriculture/pest/index': () => import('./telemetry/PestPage'),
   // system administration: the generic page with extensions, or screens of their own
   '/system/user/index': () => import('./system/user/UserPage'),
   '/system/role/index': () => import('./system/RolePage'),

@@ -204,6 +204,11 @@ export async function telemetryRoutes(app: FastifyInstance) {
       return ok(req, await deviceInfo(db, req, kind, (req.query as { deviceId: string }).deviceId));
     });
   }
+  /** the trap lamps (beside the spec's calls, like agricultureWeather/page and soil/page for theirs) */
+  app.get('/pest/page', { schema: { querystring: ListQuery } }, async (req) => {
+    await requirePermission(db, req, SCREEN_OF[DEVICE_KIND.pest]);
+    return ok(req, await devicesOf(db, req, DEVICE_KIND.pest, req.query as z.infer<typeof ListQuery>));
+  });
   app.get('/slopeDetection/page', { schema: { querystring: ListQuery } }, async (req) => {
     await requirePermission(db, req, SCREEN_OF[DEVICE_KIND.slope]);
     return ok(req, await devicesOf(db, req, DEVICE_KIND.slope, req.query as z.infer<typeof ListQuery>));

@@ -1,18 +1,27 @@
 /**
- * One chart for every area's dashboards: echarts' tree-shaken ESM core with the bar and pie charts only,
+ * One chart for every area's dashboards: echarts' tree-shaken ESM core with the bar, line and pie charts only,
  * loaded with the pages that draw charts (never with the shell). The figure's summary is its accessible
  * name, since a canvas has no text; the names a legend shows (`data-legend`, from the option's series) are
  * readable too. Names that come from dictionaries arrive in the screen's language from the server
  * (`countBy` in apps/server/src/platform/crud/count-by.ts).
  */
-import { BarChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { legendNames } from './legend';
 
-echarts.use([BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([
+  BarChart,
+  LineChart,
+  PieChart,
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
 
 export type ChartOption = echarts.EChartsCoreOption;
 

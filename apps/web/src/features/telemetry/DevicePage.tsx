@@ -1,0 +1,138 @@
+/**
+ * 设备管理: the devices of the telemetry core (the generic list of `device`), with what their readings say
+ * (online, offline or no data; the last report and values), each device's chart in a drawer, and its secret:
+ * shown once when the device is added or its secret is reset, with the MQTT topic it publishes to.
+ */
+import './i18n';
+import { deviceResource, metricByCode } from '@smart/contracts/telemetry';
+import { Alert, App, Button, Drawer, Modal, Popconfirm, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CrudPage, type Row } from '../../platform/crud/CrudPage';
+import { postData } from '../../platform/http/client';
+import { currentLanguage } from '../../platform/i18n';
+import { can, useSession } from '../../platform/session/session';
+import { DeviceChart } from './DeviceChart';
+import { LiveState } from './LiveState';
+
+const BASE = '/api/dfem-hope-manage/smartPlant/deviceManage';
+const code = deviceResource.permission;
+
+/** the last values, `空气温度 21.3 ℃ · 空气湿度 60 %` */
+function LastValues({ values }: { values: unknown }) {
+  if (!values || typeof values !== 'object') return null;
+  const en = currentLanguage() === 'en';
+  const parts = Object.entries(values as Record<string, number>)
+    .slice(0, 4)
+    .map(([k, v]) => {
+      const m = metricByCode.get(k);
+      return m ? `${en ? m.label.en : m.label.zh} ${Number(v).toFixed(m.digits)} ${m.unit}` : null;
+    })
+    .filter(Boolean);
+  return <span>{parts.join(' · ')}</span>;
+}
+
+interface Shown {
+  serial: string;
+  kind: string;
+  secret: string;
+}
+
+function SecretDialog({ shown, onClose }: { shown: Shown; onClose: () => void }) {
+  const { t } = useTranslation();
+  const tenantId = useSession((s) => s.tenantId);
+  const topic = `${tenantId}/${shown.kind}/${shown.serial}/up`;
+  return (
+    <Modal
+      open
+      title={t('telemetry.secretTitle')}
+      onOk={onClose}
+      onCancel={onClose}
+      cancelButtonProps={{ hidden: true }}
+    >
+      <Alert type="warning" showIcon message={t('telemetry.secretHint')} style={{ marginBottom: 12 }} />
+      <Typography.Paragraph copyable={{ text: shown.secret }} code data-testid="device-secret">
+        {shown.secret}
+      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('telemetry.secretTopic', { topic })}</Typography.Paragraph>
+    </Modal>
+  );
+}
+
+export default function DevicePage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  useSession((s) => s.permission);
+  const [chartOf, setChartOf] = useState<Row | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const reset = async (row: Row) => {
+    try {
+      const r = await postData<{ secret: string }>(`${BASE}/secret`, { id: row.id });
+      setShown({ serial: String(row.serial), kind: String(row.kind), secret: r.secret });
+    } catch (e) {
+      message.error((e as Error).message);
+    }
+  };
+  return (
+    <>
+      <CrudPage
+        def={deviceResource}
+        columns={{
+          extra: [
+            {
+              title: t('telemetry.state'),
+              key: 'live',
+              render: (_: unknown, row: Row) => <LiveState online={row.online} lastSeenAt={row.lastSeenAt} />,
+            },
+            { title: t('telemetry.lastSeen'), key: 'lastSeenAt', dataIndex: 'lastSeenAt' },
+            {
+              title: t('telemetry.lastValues'),
+              key: 'lastValues',
+              render: (_: unknown, row: Row) => <LastValues values={row.lastValues} />,
+            },
+          ],
+        }}
+        afterSave={(mode, saved) => {
+          if (mode === 'add' && saved.secret)
+            setShown({
+              serial: String(saved.serial),
+              kind: String(saved.kind),
+              secret: String(saved.secret),
+            });
+        }}
+        rowActions={(row) => (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => setChartOf(row)}>
+              {t('telemetry.chart')}
+            </Button>
+            {can(`${code}_edit`) && (
+              <Popconfirm title={t('telemetry.resetConfirm')} onConfirm={() => reset(row)}>
+                <Button type="link" size="small" danger>
+                  {t('telemetry.resetSecret')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        )}
+      />
+      <Drawer
+        open={Boolean(chartOf)}
+        width={Math.min(900, window.innerWidth)}
+        title={chartOf ? t('telemetry.chartOf', { name: String(chartOf.name) }) : ''}
+        onClose={() => setChartOf(null)}
+        destroyOnHidden
+      >
+        {chartOf && (
+          <DeviceChart
+            deviceId={String(chartOf.id)}
+            kind={String(chartOf.kind)}
+            name={String(chartOf.name)}
+            serial={String(chartOf.serial)}
+            thresholds={chartOf.thresholds as string | null}
+          />
+        )}
+      </Drawer>
+      {shown && <SecretDialog shown={shown} onClose={() => setShown(null)} />}
+    </>
+  );
+}
