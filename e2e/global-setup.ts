@@ -70,6 +70,8 @@ export default async function globalSetup() {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before the e2e tests`);
   }
   const port = await freePort();
+  // the server's own MQTT broker, on a free port (the machine's Mosquitto may hold 1883)
+  const mqttPort = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'smart-e2e-'));
   const logFile = join(dataDir, 'server.log');
   const log = createWriteStream(logFile);
@@ -83,6 +85,7 @@ export default async function globalSetup() {
       WEB_DIST: webDist(),
       CAPTCHA_MODE: 'false',
       LOG_LEVEL: 'warn',
+      MQTT_PORT: String(mqttPort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -97,6 +100,7 @@ export default async function globalSetup() {
     throw error;
   }
   process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_MQTT_URL = `mqtt://127.0.0.1:${mqttPort}`;
   process.env.E2E_AUTH_FILE = join(dataDir, 'admin-storage-state.json');
 
   return async () => {

@@ -16,7 +16,7 @@ import { SEED } from './system';
 import { insertAll, seedDicts } from './village';
 
 /** the demo devices: id, kind, serial, name, position, report interval (s) */
-const DEMO_DEVICES: [
+export const DEMO_DEVICES: [
   id: string,
   kind: DeviceKindKey,
   serial: string,
