@@ -17,7 +17,22 @@ const lines = readFileSync(existsSync(shared) ? shared : copy, 'utf8')
 
 /** Areas (and, for desk, the lines) whose issues are built; grows with each area. */
 const BUILT = (e: { area: string; path: string }) =>
-  ['auth', 'user', 'system', 'log', 'desk', 'flow'].includes(e.area) || VILLAGE(e);
+  ['auth', 'user', 'system', 'log', 'desk', 'flow'].includes(e.area) || VILLAGE(e) || TELEMETRY(e);
+
+/** The telemetry core's calls: devices, the monitoring pages, the harmful-organism figures, slope devices. */
+const TELEMETRY_PREFIXES = [
+  '/api/dfem-hope-manage/smartPlant/deviceManage/page',
+  '/api/dfem-hope-manage/smartPlant/deviceManage/list',
+  '/api/dfem-hope-manage/smartPlant/deviceManage/update',
+  '/api/dfem-hope-manage/agricultureWeather/',
+  '/api/dfem-hope-manage/soil/',
+  '/api/dfem-hope-manage/pest/',
+  '/api/dfem-hope-manage/slopeDetection/',
+  '/api/dfem-hope-manage/common/index/today/harmful',
+  '/api/dfem-hope-manage/common/index/other/harmful',
+  '/api/dfem-hope-slope/slopeDevice/',
+];
+const TELEMETRY = (e: { path: string }) => TELEMETRY_PREFIXES.some((p) => e.path.startsWith(p));
 
 /** Village affairs (dfem-hope-manage): its resources' lines, not the points mall's villager/wx/points. */
 const VILLAGE_PATHS = new Set([
