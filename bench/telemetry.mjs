@@ -22,7 +22,6 @@ import {
   adminSession,
   authHeaders,
   CONNECTIONS,
-  fmt,
   installExitHandlers,
   LOAD_SECONDS,
   load,
@@ -62,7 +61,9 @@ function reachable(url) {
 }
 
 const count = (url) =>
-  withPgClient(url, async (c) => Number((await c.query('select count(*)::bigint as n from telemetry_reading')).rows[0].n));
+  withPgClient(url, async (c) =>
+    Number((await c.query('select count(*)::bigint as n from telemetry_reading')).rows[0].n),
+  );
 
 /** runs the simulator (apps/server/src/tools/simulate.ts) to its end; its last line (JSON totals) */
 function simulate(args, env) {
@@ -102,7 +103,10 @@ async function main() {
 
   // 1. ingestion: stations provisioned (idempotent), then published for INGEST_SECONDS
   await simulate(['--provision', '--devices', String(SIM_DEVICES), '--duration', '0'], { DATABASE_URL: url });
-  const server = await startServer(dataDir, url, undefined, { ...broker, TELEMETRY_OFFLINE_CHECK_MS: '600000' });
+  const server = await startServer(dataDir, url, undefined, {
+    ...broker,
+    TELEMETRY_OFFLINE_CHECK_MS: '600000',
+  });
   try {
     const brokerUrl = broker.MQTT_URL;
     if (!brokerUrl) throw new Error('no MQTT broker reachable for the ingestion row');
@@ -110,7 +114,19 @@ async function main() {
     const before = await count(url);
     const t0 = performance.now();
     const sent = await simulate(
-      ['--url', brokerUrl, '--provision', '--devices', String(SIM_DEVICES), '--rate', String(SIM_RATE), '--batch', String(SIM_BATCH), '--duration', String(INGEST_SECONDS)],
+      [
+        '--url',
+        brokerUrl,
+        '--provision',
+        '--devices',
+        String(SIM_DEVICES),
+        '--rate',
+        String(SIM_RATE),
+        '--batch',
+        String(SIM_BATCH),
+        '--duration',
+        String(INGEST_SECONDS),
+      ],
       { DATABASE_URL: url },
     );
     const during = await count(url);
@@ -141,11 +157,15 @@ async function main() {
     const lines = [];
     const now = Date.now();
     for (let i = 0; i < rows; i++)
-      lines.push(`${1 + (i % SIM_DEVICES)},${new Date(now - i * 10).toISOString()},${(20 + (i % 100) / 10).toFixed(1)},${1 + (i % 7)}`);
+      lines.push(
+        `${1 + (i % SIM_DEVICES)},${new Date(now - i * 10).toISOString()},${(20 + (i % 100) / 10).toFixed(1)},${1 + (i % 7)}`,
+      );
     writeFileSync(csv, `${lines.join('\n')}\n`);
     await withPgClient(url, async (c) => {
       await c.query('drop table if exists bench_copy');
-      await c.query('create table bench_copy (device_id bigint not null, at timestamptz not null, value float8 not null, metric smallint not null)');
+      await c.query(
+        'create table bench_copy (device_id bigint not null, at timestamptz not null, value float8 not null, metric smallint not null)',
+      );
       await c.query('create index on bench_copy (device_id, metric, at)');
     });
     const c0 = performance.now();
@@ -157,7 +177,9 @@ async function main() {
 
     // 2. bytes per reading
     results.bytes = await withPgClient(url, async (c) => {
-      const r = await c.query(`select sum(pg_total_relation_size(relid))::bigint as bytes from pg_partition_tree('telemetry_reading')`);
+      const r = await c.query(
+        `select sum(pg_total_relation_size(relid))::bigint as bytes from pg_partition_tree('telemetry_reading')`,
+      );
       const n = await c.query('select count(*)::bigint as n from telemetry_reading');
       return Number(r.rows[0].bytes) / Number(n.rows[0].n);
     });
@@ -166,7 +188,7 @@ async function main() {
     const session = await adminSession(server.base);
     const headers = authHeaders(session);
     const serial = 'BENCH-YEAR';
-    let dev = await fetch(`${server.base}${API}/page?serial=${serial}`, { headers }).then((r) => r.json());
+    const dev = await fetch(`${server.base}${API}/page?serial=${serial}`, { headers }).then((r) => r.json());
     let device = dev.data.records.find((r) => r.serial === serial);
     let secret;
     if (!device) {
@@ -192,7 +214,10 @@ async function main() {
         batch = [];
       };
       for (let at = start; at < end; at += 300_000) {
-        batch.push({ ts: at, values: { soilMoisture: 25 + 8 * Math.sin(at / 86_400_000) + 2 * Math.sin(at / 3_600_000) } });
+        batch.push({
+          ts: at,
+          values: { soilMoisture: 25 + 8 * Math.sin(at / 86_400_000) + 2 * Math.sin(at / 3_600_000) },
+        });
         if (batch.length === 5000) await send();
       }
       if (batch.length) await send();

@@ -13,7 +13,8 @@ test.describe.configure({ timeout: 120_000 });
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** the demo stations sign with a secret derived from their serial (apps/server/src/modules/telemetry/simulator.ts) */
-const demoSecret = (serial: string) => createHmac('sha256', 'smart-demo-device').update(serial).digest('base64url');
+const demoSecret = (serial: string) =>
+  createHmac('sha256', 'smart-demo-device').update(serial).digest('base64url');
 function signed(serial: string, data: unknown) {
   const text = JSON.stringify(data);
   return { data: text, sig: createHmac('sha256', demoSecret(serial)).update(text).digest('hex') };
@@ -37,7 +38,17 @@ test("a device's chart follows the readings the simulator publishes", async ({ p
   const before = Number((await last.textContent())?.split(':')[0]);
   simulator = spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/tools/simulate.ts', '--url', process.env.E2E_MQTT_URL!, '--rate', '2', '--duration', '60'],
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/tools/simulate.ts',
+      '--url',
+      process.env.E2E_MQTT_URL!,
+      '--rate',
+      '2',
+      '--duration',
+      '60',
+    ],
     { cwd: root, stdio: 'ignore' },
   );
   // the chart reads again every 10 seconds: a newer point than the one shown arrives
@@ -45,11 +56,18 @@ test("a device's chart follows the readings the simulator publishes", async ({ p
     .poll(async () => Number((await last.textContent())?.split(':')[0]), { timeout: 45_000 })
     .toBeGreaterThan(before);
   // the list says the station is online
-  await drawer.getByRole('button', { name: /close|关闭/i }).first().click();
+  await drawer
+    .getByRole('button', { name: /close|关闭/i })
+    .first()
+    .click();
   await expect(row.getByText('在线')).toBeVisible();
 });
 
-test('a reading past its threshold raises an alarm, which is acknowledged and closed', async ({ page, request, baseURL }) => {
+test('a reading past its threshold raises an alarm, which is acknowledged and closed', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const res = await request.post(`${baseURL}/api/telemetry/000000/1/WS-0001/up`, {
     data: signed('WS-0001', { values: { airTemperature: 45.5 } }),
   });

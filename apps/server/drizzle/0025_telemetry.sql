@@ -45,6 +45,21 @@ CREATE TABLE "hope_device_alarm" (
 	"is_deleted" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "hope_pest_photo" (
+	"id" bigint PRIMARY KEY DEFAULT nextval('blade_id_seq') NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"device_id" bigint NOT NULL,
+	"taken_at" timestamp with time zone NOT NULL,
+	"photo" varchar(255) NOT NULL,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "telemetry_rollup" (
 	"device_id" bigint NOT NULL,
 	"metric" smallint NOT NULL,
@@ -78,6 +93,8 @@ CREATE INDEX "hope_device_alarm_page_idx" ON "hope_device_alarm" USING btree ("t
 CREATE INDEX "hope_device_alarm_device_id_idx" ON "hope_device_alarm" USING btree ("device_id");--> statement-breakpoint
 CREATE INDEX "hope_device_alarm_kind_idx" ON "hope_device_alarm" USING btree ("tenant_id","kind","raised_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "hope_device_alarm_state_idx" ON "hope_device_alarm" USING btree ("tenant_id","state","raised_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "hope_pest_photo_page_idx" ON "hope_pest_photo" USING btree ("tenant_id","taken_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "hope_pest_photo_device_id_idx" ON "hope_pest_photo" USING btree ("device_id");--> statement-breakpoint
 CREATE INDEX "telemetry_state_silent_idx" ON "telemetry_state" USING btree ("offline","last_at");--> statement-breakpoint
 -- Readings: append-only, partitioned by month (written by hand: drizzle cannot declare a partitioned table).
 -- The server adds each month's partition before it writes into it (modules/telemetry/partitions.ts).

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/modules/telemetry/ingest';
-import { demoSecret, signedMessage } from '../src/modules/telemetry/simulator';
+import { demoSecret, photoHeaders, signedMessage, trapPhoto } from '../src/modules/telemetry/simulator';
 import { deviceAlarm, telemetryState } from '../src/modules/telemetry/tables';
 import { grantCodes, listedRows, makeRole, otherTenantAdmin, serviceCalls, signedInUser } from './fixtures';
 import { signIn, startTestServer, type TestServer } from './harness';
@@ -284,6 +284,63 @@ describe('ingestion', () => {
       }
     },
   );
+});
+
+describe('trap photos', () => {
+  const upload = (
+    serial: string,
+    image: Buffer,
+    headers: Record<string, string>,
+    kind: string = DEVICE_KIND.pest,
+  ) =>
+    s.app.inject({
+      method: 'POST',
+      url: `/api/telemetry/000000/${kind}/${serial}/photo`,
+      headers,
+      payload: image,
+    });
+
+  it('a lamp uploads a signed photo: stored, listed in 虫情图片 and served; forgeries and other files are refused', async () => {
+    const lamp = await newDevice(DEVICE_KIND.pest);
+    const image = trapPhoto(lamp.serial, Date.now());
+    const ok = await upload(lamp.serial, image, photoHeaders(lamp.secret, image));
+    expect(ok.statusCode, ok.body).toBe(200);
+    const rows = listedRows((await get(`/pest/photo/page?deviceId=${lamp.id}`)).json().data);
+    expect(rows).toHaveLength(1);
+    const served = await s.app.inject({ method: 'GET', url: String(rows[0].photo) });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    // a wrong secret; an old signature replayed; a text file signed correctly; a weather station's upload
+    expect((await upload(lamp.serial, image, photoHeaders('nope', image))).json().msg).toBe('badSignature');
+    expect(
+      (await upload(lamp.serial, image, photoHeaders(lamp.secret, image, Date.now() - 3_600_000))).json().msg,
+    ).toBe('malformed');
+    const text = Buffer.from('#!/bin/sh\necho pwned\n');
+    expect(
+      (
+        await upload(lamp.serial, text, { ...photoHeaders(lamp.secret, text), 'content-type': 'image/png' })
+      ).json().msg,
+    ).toBe('notAnImage');
+    const station = await newDevice(DEVICE_KIND.weather);
+    expect(
+      (await upload(station.serial, image, photoHeaders(station.secret, image), DEVICE_KIND.weather)).json()
+        .msg,
+    ).toBe('unknownDevice');
+    expect(listedRows((await get(`/pest/photo/page?deviceId=${lamp.id}`)).json().data)).toHaveLength(1);
+    // written by the server only; another tenant sees none
+    expect(
+      (
+        await post('/pest/photo/submit', {
+          deviceId: lamp.id,
+          takenAt: '2026-01-01 00:00:00',
+          photo: rows[0].photo,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(listedRows((await get(`/pest/photo/page?deviceId=${lamp.id}`, other)).json().data)).toHaveLength(
+      0,
+    );
+  });
 });
 
 describe('history', () => {

@@ -88,7 +88,9 @@ async function sendOne() {
 
 const report = setInterval(() => {
   const s = (Date.now() - started) / 1000;
-  console.log(`${s.toFixed(0)} s: ${messages} messages, ${readings} readings (${Math.round(readings / s)}/s)`);
+  console.log(
+    `${s.toFixed(0)} s: ${messages} messages, ${readings} readings (${Math.round(readings / s)}/s)`,
+  );
 }, 5000);
 const stopAt = args.duration ? started + Number(args.duration) * 1000 : Number.POSITIVE_INFINITY;
 let stopping = false;
@@ -107,4 +109,6 @@ while (!stopping && Date.now() < stopAt) {
 clearInterval(report);
 await client.endAsync();
 const seconds = (Date.now() - started) / 1000;
-console.log(JSON.stringify({ messages, readings, seconds, readingsPerSecond: Math.round(readings / seconds) }));
+console.log(
+  JSON.stringify({ messages, readings, seconds, readingsPerSecond: Math.round(readings / seconds) }),
+);

@@ -344,7 +344,29 @@ export function alarmText(
   return `${metric.label.zh} ${v} ${value > threshold ? '高于上限' : '低于下限'} ${t}`;
 }
 
-export const TELEMETRY_RESOURCES: ResourceDef[] = [deviceResource, deviceAlarmResource];
+/**
+ * 虫情图片: what a trap lamp photographed (uploaded by the lamp itself, signed with its secret:
+ * `POST /api/telemetry/<tenant>/3/<serial>/photo`), newest first. Written by the server only.
+ */
+export const pestPhotoResource: ResourceDef = resource(
+  'pestPhoto',
+  'hope_pest_photo',
+  'PictureOutlined',
+  L('虫情图片', 'Trap photos'),
+  'pestPhoto',
+  'pest_photo',
+  [
+    ref('deviceId', L('测报灯', 'Trap lamp'), 'device', TELEMETRY_DEMO.pestId, {
+      required: true,
+      search: 'equal',
+    }),
+    { name: 'takenAt', label: L('拍摄时间', 'Taken at'), type: 'datetime', required: true },
+    { name: 'photo', label: L('图片', 'Photo'), type: 'image', required: true },
+  ],
+  { path: 'pest/photo', readOnly: true, defaultSort: { field: 'takenAt', desc: true } },
+);
+
+export const TELEMETRY_RESOURCES: ResourceDef[] = [deviceResource, deviceAlarmResource, pestPhotoResource];
 
 /** A device as the list answers it: the row, with what the readings say beside it. */
 export interface DeviceLive {

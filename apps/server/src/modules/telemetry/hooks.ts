@@ -277,5 +277,6 @@ export function telemetryBindings(): Record<string, { table: PgTable; hooks?: Re
       table: TELEMETRY_TABLES.deviceAlarm,
       hooks: { endpoints: [alarmAction('acknowledge'), alarmAction('close'), alarmCountsEndpoint] },
     },
+    pestPhoto: { table: TELEMETRY_TABLES.pestPhoto },
   };
 }

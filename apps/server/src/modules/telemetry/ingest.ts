@@ -194,7 +194,8 @@ export class Ingestor {
     );
   }
 
-  private async deviceOf(tenantId: string, serial: string): Promise<DeviceInfo | null> {
+  /** The live device of a tenant with this serial, as ingestion knows it (remembered for a few seconds). */
+  async deviceOf(tenantId: string, serial: string): Promise<DeviceInfo | null> {
     const key = `${tenantId}\u0000${serial}`;
     const hit = this.devices.get(key);
     if (hit && hit.until > Date.now()) return hit.info;

@@ -1,15 +1,20 @@
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { ALARM_STATE, DEVICE_KIND, metricByCode, metricsOfKind, TELEMETRY_SCREENS } from '@smart/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAnyPermission, requirePermission } from '../../platform/access/permissions';
 import { requireCtx } from '../../platform/auth/context';
-import { readableRows } from '../../platform/crud/refs';
+import { mountedByKey, readableRows } from '../../platform/crud/refs';
+import { insertRows } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
+import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { PageQuery, toPage } from '../../platform/paging';
+import { imageKind } from '../../platform/storage';
+import { serverActor } from './alarms';
 import { rowsOf, zoneOffsetMs } from './ingest';
 import { device, deviceAlarm, GRAIN, telemetryState } from './tables';
 
@@ -255,7 +260,67 @@ export async function slopeRoutes(app: FastifyInstance) {
  * as MQTT. No token: the signature with the device's secret is the credential. Answers how many readings
  * were taken; a refused message is a 400 naming the reason.
  */
+/** a photo's signature covers its time and its bytes' SHA-256: a captured upload cannot be replayed later */
+const PHOTO_WINDOW_MS = 5 * 60_000;
+const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+
 export async function ingestRoutes(app: FastifyInstance) {
+  const { db, storage } = app.deps;
+  // a lamp's photo arrives as the image itself
+  app.addContentTypeParser(
+    ['image/jpeg', 'image/png'],
+    { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+  /**
+   * A trap lamp's photo: the JPEG or PNG as the body, `x-timestamp` (ms) and `x-signature` (hex
+   * HMAC-SHA256 with the device's secret of `<timestamp>.<hex SHA-256 of the body>`). Checked by content,
+   * stored like any uploaded image, listed in 虫情图片 through the engine's write path.
+   */
+  app.post(
+    '/:tenant/:kind/:serial/photo',
+    { config: { public: true }, bodyLimit: PHOTO_MAX_BYTES },
+    async (req, reply) => {
+      const p = req.params as { tenant: string; kind: string; serial: string };
+      const refuse = (reason: string) =>
+        reply.code(400).send({ code: 400, success: false, msg: reason, data: null });
+      const body = req.body;
+      if (!Buffer.isBuffer(body)) return refuse('malformed');
+      const ts = Number(req.headers['x-timestamp']);
+      const sig = String(req.headers['x-signature'] ?? '');
+      if (!Number.isFinite(ts) || Math.abs(Date.now() - ts) > PHOTO_WINDOW_MS || !/^[0-9a-f]{64}$/i.test(sig))
+        return refuse('malformed');
+      const dev = await app.telemetry.ingestor.deviceOf(p.tenant, p.serial);
+      if (!dev || dev.kind !== p.kind || dev.kind !== DEVICE_KIND.pest) return refuse('unknownDevice');
+      const digest = createHash('sha256').update(body).digest('hex');
+      const expected = createHmac('sha256', dev.secret).update(`${ts}.${digest}`).digest();
+      if (!timingSafeEqual(expected, Buffer.from(sig, 'hex'))) return refuse('badSignature');
+      const kind = imageKind(body);
+      if (!kind) return refuse('notAnImage');
+      const name = `${randomUUID()}.${kind}`;
+      await storage.put(`village/${name}`, body);
+      const m = mountedByKey.get('pestPhoto');
+      if (!m) throw new Error('resource pestPhoto is not mounted');
+      const [written] = await db.transaction((tx) =>
+        insertRows(
+          m,
+          serverActor(dev.tenantId),
+          tx as unknown as Db,
+          [
+            {
+              deviceId: dev.id,
+              takenAt: formatDateTime(new Date(ts)),
+              photo: `/api/dfem-hope-manage/file/image/${name}`,
+            },
+          ],
+          { answer: true },
+        ),
+      );
+      m.changed();
+      return ok(req, { id: String(written.row.id) });
+    },
+  );
+
   app.post(
     '/:tenant/:kind/:serial/up',
     { config: { public: true }, bodyLimit: 1024 * 1024 },

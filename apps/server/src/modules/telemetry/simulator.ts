@@ -1,4 +1,5 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import { DEVICE_KIND, DEVICE_KINDS, type DeviceKindKey, metricByCode } from '@smart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -117,6 +118,63 @@ export function readingsAt(kind: string, serial: string, at: number): Record<str
   return v;
 }
 
+/** A PNG of RGB pixels (`rgb` row by row), encoded by hand: the simulator's trap photos need no library. */
+function png(width: number, height: number, rgb: Uint8Array): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter method, no interlace
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++)
+    raw.set(rgb.subarray(y * width * 3, (y + 1) * width * 3), y * (width * 3 + 1) + 1);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A trap lamp's photo at `at`: its sticky board with about as many insects as it counted that hour. */
+export function trapPhoto(serial: string, at: number): Buffer {
+  const w = 160;
+  const h = 120;
+  const rgb = new Uint8Array(w * h * 3);
+  for (let i = 0; i < w * h; i++) rgb.set([236, 222, 160], i * 3); // the yellow board
+  const counts = readingsAt(DEVICE_KIND.pest, serial, at);
+  const insects = Math.min(
+    80,
+    Object.values(counts).reduce((a, b) => a + b, 0),
+  );
+  for (let k = 0; k < insects; k++) {
+    const cx = Math.floor(((noise(serial, at + k, 41) + 1) / 2) * (w - 8)) + 4;
+    const cy = Math.floor(((noise(serial, at + k, 42) + 1) / 2) * (h - 6)) + 3;
+    const rx = 2 + Math.floor(((noise(serial, k, 43) + 1) / 2) * 3);
+    for (let y = -2; y <= 2; y++)
+      for (let x = -rx; x <= rx; x++)
+        if ((x * x) / (rx * rx) + (y * y) / 4 <= 1) rgb.set([60, 45, 30], ((cy + y) * w + cx + x) * 3);
+  }
+  return png(w, h, rgb);
+}
+
+/** The headers a lamp signs its photo with: `<time>.<SHA-256 of the image>` under its secret. */
+export function photoHeaders(secret: string, image: Buffer, at = Date.now()) {
+  const digest = createHash('sha256').update(image).digest('hex');
+  return {
+    'content-type': 'image/png',
+    'x-timestamp': String(at),
+    'x-signature': createHmac('sha256', secret).update(`${at}.${digest}`).digest('hex'),
+  };
+}
+
 /** The kinds the simulator speaks for (those with metrics). */
 export const SIMULATED_KINDS = (Object.keys(DEVICE_KINDS) as DeviceKindKey[]).filter(
   (k) => DEVICE_KINDS[k].metrics.length > 0,
@@ -130,7 +188,10 @@ export async function startSimulator(
   db: Db,
   publish: (topic: string, payload: string) => Promise<void>,
   log: FastifyBaseLogger,
+  /** uploads a lamp's photo as the lamp would (the HTTP photo route) */
+  sendPhoto?: (serial: string, image: Buffer, headers: Record<string, string>) => Promise<void>,
 ): Promise<() => void> {
+  const photoAt = new Map<string, number>();
   let devices: { serial: string; kind: string; interval: number; secret: string; next: number }[] = [];
   const load = async () => {
     const rows = await db
@@ -168,6 +229,14 @@ export async function startSimulator(
       d.next = now + d.interval * 1000;
       const payload = signedMessage(d.secret, { ts: now, values: readingsAt(d.kind, d.serial, now) });
       void publish(`000000/${d.kind}/${d.serial}/up`, payload);
+      // a lamp photographs its board every hour (and once at start)
+      if (sendPhoto && d.kind === DEVICE_KIND.pest && (photoAt.get(d.serial) ?? 0) <= now) {
+        photoAt.set(d.serial, now + 3_600_000);
+        const image = trapPhoto(d.serial, now);
+        sendPhoto(d.serial, image, photoHeaders(d.secret, image, now)).catch((err) =>
+          log.error({ err }, 'simulator photo'),
+        );
+      }
     }
   };
   tick();

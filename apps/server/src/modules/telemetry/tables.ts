@@ -1,4 +1,4 @@
-import { deviceAlarmResource, deviceResource } from '@smart/contracts';
+import { deviceAlarmResource, deviceResource, pestPhotoResource } from '@smart/contracts';
 import {
   doublePrecision,
   index,
@@ -27,9 +27,10 @@ import { idRef, tenantColumn } from '../../platform/db/columns';
 
 export const device = tableOf(deviceResource);
 export const deviceAlarm = tableOf(deviceAlarmResource);
+export const pestPhoto = tableOf(pestPhotoResource);
 
 /** Which table serves each resource of the core (modules/resources.ts binds them). */
-export const TELEMETRY_TABLES = { device, deviceAlarm };
+export const TELEMETRY_TABLES = { device, deviceAlarm, pestPhoto };
 
 /** Bucket grains of `telemetry_rollup`, and their width in seconds. */
 export const GRAIN = { fiveMinutes: 1, hour: 2, day: 3 } as const;

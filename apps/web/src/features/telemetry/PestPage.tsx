@@ -3,14 +3,17 @@
  * days by species and day (pest/detail/list, from the lamps' daily roll-ups); one lamp or all of them.
  */
 import './i18n';
+import type { Page } from '@smart/contracts/core';
+import { pestPhotoResource } from '@smart/contracts/telemetry';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row } from 'antd';
+import { Card, Col, Empty, Image, Row, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartCard, chartSummary, type NamedCount } from '../../platform/charts/ChartCard';
 import { EChart } from '../../platform/charts/EChart';
 import { getData } from '../../platform/http/client';
 import { useLanguage } from '../../platform/i18n';
+import { can, useSession } from '../../platform/session/session';
 import { REFRESH_MS } from './DeviceChart';
 import { DeviceList, useLiveDevices } from './MonitorPage';
 
@@ -20,6 +23,46 @@ interface PestCounts {
   lamps: number;
   total: (NamedCount & { key: string })[];
   byDay: { day: string; counts: Record<string, number> }[];
+}
+
+interface PhotoRow {
+  id: string;
+  deviceName?: string;
+  takenAt: string;
+  photo: string;
+}
+
+/** the latest photos of the lamps (or of the chosen one): what the counts were made from */
+function Photos({ deviceId }: { deviceId?: string }) {
+  const { t } = useTranslation();
+  const photos = useQuery({
+    queryKey: ['crud', pestPhotoResource.key, 'latest', deviceId],
+    queryFn: () => getData<Page<PhotoRow>>(`${API}/pest/photo/page`, { current: 1, size: 8, deviceId }),
+    refetchInterval: REFRESH_MS * 6,
+  });
+  const rows = photos.data?.records ?? [];
+  return (
+    <Card variant="borderless" title={t('telemetry.photos')} loading={photos.isLoading}>
+      {rows.length ? (
+        <Image.PreviewGroup>
+          <Space wrap>
+            {rows.map((p) => (
+              <figure key={p.id} style={{ margin: 0 }}>
+                <Image src={p.photo} width={160} alt={`${p.deviceName ?? ''} ${p.takenAt}`} />
+                <figcaption>
+                  <Typography.Text type="secondary">
+                    {p.deviceName} {p.takenAt}
+                  </Typography.Text>
+                </figcaption>
+              </figure>
+            ))}
+          </Space>
+        </Image.PreviewGroup>
+      ) : (
+        <Empty description={t('telemetry.noPhotos')} />
+      )}
+    </Card>
+  );
 }
 
 export default function PestPage() {
@@ -84,6 +127,7 @@ function PestLayout({
   total: NamedCount[];
 }) {
   const { t } = useTranslation();
+  useSession((s) => s.permission);
   const lamps = useLiveDevices('pest/page');
   return (
     <Row gutter={[16, 16]}>
@@ -105,6 +149,11 @@ function PestLayout({
               <EChart option={option} label={`${t('telemetry.pestDays')}: ${chartSummary(total)}`} />
             </Card>
           </Col>
+          {can(`${pestPhotoResource.permission}`) && (
+            <Col xs={24}>
+              <Photos deviceId={picked} />
+            </Col>
+          )}
         </Row>
       </Col>
     </Row>

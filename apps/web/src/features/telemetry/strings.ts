@@ -51,6 +51,8 @@ export const telemetryZh = {
   pestCount: '虫口数',
   lamps: '测报灯',
   refreshEvery: '每 {s} 秒自动刷新',
+  photos: '虫情图片',
+  noPhotos: '暂无图片',
 };
 
 export const telemetryEn: typeof telemetryZh = {
@@ -106,4 +108,6 @@ export const telemetryEn: typeof telemetryZh = {
   pestCount: 'Count',
   lamps: 'Trap lamps',
   refreshEvery: 'Refreshed every {s} s',
+  photos: 'Trap photos',
+  noPhotos: 'No photos yet',
 };
