@@ -5,7 +5,7 @@
 import type { PageFamily } from '../../platform/pages';
 
 export const telemetryPages: PageFamily = {
-  prefixes: ['/agriculture/device/', '/agriculture/alarm/'],
+  prefixes: ['/agriculture/device/', '/agriculture/alarm/', '/agriculture/pestPhoto/'],
   load: () => import('@smart/contracts/telemetry').then((m) => m.TELEMETRY_RESOURCES),
   own: {
     device: () => import('./DevicePage'),
