@@ -44,11 +44,11 @@ const alarmResource = () => {
  * for these instead of asking about every metric it carried. Read again every few seconds, so an alarm
  * another server raised is known here soon after.
  */
-const openCache = new WeakMap<object, { keys: Set<string>; until: number }>();
+let openCache: { keys: Set<string>; until: number } | undefined;
 const OPEN_TTL_MS = 5_000;
 
-async function openThresholdAlarms(tx: Db, db: object): Promise<Set<string>> {
-  const hit = openCache.get(db);
+async function openThresholdAlarms(tx: Db): Promise<Set<string>> {
+  const hit = openCache;
   if (hit && hit.until > Date.now()) return hit.keys;
   const rows = await tx
     .select({ deviceId: deviceAlarm.deviceId, metric: deviceAlarm.metric })
@@ -62,12 +62,9 @@ async function openThresholdAlarms(tx: Db, db: object): Promise<Set<string>> {
       ),
     );
   const keys = new Set(rows.map((r) => `${r.deviceId}|${r.metric}`));
-  openCache.set(db, { keys, until: Date.now() + OPEN_TTL_MS });
+  openCache = { keys, until: Date.now() + OPEN_TTL_MS };
   return keys;
 }
-
-/** The database handle a cache belongs to (a transaction's handle changes; its session does not matter). */
-const cacheOwner = { shared: {} };
 
 /** Readings back within the thresholds, and devices reporting again: their open alarms recover. */
 export async function stampRecoveries(
@@ -75,7 +72,7 @@ export async function stampRecoveries(
   backOnline: string[],
   within: { deviceId: string; metric: string; at: number }[],
 ) {
-  const open = await openThresholdAlarms(tx, cacheOwner.shared);
+  const open = await openThresholdAlarms(tx);
   const recovered = within.filter((w) => open.has(`${w.deviceId}|${w.metric}`));
   for (const w of recovered) {
     await tx
@@ -133,7 +130,7 @@ export async function raiseThresholdAlarms(tx: Db, crossings: Crossing[]) {
     );
   const isOpen = new Set(open.map((o) => `${o.deviceId}|${o.metric}`));
   const fresh = sorted.filter((c) => !isOpen.has(`${c.device.id}|${c.metric.code}`));
-  const cached = openCache.get(cacheOwner.shared);
+  const cached = openCache;
   for (const c of fresh) {
     await writeAlarm(tx, c.device, {
       kind: ALARM_KIND.threshold,
