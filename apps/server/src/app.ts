@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import helmet, { type HelmetOptions } from 'helmet';
 import pino from 'pino';
+import { agricultureRoutes } from './modules/agriculture/routes';
 import { assistanceRoutes } from './modules/assistance/routes';
 import { authRoutes } from './modules/auth/routes';
 import { leaveRoutes } from './modules/desk/leave';
@@ -291,6 +292,7 @@ export async function buildApp(
   await app.register(reliefRoutes, { prefix: '/api/dfem-hope-manage' });
   await app.register(assistanceRoutes, { prefix: '/api/dfem-hope-manage' });
   await app.register(safetyRoutes, { prefix: '/api/dfem-hope-manage' });
+  await app.register(agricultureRoutes, { prefix: '/api/dfem-hope-manage' });
 
   const webDist = config.WEB_DIST ?? defaultWebDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));

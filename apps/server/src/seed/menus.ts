@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
+  AGRICULTURE_AREA,
+  AGRICULTURE_OVERVIEW,
   type AreaDef,
   ASSISTANCE_AREA,
   ASSISTANCE_OVERVIEW,
@@ -279,6 +281,9 @@ export const MENU_TREE: MenuSeed[] = [
   areaMenu(SAFETY_AREA, {
     // the overview and the live video wall: screens that are not a definition's list
     first: [overviewMenu(SAFETY_OVERVIEW), overviewMenu(SAFETY_WALL)],
+  }),
+  areaMenu(AGRICULTURE_AREA, {
+    first: [overviewMenu(AGRICULTURE_OVERVIEW)],
   }),
   {
     code: 'tool',

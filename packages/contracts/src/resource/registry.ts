@@ -1,3 +1,4 @@
+import { AGRICULTURE_RESOURCES } from './agriculture';
 import { ASSISTANCE_RESOURCES } from './assistance';
 import { EVALUATION_RESOURCES } from './evaluation';
 import { flowModelResource } from './flow';
@@ -26,6 +27,7 @@ export const RESOURCES: ResourceDef[] = [
   ...RELIEF_RESOURCES,
   ...ASSISTANCE_RESOURCES,
   ...SAFETY_RESOURCES,
+  ...AGRICULTURE_RESOURCES,
 ];
 
 export const resourceByKey = new Map(RESOURCES.map((r) => [r.key, r]));

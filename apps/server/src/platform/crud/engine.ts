@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef } from '@smart/contracts';
-import { checkRecord, DEFAULT_TENANT_ID, isId, parseRecord, routePrefix } from '@smart/contracts';
+import { checkField, checkRecord, DEFAULT_TENANT_ID, isId, parseRecord, routePrefix } from '@smart/contracts';
 import {
   and,
   Column,
@@ -46,7 +46,7 @@ import { mountExcelRoutes } from './excel';
 import { parseListQuery } from './query';
 import { attachRefLabels, checkRefs, mountedByKey, mountSelectRoute, refFields } from './refs';
 import { descendantIds, isAtOrBelow } from './tree-walk';
-import { insertRows, updateRow } from './write';
+import { insertRows, removeRows, updateRow } from './write';
 
 /**
  * The resource engine: turns a definition (packages/contracts) and its table into the spec's routes
@@ -443,12 +443,15 @@ export function mountResource(
   };
   app.post(`${base}/submit`, (req, reply) => submit(req, reply));
   if (hooks.updatePath) app.post(`${base}/${hooks.updatePath}`, (req, reply) => submit(req, reply, 'update'));
+  for (const alias of hooks.submitAliases ?? [])
+    app.post(`${base}/${alias}`, (req, reply) => submit(req, reply));
 
-  app.post(`${base}/remove`, async (req) => {
-    const ctx = requireCtx(req);
-    const ids = idsParam(req);
+  /**
+   * Removes rows (soft delete), all or nothing, within the caller's constraint: `remove?ids=` and every
+   * removal route of the binding (`removeRoutes`: an id in the path, another ids key, a reason kept).
+   */
+  const removeIds = async (ctx: RequestContext, ids: string[], set?: Record<string, unknown>) => {
     if (def.readOnly) throw forbidden();
-    await requirePermission(db, req, `${code}_delete`);
     refuseForeignWrite(ctx, 'remove');
     const scope = await constraint(ctx);
     let all = ids;
@@ -473,26 +476,60 @@ export function mountResource(
           .limit(1);
         if (child) throw badRequest('hasChildren');
       }
-      await hooks.beforeRemove?.(ctx, all, tx as unknown as Db);
-      const gone = { isDeleted: 1, updateUser: ctx.userId, updateTime: new Date() } as never;
-      const removed = await tx
-        .update(table)
-        .set(gone)
-        .where(and(inArray(cols.id, ids), scope))
-        .returning({ id: cols.id });
+      const done = await removeRows(mounted, ctx, tx as unknown as Db, ids, scope, {
+        set,
+        below,
+        belowScope: below.length ? await tenantConstraint(ctx) : undefined,
+      });
       // all or nothing: an id the caller may not see (or that is gone) removes nothing
-      if (removed.length !== ids.length) throw notFound();
-      if (below.length)
-        await tx
-          .update(table)
-          .set(gone)
-          .where(and(inArray(cols.id, below), await tenantConstraint(ctx)));
-      await hooks.afterDelete?.(ctx, all, tx as unknown as Db);
+      if (!done) throw notFound();
     });
     changed();
     await hooks.afterCommit?.(ctx, { mode: 'remove', ids: all });
+  };
+  const remove = async (req: FastifyRequest, ids: string[], set?: Record<string, unknown>) => {
+    const ctx = requireCtx(req);
+    if (def.readOnly) throw forbidden();
+    await requirePermission(db, req, `${code}_delete`);
+    await removeIds(ctx, ids, set);
     return ok(req, true);
-  });
+  };
+  app.post(`${base}/remove`, (req) => remove(req, idsParam(req)));
+  for (const route of hooks.removeRoutes ?? []) {
+    const byPath = route.path.endsWith('/{id}');
+    const url = byPath ? `${base}/${route.path.slice(0, -'/{id}'.length)}/:id` : `${base}/${route.path}`;
+    const remarkField = route.remark && def.fields.find((f) => f.name === route.remark!.field);
+    if (route.remark && !remarkField)
+      throw new Error(
+        `resource ${def.key}: removal route ${route.path} writes no field ${route.remark.field}`,
+      );
+    app.route({
+      method: route.method,
+      url,
+      handler: async (req) => {
+        const ids = byPath
+          ? [pathId(req)]
+          : route.idsParam === 'id'
+            ? [idParam(req, 'id')]
+            : idsParam(req, route.idsParam ?? 'ids');
+        const query = req.query as Record<string, unknown>;
+        const known = new Set([
+          ...(byPath ? [] : [route.idsParam ?? 'ids']),
+          ...(route.remark ? [route.remark.param] : []),
+        ]);
+        for (const k of Object.keys(query)) if (!known.has(k)) throw invalidField(k, 'unknownFilter');
+        let set: Record<string, unknown> | undefined;
+        if (route.remark && remarkField) {
+          const raw = query[route.remark.param];
+          const reason = typeof raw === 'string' ? raw.trim() : '';
+          const err = checkField({ ...remarkField, required: route.remark.required === true }, reason);
+          if (err) throw new FieldInputError(route.remark.param, err);
+          set = { [remarkField.name]: reason || null };
+        }
+        return remove(req, ids, set);
+      },
+    });
+  }
 
   const mounted: MountedResource = {
     def,
@@ -505,6 +542,7 @@ export function mountResource(
     selection,
     listSelection,
     output: answer,
+    remove: removeIds,
     async listWhere(ctx, query) {
       const q = parseListQuery(def, { byField }, query, extraKeys);
       const extra = await hooks.extraWhere?.(ctx, query);
@@ -539,6 +577,13 @@ export function idParam(req: FastifyRequest, name: string): string {
   const s = Array.isArray(v) ? v[0] : v;
   if (typeof s !== 'string' || !isId(s)) throw invalidField(name);
   return s;
+}
+
+/** the one id of a path's `{id}` segment (`delete/{id}`): a 400 naming `id` unless it is one */
+function pathId(req: FastifyRequest): string {
+  const v = (req.params as Record<string, unknown>).id;
+  if (typeof v !== 'string' || !isId(v)) throw invalidField('id');
+  return v;
 }
 
 export function idsParam(req: FastifyRequest, name = 'ids'): string[] {
