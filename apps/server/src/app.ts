@@ -235,7 +235,8 @@ export async function buildApp(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // the plot map's tiles come from the tile server a tenant configures (天地图 by default)
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         fontSrc: ["'self'", 'data:'],
         // cameras serve their streams from hosts of their own (the camera, an NVR, a media server): the live
         // video wall's players fetch HLS playlists and segments or an HTTP-FLV stream from them (connect),

@@ -56,10 +56,27 @@ const VILLAGE_PATHS = new Set([
   // safety (平安): guaranteeGroup and securityCharge are listed above, with village affairs
   'securityOverview',
   'camera',
+  // smart agriculture (智慧农业): smartPlant's plots, plans and records (devices are the telemetry core's,
+  // below), seedlings, cooperatives, industries, and two of common/index's figures
+  'smartPlant',
+  'seedling',
+  'cooperation',
+  'industry',
+  'industryOutputValue',
+  'industryBreeding',
+]);
+/** Lines of built areas' paths that belong to the telemetry core (devices, readings, harmful organisms). */
+const TELEMETRY =
+  /^\/api\/dfem-hope-manage\/(smartPlant\/deviceManage\/|common\/index\/(other|today)\/harmful)/;
+const AGRICULTURE_FIGURES = new Set([
+  '/api/dfem-hope-manage/common/index/year/cer',
+  '/api/dfem-hope-manage/common/index/income/per',
 ]);
 const VILLAGE = (e: { area: string; path: string }) => {
   const m = /^\/api\/dfem-hope-manage\/([^/]+)\/(.+)$/.exec(e.path);
-  return e.area === 'hope-manage' && !!m && VILLAGE_PATHS.has(m[1]) && !m[2].startsWith('wx/');
+  if (e.area !== 'hope-manage' || TELEMETRY.test(e.path)) return false;
+  if (AGRICULTURE_FIGURES.has(e.path)) return true;
+  return !!m && VILLAGE_PATHS.has(m[1]) && !m[2].startsWith('wx/');
 };
 
 let s: TestServer;

@@ -1,5 +1,11 @@
-import { AGRICULTURE_DEMO, AGRICULTURE_DICTS, polygonMu } from '@smart/contracts';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import {
+  AGRI_MAP_DEFAULTS,
+  AGRI_MAP_PARAMS,
+  AGRICULTURE_DEMO,
+  AGRICULTURE_DICTS,
+  polygonMu,
+} from '@smart/contracts';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import {
   cooperation,
   industry,
@@ -12,7 +18,7 @@ import {
   seedling,
 } from '../modules/agriculture/tables';
 import { villager } from '../modules/manage/tables';
-import type { Db } from '../platform/db';
+import { type Db, schema } from '../platform/db';
 import { today as serverToday } from '../platform/format';
 import { notDeleted } from '../platform/sql';
 import { SEED } from './system';
@@ -70,6 +76,7 @@ const POLYGONS: [number, number][][] = [
  */
 export async function seedAgriculture(db: Db) {
   await seedDicts(db, AGRICULTURE_DICTS);
+  await seedMapParams(db);
   const tenantId = '000000';
   const base = { tenantId, createUser: SEED.adminUserId, createDept: SEED.rootDeptId };
   const today = serverToday();
@@ -356,4 +363,32 @@ export async function seedAgriculture(db: Db) {
       remark: '稻田养鱼',
     },
   ]);
+}
+
+/** The map's tile source as system parameters (参数管理), for every tenant; `<key>.<tenantId>` for one. */
+async function seedMapParams(db: Db) {
+  const names: Record<keyof typeof AGRI_MAP_PARAMS, [string, string]> = {
+    tiles: ['农业地图瓦片地址', '{s} {z} {x} {y} {key};留空则不加载底图'],
+    key: ['农业地图瓦片密钥', '天地图等服务的密钥(tk)'],
+    crs: ['农业地图瓦片坐标系', 'wgs84、gcj02 或 bd09;地块按 WGS-84 保存'],
+    subdomains: ['农业地图瓦片子域', '地址中 {s} 的取值'],
+  };
+  const keys = Object.keys(AGRI_MAP_PARAMS) as (keyof typeof AGRI_MAP_PARAMS)[];
+  const present = new Set(
+    (
+      await db
+        .select({ key: schema.param.paramKey })
+        .from(schema.param)
+        .where(inArray(schema.param.paramKey, Object.values(AGRI_MAP_PARAMS)))
+    ).map((r) => r.key),
+  );
+  const rows = keys
+    .filter((k) => !present.has(AGRI_MAP_PARAMS[k]))
+    .map((k) => ({
+      paramName: names[k][0],
+      paramKey: AGRI_MAP_PARAMS[k],
+      paramValue: AGRI_MAP_DEFAULTS[k],
+      remark: names[k][1],
+    }));
+  if (rows.length) await db.insert(schema.param).values(rows);
 }

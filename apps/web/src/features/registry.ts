@@ -6,6 +6,7 @@
  * (`@smart/contracts/<area>`) with the first of its screens.
  */
 import type { PageFamily, PageLoader } from '../platform/pages';
+import { agriculturePages } from './agriculture/pages';
 import { assistancePages } from './assistance/pages';
 import { evaluationPages } from './evaluation/pages';
 import { partyPages } from './party/pages';
@@ -30,6 +31,7 @@ export const families: readonly PageFamily[] = [
   reliefPages,
   assistancePages,
   safetyPages,
+  agriculturePages,
 ];
 
 export const registry: Record<string, PageLoader> = {
@@ -44,6 +46,8 @@ export const registry: Record<string, PageLoader> = {
   // safety: the overview's figures, and the live video wall (its players load with it, never before)
   '/safety/overview/index': () => import('./safety/OverviewPage'),
   '/safety/wall/index': () => import('./safety/WallPage'),
+  // smart agriculture's overview: the home page's figures, not a definition's list
+  '/agriculture/overview/index': () => import('./agriculture/OverviewPage'),
   // system administration: the generic page with extensions, or screens of their own
   '/system/user/index': () => import('./system/user/UserPage'),
   '/system/role/index': () => import('./system/RolePage'),

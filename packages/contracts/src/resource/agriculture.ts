@@ -104,7 +104,7 @@ const operationField = (opts: Partial<FieldDef> = {}): FieldDef =>
 export const plotResource = resource(
   'plot',
   'hope_plot',
-  'BorderOutlined',
+  'GlobalOutlined',
   L('地块管理', 'Plots'),
   'plot',
   'smart_plot',
@@ -181,7 +181,7 @@ export const planResource = resource(
 export const planDetailResource = resource(
   'planDetail',
   'hope_plan_detail',
-  'OrderedListOutlined',
+  'ProfileOutlined',
   L('计划步骤', 'Plan steps'),
   'plan-step',
   'smart_plan',
@@ -208,7 +208,7 @@ export const planDetailResource = resource(
 export const plantRecordResource = resource(
   'plantRecord',
   'hope_plant_record',
-  'FormOutlined',
+  'FileTextOutlined',
   L('农事记录', 'Farming records'),
   'record',
   'smart_record',
@@ -334,7 +334,7 @@ export const industryResource = resource(
 export const industryOutputValueResource = resource(
   'industryOutputValue',
   'hope_industry_output_value',
-  'RiseOutlined',
+  'FundOutlined',
   L('产业产值', 'Output values'),
   'output-value',
   'industry_output_value',
@@ -406,6 +406,39 @@ export const AGRICULTURE_OVERVIEW = {
   path: '/agriculture/overview',
   icon: 'DashboardOutlined',
 } as const;
+
+/** The coordinate system of a tile source: stored polygons are WGS-84 and are converted for GCJ-02 / BD-09 tiles. */
+export type AgriMapCrs = 'wgs84' | 'gcj02' | 'bd09';
+
+/** The map's tile source (GET smartPlant/plot/map/settings): a tenant setting kept as system parameters. */
+export interface AgriMapSettings {
+  /** a Leaflet URL template ({s} {z} {x} {y}, and {key}); empty: no tiles, the plots on an empty base */
+  tiles: string;
+  /** the tile service's key, put for {key}; 天地图 serves nothing without one */
+  key: string;
+  /** the tiles' coordinate system */
+  crs: AgriMapCrs;
+  /** the template's {s} values */
+  subdomains: string;
+}
+
+/**
+ * The system parameters of the map (blade_param): `<key>` for every tenant, `<key>.<tenantId>` for one
+ * tenant; the defaults are 天地图's imagery (CGCS2000 ≈ WGS-84) without a key.
+ */
+export const AGRI_MAP_PARAMS = {
+  tiles: 'agriculture.map.tiles',
+  key: 'agriculture.map.key',
+  crs: 'agriculture.map.crs',
+  subdomains: 'agriculture.map.subdomains',
+} as const;
+export const AGRI_MAP_DEFAULTS: AgriMapSettings = {
+  tiles:
+    'https://t{s}.tianditu.gov.cn/img_w/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=img&STYLE=default&TILEMATRIXSET=w&FORMAT=tiles&TILEMATRIX={z}&TILEROW={y}&TILECOL={x}&tk={key}',
+  key: '',
+  crs: 'wgs84',
+  subdomains: '01234567',
+};
 
 /** A year's count (GET common/index/year/cer: certifications per certified year). */
 export interface AgriYearCount {

@@ -1,5 +1,8 @@
 import {
+  AGRI_MAP_DEFAULTS,
+  AGRI_MAP_PARAMS,
   AGRI_OWNER_KIND,
+  type AgriMapSettings,
   type FieldDef,
   type PlotHistoryItem,
   parseRecord,
@@ -20,6 +23,7 @@ import { today } from '../../platform/format';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { notDeleted } from '../../platform/sql';
+import { paramValue } from '../system/params';
 import { AGRICULTURE_TABLES, plan, planDetail, plantRecord } from './tables';
 
 /**
@@ -42,8 +46,34 @@ const writtenValue = (record: Record<string, unknown>, original: Row | undefined
   has(record, k) ? record[k] : original?.[k];
 const empty = (v: unknown) => v === undefined || v === null || v === '';
 
-function plotHooks(): ResourceHooks {
+/** The map's tile source for the caller's tenant: its own parameters, else everyone's, else the defaults. */
+async function mapSettings(db: Db, tenantId: string): Promise<AgriMapSettings> {
+  const read = async (k: keyof typeof AGRI_MAP_PARAMS) =>
+    paramValue(
+      db,
+      `${AGRI_MAP_PARAMS[k]}.${tenantId}`,
+      await paramValue(db, AGRI_MAP_PARAMS[k], AGRI_MAP_DEFAULTS[k]),
+    );
+  const crs = await read('crs');
   return {
+    tiles: await read('tiles'),
+    key: await read('key'),
+    crs: crs === 'gcj02' || crs === 'bd09' ? crs : 'wgs84',
+    subdomains: await read('subdomains'),
+  };
+}
+
+function plotHooks(db: Db): ResourceHooks {
+  return {
+    endpoints: [
+      endpoint({
+        method: 'GET',
+        path: 'map/settings',
+        codeSuffix: '',
+        query: z.object({}).strict(),
+        handler: ({ ctx }) => mapSettings(db, ctx.tenantId),
+      }),
+    ],
     listAliases: ['list'],
     submitAliases: ['upsert'],
     removeRoutes: [
@@ -409,7 +439,7 @@ const cooperationHooks = (): ResourceHooks => ({
 export function agricultureBindings(db: Db): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
   const t = AGRICULTURE_TABLES;
   return {
-    plot: { table: t.plot, hooks: plotHooks() },
+    plot: { table: t.plot, hooks: plotHooks(db) },
     plan: { table: t.plan, hooks: planHooks() },
     planDetail: { table: t.planDetail, hooks: planDetailHooks() },
     plantRecord: { table: t.plantRecord, hooks: recordHooks(db) },
