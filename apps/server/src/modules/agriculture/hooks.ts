@@ -186,7 +186,7 @@ function planHooks(): ResourceHooks {
         const steps = stepsOf.get(change.record);
         if (!steps) continue;
         const planId = String(change.row.id);
-        const scope = await d.constraint(ctx);
+        const scope = await d.constraint(ctx, tx);
         const present = new Set(
           (
             await tx
@@ -216,7 +216,7 @@ function planHooks(): ResourceHooks {
     /** a removed plan's steps go with it */
     async afterDelete(ctx, ids, tx) {
       const d = mounted('planDetail');
-      const scope = await d.constraint(ctx);
+      const scope = await d.constraint(ctx, tx);
       const steps = await tx
         .select({ id: planDetail.id })
         .from(planDetail)
@@ -262,7 +262,7 @@ const tickedBeside = sql`(select d.id::text from ${planDetail} d
 /** Un-ticks the steps these records ticked (through planDetail's write path). */
 async function untick(ctx: RequestContext, tx: Db, recordIds: string[]) {
   const d = mounted('planDetail');
-  const scope = await d.constraint(ctx);
+  const scope = await d.constraint(ctx, tx);
   const ticked = await tx
     .select({ id: planDetail.id })
     .from(planDetail)
@@ -278,7 +278,8 @@ async function untick(ctx: RequestContext, tx: Db, recordIds: string[]) {
  */
 async function tick(ctx: RequestContext, tx: Db, record: Row) {
   const d = mounted('planDetail');
-  const [scope, plans] = await Promise.all([d.constraint(ctx), mounted('plan').constraint(ctx)]);
+  const scope = await d.constraint(ctx, tx);
+  const plans = await mounted('plan').constraint(ctx, tx);
   const day = String(record.workDate ?? '').slice(0, 10);
   if (!day || !record.plotId || !record.operation) return;
   const [step] = await tx

@@ -144,8 +144,11 @@ export interface RemoveRoute {
 export interface MountedResource {
   def: ResourceDef;
   table: PgTable;
-  /** the constraint every read and write of this caller adds: tenant, not deleted, data scope */
-  constraint(ctx: RequestContext): Promise<SQL>;
+  /**
+   * the constraint every read and write of this caller adds: tenant, not deleted, data scope; inside a
+   * transaction pass it (`via`): the grants it may read must not wait for the transaction's connection
+   */
+  constraint(ctx: RequestContext, via?: Db): Promise<SQL>;
   /**
    * the caller's tenant's live rows, without the data scope: what pickers read, and what a whole tree
    * (a removed node's subtree, a clash anywhere in it) is checked against

@@ -109,7 +109,8 @@ export function mountResource(
     createDept: cols.createDept,
     fields: scopeFields,
   };
-  const constraint = (ctx: RequestContext): Promise<SQL> => rowConstraint(db, ctx, def.key, constraintCols);
+  const constraint = (ctx: RequestContext, via: Db = db): Promise<SQL> =>
+    rowConstraint(via, ctx, def.key, constraintCols);
   /** the tenant's live rows, without the data scope (pickers, a whole subtree) */
   const tenantConstraint = (ctx: RequestContext): Promise<SQL> =>
     rowConstraint(db, ctx, undefined, constraintCols);

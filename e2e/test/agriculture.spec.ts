@@ -1,0 +1,87 @@
+import { authFile, expect, test } from './fixtures';
+import { day, fillDate, pick, save } from './form-helpers';
+
+/**
+ * Smart agriculture in the browser: a plot drawn corner by corner on the map (no tiles reach these
+ * machines: an empty base) shows its area in 亩 as it grows, the same number in the dialog that saves it,
+ * and is found in the list with that area; a farming record of the demo plot ticks the plan's overdue step
+ * of its operation, and the plan no longer shows it overdue.
+ */
+test.use({ storageState: authFile() });
+test.describe.configure({ timeout: 60_000 });
+
+test('a plot drawn on the map shows its area in 亩, is saved, and is listed', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/agriculture/plot/index');
+  const main = page.getByRole('main');
+  await main.getByRole('tab', { name: '地图' }).click();
+  const map = main.getByRole('region', { name: '地块地图' });
+  await expect(map.locator('.leaflet-container')).toBeVisible();
+  // the demo plots are drawn (as SVG paths) on the empty base
+  await expect(map.locator('path.leaflet-interactive').first()).toBeVisible();
+  await expect(main.getByText('东湾一号田').first()).toBeVisible();
+
+  await main.getByRole('button', { name: '绘制新地块' }).click();
+  await expect(main.getByText('在地图上依次点击地块的各个拐点')).toBeVisible();
+  const box = (await map.locator('.leaflet-container').boundingBox())!;
+  // a quadrilateral in an empty corner of the view
+  const corners = [
+    [0.08, 0.1],
+    [0.3, 0.12],
+    [0.28, 0.35],
+    [0.1, 0.32],
+  ].map(([x, y]) => [box.x + box.width * x, box.y + box.height * y] as const);
+  for (const [x, y] of corners) await page.mouse.click(x, y);
+  const live = main.getByTestId('map-area');
+  await expect(live).toHaveText(/正在绘制:4 个拐点,面积 \d+\.\d{2} 亩/);
+  const area = /面积 (\d+\.\d{2}) 亩/.exec(await live.innerText())![1];
+  expect(Number(area)).toBeGreaterThan(0);
+  // clicking the first corner closes the ring
+  await page.mouse.click(corners[0][0], corners[0][1]);
+
+  const dialog = page.getByRole('dialog', { name: /新增 · 地块管理/ });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('plot-area')).toHaveText(`面积 ${area} 亩`);
+  const name = `地图地块${Date.now() % 100000}`;
+  await dialog.getByRole('textbox', { name: '地块名称' }).fill(name);
+  await save(dialog).click();
+  await expect(page.getByText('新增成功')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(main.getByRole('list', { name: '地块' }).getByText(name)).toBeVisible();
+
+  await main.getByRole('tab', { name: '列表' }).click();
+  await main.getByRole('textbox', { name: '地块名称' }).fill(name);
+  await main.getByRole('button', { name: /查\s*询/ }).click();
+  const row = main.locator('tr').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(area);
+  expect(errors).toEqual([]);
+});
+
+test('a farming record ticks the plan’s overdue step of its operation', async ({ page }) => {
+  await page.goto('/agriculture/plan/index');
+  const main = page.getByRole('main');
+  const plan = main.locator('tr').filter({ hasText: '东湾一号田早稻计划' });
+  await expect(plan.getByText('逾期 1')).toBeVisible();
+  await expect(plan).toContainText('3/5');
+
+  await page.goto('/agriculture/record/index');
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /新\s*增/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: /新增 · 农事记录/ });
+  await pick(page, dialog.getByRole('combobox', { name: '地块' }), '东湾一号田', '东湾');
+  await pick(page, dialog.getByRole('combobox', { name: '农事操作' }), '灌溉');
+  await fillDate(dialog, /作业日期/, day(0));
+  await pick(page, dialog.getByRole('combobox', { name: '操作人' }));
+  await dialog.getByRole('textbox', { name: '投入品' }).fill('灌溉水 30 立方米/亩');
+  await save(dialog).click();
+  await expect(page.getByText('新增成功')).toBeVisible();
+
+  await page.goto('/agriculture/plan/index');
+  const after = page.getByRole('main').locator('tr').filter({ hasText: '东湾一号田早稻计划' });
+  await expect(after).toContainText('4/5');
+  await expect(after.getByText(/逾期 \d/)).toHaveCount(0);
+});
