@@ -52,7 +52,7 @@ test('a plot drawn on the map shows its area in 亩, is saved, and is listed', a
 
   await main.getByRole('tab', { name: '列表' }).click();
   await main.getByRole('textbox', { name: '地块名称' }).fill(name);
-  await main.getByRole('button', { name: /查\s*询/ }).click();
+  await main.getByRole('button', { name: /搜\s*索/ }).click();
   const row = main.locator('tr').filter({ hasText: name });
   await expect(row).toBeVisible();
   await expect(row).toContainText(area);

@@ -8,6 +8,7 @@
  *
  * Keyboard: the map takes the focus (arrows pan, + and − zoom); plots are picked from the page's list.
  */
+import './leaflet-global';
 import '@geoman-io/leaflet-geoman-free';
 import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import 'leaflet/dist/leaflet.css';
