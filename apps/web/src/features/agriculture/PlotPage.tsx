@@ -15,7 +15,7 @@ import {
 import type { Page } from '@smart/contracts/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Drawer, Empty, Select, Space, Tabs, Tag, Timeline, Typography } from 'antd';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { type ChangeEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, type FieldOverride, type Row } from '../../platform/crud/CrudPage';
 import { CodeAreaControl } from '../../platform/crud/controls';
@@ -136,8 +136,11 @@ function PlotMap() {
   const [editing, setEditing] = useState(false);
   const [edited, setEdited] = useState<LngLat[] | null>(null);
   const file = useRef<HTMLInputElement>(null);
-  const rows = plots.data?.records ?? [];
-  const mapPlots = rows.map((r) => ({ id: r.id, name: String(r.name), polygon: corners(r.polygon) }));
+  const rows = useMemo(() => plots.data?.records ?? [], [plots.data]);
+  const mapPlots = useMemo(
+    () => rows.map((r) => ({ id: r.id, name: String(r.name), polygon: corners(r.polygon) })),
+    [rows],
+  );
   const canAdd = can(`${code}_add`);
   const canEdit = can(`${code}_edit`);
   const refresh = () => qc.invalidateQueries({ queryKey: ['crud', plotResource.key] });

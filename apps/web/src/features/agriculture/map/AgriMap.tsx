@@ -103,7 +103,7 @@ export function AgriMap({
           <PlotShape
             key={p.id}
             plot={p}
-            positions={latLngs(p.polygon)}
+            crs={crs}
             selected={p.id === selectedId}
             editing={!!editing && p.id === selectedId}
             onSelect={onSelect}
@@ -139,20 +139,29 @@ export function AgriMap({
 
 function PlotShape({
   plot,
-  positions,
+  crs,
   selected,
   editing,
   onSelect,
   onEdited,
 }: {
   plot: AgriMapPlot;
-  positions: L.LatLngTuple[];
+  crs: AgriMapSettings['crs'];
   selected: boolean;
   editing: boolean;
   onSelect?: (id: string) => void;
   onEdited?: (corners: L.LatLng[]) => void;
 }) {
   const ref = useRef<L.Polygon>(null);
+  // the same positions while the plot is the same: a new array would reset a boundary being edited
+  const positions = useMemo(
+    () =>
+      plot.polygon.map((p) => {
+        const [x, y] = toMap(p, crs);
+        return [y, x] as L.LatLngTuple;
+      }),
+    [plot.polygon, crs],
+  );
   const edited = useRef(onEdited);
   edited.current = onEdited;
   useEffect(() => {
