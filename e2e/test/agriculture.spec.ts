@@ -85,3 +85,24 @@ test('a farming record ticks the plan’s overdue step of its operation', async 
   await expect(after).toContainText('4/5');
   await expect(after.getByText(/逾期 \d/)).toHaveCount(0);
 });
+
+test('the overview draws certifications and per-capita income by year; a plot’s history lists what was done', async ({
+  page,
+}) => {
+  await page.goto('/agriculture/overview/index');
+  const figures = page.getByRole('list', { name: '农业概览' });
+  const certs = figures.getByRole('listitem').filter({ hasText: '认证总数' });
+  await expect(certs).toBeVisible();
+  expect(
+    Number((await certs.locator('.ant-statistic-content-value').innerText()).replace(/\D/g, '')),
+  ).toBeGreaterThan(0);
+  await expect(page.getByRole('img', { name: /^各年认证数: / }).locator('canvas')).toBeVisible();
+  await expect(page.getByRole('img', { name: /^历年人均纯收入\(元\): / }).locator('canvas')).toBeVisible();
+
+  await page.goto('/agriculture/plot/index');
+  const row = page.getByRole('main').locator('tr').filter({ hasText: '东湾一号田' });
+  await row.getByRole('button', { name: '历史' }).click();
+  const drawer = page.getByRole('dialog', { name: '地块历史 · 东湾一号田' });
+  await expect(drawer.getByText('旋耕机翻耕20厘米')).toBeVisible();
+  await expect(drawer.getByText(/翻耕晒垡/)).toBeVisible();
+});
