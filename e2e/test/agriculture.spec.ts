@@ -8,6 +8,12 @@ import { day, fillDate, pick, save } from './form-helpers';
  * of its operation, and the plan no longer shows it overdue.
  */
 test.use({ storageState: authFile() });
+
+/** a KML placemark of about 100 m × 100 m (15 亩) near the demo village */
+const KML = `<?xml version="1.0" encoding="UTF-8"?>
+<kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>导入地块</name><Polygon><outerBoundaryIs>
+<LinearRing><coordinates>112.9100,28.2100 112.91102,28.2100 112.91102,28.2109 112.9100,28.2109 112.9100,28.2100</coordinates>
+</LinearRing></outerBoundaryIs></Polygon></Placemark></Document></kml>`;
 test.describe.configure({ timeout: 60_000 });
 
 test('a plot drawn on the map shows its area in 亩, is saved, and is listed', async ({ page }) => {
@@ -49,6 +55,17 @@ test('a plot drawn on the map shows its area in 亩, is saved, and is listed', a
   await expect(page.getByText('新增成功')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(main.getByRole('list', { name: '地块' }).getByText(name)).toBeVisible();
+
+  // a boundary imported from a KML file opens the same dialog, with its area
+  await main.getByLabel('导入 GeoJSON/KML').setInputFiles({
+    name: 'plot.kml',
+    mimeType: 'application/vnd.google-earth.kml+xml',
+    buffer: Buffer.from(KML),
+  });
+  const imported = page.getByRole('dialog', { name: /新增 · 地块管理/ });
+  await expect(imported.getByTestId('plot-area')).toHaveText(/面积 1[45]\.\d{2} 亩/);
+  await imported.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(imported).toBeHidden();
 
   await main.getByRole('tab', { name: '列表' }).click();
   await main.getByRole('textbox', { name: '地块名称' }).fill(name);

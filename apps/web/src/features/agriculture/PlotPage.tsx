@@ -9,6 +9,7 @@ import './i18n';
 import {
   type AgriMapSettings,
   type PlotHistoryItem,
+  plantRecordResource,
   plotResource,
   polygonMu,
 } from '@smart/contracts/agriculture';
@@ -319,6 +320,7 @@ function PlotMap() {
 
 export default function PlotPage() {
   const { t } = useTranslation();
+  useSession((s) => s.permission);
   const [history, setHistory] = useState<Row | null>(null);
   return (
     <>
@@ -334,11 +336,14 @@ export default function PlotPage() {
                 def={plotResource}
                 submitPath="upsert"
                 fields={fields}
-                rowActions={(row) => (
-                  <Button type="link" size="small" onClick={() => setHistory(row)}>
-                    {t('agriculture.history')}
-                  </Button>
-                )}
+                rowActions={(row) =>
+                  // the history is a view of the records: shown to whoever may view them
+                  can(`${plantRecordResource.permission}_view`) && (
+                    <Button type="link" size="small" onClick={() => setHistory(row)}>
+                      {t('agriculture.history')}
+                    </Button>
+                  )
+                }
               />
             ),
           },
