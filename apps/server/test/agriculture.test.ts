@@ -185,6 +185,8 @@ describe('plots', () => {
     expect((await post('/smartPlant/plot/upsert', { id: row.id, name: 'x' }, limited)).statusCode).toBe(403);
     expect((await get(`/smartPlant/plot/delete/${row.id}`, limited)).statusCode).toBe(403);
     expect((await get(`/smartPlant/plot/delete/remark?id=${row.id}&remark=x`, limited)).statusCode).toBe(403);
+    // refused before anything is said about the query
+    expect((await get(`/smartPlant/plot/delete/remark?id=${row.id}&remark=`, limited)).statusCode).toBe(403);
     expect((await get(`/seedling/del/${row.id}`, limited)).statusCode).toBe(403);
     expect((await get(`/smartPlant/plan/delete?ids=${AGRICULTURE_DEMO.planId}`, limited)).statusCode).toBe(
       403,

@@ -488,14 +488,20 @@ export function mountResource(
     changed();
     await hooks.afterCommit?.(ctx, { mode: 'remove', ids: all });
   };
-  const remove = async (req: FastifyRequest, ids: string[], set?: Record<string, unknown>) => {
+  /** the caller of a removal route, once it holds the resource's delete code */
+  const remover = async (req: FastifyRequest) => {
     const ctx = requireCtx(req);
     if (def.readOnly) throw forbidden();
     await requirePermission(db, req, `${code}_delete`);
-    await removeIds(ctx, ids, set);
-    return ok(req, true);
+    return ctx;
   };
-  app.post(`${base}/remove`, (req) => remove(req, idsParam(req)));
+  app.post(`${base}/remove`, async (req) => {
+    const ctx = requireCtx(req);
+    const ids = idsParam(req);
+    await remover(req);
+    await removeIds(ctx, ids);
+    return ok(req, true);
+  });
   for (const route of hooks.removeRoutes ?? []) {
     const byPath = route.path.endsWith('/{id}');
     const url = byPath ? `${base}/${route.path.slice(0, -'/{id}'.length)}/:id` : `${base}/${route.path}`;
@@ -508,6 +514,8 @@ export function mountResource(
       method: route.method,
       url,
       handler: async (req) => {
+        // who may remove is said before anything about the query
+        const ctx = await remover(req);
         const ids = byPath
           ? [pathId(req)]
           : route.idsParam === 'id'
@@ -527,7 +535,8 @@ export function mountResource(
           if (err) throw new FieldInputError(route.remark.param, err);
           set = { [remarkField.name]: reason || null };
         }
-        return remove(req, ids, set);
+        await removeIds(ctx, ids, set);
+        return ok(req, true);
       },
     });
   }
