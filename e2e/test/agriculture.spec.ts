@@ -123,3 +123,24 @@ test('the overview draws certifications and per-capita income by year; a plot’
   await expect(drawer.getByText('旋耕机翻耕20厘米')).toBeVisible();
   await expect(drawer.getByText(/翻耕晒垡/)).toBeVisible();
 });
+
+test('a plan’s steps are edited in its dialog and saved with it', async ({ page }) => {
+  await page.goto('/agriculture/plan/index');
+  const main = page.getByRole('main');
+  const plan = main.locator('tr').filter({ hasText: '示范片油菜计划' });
+  await expect(plan).toContainText('1/2');
+  await plan.getByRole('button', { name: '编辑' }).click();
+  const dialog = page.getByRole('dialog', { name: /编辑 · 种植计划/ });
+  const steps = dialog.getByRole('group', { name: '计划步骤' });
+  await expect(steps.getByTestId('step-2')).toBeVisible();
+  await steps.getByRole('button', { name: '添加步骤' }).click();
+  await pick(page, steps.getByRole('combobox', { name: '第 3 步 农事操作' }), '施肥');
+  await steps.getByRole('textbox', { name: '第 3 步 步骤内容' }).fill('基肥');
+  const planned = steps.getByRole('textbox', { name: '第 3 步 计划日期' });
+  await planned.click();
+  await planned.fill(day(30));
+  await planned.press('Enter');
+  await save(dialog).click();
+  await expect(page.getByText('更新成功')).toBeVisible();
+  await expect(main.locator('tr').filter({ hasText: '示范片油菜计划' })).toContainText('1/3');
+});
