@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import helmet, { type HelmetOptions } from 'helmet';
 import pino from 'pino';
+import { agricultureRoutes } from './modules/agriculture/routes';
 import { assistanceRoutes } from './modules/assistance/routes';
 import { authRoutes } from './modules/auth/routes';
 import { leaveRoutes } from './modules/desk/leave';
@@ -236,7 +237,8 @@ export async function buildApp(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // the plot map's tiles come from the tile server a tenant configures (天地图 by default)
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         fontSrc: ["'self'", 'data:'],
         // cameras serve their streams from hosts of their own (the camera, an NVR, a media server): the live
         // video wall's players fetch HLS playlists and segments or an HTTP-FLV stream from them (connect),
@@ -298,6 +300,7 @@ export async function buildApp(
   await app.register(telemetryRoutes, { prefix: '/api/dfem-hope-manage' });
   await app.register(slopeRoutes, { prefix: '/api/dfem-hope-slope' });
   await app.register(ingestRoutes, { prefix: '/api/telemetry' });
+  await app.register(agricultureRoutes, { prefix: '/api/dfem-hope-manage' });
 
   const webDist = config.WEB_DIST ?? defaultWebDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));

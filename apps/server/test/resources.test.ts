@@ -1,4 +1,4 @@
-import { RESOURCES, type ResourceDef } from '@smart/contracts';
+import { pagingKeys, RESOURCES, type ResourceDef } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext } from '../src/platform/auth/context';
 import { mountedByKey } from '../src/platform/crud/refs';
@@ -52,6 +52,11 @@ async function tokenFor(account: string, tenantId = '000000') {
   return res.json();
 }
 
+/** the first page of 200 rows, in the definition's paging keys (`page`/`size` for seedlings) */
+const firstPage = (d: ResourceDef) => {
+  const [page, size] = pagingKeys(d);
+  return `${page}=1&${size}=200`;
+};
 const base = (d: ResourceDef) => (d.path ? `/api/${d.service}/${d.path}` : `/api/${d.service}`);
 const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   s.app.inject({ method, url, headers: auth(token), payload });
@@ -82,7 +87,7 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
   it('the owner tenant can create, list, read, update and remove', async () => {
     const row = await create(def);
     const list = (
-      await call(adminA, 'GET', `${base(def)}/${def.listPath ?? 'list'}?current=1&size=200`)
+      await call(adminA, 'GET', `${base(def)}/${def.listPath ?? 'list'}?${firstPage(def)}`)
     ).json();
     expect(listedRows(list.data).map((r) => r.id)).toContain(row.id);
     const detail = await call(adminA, 'GET', `${base(def)}/detail?id=${row.id}`);
@@ -124,7 +129,7 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
       const row = await create(def);
       const before = (await call(adminA, 'GET', `${base(def)}/detail?id=${row.id}`)).json().data;
 
-      const list = await call(adminB, 'GET', `${base(def)}/${def.listPath ?? 'list'}?current=1&size=200`);
+      const list = await call(adminB, 'GET', `${base(def)}/${def.listPath ?? 'list'}?${firstPage(def)}`);
       expect(list.statusCode).toBe(200);
       if (!shared) expect(list.body).not.toContain(row.id);
       cases.isolation++;

@@ -117,6 +117,36 @@ describe('devices', () => {
     expect(now.statusCode, now.body).toBe(200);
   });
 
+  it('delete/mark removes a device with the reason kept; its readings are then refused', async () => {
+    const d = await newDevice();
+    const res = await get(
+      `/smartPlant/deviceManage/delete/mark?ids=${d.id}&remark=${encodeURIComponent('设备损坏已拆除')}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      listedRows((await get(`/smartPlant/deviceManage/page?serial=${d.serial}`)).json().data),
+    ).toHaveLength(0);
+    const [row] = rowsOf(
+      await s.database.db.execute(sql`select delete_remark, is_deleted from hope_device where id = ${d.id}`),
+    );
+    expect(row).toEqual({ delete_remark: '设备损坏已拆除', is_deleted: 1 });
+    const up = await httpUp(
+      '000000',
+      d.kind,
+      d.serial,
+      JSON.parse(signedMessage(d.secret, { values: { airTemperature: 20 } })),
+    );
+    expect(up.json().msg).toBe('unknownDevice');
+    // another tenant's removal of ours is "not found", nothing removed
+    const mine = await newDevice();
+    expect(
+      (await get(`/smartPlant/deviceManage/delete/mark?ids=${mine.id}&remark=x`, other)).statusCode,
+    ).toBe(404);
+    expect(
+      listedRows((await get(`/smartPlant/deviceManage/page?serial=${mine.serial}`)).json().data),
+    ).toHaveLength(1);
+  });
+
   it("another tenant's device is not found, and its list does not show ours", async () => {
     const d = await newDevice();
     expect((await get(`/smartPlant/deviceManage/detail?id=${d.id}`, other)).statusCode).toBe(404);

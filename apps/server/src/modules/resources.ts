@@ -13,6 +13,7 @@ import { mountResource } from '../platform/crud/engine';
 import { type Db, schema } from '../platform/db';
 import { FieldInputError, forbidden } from '../platform/http/errors';
 import { t } from '../platform/http/messages';
+import { agricultureBindings } from './agriculture/hooks';
 import { assistanceBindings } from './assistance/hooks';
 import { evaluationBindings } from './evaluation/binding';
 import { flowModelHooks } from './flow/models';
@@ -156,6 +157,7 @@ export function resourceBindings(
     ...assistanceBindings(),
     ...safetyBindings(db),
     ...telemetryBindings(),
+    ...agricultureBindings(db),
     client: {
       table: schema.client,
       hooks: {

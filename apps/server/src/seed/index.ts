@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Db, schema } from '../platform/db';
+import { seedAgriculture } from './agriculture';
 import { seedAssistance } from './assistance';
 import { seedEvaluation } from './evaluation';
 import { seedFlow } from './flow';
@@ -25,6 +26,7 @@ const STEPS: [name: string, run: (db: Db) => Promise<void>][] = [
   ['relief-v1', seedRelief],
   ['assistance-v1', seedAssistance],
   ['safety-v1', seedSafety],
+  ['agriculture-v1', seedAgriculture],
   ['telemetry-v1', seedTelemetry],
 ];
 

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
+  AGRICULTURE_AREA,
+  AGRICULTURE_OVERVIEW,
   type AreaDef,
   ASSISTANCE_AREA,
   ASSISTANCE_OVERVIEW,
@@ -12,7 +14,6 @@ import {
   SAFETY_AREA,
   SAFETY_OVERVIEW,
   SAFETY_WALL,
-  TELEMETRY_RESOURCES,
   TELEMETRY_SCREENS,
   type Text2,
   VILLAGE_AREA,
@@ -282,19 +283,11 @@ export const MENU_TREE: MenuSeed[] = [
     // the overview and the live video wall: screens that are not a definition's list
     first: [overviewMenu(SAFETY_OVERVIEW), overviewMenu(SAFETY_WALL)],
   }),
-  areaMenu(
-    {
-      code: 'agriculture',
-      label: { zh: '智慧农业', en: 'Smart agriculture' },
-      icon: 'EnvironmentOutlined',
-      resources: TELEMETRY_RESOURCES,
-    },
-    {
-      // the monitoring screens over the telemetry core, then its devices and alarms
-      first: Object.values(TELEMETRY_SCREENS).map(overviewMenu),
-      buttons: { deviceAlarm: ['handle'] },
-    },
-  ),
+  areaMenu(AGRICULTURE_AREA, {
+    // the overview, then the monitoring screens over the telemetry core (not a definition's list)
+    first: [overviewMenu(AGRICULTURE_OVERVIEW), ...Object.values(TELEMETRY_SCREENS).map(overviewMenu)],
+    buttons: { deviceAlarm: ['handle'] },
+  }),
   {
     code: 'tool',
     name: '研发工具',

@@ -1,4 +1,5 @@
 import {
+  AGRICULTURE_DEMO,
   ALARM_KIND,
   ALARM_STATE,
   DEVICE_KIND,
@@ -32,6 +33,14 @@ export const DEMO_DEVICES: [
   [TELEMETRY_DEMO.cameraId, DEVICE_KIND.camera, 'CAM-0001', '育秧大棚摄像头', '112.9370,28.2279', 300],
 ];
 
+/** the demo plots the field devices stand in (seed agriculture-v1 runs first) */
+const DEMO_PLOT: Record<string, string> = {
+  'SM-0001': AGRICULTURE_DEMO.plotId,
+  'PL-0001': AGRICULTURE_DEMO.plotId,
+  'SM-0002': '1190000000001700002',
+  'CAM-0001': '1190000000001700003',
+};
+
 /** how far back the seed fills history, and how densely */
 const BACKFILL_DAYS = 3;
 const BACKFILL_STEP_MS = 15 * 60_000;
@@ -57,6 +66,7 @@ export async function seedTelemetry(db: Db) {
       location,
       reportInterval,
       responsibleId: SEED.adminUserId,
+      plotId: DEMO_PLOT[serial] ?? null,
       secret: demoSecret(serial),
     })),
   );

@@ -6,6 +6,7 @@
  * (`@smart/contracts/<area>`) with the first of its screens.
  */
 import type { PageFamily, PageLoader } from '../platform/pages';
+import { agriculturePages } from './agriculture/pages';
 import { assistancePages } from './assistance/pages';
 import { evaluationPages } from './evaluation/pages';
 import { partyPages } from './party/pages';
@@ -32,6 +33,7 @@ export const families: readonly PageFamily[] = [
   assistancePages,
   safetyPages,
   telemetryPages,
+  agriculturePages,
 ];
 
 export const registry: Record<string, PageLoader> = {
@@ -52,6 +54,8 @@ export const registry: Record<string, PageLoader> = {
   '/agriculture/soil/index': () => import('./telemetry/MonitorPage').then((m) => ({ default: m.SoilPage })),
   '/agriculture/slope/index': () => import('./telemetry/MonitorPage').then((m) => ({ default: m.SlopePage })),
   '/agriculture/pest/index': () => import('./telemetry/PestPage'),
+  // smart agriculture's overview: the home page's figures, not a definition's list
+  '/agriculture/overview/index': () => import('./agriculture/OverviewPage'),
   // system administration: the generic page with extensions, or screens of their own
   '/system/user/index': () => import('./system/user/UserPage'),
   '/system/role/index': () => import('./system/RolePage'),

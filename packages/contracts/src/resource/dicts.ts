@@ -768,6 +768,128 @@ export const TELEMETRY_DICTS: readonly DictDecl[] = [
   ),
 ];
 
+/** The smart-agriculture area's dictionaries (seed step agriculture-v1). */
+export const AGRICULTURE_DICTS: readonly DictDecl[] = [
+  dict(
+    'agri_operation',
+    text('农事操作', 'Farming operation'),
+    numbered([
+      ['翻耕', 'Ploughing'],
+      ['播种', 'Sowing'],
+      ['施肥', 'Fertilising'],
+      ['灌溉', 'Irrigation'],
+      ['植保', 'Crop protection'],
+      ['采收', 'Harvest'],
+    ]),
+  ),
+  dict(
+    'agri_crop',
+    text('种植作物', 'Crop'),
+    numbered([
+      ['水稻', 'Rice'],
+      ['玉米', 'Maize'],
+      ['油菜', 'Rapeseed'],
+      ['蔬菜', 'Vegetables'],
+      ['茶叶', 'Tea'],
+      ['柑橘', 'Citrus'],
+      ['其他', 'Other'],
+    ]),
+  ),
+  dict(
+    'agri_soil_type',
+    text('土壤类型', 'Soil type'),
+    numbered([
+      ['红壤', 'Red soil'],
+      ['黄壤', 'Yellow soil'],
+      ['水稻土', 'Paddy soil'],
+      ['潮土', 'Fluvo-aquic soil'],
+      ['紫色土', 'Purple soil'],
+    ]),
+  ),
+  dict(
+    'agri_owner_kind',
+    text('经营主体类型', 'Plot holder kind'),
+    numbered([
+      ['农户', 'Household'],
+      ['合作社', 'Cooperative'],
+      ['村集体', 'Village collective'],
+    ]),
+  ),
+  dict(
+    'agri_season',
+    text('季节', 'Season'),
+    numbered([
+      ['春季', 'Spring'],
+      ['夏季', 'Summer'],
+      ['秋季', 'Autumn'],
+      ['冬季', 'Winter'],
+    ]),
+  ),
+  dict(
+    'agri_seedling_unit',
+    text('种苗单位', 'Seedling unit'),
+    numbered([
+      ['株', 'plants'],
+      ['千克', 'kg'],
+      ['袋', 'bags'],
+      ['盘', 'trays'],
+    ]),
+  ),
+  dict(
+    'agri_coop_kind',
+    text('经营主体类别', 'Cooperative kind'),
+    numbered([
+      ['农民专业合作社', 'Farmers’ cooperative'],
+      ['家庭农场', 'Family farm'],
+      ['农业企业', 'Agricultural company'],
+    ]),
+  ),
+  dict(
+    'agri_certification',
+    text('农产品认证', 'Produce certification'),
+    numbered([
+      ['无公害农产品', 'Pollution-free'],
+      ['绿色食品', 'Green food'],
+      ['有机产品', 'Organic'],
+      ['地理标志', 'Geographical indication'],
+    ]),
+  ),
+  dict(
+    'agri_industry_category',
+    text('产业类别', 'Industry category'),
+    numbered([
+      ['种植业', 'Crop farming'],
+      ['养殖业', 'Animal husbandry'],
+      ['农产品加工', 'Produce processing'],
+      ['乡村旅游', 'Rural tourism'],
+      ['农村电商', 'Rural e-commerce'],
+    ]),
+  ),
+  dict(
+    'agri_species',
+    text('养殖品种', 'Species'),
+    numbered([
+      ['生猪', 'Pigs'],
+      ['肉牛', 'Beef cattle'],
+      ['山羊', 'Goats'],
+      ['家禽', 'Poultry'],
+      ['淡水鱼', 'Freshwater fish'],
+      ['其他', 'Other'],
+    ]),
+  ),
+  dict(
+    'agri_stock_unit',
+    text('存栏单位', 'Stock unit'),
+    numbered([
+      ['头', 'head'],
+      ['只', 'animals'],
+      ['羽', 'birds'],
+      ['尾', 'fish'],
+      ['千克', 'kg'],
+    ]),
+  ),
+];
+
 /** Every platform dictionary declared in code. */
 export const PLATFORM_DICTS: readonly DictDecl[] = [
   ...SYSTEM_DICTS,
@@ -778,4 +900,5 @@ export const PLATFORM_DICTS: readonly DictDecl[] = [
   ...ASSISTANCE_DICTS,
   ...SAFETY_DICTS,
   ...TELEMETRY_DICTS,
+  ...AGRICULTURE_DICTS,
 ];

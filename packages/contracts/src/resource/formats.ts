@@ -195,3 +195,31 @@ export function gbDeviceIdProblem(id: string): keyof typeof GB_DEVICE_MESSAGES |
   if (!PROVINCES.has(province) || province > 82) return 'region';
   return ['111', '112', '113', '118', '131', '132'].includes(id.slice(10, 13)) ? null : 'type';
 }
+
+export const CREDIT_CODE_MESSAGES = {
+  format: {
+    zh: '{label}应为18位数字或大写字母(不含I、O、Z、S、V)',
+    en: '{label} must be 18 digits or capital letters (no I, O, Z, S or V)',
+  },
+  check: { zh: '{label}校验位不正确', en: '{label} has a wrong check character' },
+} as const;
+
+/** The characters of a unified social credit code (GB 32100-2015): digits and capitals but I, O, Z, S, V. */
+const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/** The GB 32100 check character of a credit code's first 17 characters (each one of CREDIT_CHARS). */
+export function creditCodeCheckChar(first17: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += CREDIT_CHARS.indexOf(first17[i]) * CREDIT_WEIGHTS[i];
+  return CREDIT_CHARS[(31 - (sum % 31)) % 31];
+}
+
+/**
+ * Why a unified social credit code is invalid, or null: 18 characters (a registering authority and kind, a
+ * six-digit division, a nine-character organisation code, the check character), the check of GB 32100.
+ */
+export function creditCodeProblem(code: string): keyof typeof CREDIT_CODE_MESSAGES | null {
+  if (!/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/.test(code)) return 'format';
+  return creditCodeCheckChar(code) === code[17] ? null : 'check';
+}

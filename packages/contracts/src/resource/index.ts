@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './agriculture';
 export * from './assistance';
 export * from './dicts';
 export * from './evaluation';

@@ -1,5 +1,8 @@
 import { isId } from '../constants';
 import {
+  CREDIT_CODE_MESSAGES,
+  creditCodeCheckChar,
+  creditCodeProblem,
   DECIMAL_MAX,
   DICT_KEY_MAX,
   EMAIL,
@@ -141,6 +144,9 @@ const issuedPaths = (re: RegExp) => (s: string, f: FieldDef) =>
 const textSample = (f: FieldDef, n: number) =>
   (f.pattern ? `s${n}` : `${f.label.zh}${n}`).padEnd(f.min ?? 0, 'x').slice(0, f.max ?? 255);
 const VALID_ID_17 = '11010519900101123';
+/** a farmers' cooperative registered in Changsha (93: 农民专业合作社, 430100), organisation code by n */
+const creditFirst17 = (n: number) => `93430100MA4L${String(n % 100000).padStart(5, '0')}`;
+const VALID_CREDIT_17 = creditFirst17(1);
 const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const text = (max: number): FieldKind => ({
@@ -409,6 +415,31 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
       ['the wrong length', '4301000000132000001'],
       ['no province', '99010000001320000001'],
       ['a server, not a video device', '43010000002000000001'],
+    ],
+  },
+  creditCode: {
+    column: 'varchar',
+    filter: 'text',
+    picked: false,
+    max: 18,
+    textRules: false,
+    check(s, f) {
+      const why = creditCodeProblem(s);
+      return why ? localize(CREDIT_CODE_MESSAGES[why], f.label) : null;
+    },
+    normalize: (v) => String(v).trim().toUpperCase(),
+    excelHint: () => ({ zh: '18位统一社会信用代码', en: '18-character unified social credit code' }),
+    sample(_f, n) {
+      const first = creditFirst17(n);
+      return first + creditCodeCheckChar(first);
+    },
+    refuses: [
+      ['the wrong length', '93430100MA4L0000'],
+      [
+        'a wrong check character',
+        VALID_CREDIT_17 + (creditCodeCheckChar(VALID_CREDIT_17) === '0' ? '1' : '0'),
+      ],
+      ['a letter the code never uses', `93430100MA4I00001${creditCodeCheckChar(VALID_CREDIT_17)}`],
     ],
   },
   image: {

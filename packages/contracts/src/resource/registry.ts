@@ -1,3 +1,4 @@
+import { AGRICULTURE_RESOURCES } from './agriculture';
 import { ASSISTANCE_RESOURCES } from './assistance';
 import { EVALUATION_RESOURCES } from './evaluation';
 import { flowModelResource } from './flow';
@@ -6,7 +7,6 @@ import { PLATFORM_RESOURCES } from './platform';
 import { RELIEF_RESOURCES } from './relief';
 import { SAFETY_RESOURCES } from './safety';
 import { dictBizResource, dictResource } from './system';
-import { TELEMETRY_RESOURCES } from './telemetry';
 import type { ResourceDef } from './types';
 import { userResource } from './user';
 import { VILLAGE_RESOURCES } from './village';
@@ -27,7 +27,7 @@ export const RESOURCES: ResourceDef[] = [
   ...RELIEF_RESOURCES,
   ...ASSISTANCE_RESOURCES,
   ...SAFETY_RESOURCES,
-  ...TELEMETRY_RESOURCES,
+  ...AGRICULTURE_RESOURCES,
 ];
 
 export const resourceByKey = new Map(RESOURCES.map((r) => [r.key, r]));

@@ -224,6 +224,7 @@ const deviceFields: FieldDef[] = [
     ),
     example: 'WS-0001',
   }),
+  ref('plotId', L('所在地块', 'Plot'), 'plot', '1190000000001700001', { search: 'equal' }),
   {
     name: 'location',
     label: L('安装位置', 'Position'),

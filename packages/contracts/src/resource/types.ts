@@ -26,6 +26,7 @@ export type FieldType =
   | 'refs' // comma-joined ids of another resource (ref), picked with the same searchable selector
   | 'idcard' // mainland resident ID number: 18 characters, GB 11643 check digit, a real birth date
   | 'gbDeviceId' // a video device's GB/T 28181 code: 20 digits, a province first, a camera/recorder type
+  | 'creditCode' // a unified social credit code (统一社会信用代码): 18 characters, GB 32100 check character
   | 'image' // an image uploaded through the server (a path it serves), or several comma-joined
   | 'files' // attachments uploaded through the server (PDF, Word, Excel, PowerPoint, images), comma-joined
   | 'password' // typed in the browser, sent as lower-case md5 hex (spec §5), stored as argon2id
@@ -94,8 +95,25 @@ export interface FieldDef {
   personal?: boolean;
   /** the unit a number is in, shown beside it (kW, 亩, 元 …); money's default is 元 */
   unit?: Text2;
+  /**
+   * kept beside the row, not in a column of its table: the binding's `hooks.beside` answers it and its
+   * hooks write it (a plan's steps, rows of their own; the step a farming record ticked)
+   */
+  beside?: boolean;
   /** the rare column that does not follow from the kind (server platform/crud/model.ts `columnOf`) */
   column?: { kind: 'varchar' | 'text' | 'integer' | 'numeric' | 'date' | 'timestamp' | 'bigint' };
+}
+
+/** The query keys of a list's page number and size, by the definition's `paging` (spec §7 conventions). */
+export function pagingKeys(def: Pick<ResourceDef, 'paging'>): [page: string, size: string] {
+  switch (def.paging) {
+    case 'page':
+      return ['page', 'size'];
+    case 'currentPage':
+      return ['currentPage', 'pageSize'];
+    default:
+      return ['current', 'size'];
+  }
 }
 
 /** Excel import, export and template of a resource: `<path>/excel/import|export|template`. */

@@ -185,6 +185,10 @@ function deviceHooks(onChanged: () => void): ResourceHooks {
     beside: live,
     listAliases: ['list'],
     updatePath: 'update',
+    // the family's removal: GET delete/mark?ids=&remark= (the reason kept on the removed rows)
+    removeRoutes: [
+      { method: 'GET', path: 'delete/mark', remark: { param: 'remark', field: 'deleteRemark' } },
+    ],
     beforeWrite(_ctx, record, _mode, _id, original) {
       const kind = String(record.kind ?? original?.kind ?? '');
       const problem = checkThresholds(kind, record.thresholds ?? original?.thresholds);

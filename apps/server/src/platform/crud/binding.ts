@@ -107,15 +107,48 @@ export interface ResourceHooks {
   listAliases?: string[];
   /** a name for a submit that only edits (a family client's `user/update`): no id is a 400 */
   updatePath?: string;
+  /**
+   * more names the submit answers at, POST below the resource's path (a family client's `upsert`): add
+   * without an id, edit with one — the same code, codes (`_add` / `_edit`) and rules as `submit`
+   */
+  submitAliases?: string[];
+  /**
+   * more removal routes, each the same code as `remove` (the `_delete` code, the caller's row constraint,
+   * all or nothing, the hooks): `delete/{id}`, `delete?ids=`, `delete/remark?id=&remark=` (RemoveRoute)
+   */
+  removeRoutes?: RemoveRoute[];
   /** views beyond the list, mounted under the resource's path with its permission and row constraint */
   endpoints?: ResourceEndpoint[];
+}
+
+/**
+ * A removal route beside `remove` (POST `remove?ids=`), declared by a binding: the family's `delete/{id}`,
+ * `del/{id}`, `delete?ids=`, or a removal that keeps why (`delete/remark?id=&remark=`).
+ */
+export interface RemoveRoute {
+  method: 'GET' | 'POST';
+  /**
+   * below the resource's path; a last segment `{id}` takes the one id from the path (`delete/{id}`),
+   * otherwise the ids come from the query key `ids`
+   */
+  path: string;
+  /** the query key holding the ids without `{id}` (comma-joined; default `ids`; `id` for one) */
+  idsParam?: string;
+  /**
+   * a query key whose text is written into a field of the removed rows (the field's own rules apply:
+   * its length; `required`: an empty reason is a 400 naming the key)
+   */
+  remark?: { param: string; field: string; required?: boolean };
 }
 
 export interface MountedResource {
   def: ResourceDef;
   table: PgTable;
-  /** the constraint every read and write of this caller adds: tenant, not deleted, data scope */
-  constraint(ctx: RequestContext): Promise<SQL>;
+  /**
+   * the constraint every read and write of this caller adds: tenant, not deleted, data scope; inside a
+   * transaction pass it (`via`): the grants it may read must not wait for the transaction's connection
+   */
+  constraint(ctx: RequestContext, via?: Db): Promise<SQL>;
   /**
    * the caller's tenant's live rows, without the data scope: what pickers read, and what a whole tree
    * (a removed node's subtree, a clash anywhere in it) is checked against
@@ -133,6 +166,11 @@ export interface MountedResource {
   output(ctx: RequestContext, rows: Row[], lang?: Lang): Promise<Row[]>;
   /** the list's WHERE for a query string (filters whitelisted, constraint added); a 400 for anything else */
   listWhere(ctx: RequestContext, query: Record<string, string>): Promise<SQL>;
+  /**
+   * removes rows as `remove` does (all or nothing within the caller's constraint, the hooks, soft delete;
+   * `set`: more columns written on them) — for an endpoint that has checked its own permission code
+   */
+  remove(ctx: RequestContext, ids: string[], set?: Record<string, unknown>): Promise<void>;
   /** forget cached totals and run the resource's onChanged */
   changed(): void;
 }

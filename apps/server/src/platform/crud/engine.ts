@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef } from '@smart/contracts';
-import { checkRecord, DEFAULT_TENANT_ID, isId, parseRecord, routePrefix } from '@smart/contracts';
+import { checkField, checkRecord, DEFAULT_TENANT_ID, isId, parseRecord, routePrefix } from '@smart/contracts';
 import {
   and,
   Column,
@@ -46,7 +46,7 @@ import { mountExcelRoutes } from './excel';
 import { parseListQuery } from './query';
 import { attachRefLabels, checkRefs, mountedByKey, mountSelectRoute, refFields } from './refs';
 import { descendantIds, isAtOrBelow } from './tree-walk';
-import { insertRows, updateRow } from './write';
+import { insertRows, removeRows, updateRow } from './write';
 
 /**
  * The resource engine: turns a definition (packages/contracts) and its table into the spec's routes
@@ -109,7 +109,8 @@ export function mountResource(
     createDept: cols.createDept,
     fields: scopeFields,
   };
-  const constraint = (ctx: RequestContext): Promise<SQL> => rowConstraint(db, ctx, def.key, constraintCols);
+  const constraint = (ctx: RequestContext, via: Db = db): Promise<SQL> =>
+    rowConstraint(via, ctx, def.key, constraintCols);
   /** the tenant's live rows, without the data scope (pickers, a whole subtree) */
   const tenantConstraint = (ctx: RequestContext): Promise<SQL> =>
     rowConstraint(db, ctx, undefined, constraintCols);
@@ -443,12 +444,15 @@ export function mountResource(
   };
   app.post(`${base}/submit`, (req, reply) => submit(req, reply));
   if (hooks.updatePath) app.post(`${base}/${hooks.updatePath}`, (req, reply) => submit(req, reply, 'update'));
+  for (const alias of hooks.submitAliases ?? [])
+    app.post(`${base}/${alias}`, (req, reply) => submit(req, reply));
 
-  app.post(`${base}/remove`, async (req) => {
-    const ctx = requireCtx(req);
-    const ids = idsParam(req);
+  /**
+   * Removes rows (soft delete), all or nothing, within the caller's constraint: `remove?ids=` and every
+   * removal route of the binding (`removeRoutes`: an id in the path, another ids key, a reason kept).
+   */
+  const removeIds = async (ctx: RequestContext, ids: string[], set?: Record<string, unknown>) => {
     if (def.readOnly) throw forbidden();
-    await requirePermission(db, req, `${code}_delete`);
     refuseForeignWrite(ctx, 'remove');
     const scope = await constraint(ctx);
     let all = ids;
@@ -473,26 +477,69 @@ export function mountResource(
           .limit(1);
         if (child) throw badRequest('hasChildren');
       }
-      await hooks.beforeRemove?.(ctx, all, tx as unknown as Db);
-      const gone = { isDeleted: 1, updateUser: ctx.userId, updateTime: new Date() } as never;
-      const removed = await tx
-        .update(table)
-        .set(gone)
-        .where(and(inArray(cols.id, ids), scope))
-        .returning({ id: cols.id });
+      const done = await removeRows(mounted, ctx, tx as unknown as Db, ids, scope, {
+        set,
+        below,
+        belowScope: below.length ? await tenantConstraint(ctx) : undefined,
+      });
       // all or nothing: an id the caller may not see (or that is gone) removes nothing
-      if (removed.length !== ids.length) throw notFound();
-      if (below.length)
-        await tx
-          .update(table)
-          .set(gone)
-          .where(and(inArray(cols.id, below), await tenantConstraint(ctx)));
-      await hooks.afterDelete?.(ctx, all, tx as unknown as Db);
+      if (!done) throw notFound();
     });
     changed();
     await hooks.afterCommit?.(ctx, { mode: 'remove', ids: all });
+  };
+  /** the caller of a removal route, once it holds the resource's delete code */
+  const remover = async (req: FastifyRequest) => {
+    const ctx = requireCtx(req);
+    if (def.readOnly) throw forbidden();
+    await requirePermission(db, req, `${code}_delete`);
+    return ctx;
+  };
+  app.post(`${base}/remove`, async (req) => {
+    const ctx = requireCtx(req);
+    const ids = idsParam(req);
+    await remover(req);
+    await removeIds(ctx, ids);
     return ok(req, true);
   });
+  for (const route of hooks.removeRoutes ?? []) {
+    const byPath = route.path.endsWith('/{id}');
+    const url = byPath ? `${base}/${route.path.slice(0, -'/{id}'.length)}/:id` : `${base}/${route.path}`;
+    const remarkField = route.remark && def.fields.find((f) => f.name === route.remark!.field);
+    if (route.remark && !remarkField)
+      throw new Error(
+        `resource ${def.key}: removal route ${route.path} writes no field ${route.remark.field}`,
+      );
+    app.route({
+      method: route.method,
+      url,
+      handler: async (req) => {
+        // who may remove is said before anything about the query
+        const ctx = await remover(req);
+        const ids = byPath
+          ? [pathId(req)]
+          : route.idsParam === 'id'
+            ? [idParam(req, 'id')]
+            : idsParam(req, route.idsParam ?? 'ids');
+        const query = req.query as Record<string, unknown>;
+        const known = new Set([
+          ...(byPath ? [] : [route.idsParam ?? 'ids']),
+          ...(route.remark ? [route.remark.param] : []),
+        ]);
+        for (const k of Object.keys(query)) if (!known.has(k)) throw invalidField(k, 'unknownFilter');
+        let set: Record<string, unknown> | undefined;
+        if (route.remark && remarkField) {
+          const raw = query[route.remark.param];
+          const reason = typeof raw === 'string' ? raw.trim() : '';
+          const err = checkField({ ...remarkField, required: route.remark.required === true }, reason);
+          if (err) throw new FieldInputError(route.remark.param, err);
+          set = { [remarkField.name]: reason || null };
+        }
+        await removeIds(ctx, ids, set);
+        return ok(req, true);
+      },
+    });
+  }
 
   const mounted: MountedResource = {
     def,
@@ -505,6 +552,7 @@ export function mountResource(
     selection,
     listSelection,
     output: answer,
+    remove: removeIds,
     async listWhere(ctx, query) {
       const q = parseListQuery(def, { byField }, query, extraKeys);
       const extra = await hooks.extraWhere?.(ctx, query);
@@ -539,6 +587,13 @@ export function idParam(req: FastifyRequest, name: string): string {
   const s = Array.isArray(v) ? v[0] : v;
   if (typeof s !== 'string' || !isId(s)) throw invalidField(name);
   return s;
+}
+
+/** the one id of a path's `{id}` segment (`delete/{id}`): a 400 naming `id` unless it is one */
+function pathId(req: FastifyRequest): string {
+  const v = (req.params as Record<string, unknown>).id;
+  if (typeof v !== 'string' || !isId(v)) throw invalidField('id');
+  return v;
 }
 
 export function idsParam(req: FastifyRequest, name = 'ids'): string[] {

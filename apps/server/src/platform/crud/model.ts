@@ -77,7 +77,7 @@ export function tableOf(def: ResourceDef) {
   const name = def.table;
   const columns: Record<string, PgColumnBuilderBase> = { id: id() };
   if (def.tenant) columns.tenantId = tenantColumn();
-  for (const f of def.fields) columns[f.name] = columnOf(f);
+  for (const f of def.fields) if (!f.beside) columns[f.name] = columnOf(f);
   Object.assign(columns, baseColumns());
   return pgTable(name, columns, (t) => indexesOf(def, name, t as Record<string, ExtraConfigColumn>));
 }
@@ -112,6 +112,7 @@ export function indexesOf(def: ResourceDef, table: string, t: Record<string, Ext
     );
   }
   for (const f of def.fields) {
+    if (f.beside) continue; // no column of this table
     const col = columnName(f.name);
     if (f.type === 'ref' && once(`ref:${f.name}`)) out.push(index(`${table}_${col}_idx`).on(t[f.name]));
     else if (

@@ -9,6 +9,7 @@ import {
   isDateTime,
   isId,
   MAX_PAGE_SIZE,
+  pagingKeys,
 } from '@smart/contracts';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -39,12 +40,6 @@ const SUFFIX_OPS = [
   'datele',
 ] as const;
 type SuffixOp = (typeof SUFFIX_OPS)[number];
-
-const PAGING_KEYS: Record<NonNullable<ResourceDef['paging']>, [string, string]> = {
-  current: ['current', 'size'],
-  page: ['page', 'size'],
-  currentPage: ['currentPage', 'pageSize'],
-};
 
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -144,7 +139,7 @@ export function parseListQuery(
   query: Record<string, unknown>,
   extraKeys: Set<string> = new Set(),
 ): ListQuery {
-  const [pageKey, sizeKey] = PAGING_KEYS[def.paging ?? 'current'];
+  const [pageKey, sizeKey] = pagingKeys(def);
   const where: SQL[] = [];
   const orderBy: SQL[] = [];
   let current = 1;

@@ -1,5 +1,5 @@
 import type { ResourceDef } from '@smart/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../auth/context';
 import type { Db } from '../db';
@@ -126,6 +126,44 @@ export async function updateRow(
     .returning(m.selection)) as Row[];
   if (row) await m.hooks.afterChange?.(ctx, [{ mode: 'update', row, record, original }], tx);
   return row;
+}
+
+/**
+ * Soft-deletes rows the caller may remove (`scope`: the resource's constraint for the caller), all or none:
+ * runs the binding's beforeRemove, marks the rows removed (with `set`: more columns written on them, a
+ * removal's reason), then afterDelete, inside the caller's transaction. `below`: rows removed along (a tree's
+ * subtree, within `belowScope`). Answers false, having written nothing, when an id is not in scope.
+ */
+export async function removeRows(
+  m: MountedResource,
+  ctx: RequestContext,
+  tx: Db,
+  ids: string[],
+  scope: SQL,
+  opts: { set?: Record<string, unknown>; below?: string[]; belowScope?: SQL } = {},
+): Promise<boolean> {
+  const below = opts.below ?? [];
+  const all = [...ids, ...below];
+  await m.hooks.beforeRemove?.(ctx, all, tx);
+  const gone = {
+    ...(opts.set ? columnsOf(opts.set, m.cols) : {}),
+    isDeleted: 1,
+    updateUser: ctx.userId,
+    updateTime: new Date(),
+  } as never;
+  const removed = await tx
+    .update(m.table)
+    .set(gone)
+    .where(and(inArray(m.cols.id, ids), scope))
+    .returning({ id: m.cols.id });
+  if (removed.length !== ids.length) return false;
+  if (below.length)
+    await tx
+      .update(m.table)
+      .set(gone)
+      .where(and(inArray(m.cols.id, below), opts.belowScope ?? scope));
+  await m.hooks.afterDelete?.(ctx, all, tx);
+  return true;
 }
 
 /** the record's values that are the table's columns (a `beside` field is not one) */

@@ -111,6 +111,7 @@ export function CrudPage(props: CrudPageProps) {
         defaults={dialog.defaults}
         overrides={overrides}
         beforeSubmit={props.beforeSubmit}
+        submitPath={props.submitPath}
         onClose={close}
         onSaved={async (mode, saved) => {
           message.success(

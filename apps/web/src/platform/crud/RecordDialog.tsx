@@ -31,6 +31,7 @@ export function RecordDialog({
   defaults,
   overrides,
   beforeSubmit,
+  submitPath = 'submit',
   onClose,
   onSaved,
 }: {
@@ -40,6 +41,8 @@ export function RecordDialog({
   defaults?: Record<string, unknown>;
   overrides?: Record<string, FieldOverride>;
   beforeSubmit?: CrudPageProps['beforeSubmit'];
+  /** the route the form posts to below the resource's path (the engine's `submit` or an alias of it) */
+  submitPath?: string;
   onClose: () => void;
   onSaved: (mode: EditMode, saved: Row) => Promise<void>;
 }) {
@@ -76,7 +79,7 @@ export function RecordDialog({
     if (beforeSubmit) body = beforeSubmit(body, mode, row);
     setSaving(true);
     try {
-      const saved = await postData<Row>(`${base}/submit`, body);
+      const saved = await postData<Row>(`${base}/${submitPath}`, body);
       await onSaved(mode, saved);
     } catch (e) {
       // a failed save leaves the form as it was, enabled, with the server's field error on the field

@@ -195,6 +195,7 @@ export const KINDS: Record<FieldType, KindUi> = {
   email: typed((p) => <TextControl {...p} />),
   idcard: typed((p) => <TextControl {...p} />),
   gbDeviceId: typed((p) => <TextControl {...p} hint={hintOf(p.field)} />),
+  creditCode: typed((p) => <TextControl {...p} hint={hintOf(p.field)} />),
   ids: {
     control: (p) => <TreeIds {...p} />,
     search: (p) => <TreeIds {...p} />,

@@ -73,6 +73,11 @@ export interface CrudPageProps {
   fields?: Record<string, FieldOverride>;
   /** initial values of the add dialog, over the definition's defaults */
   addDefaults?: Record<string, unknown>;
+  /**
+   * the route the dialog saves through, below the resource's path: `submit`, or a name the binding answers
+   * as submit (`submitAliases`: the family's `upsert`)
+   */
+  submitPath?: string;
   /** adjusts the body before it is sent */
   beforeSubmit?: (body: Record<string, unknown>, mode: DialogMode, row?: Row) => Record<string, unknown>;
   /** after a save, with the server's answer (e.g. what it tells only once, such as an initial password) */

@@ -3,7 +3,7 @@
  * ones, paging, the tree's expanded rows), the selection, the query, refresh and delete. The page's
  * components (search form, toolbar, columns, dialogs) read and change the list only through it.
  */
-import type { FieldDef, Page, ResourceDef } from '@smart/contracts/core';
+import { type FieldDef, type Page, pagingKeys, type ResourceDef } from '@smart/contracts/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useMemo, useState } from 'react';
@@ -67,7 +67,12 @@ export function useCrudList({
         const nodes = stripEmptyChildren(await getData<Row[]>(listUrl, sent));
         return { records: nodes, total: flattenRows(nodes).size };
       }
-      const page = await getData<Page<Row>>(listUrl, { current: paging.current, size: paging.size, ...sent });
+      const [pageKey, sizeKey] = pagingKeys(def);
+      const page = await getData<Page<Row>>(listUrl, {
+        [pageKey]: paging.current,
+        [sizeKey]: paging.size,
+        ...sent,
+      });
       return { records: page?.records ?? [], total: page?.total ?? 0 };
     },
     enabled,

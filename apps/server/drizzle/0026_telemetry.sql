@@ -4,6 +4,7 @@ CREATE TABLE "hope_device" (
 	"name" varchar(40) NOT NULL,
 	"kind" varchar(10) NOT NULL,
 	"serial" varchar(40) NOT NULL,
+	"plot_id" bigint,
 	"location" varchar(40),
 	"report_interval" integer DEFAULT 300 NOT NULL,
 	"thresholds" text,
@@ -87,6 +88,7 @@ CREATE UNIQUE INDEX "hope_device_serial_uq" ON "hope_device" USING btree ("tenan
 CREATE INDEX "hope_device_name_trgm_idx" ON "hope_device" USING gin ("name" gin_trgm_ops) WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "hope_device_kind_idx" ON "hope_device" USING btree ("tenant_id","kind","serial","id" DESC NULLS FIRST) WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "hope_device_serial_trgm_idx" ON "hope_device" USING gin ("serial" gin_trgm_ops) WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "hope_device_plot_id_idx" ON "hope_device" USING btree ("plot_id");--> statement-breakpoint
 CREATE INDEX "hope_device_responsible_id_idx" ON "hope_device" USING btree ("responsible_id");--> statement-breakpoint
 CREATE INDEX "hope_device_name_label_idx" ON "hope_device" USING btree ("tenant_id","name","id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "hope_device_alarm_page_idx" ON "hope_device_alarm" USING btree ("tenant_id","raised_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_deleted = 0;--> statement-breakpoint

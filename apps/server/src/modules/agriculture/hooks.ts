@@ -1,0 +1,453 @@
+import {
+  AGRI_MAP_DEFAULTS,
+  AGRI_MAP_PARAMS,
+  AGRI_OWNER_KIND,
+  type AgriMapSettings,
+  type FieldDef,
+  type PlotHistoryItem,
+  parseRecord,
+  planDetailResource,
+  polygonMu,
+  stepOverdue,
+} from '@smart/contracts';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { RequestContext } from '../../platform/auth/context';
+import type { MountedResource, ResourceHooks, Row } from '../../platform/crud/binding';
+import { endpoint } from '../../platform/crud/endpoints';
+import { mountedByKey } from '../../platform/crud/refs';
+import { insertRows, removeRows, updateRow } from '../../platform/crud/write';
+import type { Db } from '../../platform/db';
+import { today } from '../../platform/format';
+import { FieldInputError, notFound } from '../../platform/http/errors';
+import { idString } from '../../platform/http/ids';
+import { notDeleted } from '../../platform/sql';
+import { paramValue } from '../system/params';
+import { AGRICULTURE_TABLES, plan, planDetail, plantRecord } from './tables';
+
+/**
+ * What differs from the engine's pattern in smart agriculture: the family's route names (`upsert`,
+ * `delete/{id}`, `delete/remark`, `del/{id}`: the engine's aliases of submit and remove); a plot's area in
+ * 亩 computed from its polygon and who holds it; a plan written with its steps (rows of planDetail, through
+ * that resource's write path); a farming record that ticks the plan step it did and un-ticks it when it
+ * changes or goes; a plot's history; seedlings never more left than received.
+ */
+
+const mounted = (key: string): MountedResource => {
+  const m = mountedByKey.get(key);
+  if (!m) throw new Error(`resource ${key} is not mounted`);
+  return m;
+};
+
+const has = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k);
+/** a value as written: the record's when it sends one, else the row's as it was */
+const writtenValue = (record: Record<string, unknown>, original: Row | undefined, k: string) =>
+  has(record, k) ? record[k] : original?.[k];
+const empty = (v: unknown) => v === undefined || v === null || v === '';
+
+/** The map's tile source for the caller's tenant: its own parameters, else everyone's, else the defaults. */
+async function mapSettings(db: Db, tenantId: string): Promise<AgriMapSettings> {
+  const read = async (k: keyof typeof AGRI_MAP_PARAMS) =>
+    paramValue(
+      db,
+      `${AGRI_MAP_PARAMS[k]}.${tenantId}`,
+      await paramValue(db, AGRI_MAP_PARAMS[k], AGRI_MAP_DEFAULTS[k]),
+    );
+  const crs = await read('crs');
+  return {
+    tiles: await read('tiles'),
+    key: await read('key'),
+    crs: crs === 'gcj02' || crs === 'bd09' ? crs : 'wgs84',
+    subdomains: await read('subdomains'),
+  };
+}
+
+function plotHooks(db: Db): ResourceHooks {
+  return {
+    endpoints: [
+      endpoint({
+        method: 'GET',
+        path: 'map/settings',
+        codeSuffix: '',
+        query: z.object({}).strict(),
+        handler: ({ ctx }) => mapSettings(db, ctx.tenantId),
+      }),
+    ],
+    listAliases: ['list'],
+    submitAliases: ['upsert'],
+    removeRoutes: [
+      // the family's removal with its reason, kept on the row (deleteRemark)
+      {
+        method: 'GET',
+        path: 'delete/remark',
+        idsParam: 'id',
+        remark: { param: 'remark', field: 'deleteRemark', required: true },
+      },
+      { method: 'GET', path: 'delete/{id}' },
+    ],
+    beforeWrite(_ctx, record, _mode, _id, original) {
+      // the area follows the polygon (the form showed the same number, computed by the same function)
+      if (has(record, 'polygon')) {
+        const mu = polygonMu(record.polygon);
+        record.area = mu === null ? null : mu.toFixed(2);
+      }
+      // who holds it: a household names its villager, a cooperative its cooperative; the other is cleared
+      const kind = String(writtenValue(record, original, 'ownerKind') ?? '');
+      const need = (field: 'ownerVillagerId' | 'cooperationId', label: FieldDef['label']) => {
+        if (empty(writtenValue(record, original, field)))
+          throw new FieldInputError(field, {
+            zh: `请选择${label.zh}`,
+            en: `please select the ${label.en.toLowerCase()}`,
+          });
+      };
+      if (kind === AGRI_OWNER_KIND.household) {
+        need('ownerVillagerId', { zh: '承包农户', en: 'Household' });
+        record.cooperationId = null;
+      } else if (kind === AGRI_OWNER_KIND.cooperative) {
+        need('cooperationId', { zh: '合作社/农场', en: 'Cooperative or farm' });
+        record.ownerVillagerId = null;
+      } else if (kind === AGRI_OWNER_KIND.collective) {
+        record.ownerVillagerId = null;
+        record.cooperationId = null;
+      }
+    },
+  };
+}
+
+/** a plan's steps as answered with it: its live planDetail rows, in planned order */
+const stepsBeside = sql`(select coalesce(json_agg(json_build_object(
+    'id', d.id::text, 'operation', d.operation, 'content', d.content,
+    'plannedDate', to_char(d.planned_date, 'YYYY-MM-DD'), 'doneDate', to_char(d.done_date, 'YYYY-MM-DD'),
+    'recordId', d.record_id::text) order by d.planned_date, d.id), '[]'::json)
+  from ${planDetail} d where d.plan_id = "hope_plan"."id" and d.is_deleted = 0)`;
+
+type Step = Record<string, unknown> & { id?: string };
+
+/** A step of a plan's body, checked by planDetail's own definition; its message names the step. */
+function checkSteps(raw: unknown): Step[] {
+  let list: unknown;
+  try {
+    list = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  } catch {
+    list = undefined;
+  }
+  const bad = (message: { zh: string; en: string }) => new FieldInputError('steps', message);
+  if (list === null || list === undefined || list === '') return [];
+  if (!Array.isArray(list) || list.length > 100)
+    throw bad({ zh: '计划步骤格式不正确', en: 'The steps have an incorrect format' });
+  return list.map((s, i) => {
+    if (!s || typeof s !== 'object' || Array.isArray(s))
+      throw bad({ zh: `第${i + 1}步格式不正确`, en: `Step ${i + 1} has an incorrect format` });
+    const step = s as Record<string, unknown>;
+    const id = step.id === undefined || step.id === null || step.id === '' ? undefined : String(step.id);
+    if (id !== undefined && !idString.safeParse(id).success)
+      throw bad({ zh: `第${i + 1}步格式不正确`, en: `Step ${i + 1} has an incorrect format` });
+    // the plan is the one being written: any id passes the reference's own rule
+    const parsed = parseRecord(planDetailResource, { ...step, planId: '1' }, 'create');
+    if (parsed.error)
+      throw bad({
+        zh: `第${i + 1}步:${parsed.error.message.zh}`,
+        en: `Step ${i + 1}: ${parsed.error.message.en}`,
+      });
+    const { planId: _p, ...record } = parsed.record;
+    return { ...record, ...(id ? { id } : {}) };
+  });
+}
+
+function planHooks(): ResourceHooks {
+  /** a plan's steps per written plan, from beforeWrite to afterChange (the record is the same object) */
+  const stepsOf = new WeakMap<Record<string, unknown>, Step[]>();
+  return {
+    listAliases: ['list'],
+    submitAliases: ['upsert'],
+    removeRoutes: [{ method: 'GET', path: 'delete' }],
+    beside: { steps: stepsBeside },
+    beforeValidate(_ctx, body) {
+      // the family sends the steps as an array; the definition checks a JSON text
+      if (Array.isArray(body.steps)) body.steps = JSON.stringify(body.steps);
+    },
+    beforeWrite(_ctx, record) {
+      if (has(record, 'steps')) stepsOf.set(record, checkSteps(record.steps));
+    },
+    toRow(row) {
+      const day = today();
+      const steps = typeof row.steps === 'string' ? JSON.parse(row.steps) : (row.steps ?? []);
+      row.steps = (steps as Step[]).map((s) => ({
+        ...s,
+        overdue: stepOverdue(s as { plannedDate?: unknown }, day),
+      }));
+      return row;
+    },
+    /** the steps sent replace the plan's: kept ones updated, new ones added, the others removed */
+    async afterChange(ctx, changes, tx) {
+      const d = mounted('planDetail');
+      for (const change of changes) {
+        const steps = stepsOf.get(change.record);
+        if (!steps) continue;
+        const planId = String(change.row.id);
+        const scope = await d.constraint(ctx, tx);
+        const present = new Set(
+          (
+            await tx
+              .select({ id: planDetail.id })
+              .from(planDetail)
+              .where(and(eq(planDetail.planId, planId), scope))
+          ).map((r) => String(r.id)),
+        );
+        const kept = new Set<string>();
+        const added: Record<string, unknown>[] = [];
+        for (const { id, ...step } of steps) {
+          if (!id) {
+            added.push({ ...step, planId });
+            continue;
+          }
+          if (!present.has(id) || kept.has(id))
+            throw new FieldInputError('steps', { zh: '计划步骤不存在', en: 'No such step in this plan' });
+          kept.add(id);
+          await updateRow(d, ctx, tx, id, { ...step }, scope);
+        }
+        const gone = [...present].filter((id) => !kept.has(id));
+        if (gone.length && !(await removeRows(d, ctx, tx, gone, scope))) throw notFound();
+        if (added.length) await insertRows(d, ctx, tx, added);
+        d.changed();
+      }
+    },
+    /** a removed plan's steps go with it */
+    async afterDelete(ctx, ids, tx) {
+      const d = mounted('planDetail');
+      const scope = await d.constraint(ctx, tx);
+      const steps = await tx
+        .select({ id: planDetail.id })
+        .from(planDetail)
+        .where(and(inArray(planDetail.planId, ids), scope));
+      if (steps.length)
+        await removeRows(
+          d,
+          ctx,
+          tx,
+          steps.map((r) => String(r.id)),
+          scope,
+        );
+      d.changed();
+    },
+    endpoints: [
+      // one step of a plan (GET delete/planDetail?id=): planDetail's removal, with the plan's delete code
+      endpoint({
+        method: 'GET',
+        path: 'delete/planDetail',
+        codeSuffix: '_delete',
+        query: z.object({ id: idString }).strict(),
+        async handler({ ctx, query }) {
+          await mounted('planDetail').remove(ctx, [query.id]);
+          return true;
+        },
+      }),
+    ],
+  };
+}
+
+/** a step answers whether it is overdue (past its planned day and not done) */
+const planDetailHooks = (): ResourceHooks => ({
+  toRow(row) {
+    row.overdue = stepOverdue(row, today());
+    return row;
+  },
+});
+
+/** the step a record ticked (its planDetail row names the record) */
+const tickedBeside = sql`(select d.id::text from ${planDetail} d
+  where d.record_id = "hope_plant_record"."id" and d.is_deleted = 0 order by d.id limit 1)`;
+
+/** Un-ticks the steps these records ticked (through planDetail's write path). */
+async function untick(ctx: RequestContext, tx: Db, recordIds: string[]) {
+  const d = mounted('planDetail');
+  const scope = await d.constraint(ctx, tx);
+  const ticked = await tx
+    .select({ id: planDetail.id })
+    .from(planDetail)
+    .where(and(inArray(planDetail.recordId, recordIds), scope));
+  for (const { id } of ticked)
+    await updateRow(d, ctx, tx, String(id), { doneDate: null, recordId: null }, scope);
+  if (ticked.length) d.changed();
+}
+
+/**
+ * Ticks the plot's earliest open step of the record's operation whose plan covers the record's day (a plan
+ * of that plot and year): done on the record's day, by this record.
+ */
+async function tick(ctx: RequestContext, tx: Db, record: Row) {
+  const d = mounted('planDetail');
+  const scope = await d.constraint(ctx, tx);
+  const plans = await mounted('plan').constraint(ctx, tx);
+  const day = String(record.workDate ?? '').slice(0, 10);
+  if (!day || !record.plotId || !record.operation) return;
+  const [step] = await tx
+    .select({ id: planDetail.id })
+    .from(planDetail)
+    .innerJoin(plan, eq(plan.id, planDetail.planId))
+    .where(
+      and(
+        scope,
+        plans,
+        eq(plan.plotId, String(record.plotId)),
+        eq(plan.year, Number(day.slice(0, 4))),
+        eq(planDetail.operation, String(record.operation)),
+        isNull(planDetail.doneDate),
+        isNull(planDetail.recordId),
+      ),
+    )
+    .orderBy(asc(planDetail.plannedDate), asc(planDetail.id))
+    .limit(1)
+    .for('update', { of: planDetail });
+  if (!step) return;
+  await updateRow(d, ctx, tx, String(step.id), { doneDate: day, recordId: String(record.id) }, scope);
+  d.changed();
+}
+
+function recordHooks(db: Db): ResourceHooks {
+  return {
+    listAliases: ['list'],
+    submitAliases: ['upsert'],
+    removeRoutes: [{ method: 'GET', path: 'delete' }],
+    beside: { planDetailId: tickedBeside },
+    async afterChange(ctx, changes, tx) {
+      for (const c of changes) {
+        if (c.mode === 'update') await untick(ctx, tx, [String(c.row.id)]);
+        await tick(ctx, tx, c.row);
+      }
+    },
+    afterDelete: (ctx, ids, tx) => untick(ctx, tx, ids),
+    endpoints: [
+      endpoint({
+        method: 'GET',
+        path: 'plot/history',
+        codeSuffix: '',
+        query: z.object({ plotId: idString }).strict(),
+        async handler({ ctx, req, resource, scope, query }) {
+          return plotHistory(db, ctx, req.lang, resource, scope, query.plotId);
+        },
+      }),
+    ],
+  };
+}
+
+/**
+ * A plot's history: its records and its plans' steps in time order (a step at its done day, else its
+ * planned day), each read within the caller's constraint on its resource; a plot the caller cannot read is
+ * not found.
+ */
+async function plotHistory(
+  db: Db,
+  ctx: RequestContext,
+  lang: 'zh' | 'en',
+  records: MountedResource,
+  recordScope: SQL,
+  plotId: string,
+): Promise<PlotHistoryItem[]> {
+  const plots = mounted('plot');
+  const [found] = await db
+    .select({ id: plots.cols.id })
+    .from(plots.table)
+    .where(and(eq(plots.cols.id, plotId), await plots.constraint(ctx)))
+    .limit(1);
+  if (!found) throw notFound();
+  const d = mounted('planDetail');
+  const [recordRows, stepRows] = await Promise.all([
+    db
+      .select(records.selection)
+      .from(plantRecord)
+      .where(and(eq(plantRecord.plotId, plotId), recordScope))
+      .limit(1000),
+    (async () =>
+      db
+        .select({ ...d.selection, planName: plan.name })
+        .from(planDetail)
+        .innerJoin(plan, eq(plan.id, planDetail.planId))
+        .where(
+          and(
+            eq(plan.plotId, plotId),
+            notDeleted(plan.isDeleted),
+            await d.constraint(ctx),
+            await mounted('plan').constraint(ctx),
+          ),
+        )
+        .limit(1000))(),
+  ]);
+  const recs = await records.output(ctx, recordRows as Row[], lang);
+  const steps = await d.output(ctx, stepRows as Row[], lang);
+  const planNames = new Map((stepRows as Row[]).map((r) => [String(r.id), String(r.planName ?? '')]));
+  const items: PlotHistoryItem[] = [
+    ...recs.map(
+      (r): PlotHistoryItem => ({
+        kind: 'record',
+        id: String(r.id),
+        date: String(r.workDate),
+        operation: String(r.operation),
+        operationName: String(r.operationName ?? r.operation),
+        operatorName: String(r.operatorName ?? ''),
+        inputs: (r.inputs as string | null) ?? null,
+      }),
+    ),
+    ...steps.map(
+      (s): PlotHistoryItem => ({
+        kind: 'step',
+        id: String(s.id),
+        date: String(s.doneDate ?? s.plannedDate),
+        operation: String(s.operation),
+        operationName: String(s.operationName ?? s.operation),
+        planName: planNames.get(String(s.id)) ?? '',
+        content: (s.content as string | null) ?? null,
+        doneDate: (s.doneDate as string | null) ?? null,
+        overdue: s.overdue === true,
+        recordId: (s.recordId as string | null) ?? null,
+      }),
+    ),
+  ];
+  // in time order; on one day the plan's step before the record that did it
+  return items.sort(
+    (a, b) => a.date.localeCompare(b.date) || (a.kind === b.kind ? 0 : a.kind === 'step' ? -1 : 1),
+  );
+}
+
+/** Seedlings: never more left than received (on update, against what the row holds). */
+const seedlingHooks = (): ResourceHooks => ({
+  submitAliases: ['upsert'],
+  removeRoutes: [{ method: 'GET', path: 'del/{id}' }],
+  beforeWrite(_ctx, record, _mode, _id, original) {
+    const received = writtenValue(record, original, 'quantityIn');
+    const left = writtenValue(record, original, 'quantityLeft');
+    if (!empty(received) && !empty(left) && Number(left) > Number(received))
+      throw new FieldInputError('quantityLeft', {
+        zh: '结存数量不能大于入库数量',
+        en: 'Remaining cannot be more than received',
+      });
+  },
+});
+
+/** Cooperatives: certifications are counted per year (common/index/year/cer), so they say their year. */
+const cooperationHooks = (): ResourceHooks => ({
+  beforeWrite(_ctx, record, _mode, _id, original) {
+    if (
+      !empty(writtenValue(record, original, 'certifications')) &&
+      empty(writtenValue(record, original, 'certifiedYear'))
+    )
+      throw new FieldInputError('certifiedYear', { zh: '请输入认证年份', en: 'please enter certified in' });
+  },
+});
+
+/** Every agriculture resource's table and hooks, for modules/resources.ts. */
+export function agricultureBindings(db: Db): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
+  const t = AGRICULTURE_TABLES;
+  return {
+    plot: { table: t.plot, hooks: plotHooks(db) },
+    plan: { table: t.plan, hooks: planHooks() },
+    planDetail: { table: t.planDetail, hooks: planDetailHooks() },
+    plantRecord: { table: t.plantRecord, hooks: recordHooks(db) },
+    seedling: { table: t.seedling, hooks: seedlingHooks() },
+    cooperation: { table: t.cooperation, hooks: cooperationHooks() },
+    industry: { table: t.industry },
+    industryOutputValue: { table: t.industryOutputValue },
+    industryBreeding: { table: t.industryBreeding },
+  };
+}

@@ -1,0 +1,477 @@
+import turfArea from '@turf/area';
+import { area, date, dict, phone, ref, refs, remark, text } from './fields';
+import { deviceAlarmResource, deviceResource, pestPhotoResource } from './telemetry';
+import { areaResource, defineArea, type FieldDef, L, type ResourceDef, type Text2 } from './types';
+
+/**
+ * Smart agriculture (智慧农业, spec §1 and §7 dfem-hope-manage Agriculture): plots drawn on a map (their area
+ * in 亩 computed from the polygon), planting plans with their steps, farming records that tick the steps they
+ * did, seedlings, cooperatives and farms (unified social credit code), industries with their yearly output
+ * values and breeding. Devices, readings and the monitoring screens are the telemetry core's (deviceManage,
+ * agricultureWeather, soil, pest, slopeDetection). Domain: shared/design/domain.md "Smart agriculture".
+ */
+
+const SERVICE = 'dfem-hope-manage';
+
+/** Rows the demo seed always creates (tenant 000000): generated tests reference them as valid samples. */
+export const AGRICULTURE_DEMO = {
+  villagerId: '1190000000000000001',
+  plotId: '1190000000001700001',
+  planId: '1190000000001710001',
+  /** the demo plan's first step (翻耕, done) */
+  planDetailId: '1190000000001711001',
+  cooperationId: '1190000000001720001',
+  industryId: '1190000000001730001',
+} as const;
+
+/** The farming operations of plan steps and records (agri_operation). */
+export const AGRI_OPERATION = {
+  plough: '1',
+  sow: '2',
+  fertilise: '3',
+  irrigate: '4',
+  protect: '5',
+  harvest: '6',
+} as const;
+
+/** Who holds a plot (agri_owner_kind): a farming household, a cooperative, the village collective. */
+export const AGRI_OWNER_KIND = { household: '1', cooperative: '2', collective: '3' } as const;
+
+/** 1 亩 = 10 000 / 15 m² */
+const SQUARE_METRES_PER_MU = 10_000 / 15;
+
+/**
+ * The area in 亩 (two decimals) of a polygon of [longitude, latitude] corners in WGS-84 (a JSON text or
+ * the array), on the sphere as @turf/area measures it; null when it is not a polygon. The plot form shows
+ * it live while the polygon is drawn, and the server stores what it returns.
+ */
+export function polygonMu(polygon: unknown): number | null {
+  let corners: unknown = polygon;
+  if (typeof polygon === 'string') {
+    try {
+      corners = JSON.parse(polygon);
+    } catch {
+      return null;
+    }
+  }
+  if (
+    !Array.isArray(corners) ||
+    corners.length < 3 ||
+    !corners.every(
+      (p) =>
+        Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === 'number' && Number.isFinite(x)),
+    )
+  )
+    return null;
+  const ring = corners as [number, number][];
+  const closed =
+    ring[0][0] === ring[ring.length - 1][0] && ring[0][1] === ring[ring.length - 1][1]
+      ? ring
+      : [...ring, ring[0]];
+  const m2 = turfArea({ type: 'Polygon', coordinates: [closed] });
+  return Math.round((m2 / SQUARE_METRES_PER_MU) * 100) / 100;
+}
+
+/** A plan step is overdue when its planned day has passed and it is not done. */
+export function stepOverdue(step: { plannedDate?: unknown; doneDate?: unknown }, today: string): boolean {
+  const planned = typeof step.plannedDate === 'string' ? step.plannedDate.slice(0, 10) : '';
+  return !step.doneDate && planned !== '' && planned < today;
+}
+
+const resource = areaResource(SERVICE, 'agriculture');
+
+const yearField = (name = 'year', label = L('年度', 'Year'), opts: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  label,
+  type: 'int',
+  min: 2000,
+  max: 2100,
+  search: 'equal',
+  example: 2026,
+  ...opts,
+});
+const villagerRef = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldDef =>
+  ref(name, label, 'villager', AGRICULTURE_DEMO.villagerId, opts);
+const cooperationRef = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldDef =>
+  ref(name, label, 'cooperation', AGRICULTURE_DEMO.cooperationId, opts);
+const operationField = (opts: Partial<FieldDef> = {}): FieldDef =>
+  dict('operation', L('农事操作', 'Operation'), 'agri_operation', {
+    required: true,
+    search: 'equal',
+    ...opts,
+  });
+
+/** 地块: a field drawn on the map; its area in 亩 follows from the polygon. */
+export const plotResource = resource(
+  'plot',
+  'hope_plot',
+  'GlobalOutlined',
+  L('地块管理', 'Plots'),
+  'plot',
+  'smart_plot',
+  [
+    text('name', L('地块名称', 'Plot'), 60, { required: true, search: 'like' }),
+    {
+      name: 'polygon',
+      label: L('地块边界', 'Boundary'),
+      type: 'polygon',
+      required: true,
+      span: 24,
+    },
+    {
+      name: 'area',
+      label: L('面积', 'Area'),
+      type: 'decimal',
+      unit: L('亩', 'mu'),
+      readOnly: true,
+      excel: true,
+    },
+    dict('crop', L('种植作物', 'Crop'), 'agri_crop', { search: 'equal' }),
+    dict('soilType', L('土壤类型', 'Soil'), 'agri_soil_type', { search: 'equal' }),
+    dict('ownerKind', L('经营主体', 'Held by'), 'agri_owner_kind', { required: true, search: 'equal' }),
+    villagerRef('ownerVillagerId', L('承包农户', 'Household')),
+    cooperationRef('cooperationId', L('合作社/农场', 'Cooperative or farm')),
+    text('deleteRemark', L('删除原因', 'Why removed'), 200, { readOnly: true, form: false, list: false }),
+    remark(),
+  ],
+  {
+    path: 'smartPlant/plot',
+    unique: ['name'],
+    select: { label: 'name', search: ['name'] },
+  },
+);
+
+/** 种植计划: a plot's plan for a year and season, its steps kept as rows of their own (planDetail). */
+export const planResource = resource(
+  'plan',
+  'hope_plan',
+  'ScheduleOutlined',
+  L('种植计划', 'Planting plans'),
+  'plan',
+  'smart_plan',
+  [
+    text('name', L('计划名称', 'Plan'), 60, { required: true, search: 'like' }),
+    ref('plotId', L('地块', 'Plot'), 'plot', AGRICULTURE_DEMO.plotId, { required: true }),
+    yearField('year', L('年度', 'Year'), { required: true }),
+    dict('season', L('季节', 'Season'), 'agri_season', { required: true, search: 'equal' }),
+    dict('crop', L('种植作物', 'Crop'), 'agri_crop', { required: true, search: 'equal' }),
+    {
+      // rows of planDetail, written with the plan (hooks) and answered with it (`beside`)
+      name: 'steps',
+      label: L('计划步骤', 'Steps'),
+      type: 'json',
+      beside: true,
+      list: false,
+      span: 24,
+      example: JSON.stringify([{ operation: '1', plannedDate: '2026-03-01' }]),
+    },
+    remark(),
+  ],
+  {
+    path: 'smartPlant/plan',
+    defaultSort: { field: 'year', desc: true },
+    select: { label: 'name', search: ['name'] },
+    dialogWidth: 900,
+  },
+);
+
+/**
+ * 计划步骤: one step of a plan (翻耕, 播种 … and its planned day), ticked by the farming record that did it.
+ * Written with its plan (smartPlant/plan/upsert) or on its own; no menu of its own: the plan's codes.
+ */
+export const planDetailResource = resource(
+  'planDetail',
+  'hope_plan_detail',
+  'ProfileOutlined',
+  L('计划步骤', 'Plan steps'),
+  'plan-step',
+  'smart_plan',
+  [
+    ref('planId', L('种植计划', 'Plan'), 'plan', AGRICULTURE_DEMO.planId, { required: true }),
+    operationField(),
+    text('content', L('步骤内容', 'What'), 100),
+    date('plannedDate', L('计划日期', 'Planned for'), { required: true }),
+    date('doneDate', L('完成日期', 'Done on')),
+    ref('recordId', L('农事记录', 'Record'), 'plantRecord', '', {
+      readOnly: true,
+      form: false,
+      search: undefined,
+    }),
+  ],
+  {
+    path: 'smartPlant/planDetail',
+    defaultSort: { field: 'plannedDate' },
+    select: { label: 'plannedDate', search: ['content'] },
+  },
+);
+
+/** 农事记录: what was done on a plot, by whom, with what; saving it ticks the plan step it did. */
+export const plantRecordResource = resource(
+  'plantRecord',
+  'hope_plant_record',
+  'FileTextOutlined',
+  L('农事记录', 'Farming records'),
+  'record',
+  'smart_record',
+  [
+    ref('plotId', L('地块', 'Plot'), 'plot', AGRICULTURE_DEMO.plotId, { required: true }),
+    operationField(),
+    date('workDate', L('作业日期', 'Done on'), { required: true }),
+    villagerRef('operatorId', L('操作人', 'Operator'), { required: true }),
+    area('inputs', L('投入品', 'Inputs applied'), 500, { list: true }),
+    { name: 'photos', label: L('现场照片', 'Photos'), type: 'image', max: 2000, list: false },
+    ref('planDetailId', L('完成的计划步骤', 'Plan step done'), 'planDetail', '', {
+      beside: true,
+      readOnly: true,
+      form: false,
+      search: undefined,
+    }),
+    remark(),
+  ],
+  {
+    path: 'smartPlant/record',
+    defaultSort: { field: 'workDate', desc: true },
+    select: { label: 'workDate', search: ['inputs'] },
+  },
+);
+
+/** 种苗管理: seedlings received and what is left of them. */
+export const seedlingResource = resource(
+  'seedling',
+  'hope_seedling',
+  'ExperimentOutlined',
+  L('种苗管理', 'Seedlings'),
+  'seedling',
+  'seedling',
+  [
+    text('variety', L('品种', 'Variety'), 60, { required: true, search: 'like' }),
+    text('supplier', L('供应商', 'Supplier'), 100, { search: 'like' }),
+    text('lotNo', L('批次号', 'Lot'), 40, { search: 'equal' }),
+    {
+      name: 'quantityIn',
+      label: L('入库数量', 'Received'),
+      type: 'int',
+      required: true,
+      min: 0,
+      max: 100_000_000,
+    },
+    {
+      name: 'quantityLeft',
+      label: L('结存数量', 'Remaining'),
+      type: 'int',
+      required: true,
+      min: 0,
+      max: 100_000_000,
+    },
+    dict('unit', L('单位', 'Unit'), 'agri_seedling_unit', { required: true }),
+    date('receivedDate', L('入库日期', 'Received on'), { required: true }),
+    remark(),
+  ],
+  { listPath: 'list', paging: 'page', defaultSort: { field: 'receivedDate', desc: true } },
+);
+
+/** 合作社与农场: cooperatives, family farms and agricultural companies (credit code, legal person, members). */
+export const cooperationResource = resource(
+  'cooperation',
+  'hope_cooperation',
+  'TeamOutlined',
+  L('合作社与农场', 'Cooperatives and farms'),
+  'cooperation',
+  'cooperation',
+  [
+    text('name', L('名称', 'Name'), 100, { required: true, search: 'like' }),
+    dict('kind', L('类型', 'Kind'), 'agri_coop_kind', { required: true, search: 'equal' }),
+    {
+      name: 'creditCode',
+      label: L('统一社会信用代码', 'Unified social credit code'),
+      type: 'creditCode',
+      required: true,
+      search: 'equal',
+    },
+    text('legalPerson', L('法定代表人', 'Legal representative'), 20, { required: true }),
+    phone('phone', L('联系电话', 'Phone')),
+    refs('memberIds', L('成员', 'Members'), 'villager', AGRICULTURE_DEMO.villagerId, { list: false }),
+    text('address', L('地址', 'Address'), 200, { list: false }),
+    date('establishedDate', L('成立日期', 'Established on')),
+    {
+      name: 'certifications',
+      label: L('认证', 'Certifications'),
+      type: 'dictMulti',
+      dict: 'agri_certification',
+      example: '1,2',
+    },
+    yearField('certifiedYear', L('认证年份', 'Certified in'), { search: undefined }),
+    remark(),
+  ],
+  {
+    unique: ['creditCode'],
+    select: { label: 'name', search: ['name', 'creditCode'] },
+  },
+);
+
+/** 产业管理: the village's industries, their category and scale. */
+export const industryResource = resource(
+  'industry',
+  'hope_industry',
+  'ShopOutlined',
+  L('产业管理', 'Industries'),
+  'industry',
+  'industry',
+  [
+    text('name', L('产业名称', 'Industry'), 60, { required: true, search: 'like' }),
+    dict('category', L('产业类别', 'Category'), 'agri_industry_category', {
+      required: true,
+      search: 'equal',
+    }),
+    { name: 'scale', label: L('规模', 'Scale'), type: 'decimal', min: 0, max: 100_000_000 },
+    text('scaleUnit', L('规模单位', 'Scale unit'), 10, { example: '亩' }),
+    cooperationRef('cooperationId', L('经营主体', 'Run by')),
+    remark(),
+  ],
+  { select: { label: 'name', search: ['name'] } },
+);
+
+/** 产业产值: an industry's output value in a year (万元). */
+export const industryOutputValueResource = resource(
+  'industryOutputValue',
+  'hope_industry_output_value',
+  'FundOutlined',
+  L('产业产值', 'Output values'),
+  'output-value',
+  'industry_output_value',
+  [
+    ref('industryId', L('产业', 'Industry'), 'industry', AGRICULTURE_DEMO.industryId, { required: true }),
+    yearField('year', L('年度', 'Year'), { required: true }),
+    {
+      name: 'value',
+      label: L('产值', 'Output value'),
+      type: 'decimal',
+      unit: L('万元', '10k yuan'),
+      required: true,
+      min: 0,
+      max: 100_000_000,
+    },
+    remark(),
+  ],
+  {
+    defaultSort: { field: 'year', desc: true },
+    excel: { fileName: L('产业产值', 'industry output values'), export: true },
+  },
+);
+
+/** 养殖管理: livestock and fish kept, by species, on a farm. */
+export const industryBreedingResource = resource(
+  'industryBreeding',
+  'hope_industry_breeding',
+  'BugOutlined',
+  L('养殖管理', 'Breeding'),
+  'breeding',
+  'industry_breeding',
+  [
+    dict('species', L('品种', 'Species'), 'agri_species', { required: true, search: 'equal' }),
+    { name: 'stock', label: L('存栏量', 'Stock'), type: 'int', required: true, min: 0, max: 100_000_000 },
+    dict('unit', L('单位', 'Unit'), 'agri_stock_unit', { required: true }),
+    cooperationRef('farmId', L('养殖场', 'Farm'), { required: true }),
+    date('recordDate', L('统计日期', 'Counted on'), { required: true }),
+    remark(),
+  ],
+  { defaultSort: { field: 'recordDate', desc: true } },
+);
+
+/** 智慧农业: the menu folder and its screens, in menu order (the overview is added by the menu seed). */
+export const AGRICULTURE_AREA = defineArea({
+  code: 'agriculture',
+  label: L('智慧农业', 'Smart agriculture'),
+  icon: 'EnvironmentOutlined',
+  resources: [
+    plotResource,
+    // the telemetry core's devices (drawn on the plot map too), their alarms and the lamps' photos; its
+    // monitoring pages (weather, soil, pests, slope) are screens of their own (TELEMETRY_SCREENS)
+    deviceResource,
+    deviceAlarmResource,
+    pestPhotoResource,
+    planResource,
+    plantRecordResource,
+    seedlingResource,
+    cooperationResource,
+    industryResource,
+    industryOutputValueResource,
+    industryBreedingResource,
+  ],
+});
+
+/** Every agriculture definition: the menu's screens and the plan steps (no menu: the plan's codes). */
+export const AGRICULTURE_RESOURCES: ResourceDef[] = [...AGRICULTURE_AREA.resources, planDetailResource];
+
+/** The overview screen; its figures come from `common/index/year/cer` and `common/index/income/per`. */
+export const AGRICULTURE_OVERVIEW = {
+  code: 'agriculture_overview',
+  label: L('农业概览', 'Agriculture overview'),
+  path: '/agriculture/overview',
+  icon: 'DashboardOutlined',
+} as const;
+
+/** The coordinate system of a tile source: stored polygons are WGS-84 and are converted for GCJ-02 / BD-09 tiles. */
+export type AgriMapCrs = 'wgs84' | 'gcj02' | 'bd09';
+
+/** The map's tile source (GET smartPlant/plot/map/settings): a tenant setting kept as system parameters. */
+export interface AgriMapSettings {
+  /** a Leaflet URL template ({s} {z} {x} {y}, and {key}); empty: no tiles, the plots on an empty base */
+  tiles: string;
+  /** the tile service's key, put for {key}; 天地图 serves nothing without one */
+  key: string;
+  /** the tiles' coordinate system */
+  crs: AgriMapCrs;
+  /** the template's {s} values */
+  subdomains: string;
+}
+
+/**
+ * The system parameters of the map (blade_param): `<key>` for every tenant, `<key>.<tenantId>` for one
+ * tenant; the defaults are 天地图's imagery (CGCS2000 ≈ WGS-84) without a key.
+ */
+export const AGRI_MAP_PARAMS = {
+  tiles: 'agriculture.map.tiles',
+  key: 'agriculture.map.key',
+  crs: 'agriculture.map.crs',
+  subdomains: 'agriculture.map.subdomains',
+} as const;
+export const AGRI_MAP_DEFAULTS: AgriMapSettings = {
+  tiles:
+    'https://t{s}.tianditu.gov.cn/img_w/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=img&STYLE=default&TILEMATRIXSET=w&FORMAT=tiles&TILEMATRIX={z}&TILEROW={y}&TILECOL={x}&tk={key}',
+  key: '',
+  crs: 'wgs84',
+  subdomains: '01234567',
+};
+
+/** A year's count (GET common/index/year/cer: certifications per certified year). */
+export interface AgriYearCount {
+  year: number;
+  value: number;
+}
+
+/** GET common/index/income/per: per-capita income by year, over the households the caller may read. */
+export interface AgriIncomeYear {
+  year: number;
+  households: number;
+  persons: number;
+  /** total net income / persons, yuan, two decimals */
+  perCapita: number;
+}
+
+/** A plot's history (GET smartPlant/record/plot/history): its records and plan steps in time order. */
+export interface PlotHistoryItem {
+  kind: 'record' | 'step';
+  id: string;
+  date: string;
+  operation: string;
+  operationName: string;
+  /** record: operator's name and inputs; step: its plan's name and whether it is done or overdue */
+  operatorName?: string;
+  inputs?: string | null;
+  planName?: string;
+  content?: string | null;
+  doneDate?: string | null;
+  overdue?: boolean;
+  recordId?: string | null;
+}
