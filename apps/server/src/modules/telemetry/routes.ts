@@ -32,6 +32,37 @@ const SCREEN_OF: Record<string, string> = {
   [DEVICE_KIND.slope]: TELEMETRY_SCREENS.slope.code,
 };
 
+/** what a monitoring answer shows of a device, with its last reading beside it (`telemetry_state`) */
+const LIVE_COLUMNS = {
+  id: device.id,
+  name: device.name,
+  serial: device.serial,
+  location: device.location,
+  reportInterval: device.reportInterval,
+  lastAt: telemetryState.lastAt,
+  lastValues: telemetryState.lastValues,
+};
+
+/** a device row as answered: online while its last reading is within three report intervals */
+function liveOf(r: {
+  id: unknown;
+  name: unknown;
+  serial: unknown;
+  location: unknown;
+  reportInterval: unknown;
+  lastAt: unknown;
+}) {
+  const lastMs = r.lastAt ? new Date(r.lastAt as string).getTime() : 0;
+  return {
+    id: String(r.id),
+    name: r.name,
+    serial: r.serial,
+    location: r.location,
+    online: lastMs && Date.now() - lastMs <= 3 * Math.max(10, Number(r.reportInterval ?? 300)) * 1000 ? 1 : 0,
+    lastSeenAt: r.lastAt ? new Date(r.lastAt as string).toISOString() : null,
+  };
+}
+
 /** devices of a kind the caller may read, with what their readings say */
 async function devicesOf(
   db: Db,
@@ -48,13 +79,7 @@ async function devicesOf(
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
-        id: device.id,
-        name: device.name,
-        serial: device.serial,
-        location: device.location,
-        reportInterval: device.reportInterval,
-        lastAt: telemetryState.lastAt,
-        lastValues: telemetryState.lastValues,
+        ...LIVE_COLUMNS,
         openAlarms: sql<number>`(select count(*)::int from ${deviceAlarm} a where a.device_id = ${device.id} and a.is_deleted = 0 and a.state <> ${ALARM_STATE.closed})`,
       })
       .from(device)
@@ -65,20 +90,11 @@ async function devicesOf(
       .offset((q.current - 1) * q.size),
     db.select({ total: sql<number>`count(*)::int` }).from(device).where(where),
   ]);
-  const now = Date.now();
-  const records = rows.map((r) => {
-    const lastMs = r.lastAt ? new Date(r.lastAt).getTime() : 0;
-    return {
-      id: String(r.id),
-      name: r.name,
-      serial: r.serial,
-      location: r.location,
-      online: lastMs && now - lastMs <= 3 * Math.max(10, Number(r.reportInterval ?? 300)) * 1000 ? 1 : 0,
-      lastSeenAt: r.lastAt ? new Date(r.lastAt).toISOString() : null,
-      lastValues: r.lastValues ?? null,
-      openAlarms: Number(r.openAlarms),
-    };
-  });
+  const records = rows.map((r) => ({
+    ...liveOf(r),
+    lastValues: r.lastValues ?? null,
+    openAlarms: Number(r.openAlarms),
+  }));
   return toPage(records, Number(total), q.current, q.size);
 }
 
@@ -93,15 +109,7 @@ function todayStart() {
 async function deviceInfo(db: Db, req: FastifyRequest, kind: string, id: string) {
   const ctx = requireCtx(req);
   const [row] = await db
-    .select({
-      id: device.id,
-      name: device.name,
-      serial: device.serial,
-      location: device.location,
-      reportInterval: device.reportInterval,
-      lastAt: telemetryState.lastAt,
-      lastValues: telemetryState.lastValues,
-    })
+    .select(LIVE_COLUMNS)
     .from(device)
     .leftJoin(telemetryState, eq(telemetryState.deviceId, device.id))
     .where(and(await readableRows('device', ctx), eq(device.kind, kind), eq(device.id, id)))
