@@ -34,6 +34,15 @@ export interface ProcessInfo {
   name: string;
   /** the process's timer start events */
   startTimers: StartTimer[];
+  /** the process's message and signal start events: a message or signal of that name starts an instance */
+  startEvents: StartEventTrigger[];
+}
+
+/** A message or signal start event of a process (the name is the message's or signal's, as catches use). */
+export interface StartEventTrigger {
+  activityId: string;
+  kind: 'message' | 'signal';
+  name: string;
 }
 
 /** A timer start event: the definition starts an instance when it is due (a cycle, again and again). */
@@ -60,8 +69,8 @@ const EVENT_KINDS: Record<string, string[]> = {
     'EscalationEventDefinition',
   ],
 };
-/** a process starts by the API or by its timer (message and signal starts are not run yet) */
-const TOP_START_KINDS = ['TimerEventDefinition'];
+/** a process starts by the API, by its timer, or by a message or signal its start event catches */
+const TOP_START_KINDS = ['TimerEventDefinition', 'MessageEventDefinition', 'SignalEventDefinition'];
 /** an event sub-process starts on what the process meets */
 const EVENT_SUB_START_KINDS = [...EVENT_KINDS['bpmn:BoundaryEvent']];
 
@@ -213,7 +222,18 @@ function normalizeAssignment(definitions: ModdleElement, tasks: ModdleElement[])
     }
     // the engine would evaluate what it cannot read; what it says is now on the task itself
     el.resources = kept;
-    // a countersign's list and element variable, as Flowable or Activiti write them
+  }
+}
+
+/**
+ * A multi-instance element's list and element variable (a countersign's, a sub-process's or a call
+ * activity's), as Flowable or Activiti write them, moved onto what the engine reads (camunda's).
+ */
+function normalizeLoops(definitions: ModdleElement, elements: ModdleElement[]) {
+  const prefixes = new Set<string>();
+  for (const [k, v] of Object.entries(definitions.$attrs ?? {}))
+    if (k.startsWith('xmlns:') && ASSIGNMENT_NAMESPACES.has(v)) prefixes.add(k.slice(6));
+  for (const el of elements) {
     const loop = el.loopCharacteristics as
       | (ModdleElement & { collection?: string; elementVariable?: string })
       | undefined;
@@ -331,11 +351,11 @@ export function executableXml(xml: string): Promise<string> {
     hit = (async () => {
       const { moddle, definitions } = await parseBpmn(xml);
       normalizeAssignment(definitions, userTasksOf(definitions));
-      normalizeExpressions(
-        (definitions.rootElements ?? [])
-          .filter((e) => e.$type === 'bpmn:Process')
-          .flatMap((p) => elementsOf(p.flowElements)),
-      );
+      const elements = (definitions.rootElements ?? [])
+        .filter((e) => e.$type === 'bpmn:Process')
+        .flatMap((p) => elementsOf(p.flowElements));
+      normalizeLoops(definitions, elements);
+      normalizeExpressions(elements);
       dropDescriptive(definitions);
       keepActions(moddle, definitions);
       for (const p of (definitions.rootElements ?? []).filter((e) => e.$type === 'bpmn:Process'))
@@ -357,6 +377,8 @@ const PROCESS_SCOPE = `${SCOPE_PREFIX}process_`;
 const EVENT_SUB_START = `${SCOPE_PREFIX}start_`;
 const isEventSubProcess = (el: ModdleElement) =>
   el.$type === 'bpmn:SubProcess' && !!(el as { triggeredByEvent?: boolean }).triggeredByEvent;
+/** whether an element is one of the process's own (not inside a sub-process) */
+const isTopLevel = (el: ModdleElement, process: ModdleElement) => (process.flowElements ?? []).includes(el);
 
 /**
  * Event sub-processes, run by what bpmn-engine runs well: boundary events. bpmn-engine starts an event
@@ -537,6 +559,10 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
   collect(runnable[0].flowElements);
   const tasks = all.map((a) => a.el).filter((el) => el.$type === 'bpmn:UserTask');
   normalizeAssignment(definitions, tasks);
+  normalizeLoops(
+    definitions,
+    all.map((a) => a.el),
+  );
   normalizeExpressions(all.map((a) => a.el));
   for (const el of tasks)
     if (!el.assignee && !el.candidateUsers && !el.candidateGroups)
@@ -552,6 +578,7 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
       .flatMap((sub) => (sub.flowElements ?? []).filter((e) => e.$type === 'bpmn:StartEvent')),
   );
   const startTimers: StartTimer[] = [];
+  const startEvents: StartEventTrigger[] = [];
   // what the engine has no behaviour for is named first; then what it would run wrongly
   for (const { el } of all)
     if (!RUNNABLE.has(el.$type))
@@ -600,6 +627,23 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
         if (el.$type === 'bpmn:StartEvent' && !inEventSub) startTimers.push({ activityId: el.id, ...timer });
       }
     }
+    if (el.$type === 'bpmn:StartEvent' && !eventSubStarts.has(el) && isTopLevel(el, runnable[0]))
+      for (const def of el.eventDefinitions ?? []) {
+        const kind =
+          def.$type === 'bpmn:MessageEventDefinition'
+            ? 'message'
+            : def.$type === 'bpmn:SignalEventDefinition'
+              ? 'signal'
+              : undefined;
+        if (!kind) continue;
+        const ref = (def as { messageRef?: Ref; signalRef?: Ref })[`${kind}Ref`];
+        if (!ref?.id)
+          problems.add(
+            `${nameOf(el)} names no ${kind} to start on (${kind}Ref)`,
+            `${nameOf(el)} 没有指定发起流程的${kind === 'message' ? '消息' : '信号'} (${kind}Ref)`,
+          );
+        else startEvents.push({ activityId: el.id, kind, name: ref.name ?? ref.id });
+      }
     if (isEventSubProcess(el)) checkEventSubProcess(el, all, problems);
     if (el.$type === 'bpmn:CallActivity' && !(el as { calledElement?: string }).calledElement)
       problems.add(
@@ -626,17 +670,35 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
         );
     }
     const loop = el.loopCharacteristics as
-      | (ModdleElement & { collection?: string; loopCardinality?: { body?: string } })
+      | (ModdleElement & {
+          collection?: string;
+          loopCardinality?: { body?: string };
+          completionCondition?: { body?: string };
+        })
       | undefined;
-    const countersign =
+    // multi-instance (over a list or a count): user tasks (countersigns), call activities, sub-processes
+    const multi =
       loop?.$type === 'bpmn:MultiInstanceLoopCharacteristics' &&
-      el.$type === 'bpmn:UserTask' &&
+      (el.$type === 'bpmn:UserTask' ||
+        el.$type === 'bpmn:CallActivity' ||
+        (el.$type === 'bpmn:SubProcess' && !isEventSubProcess(el))) &&
       (!!loop.collection || !!loop.loopCardinality?.body);
-    if (loop && !countersign)
+    if (loop && !multi)
       problems.add(
         `${nameOf(el)} with ${typeOf(loop)} cannot be executed here`,
         `流程引擎不能执行带 ${typeOf(loop)} 的 ${nameOf(el)}(多实例或循环)`,
       );
+    const done = loop?.completionCondition?.body?.trim();
+    if (multi && done) {
+      try {
+        checkExpression(done);
+      } catch (e) {
+        problems.add(
+          `the completion condition "${done}" of ${nameOf(el)}: ${(e as Error).message}`,
+          `${nameOf(el)} 的完成条件 "${done}" 有误: ${(e as Error).message}`,
+        );
+      }
+    }
     const condition = el.conditionExpression;
     if (condition && (condition.language || !EXPRESSION.test(condition.body ?? '')))
       problems.add(
@@ -660,7 +722,12 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
     }
   }
   problems.check();
-  return { processKey: runnable[0].id, name: runnable[0].name ?? runnable[0].id, startTimers };
+  return {
+    processKey: runnable[0].id,
+    name: runnable[0].name ?? runnable[0].id,
+    startTimers,
+    startEvents,
+  };
 }
 
 export interface WaitingTask {
@@ -841,6 +908,41 @@ export function actionOf(
   return { action, fields };
 }
 
+/** Where a multi-instance sub-process's iteration keeps its element variable and loopCounter (see loadElements). */
+export const ITERATION = '__iteration';
+/** What the engine keeps beside the instance's variables in an environment: the message that started a scope. */
+const ENGINE_KEYS = new Set(['fields', 'content', 'properties', ITERATION, '__start']);
+/** An environment's variables without what the engine and loadElements keep there. */
+function processVariablesOf(variables: Record<string, unknown> | undefined) {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(variables ?? {})) if (!ENGINE_KEYS.has(k)) out[k] = v;
+  return out;
+}
+
+/**
+ * The variables of the iterations an element runs in: its multi-instance sub-processes' (element variable and
+ * loopCounter, innermost winning), then its own when it is an iteration itself (a countersign's task, a
+ * multi-instance call activity's call).
+ */
+function iterationOf(api: {
+  owner?: { behaviour?: ModdleElement };
+  content?: object;
+  environment: { variables: Record<string, unknown> };
+}): Record<string, unknown> {
+  const outer = (api.environment.variables?.[ITERATION] ?? {}) as Record<string, unknown>;
+  const content = (api.content ?? {}) as Record<string, unknown>;
+  if (!content.isMultiInstance) return { ...outer };
+  const loop = api.owner?.behaviour?.loopCharacteristics as
+    | { behaviour?: { elementVariable?: string; collection?: string } }
+    | undefined;
+  const element = loop?.behaviour?.elementVariable ?? 'item';
+  return {
+    ...outer,
+    ...(loop?.behaviour?.collection ? { [element]: content[element] } : {}),
+    loopCounter: content.index,
+  };
+}
+
 function recorder() {
   const listener = new EventEmitter();
   const waiting = new Map<string, WaitingTask>();
@@ -914,7 +1016,11 @@ function recorder() {
       }),
   );
   listener.on('activity.call', (api: Api) => {
-    const vars = { ...api.environment.variables, ...api.environment.output };
+    const vars = {
+      ...processVariablesOf(api.environment.variables),
+      ...api.environment.output,
+      ...iterationOf(api),
+    };
     calls.set(api.executionId, {
       executionId: api.executionId,
       activityId: api.id,
@@ -952,16 +1058,13 @@ function recorder() {
     }
     if (api.type !== 'bpmn:UserTask') return;
     const b = api.owner?.behaviour ?? ({} as ModdleElement);
-    const content = (api.content ?? {}) as Record<string, unknown>;
-    const loop = b.loopCharacteristics as { behaviour?: { elementVariable?: string } } | undefined;
-    const element = loop?.behaviour?.elementVariable ?? 'item';
+    // an iteration's element variable: the task's own (a countersign), or its multi-instance sub-process's
+    const local = iterationOf(api);
     waiting.set(api.executionId, {
       executionId: api.executionId,
       activityId: api.id,
       name: api.name ?? api.id,
-      ...(content.isMultiInstance
-        ? { variables: { [element]: content[element], loopCounter: content.index } }
-        : {}),
+      ...(Object.keys(local).length ? { variables: local } : {}),
       assignee: b.assignee,
       candidateUsers: b.candidateUsers,
       candidateGroups: b.candidateGroups,
@@ -1066,9 +1169,67 @@ async function loadElements() {
     const { InclusiveGatewayBehaviour } = (await import('bpmn-elements/gateways')) as unknown as {
       InclusiveGatewayBehaviour: unknown;
     };
-    const { BoundaryEventBehaviour } = (await import('bpmn-elements/events')) as unknown as {
+    const { BoundaryEventBehaviour, StartEventBehaviour } = (await import(
+      'bpmn-elements/events'
+    )) as unknown as {
       BoundaryEventBehaviour: BoundaryBehaviourClass;
+      StartEventBehaviour: StartBehaviourClass;
     };
+    const { SubProcessBehaviour } = (await import('bpmn-elements/tasks')) as unknown as {
+      SubProcessBehaviour: SubProcessBehaviourClass;
+    };
+    // each iteration of a multi-instance sub-process runs in an environment of its own: its element variable
+    // and loopCounter are kept there (ITERATION), so the expressions and the task assignments inside it read
+    // them; the engine saves that environment with the iteration, so a recovered one still has them
+    const upsert = SubProcessBehaviour.prototype._upsertExecution;
+    if (!(upsert as { iterations?: boolean }).iterations) {
+      const withIteration = function (this: SubProcessBehaviourInstance, executeMessage: ExecuteMessage) {
+        const content = executeMessage.content;
+        const fresh = !this._getExecutionById(content.executionId);
+        const execution = upsert.call(this, executeMessage);
+        if (fresh && content.isMultiInstance) {
+          const element = this.loopCharacteristics?.elementVariable;
+          const variables = execution.environment.variables;
+          variables[ITERATION] = {
+            ...((variables[ITERATION] as object | undefined) ?? {}),
+            ...(element ? { [element]: content[element] } : {}),
+            loopCounter: content.index,
+          };
+        }
+        return execution;
+      };
+      (withIteration as { iterations?: boolean }).iterations = true;
+      SubProcessBehaviour.prototype._upsertExecution = withIteration;
+    }
+    // the process's own start events: one started by a message or a signal (the run's ENTRY variable names
+    // it) passes at once and every other start event is discarded; one started otherwise (the API, a call)
+    // discards its message and signal start events, which only a message or signal starts
+    function EntryStartBehaviour(this: StartBehaviourInstance, activity: StartActivity) {
+      StartEventBehaviour.call(this, activity);
+    }
+    EntryStartBehaviour.prototype = Object.create(StartEventBehaviour.prototype);
+    EntryStartBehaviour.prototype.execute = function (
+      this: StartBehaviourInstance,
+      executeMessage: ExecuteMessage,
+    ) {
+      const { activity } = this;
+      const container = activity.parent;
+      const own = container?.type === 'bpmn:Process' || !!container?.id?.startsWith(PROCESS_SCOPE);
+      if (own && executeMessage.content.isRootScope) {
+        const entry = activity.environment.variables[ENTRY];
+        const byEvent = (activity.eventDefinitions ?? []).some(
+          (d) => d.type === 'bpmn:MessageEventDefinition' || d.type === 'bpmn:SignalEventDefinition',
+        );
+        const content = { ...executeMessage.content };
+        if (entry ? entry !== activity.id : byEvent)
+          return this.broker.publish('execution', 'execute.discard', content);
+        if (byEvent) return this.broker.publish('execution', 'execute.completed', content);
+      }
+      return StartEventBehaviour.prototype.execute.call(this, executeMessage);
+    };
+    function StartEvent(def: object, context: unknown) {
+      return new elements.Activity(EntryStartBehaviour, def, context);
+    }
     // the gateway's behaviour (pass on) is kept; only the join differs: bpmn-elements joins what it is told
     // is a parallel gateway by waiting for every inbound flow, taken or discarded
     // (a function, not an arrow: the engine calls it with `new`)
@@ -1114,6 +1275,7 @@ async function loadElements() {
     return {
       InclusiveGateway,
       BoundaryEvent,
+      StartEvent,
       TimerEventDefinition,
       ServiceTask: elements.SignalTask,
       SendTask: elements.SignalTask,
@@ -1123,6 +1285,40 @@ async function loadElements() {
   })();
   return elementsModule;
 }
+
+interface ExecuteMessage {
+  content: Record<string, unknown> & {
+    executionId: string;
+    isRootScope?: boolean;
+    isMultiInstance?: boolean;
+  };
+}
+interface SubProcessBehaviourInstance {
+  loopCharacteristics?: { elementVariable?: string };
+  _getExecutionById(executionId: string): unknown;
+}
+type SubProcessBehaviourClass = {
+  prototype: {
+    _upsertExecution(
+      this: SubProcessBehaviourInstance,
+      executeMessage: ExecuteMessage,
+    ): { environment: { variables: Record<string, unknown> } };
+  };
+};
+interface StartActivity {
+  id: string;
+  parent?: { id?: string; type?: string };
+  eventDefinitions?: { type?: string }[];
+  environment: { variables: Record<string, unknown> };
+}
+interface StartBehaviourInstance {
+  activity: StartActivity;
+  broker: { publish(exchange: string, routingKey: string, content: object): unknown };
+}
+type StartBehaviourClass = {
+  call(self: StartBehaviourInstance, activity: StartActivity): void;
+  prototype: { execute(this: StartBehaviourInstance, executeMessage: ExecuteMessage): unknown };
+};
 
 interface TimerDefinitionClass {
   (this: object, ...args: unknown[]): void;
@@ -1276,16 +1472,54 @@ async function finish(
   };
 }
 
-/** Starts a process with its variables and runs it to its first waits. */
+const byHand = new Map<string, Promise<boolean>>();
+/**
+ * Whether a diagram's process may be started by hand (the start routes, a call activity): it has a start
+ * event of its own that no message or signal starts. Remembered per diagram text.
+ */
+export function startsByHand(xml: string): Promise<boolean> {
+  let hit = byHand.get(xml);
+  if (!hit) {
+    hit = (async () => {
+      const { definitions } = await parseBpmn(xml);
+      const process = (definitions.rootElements ?? []).find(
+        (e) => e.$type === 'bpmn:Process' && e.isExecutable,
+      );
+      return (process?.flowElements ?? []).some(
+        (el) =>
+          el.$type === 'bpmn:StartEvent' &&
+          !(el.eventDefinitions ?? []).some(
+            (d) => d.$type === 'bpmn:MessageEventDefinition' || d.$type === 'bpmn:SignalEventDefinition',
+          ),
+      );
+    })();
+    if (byHand.size >= 100) byHand.delete(byHand.keys().next().value as string);
+    byHand.set(xml, hit);
+    hit.catch(() => byHand.delete(xml));
+  }
+  return hit;
+}
+
+/** The variable of a run naming the start event it begins at (a message's, a signal's or a timer's). */
+const ENTRY = '__start';
+
+/**
+ * Starts a process with its variables and runs it to its first waits. `entry`: the start event that caught
+ * the message or signal (or whose timer fired) that starts it; without it, its none start events run.
+ */
 export async function startProcess(
   name: string,
   xml: string,
   variables: Record<string, unknown>,
+  entry?: string,
 ): Promise<RunResult> {
   const rec = recorder();
   const { engine, timers } = await newEngine({ name, sourceContext: await sourceOf(xml) }, { ...variables });
   engine.once('end', rec.end);
-  const execution = await engine.execute({ listener: rec.listener, variables } as never);
+  const execution = await engine.execute({
+    listener: rec.listener,
+    variables: entry ? { ...variables, [ENTRY]: entry } : variables,
+  } as never);
   return finish(engine, execution, rec, timers, variables);
 }
 

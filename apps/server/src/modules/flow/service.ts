@@ -16,6 +16,7 @@ import {
   inspectDiagram,
   type RunResult,
   startProcess,
+  startsByHand,
   startTimersOf,
   type Trigger,
   type WaitingTask,
@@ -141,6 +142,18 @@ export async function deploy(
           })),
         );
       }
+      // message and signal start events: what startByEvent looks up (only the latest version's count)
+      if (info.startEvents.length)
+        await tx.insert(flowWait).values(
+          info.startEvents.map((e) => ({
+            tenantId: ctx.tenantId,
+            kind: `start-${e.kind}`,
+            definitionId: row.id,
+            activityId: e.activityId,
+            name: e.name.slice(0, 255),
+            createTime: new Date(),
+          })),
+        );
     }
     return { deploymentId: deployment.id, definitions: created };
   });
@@ -305,12 +318,18 @@ export async function startDefinition(
   t: Db,
   actor: Actor,
   def: typeof flowDefinition.$inferSelect,
-  input: { variables: Record<string, unknown>; businessId?: string; processInstanceId?: string },
+  input: {
+    variables: Record<string, unknown>;
+    businessId?: string;
+    processInstanceId?: string;
+    /** the start event that caught the message or signal (or whose timer fired) that starts it */
+    entry?: string;
+  },
   depth = 0,
 ) {
   const processInstanceId = input.processInstanceId ?? randomUUID();
   const variables = { ...input.variables, applyUser: actor.userId, businessId: input.businessId ?? '' };
-  const result = await startProcess(processInstanceId, def.xml, variables);
+  const result = await startProcess(processInstanceId, def.xml, variables, input.entry);
   const now = new Date();
   const [instance] = await t
     .insert(flowInstance)
@@ -361,6 +380,11 @@ export async function startInstance(
         zh: '流程已挂起,不能发起',
         en: 'The process is suspended and cannot be started',
       });
+    if (!(await startsByHand(def.xml)))
+      throw new FieldInputError('processDefinitionId', {
+        zh: '该流程只由消息或信号发起,不能手动发起',
+        en: 'This process is started only by a message or a signal, not by hand',
+      });
     return startDefinition(t, ctx, def, input);
   };
   return tx ? run(tx) : flowTransaction(db, run);
@@ -400,7 +424,7 @@ async function apply(
       depth + 1,
     );
   }
-  for (const name of run.thrownSignals)
+  for (const name of run.thrownSignals) {
     await deliverEvent(
       tx,
       instance.tenantId,
@@ -409,6 +433,16 @@ async function apply(
       { except: instance.processInstanceId },
       depth + 1,
     );
+    // and starts the processes of the tenant whose start event catches it, for the one it runs for
+    await startByEvent(
+      tx,
+      { tenantId: instance.tenantId, userId: instance.startUser, deptId: instance.createDept ?? '' },
+      'signal',
+      name,
+      {},
+      depth + 1,
+    );
+  }
   if (run.ended) {
     const [call] = await tx
       .update(flowWait)
@@ -491,6 +525,11 @@ async function startChild(tx: Db, parent: Instance, call: RunResult['calls'][num
       zh: `调用活动要调用的流程 ${call.calledElement} 未部署`,
       en: `the process ${call.calledElement} that a call activity calls is not deployed`,
     });
+  if (!(await startsByHand(def.xml)))
+    throw new FieldInputError('processDefinitionId', {
+      zh: `调用活动要调用的流程 ${call.calledElement} 只由消息或信号发起`,
+      en: `the process ${call.calledElement} that a call activity calls is started only by a message or a signal`,
+    });
   // a recovery announces a waiting call again: its child already runs
   const [known] = await tx
     .select({ id: flowWait.id })
@@ -558,6 +597,64 @@ export async function deliverEvent(
   for (const w of waiting)
     if (await advance(tx, w.piid, { kind, name, output: opts.variables ?? {} }, depth)) heard++;
   return heard;
+}
+
+/**
+ * Starts what a message or a signal starts in a tenant: the latest visible version of each process whose
+ * start event catches it (an older version's start event no longer counts; a suspended latest version starts
+ * nothing), for `actor`, in the actor's tenant. A message starts one process — when several processes start
+ * on it, nothing is started and the answer names them —, a signal every one. Answers the instances started.
+ */
+export async function startByEvent(
+  tx: Db,
+  actor: Actor,
+  kind: 'message' | 'signal',
+  name: string,
+  opts: { businessKey?: string; variables?: Record<string, unknown> },
+  depth = 0,
+): Promise<string[]> {
+  const visible = (alias: string) =>
+    sql`(${sql.raw(alias)}.tenant_ids = '' or (',' || ${sql.raw(alias)}.tenant_ids || ',') like ${`%,${actor.tenantId},%`})`;
+  const rows = await tx
+    .select({ def: flowDefinition, activityId: flowWait.activityId })
+    .from(flowWait)
+    .innerJoin(flowDefinition, eq(flowDefinition.id, flowWait.definitionId))
+    .where(
+      and(
+        eq(flowWait.kind, `start-${kind}`),
+        eq(flowWait.name, name),
+        isNull(flowWait.firedAt),
+        notDeleted(flowDefinition.isDeleted),
+        eq(flowDefinition.suspended, 0),
+        definitionVisibleTo(actor.tenantId),
+        sql`${flowDefinition.version} = (select max(d2.version) from flow_definition d2 where d2.process_key = ${flowDefinition.processKey} and d2.is_deleted = 0 and ${visible('d2')})`,
+      ),
+    )
+    .orderBy(asc(flowDefinition.processKey), asc(flowWait.activityId));
+  // one start event per definition (two catching the same name start it once)
+  const seen = new Set<string>();
+  const starts = rows.filter((r) => !seen.has(r.def.id) && seen.add(r.def.id));
+  if (kind === 'message' && starts.length > 1)
+    throw new FieldInputError('name', {
+      zh: `消息 ${name} 可发起多个流程(${starts.map((r) => r.def.processKey).join('、')}),无法确定发起哪一个`,
+      en: `The message ${name} starts more than one process (${starts.map((r) => r.def.processKey).join(', ')}): which one is not clear`,
+    });
+  const started: string[] = [];
+  for (const { def, activityId } of starts) {
+    const { processInstanceId } = await startDefinition(
+      tx,
+      actor,
+      def,
+      {
+        variables: opts.variables ?? {},
+        businessId: opts.businessKey,
+        entry: activityId ?? undefined,
+      },
+      depth + 1,
+    );
+    started.push(processInstanceId);
+  }
+  return started;
 }
 
 /** The reminder of a boundary timer on a user task: a notice to whoever holds (or may claim) the task. */
