@@ -1057,6 +1057,9 @@ export async function deleteInstance(db: Db, ctx: RequestContext, processInstanc
   });
 }
 
+/** The timeline's line for an instance ended before its end (no element of the diagram has this id). */
+const ENDED_STEP = '__ended';
+
 /** Why a called instance ends when the call activity that started it no longer waits (stored as is). */
 const CALL_WITHDRAWN = '调用它的活动已撤销 / the call activity that started it was withdrawn';
 
@@ -1090,12 +1093,29 @@ async function endInstance(
       ...(by.userId ? { updateUser: by.userId } : {}),
     })
     .where(and(...where))
-    .returning({ id: flowInstance.id });
+    .returning({ id: flowInstance.id, tenantId: flowInstance.tenantId });
   if (!instance) return false;
   await tx
     .update(flowTask)
     .set({ status: 2, endTime: now, comment: reason.slice(0, 1000) })
     .where(and(eq(flowTask.processInstanceId, processInstanceId), eq(flowTask.status, 0)));
+  // the timeline records it: what was under way ends now, with the reason, and a last line says who ended it
+  await tx
+    .update(flowHistory)
+    .set({ endTime: now, comment: sql`coalesce(${flowHistory.comment}, ${reason.slice(0, 1000)})` })
+    .where(and(eq(flowHistory.processInstanceId, processInstanceId), isNull(flowHistory.endTime)));
+  await tx.insert(flowHistory).values({
+    tenantId: instance.tenantId,
+    processInstanceId,
+    executionId: `${ENDED_STEP}${processInstanceId}`.slice(0, 128),
+    activityId: ENDED_STEP,
+    activityName: '流程终止 / ended',
+    activityType: 'EndEvent',
+    assignee: by.userId ?? null,
+    comment: reason.slice(0, 1000),
+    startTime: now,
+    endTime: now,
+  });
   // nothing it waited on fires any more; the children it waited for end with it
   const waits = await tx
     .update(flowWait)
