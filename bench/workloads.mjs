@@ -14,7 +14,9 @@
 // are kept between runs; what a run adds (imported users, leaves) is removed before the next one.
 // Progress goes to stderr; the table to stdout and to bench/last-workloads.md.
 // Environment: DATABASE_URL, WORKLOADS_DATABASE_URL, BENCH_SECONDS (load per route, default 10),
-// BENCH_DATA (data folder root, default <repo>/.bench-data), BENCH_LEAVES (leave processes, default 200).
+// BENCH_DATA (data folder root, default <repo>/.bench-data), BENCH_LEAVES (leave processes, default 200),
+// BENCH_COUNTERSIGNS (countersign instances, default 10), BENCH_ONLY=flow (only the workflow rows: leaves and
+// countersigns), BENCH_DATABASES (lib.mjs: postgres or pglite for one of the two).
 import { createWriteStream, existsSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
@@ -74,6 +76,8 @@ const DATABASE_URL = process.env.DATABASE_URL || '';
 const WORK_DATABASE_URL =
   process.env.WORKLOADS_DATABASE_URL || (DATABASE_URL ? suffixedDbUrl(DATABASE_URL, '_work') : '');
 const LEAVES = Number(process.env.BENCH_LEAVES ?? 200);
+/** BENCH_ONLY=flow: only the workflow rows (leaves and countersigns) */
+const ONLY_FLOW = process.env.BENCH_ONLY === 'flow';
 const LEAVES_IN_FLIGHT = 4;
 /** no new leave is started after this long, so the workload stays under ~30 s on a slow database */
 const LEAVE_DEADLINE_MS = 25_000;
@@ -189,7 +193,7 @@ async function excelWorkloads(server, admin, out, label, dataDir) {
 // ---------------------------------------------------------------------------------------------------------
 // workload 3b: countersigns (会签) end to end: a multi-instance task over three approvers
 
-const COUNTERSIGNS = 10;
+const COUNTERSIGNS = Number(process.env.BENCH_COUNTERSIGNS ?? 10);
 const COUNTERSIGN_XML = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
   id="bench_cs" targetNamespace="http://example.com/bench">
@@ -331,7 +335,7 @@ async function benchDatabase(kind, out) {
 
   // 1. the scoped, dept-filtered users page, on a server of its own: on a slow database the requests
   // autocannon leaves in flight keep it busy long after the load, so nothing else is measured on it
-  {
+  if (!ONLY_FLOW) {
     const server = await startServer(dataDir, url, undefined, READ_FROM_DATABASE);
     try {
       log(`${label}: server (pid ${server.child.pid}, READ_CACHE=false) answering after ${server.ms} ms`);
@@ -352,31 +356,32 @@ async function benchDatabase(kind, out) {
   }
 
   // the same SQL behind the bare route, on the same data, while no server has it (one PGlite folder, one process)
-  await step(out, 'bare', `${label} bare`, async () => {
-    const port = await freePort();
-    const env = { ...process.env, PORT: String(port) };
-    delete env.DATABASE_URL;
-    delete env.PGLITE_DIR;
-    if (isPg) env.DATABASE_URL = url;
-    else env.PGLITE_DIR = pgdata;
-    const bare = await startProcess('bare server', bareMain, env, port, '/ready');
-    try {
-      const bareBase = `http://127.0.0.1:${port}`;
-      const bp = await getJson(bareBase + BARE_PAGE);
-      if (out.realPage) {
-        const ids = (p) => p.records.map((r) => String(r.id)).join();
-        out.bareSame = bp.total === out.realPage.total && ids(bp) === ids(out.realPage);
-        if (!out.bareSame) {
-          log(`WARNING ${label}: the bare route's answer differs from the real one: is its SQL in sync?`);
-          out.errors.bare = 'the bare route answered other rows than the real one';
+  if (!ONLY_FLOW)
+    await step(out, 'bare', `${label} bare`, async () => {
+      const port = await freePort();
+      const env = { ...process.env, PORT: String(port) };
+      delete env.DATABASE_URL;
+      delete env.PGLITE_DIR;
+      if (isPg) env.DATABASE_URL = url;
+      else env.PGLITE_DIR = pgdata;
+      const bare = await startProcess('bare server', bareMain, env, port, '/ready');
+      try {
+        const bareBase = `http://127.0.0.1:${port}`;
+        const bp = await getJson(bareBase + BARE_PAGE);
+        if (out.realPage) {
+          const ids = (p) => p.records.map((r) => String(r.id)).join();
+          out.bareSame = bp.total === out.realPage.total && ids(bp) === ids(out.realPage);
+          if (!out.bareSame) {
+            log(`WARNING ${label}: the bare route's answer differs from the real one: is its SQL in sync?`);
+            out.errors.bare = 'the bare route answered other rows than the real one';
+          }
         }
+        out.bare = await measureRoute(`${label} bare scoped page`, bareBase + BARE_PAGE, {});
+        await drain(`${label} bare scoped page`, bareBase + BARE_PAGE, {}, 30_000);
+      } finally {
+        await stopProcess(bare);
       }
-      out.bare = await measureRoute(`${label} bare scoped page`, bareBase + BARE_PAGE, {});
-      await drain(`${label} bare scoped page`, bareBase + BARE_PAGE, {}, 30_000);
-    } finally {
-      await stopProcess(bare);
-    }
-  });
+    });
 
   // 4, 3, 2 on a fresh server: the workflow rates before the Excel import, whose aftermath in the database
   // (autovacuum and a checkpoint after 10 000 rows) would otherwise be measured with them
@@ -388,19 +393,21 @@ async function benchDatabase(kind, out) {
     const approver = await signIn(server.base, ACCOUNTS.approver);
 
     // 4. the to-do list over a long history (before workload 3 adds to it)
-    await step(out, 'todo', `${label} to-do list`, async () => {
-      const headers = authHeaders(approver);
-      const todo = (await getJson(server.base + TASKS_TO_DO_URL, headers)).data;
-      const done = (await getJson(`${server.base}/api/dfem-flow/work/done-list?current=1&size=1`, headers))
-        .data;
-      log(`${label}: the approver has ${todo.total} tasks to do and ${done.total} done`);
-      if (todo.total !== WAITING_TASKS || todo.records.length !== 10)
-        out.errors.todo = `${todo.total} tasks to do (${todo.records.length} on the page), ${WAITING_TASKS} expected`;
-      if (done.total < HISTORY_TASKS) out.errors.todo = `${done.total} tasks done, ${HISTORY_TASKS} expected`;
-      out.todo = await measureRoute(`${label} to-do list`, server.base + TASKS_TO_DO_URL, headers);
-      if ((await drain(`${label} to-do list`, server.base + TASKS_TO_DO_URL, headers, 60_000)) === null)
-        throw new Error('the server did not finish the to-do requests left in flight within 60 s');
-    });
+    if (!ONLY_FLOW)
+      await step(out, 'todo', `${label} to-do list`, async () => {
+        const headers = authHeaders(approver);
+        const todo = (await getJson(server.base + TASKS_TO_DO_URL, headers)).data;
+        const done = (await getJson(`${server.base}/api/dfem-flow/work/done-list?current=1&size=1`, headers))
+          .data;
+        log(`${label}: the approver has ${todo.total} tasks to do and ${done.total} done`);
+        if (todo.total !== WAITING_TASKS || todo.records.length !== 10)
+          out.errors.todo = `${todo.total} tasks to do (${todo.records.length} on the page), ${WAITING_TASKS} expected`;
+        if (done.total < HISTORY_TASKS)
+          out.errors.todo = `${done.total} tasks done, ${HISTORY_TASKS} expected`;
+        out.todo = await measureRoute(`${label} to-do list`, server.base + TASKS_TO_DO_URL, headers);
+        if ((await drain(`${label} to-do list`, server.base + TASKS_TO_DO_URL, headers, 60_000)) === null)
+          throw new Error('the server did not finish the to-do requests left in flight within 60 s');
+      });
 
     // 3. leave processes
     await step(out, 'leaves', `${label} leaves`, () =>
@@ -412,7 +419,7 @@ async function benchDatabase(kind, out) {
     );
 
     // 2. Excel out and in
-    await excelWorkloads(server, admin, out, label, dataDir);
+    if (!ONLY_FLOW) await excelWorkloads(server, admin, out, label, dataDir);
     out.rssMb = rssMb(server.child.pid);
   } finally {
     await stopProcess(server);

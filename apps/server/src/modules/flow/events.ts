@@ -8,6 +8,7 @@ import { ok } from '../../platform/http/envelope';
 import { FieldInputError } from '../../platform/http/errors';
 import { PageQuery, toPage } from '../../platform/paging';
 import { configureActions } from './actions';
+import { keepLiveEngines } from './runtime';
 import { deliverEvent, flowTransaction, startByEvent } from './service';
 import { dt } from './shared';
 import { flowNotice } from './tables';
@@ -41,6 +42,7 @@ export async function eventRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, config } = base.deps;
   configureActions(config.FLOW_HTTP_ALLOW);
+  keepLiveEngines(config.FLOW_LIVE_ENGINES);
   startTimerPoller(base, db, config.FLOW_TIMER_INTERVAL_MS);
 
   /**

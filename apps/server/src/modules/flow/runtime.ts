@@ -840,6 +840,13 @@ export interface RunResult {
   thrownSignals: string[];
   /** timers that fired in this run, with the user task a boundary timer is attached to */
   firedTimers: { activityId: string; attachedTo?: string }[];
+  /**
+   * What the service need not look up (a run of a kept engine, see LiveEngine, knows what waited before it):
+   * `fresh` — every task in `waiting` began in this run (none is in the database yet); `quiet` — nothing
+   * but user tasks waited before the run (no timer, catch, call or action row is open); `kept` — every task
+   * that waited before the run, but the one it completed, still waits (none is to be withdrawn).
+   */
+  known?: { fresh: boolean; quiet: boolean; kept: boolean };
 }
 
 /** The extension properties of an element (camunda:/flowable: `in`, `out`, `field`, `property`), read loosely. */
@@ -1393,6 +1400,7 @@ function stateToSave(state: { definitions?: { source?: unknown }[] }): string {
 interface Postponed {
   executionId: string;
   id: string;
+  type?: string;
   signal(m: object): void;
   getPostponed?: () => Postponed[];
   /** a multi-instance task's iterations wait in its own execution */
@@ -1439,17 +1447,24 @@ async function finish(
   variables: Record<string, unknown>,
   /** what already waited before the run's trigger (a recovery re-announces it) */
   before = new Set<string>(),
+  /** the engine, kept for the instance's next run when it still waits (keep) */
+  kept?: Omit<LiveEngine, 'state'>,
+  /** a kept engine's run: what waited before its trigger, and the execution the trigger completed */
+  reusedFrom?: { waited: string[]; quiet: boolean; target?: string },
 ): Promise<RunResult> {
   await settle(engine as unknown as { state: string }, rec, before);
-  const state = await engine.getState();
   const postponed = allPostponed(execution.getPostponed() as Postponed[]);
   const nothingWaits = !rec.waiting.size && postponed.length === 0;
   const ended = rec.done() || engine.state === 'idle' || nothingWaits;
+  // an instance that ended keeps no state (the service saves none)
+  const state = ended ? undefined : await engine.getState();
   // a timer counts while its element waits: one inside a scope that an event cancelled after a recovery
   // is not always cleared by the engine, but its element no longer waits
   const waitingIds = new Set(postponed.map((p) => p.executionId));
+  const saved = state ? stateToSave(state as never) : '';
+  if (kept && !ended) keep({ ...kept, state: saved });
   return {
-    state: stateToSave(state as never),
+    state: saved,
     ended,
     waiting: [...rec.waiting.values()],
     stillWaiting: postponed.map((p) => p.executionId).filter(Boolean),
@@ -1469,6 +1484,17 @@ async function finish(
     actions: [...rec.actions.values()],
     thrownSignals: rec.thrownSignals,
     firedTimers: rec.firedTimers,
+    ...(reusedFrom
+      ? {
+          known: {
+            fresh: true,
+            quiet: reusedFrom.quiet,
+            kept: reusedFrom.waited.every(
+              (id) => id === reusedFrom.target || postponed.some((p) => p.executionId === id),
+            ),
+          },
+        }
+      : {}),
   };
 }
 
@@ -1514,13 +1540,75 @@ export async function startProcess(
   entry?: string,
 ): Promise<RunResult> {
   const rec = recorder();
-  const { engine, timers } = await newEngine({ name, sourceContext: await sourceOf(xml) }, { ...variables });
-  engine.once('end', rec.end);
+  const processVariables = { ...variables };
+  const { engine, timers } = await newEngine({ name, sourceContext: await sourceOf(xml) }, processVariables);
+  const relay = { target: rec.listener, emit: relayEmit };
+  const ended = () => relay.target === rec.listener && rec.end();
+  engine.once('end', ended);
   const execution = await engine.execute({
-    listener: rec.listener,
+    listener: relay,
     variables: entry ? { ...variables, [ENTRY]: entry } : variables,
   } as never);
-  return finish(engine, execution, rec, timers, variables);
+  try {
+    return await finish(engine, execution, rec, timers, variables, undefined, {
+      name,
+      xml,
+      engine,
+      execution,
+      timers,
+      processVariables,
+      relay,
+    });
+  } finally {
+    engine.removeListener('end', ended);
+  }
+}
+
+/**
+ * The engines of the instances this server ran last, each with the state it saved: the next run of such
+ * an instance continues that engine instead of recovering it from the saved state (parsing it, making every
+ * element again and resuming them was most of a step's work). It is used only while the instance's state in
+ * the database is exactly the one it saved — a run that rolled back, or another server's, leaves another
+ * state there, and the engine is recovered from the database as before — and never for a run that fires
+ * timers (a due timer fires as the instance is recovered). An engine is taken out while it runs.
+ */
+interface LiveEngine {
+  name: string;
+  xml: string;
+  state: string;
+  engine: Engine;
+  execution: { getPostponed(): unknown[] };
+  timers: ReturnType<typeof durableTimers>;
+  /** the instance's variables the engine's expressions read (engineExpressions), replaced at each run */
+  processVariables: Record<string, unknown>;
+  /** the listener the engine was given: it passes the events on to the run's recorder */
+  relay: { target: EventEmitter; emit: typeof relayEmit };
+}
+let liveMax = 200;
+const live = new Map<string, LiveEngine>();
+/** How many engines are kept (config FLOW_LIVE_ENGINES; 0: none, every run recovers from the saved state). */
+export function keepLiveEngines(max: number) {
+  liveMax = max;
+  while (live.size > max) live.delete(live.keys().next().value as string);
+}
+function relayEmit(this: { target: EventEmitter }, event: string, ...args: unknown[]) {
+  return this.target.emit(event, ...args);
+}
+function keep(entry: LiveEngine) {
+  live.delete(entry.name);
+  if (!liveMax) return;
+  if (live.size >= liveMax) live.delete(live.keys().next().value as string);
+  live.set(entry.name, entry);
+}
+/** The instance's engine when it is the one that saved `state` and no timer of it is due; taken out. */
+function takeLive(name: string, xml: string, state: string): LiveEngine | undefined {
+  const entry = live.get(name);
+  if (!entry) return undefined;
+  live.delete(name);
+  if (entry.xml !== xml || entry.state !== state) return undefined;
+  const now = Date.now();
+  if ([...entry.timers.live].some((t) => t.expireAt.getTime() <= now)) return undefined;
+  return entry;
 }
 
 /** What moves a waiting instance on: a task or call completed, an action done, a message or signal. */
@@ -1545,16 +1633,42 @@ export async function continueProcess(
   variables: Record<string, unknown>,
 ): Promise<RunResult> {
   const rec = recorder();
-  const processVariables = { ...variables };
-  const { engine, timers } = await newEngine({ name, sourceContext: await sourceOf(xml) }, processVariables);
-  engine.recover(JSON.parse(savedState));
-  engine.once('end', rec.end);
-  const execution = await engine.resume({ listener: rec.listener } as never);
-  await new Promise((r) => setImmediate(r));
+  const reused = trigger.kind === 'time' ? undefined : takeLive(name, xml, savedState);
+  let engine: Engine;
+  let timers: ReturnType<typeof durableTimers>;
+  let processVariables: Record<string, unknown>;
+  let relay: LiveEngine['relay'];
+  if (reused) {
+    ({ engine, timers, processVariables, relay } = reused);
+    for (const k of Object.keys(processVariables)) delete processVariables[k];
+    Object.assign(processVariables, variables);
+    relay.target = rec.listener;
+  } else {
+    processVariables = { ...variables };
+    ({ engine, timers } = await newEngine({ name, sourceContext: await sourceOf(xml) }, processVariables));
+    engine.recover(JSON.parse(savedState));
+    relay = { target: rec.listener, emit: relayEmit };
+  }
+  const ended = () => relay.target === rec.listener && rec.end();
+  engine.once('end', ended);
+  const execution = reused ? reused.execution : await engine.resume({ listener: relay } as never);
+  if (!reused) await new Promise((r) => setImmediate(r));
   const postponed = allPostponed(execution.getPostponed() as Postponed[]);
   // what the recovery re-announced is kept: the service writes only tasks, calls and timers it does not
   // know yet, and a timer that came due fires during the recovery itself
   const before = new Set([...rec.waiting.keys(), ...rec.calls.keys(), ...rec.actions.keys()]);
+  // a kept engine: what waits before the trigger (its tasks, and whether anything else — a timer, a catch, a
+  // call, an action — has a flow_wait row)
+  const reusedFrom = reused
+    ? {
+        waited: postponed.map((p) => p.executionId),
+        quiet:
+          timers.live.size === 0 &&
+          subscriptionsOf(postponed).length === 0 &&
+          !postponed.some((p) => p.type === 'bpmn:CallActivity' || ACTION_TASKS.has(p.type ?? '')),
+        target: trigger.kind === 'execution' || trigger.kind === 'call' ? trigger.executionId : undefined,
+      }
+    : undefined;
   let output: Record<string, unknown> = {};
   if (trigger.kind === 'execution' || trigger.kind === 'call') {
     const target = postponed.find((a) => a.executionId === trigger.executionId);
@@ -1574,5 +1688,18 @@ export async function continueProcess(
     for (const id of new Set(subs.map((c) => c.refId)))
       (execution as unknown as { signal(m: object): void }).signal({ id, ...output });
   }
-  return finish(engine, execution, rec, timers, { ...variables, ...output }, before);
+  try {
+    return await finish(
+      engine,
+      execution,
+      rec,
+      timers,
+      { ...variables, ...output },
+      before,
+      { name, xml, engine, execution, timers, processVariables, relay },
+      reusedFrom,
+    );
+  } finally {
+    engine.removeListener('end', ended);
+  }
 }

@@ -274,7 +274,7 @@ async function record(tx: Db, instance: typeof flowInstance.$inferSelect, run: R
       .where(eq(flowInstance.id, instance.id));
   if (run.waiting.length) {
     const known = new Set<string | null>(
-      isNew
+      isNew || run.known?.fresh
         ? []
         : (
             await tx
@@ -294,8 +294,9 @@ async function record(tx: Db, instance: typeof flowInstance.$inferSelect, run: R
       .update(flowTask)
       .set({ status: 2, endTime: now })
       .where(and(eq(flowTask.processInstanceId, instance.processInstanceId), eq(flowTask.status, 0)));
-  } else if (run.stillWaiting.length) {
+  } else if (run.stillWaiting.length && !isNew && !run.known?.kept) {
     // a task the process no longer waits on (a countersign whose completion condition was met) is withdrawn
+    // (not looked for when the run says every task that waited before still waits)
     await tx
       .update(flowTask)
       .set({ status: 2, endTime: now })
@@ -359,7 +360,13 @@ export async function startDefinition(
 export async function startInstance(
   db: Db,
   ctx: Actor,
-  input: { processDefinitionId: string; variables: Record<string, unknown>; businessId?: string },
+  input: {
+    processDefinitionId: string;
+    variables: Record<string, unknown>;
+    businessId?: string;
+    /** the new instance's id (made here when not given) */
+    processInstanceId?: string;
+  },
   tx?: Db,
 ) {
   const run = async (t: Db) => {
@@ -689,18 +696,19 @@ async function remind(tx: Db, instance: Instance, taskKey: string) {
  */
 async function recordWaits(tx: Db, instance: Instance, run: RunResult, now: Date, isNew = false) {
   const mine = and(eq(flowWait.processInstanceId, instance.processInstanceId), isNull(flowWait.firedAt));
-  const open = isNew
-    ? []
-    : await tx
-        .select({
-          id: flowWait.id,
-          kind: flowWait.kind,
-          executionId: flowWait.executionId,
-          dueAt: flowWait.dueAt,
-          childInstanceId: flowWait.childInstanceId,
-        })
-        .from(flowWait)
-        .where(and(mine, inArray(flowWait.kind, ['timer', 'message', 'signal', 'call', 'action'])));
+  const open =
+    isNew || run.known?.quiet
+      ? []
+      : await tx
+          .select({
+            id: flowWait.id,
+            kind: flowWait.kind,
+            executionId: flowWait.executionId,
+            dueAt: flowWait.dueAt,
+            childInstanceId: flowWait.childInstanceId,
+          })
+          .from(flowWait)
+          .where(and(mine, inArray(flowWait.kind, ['timer', 'message', 'signal', 'call', 'action'])));
   // a call activity or an action the instance no longer waits on (an event interrupted it, or the instance
   // ended without it) is given up: the child a call started ends, and the children of that one
   const withdrawn = open.filter(
@@ -999,31 +1007,18 @@ export async function completeTask(
       } catch (e) {
         throw new ApiError(409, 'flowStuck', { reason: (e as Error).message });
       }
-      const [step] = await tx
-        .update(flowHistory)
-        .set({ assignee: ctx.userId, comment: input.comment })
-        .where(
-          and(
-            eq(flowHistory.processInstanceId, instance.processInstanceId),
-            eq(flowHistory.executionId, task.executionId),
-          ),
-        )
-        .returning({ id: flowHistory.id });
-      // one approval of a countersign is an iteration the engine records no step of: the timeline gets a
-      // line of its own for it, with who approved and what they said
-      if (!step)
-        await tx.insert(flowHistory).values({
-          tenantId: instance.tenantId,
-          processInstanceId: instance.processInstanceId,
-          executionId: task.executionId,
-          activityId: task.taskDefinitionKey,
-          activityName: task.name,
-          activityType: 'UserTask',
-          startTime: task.createTime,
-          endTime: now,
-          assignee: ctx.userId,
-          comment: input.comment,
-        });
+      // the task's step of the timeline gets who did it and what they said; one approval of a countersign is
+      // an iteration the engine records no step of: it gets a line of its own (one statement either way)
+      await tx.execute(sql`with step as (
+          update flow_history set assignee = ${ctx.userId}::bigint, comment = ${input.comment}
+          where process_instance_id = ${instance.processInstanceId} and execution_id = ${task.executionId}
+          returning id)
+        insert into flow_history (tenant_id, process_instance_id, execution_id, activity_id, activity_name,
+          activity_type, start_time, end_time, assignee, comment)
+        select ${instance.tenantId}, ${instance.processInstanceId}, ${task.executionId}, ${task.taskDefinitionKey},
+          ${task.name}, 'UserTask', ${task.createTime.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz,
+          ${ctx.userId}::bigint, ${input.comment}
+        where not exists (select 1 from step)`);
       await apply(tx, instance, run, 0);
     },
     log,
