@@ -952,6 +952,13 @@ function iterationOf(api: {
 
 function recorder() {
   const listener = new EventEmitter();
+  // every event the engine announces counts (settle waits until none comes)
+  let events = 0;
+  const emit = listener.emit.bind(listener);
+  listener.emit = (event: string | symbol, ...args: unknown[]) => {
+    events++;
+    return emit(event, ...args);
+  };
   const waiting = new Map<string, WaitingTask>();
   const calls = new Map<string, CallRequest>();
   const actions = new Map<string, ActionRequest>();
@@ -1079,6 +1086,7 @@ function recorder() {
   });
   return {
     listener,
+    events: () => events,
     done: () => ended,
     end: () => {
       ended = true;
@@ -1424,13 +1432,21 @@ function allPostponed(list: Postponed[], seen = new Set<string>()): Postponed[] 
 async function settle(engine: { state: string }, rec: ReturnType<typeof recorder>, before: Set<string>) {
   const news = () =>
     [...rec.waiting.keys(), ...rec.calls.keys(), ...rec.actions.keys()].some((k) => !before.has(k));
-  for (let i = 0; i < 50; i++) {
+  // the engine runs synchronously but for a few steps deferred a turn (a manual task passing, a start timer):
+  // three turns of the event loop in which it announces nothing mean it has come to rest (the row of the
+  // instance is locked meanwhile, so it is not waited on longer than that)
+  let quiet = 0;
+  let seen = rec.events();
+  for (let i = 0; i < 50 && quiet < 3; i++) {
     await new Promise((r) => setImmediate(r));
     if (rec.done() || engine.state !== 'running') return;
     if (news()) {
       await new Promise((r) => setImmediate(r));
       return;
     }
+    const now = rec.events();
+    quiet = now === seen ? quiet + 1 : 0;
+    seen = now;
   }
 }
 
