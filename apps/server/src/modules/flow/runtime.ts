@@ -843,8 +843,9 @@ export interface RunResult {
   /**
    * What the service need not look up (a run of a kept engine, see LiveEngine, knows what waited before it):
    * `fresh` — every task in `waiting` began in this run (none is in the database yet); `quiet` — nothing
-   * but user tasks waited before the run (no timer, catch, call or action row is open); `kept` — every task
-   * that waited before the run, but the one it completed, still waits (none is to be withdrawn).
+   * but user tasks waited before the run (no timer, catch, call or action row is open); `kept` — every user
+   * task that waited before the run, but the one it completed, still waits (none is to be withdrawn, even
+   * when the instance ended).
    */
   known?: { fresh: boolean; quiet: boolean; kept: boolean };
 }
@@ -1505,8 +1506,9 @@ async function finish(
           known: {
             fresh: true,
             quiet: reusedFrom.quiet,
+            // (an instance that ended waits on nothing, whatever the engine still lists)
             kept: reusedFrom.waited.every(
-              (id) => id === reusedFrom.target || postponed.some((p) => p.executionId === id),
+              (id) => id === reusedFrom.target || (!ended && postponed.some((p) => p.executionId === id)),
             ),
           },
         }
@@ -1677,7 +1679,8 @@ export async function continueProcess(
   // call, an action — has a flow_wait row)
   const reusedFrom = reused
     ? {
-        waited: postponed.map((p) => p.executionId),
+        // the user tasks (the service's task rows)
+        waited: postponed.filter((p) => p.type === 'bpmn:UserTask').map((p) => p.executionId),
         quiet:
           timers.live.size === 0 &&
           subscriptionsOf(postponed).length === 0 &&

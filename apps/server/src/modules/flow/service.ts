@@ -289,11 +289,13 @@ async function record(tx: Db, instance: typeof flowInstance.$inferSelect, run: R
   await recordHistory(tx, instance, run.history);
   await recordWaits(tx, instance, run, now, isNew);
   if (run.ended) {
-    // a process that ended leaves no task waiting (a terminate end cancels the rest)
-    await tx
-      .update(flowTask)
-      .set({ status: 2, endTime: now })
-      .where(and(eq(flowTask.processInstanceId, instance.processInstanceId), eq(flowTask.status, 0)));
+    // a process that ended leaves no task waiting (a terminate end cancels the rest), unless the run says
+    // none but the one completed waited
+    if (!run.known?.kept)
+      await tx
+        .update(flowTask)
+        .set({ status: 2, endTime: now })
+        .where(and(eq(flowTask.processInstanceId, instance.processInstanceId), eq(flowTask.status, 0)));
   } else if (run.stillWaiting.length && !isNew && !run.known?.kept) {
     // a task the process no longer waits on (a countersign whose completion condition was met) is withdrawn
     // (not looked for when the run says every task that waited before still waits)
@@ -1007,10 +1009,12 @@ export async function completeTask(
       } catch (e) {
         throw new ApiError(409, 'flowStuck', { reason: (e as Error).message });
       }
-      // the task's step of the timeline gets who did it and what they said; one approval of a countersign is
-      // an iteration the engine records no step of: it gets a line of its own (one statement either way)
+      // the task's step of the timeline ends, with who did it and what they said; one approval of a
+      // countersign is an iteration the engine records no step of: it gets a line of its own (one statement
+      // either way, and the run's history need not end the step again)
       await tx.execute(sql`with step as (
-          update flow_history set assignee = ${ctx.userId}::bigint, comment = ${input.comment}
+          update flow_history set assignee = ${ctx.userId}::bigint, comment = ${input.comment},
+            end_time = ${now.toISOString()}::timestamptz
           where process_instance_id = ${instance.processInstanceId} and execution_id = ${task.executionId}
           returning id)
         insert into flow_history (tenant_id, process_instance_id, execution_id, activity_id, activity_name,
@@ -1019,6 +1023,7 @@ export async function completeTask(
           ${task.name}, 'UserTask', ${task.createTime.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz,
           ${ctx.userId}::bigint, ${input.comment}
         where not exists (select 1 from step)`);
+      run.history = run.history.filter((h) => h.kind !== 'end' || h.executionId !== task.executionId);
       await apply(tx, instance, run, 0);
     },
     log,
