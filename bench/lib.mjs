@@ -72,7 +72,13 @@ export function freePort() {
 /** Spawns `node <script>` and polls `readyPath` until it answers 200; returns the process and the ms it took. */
 export async function startProcess(name, script, env, port, readyPath, timeoutMs = 90_000) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [script], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_NODE_ARGS: node options for the processes measured (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
   let output = '';
   const keep = (chunk) => {

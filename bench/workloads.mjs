@@ -14,8 +14,10 @@
 // are kept between runs; what a run adds (imported users, leaves) is removed before the next one.
 // Progress goes to stderr; the table to stdout and to bench/last-workloads.md.
 // Environment: DATABASE_URL, WORKLOADS_DATABASE_URL, BENCH_SECONDS (load per route, default 10),
-// BENCH_DATA (data folder root, default <repo>/.bench-data), BENCH_LEAVES (leave processes, default 200).
-import { createWriteStream, existsSync, rmSync, statSync } from 'node:fs';
+// BENCH_DATA (data folder root, default <repo>/.bench-data), BENCH_LEAVES (leave processes, default 200),
+// BENCH_COUNTERSIGNS (countersign instances, default 10), BENCH_ONLY=flow (only the workflow rows: leaves and
+// countersigns), BENCH_DATABASES (lib.mjs: postgres or pglite for one of the two).
+import { createWriteStream, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -74,6 +76,8 @@ const DATABASE_URL = process.env.DATABASE_URL || '';
 const WORK_DATABASE_URL =
   process.env.WORKLOADS_DATABASE_URL || (DATABASE_URL ? suffixedDbUrl(DATABASE_URL, '_work') : '');
 const LEAVES = Number(process.env.BENCH_LEAVES ?? 200);
+/** BENCH_ONLY=flow: only the workflow rows (leaves and countersigns) */
+const ONLY_FLOW = process.env.BENCH_ONLY === 'flow';
 const LEAVES_IN_FLIGHT = 4;
 /** no new leave is started after this long, so the workload stays under ~30 s on a slow database */
 const LEAVE_DEADLINE_MS = 25_000;
@@ -189,7 +193,7 @@ async function excelWorkloads(server, admin, out, label, dataDir) {
 // ---------------------------------------------------------------------------------------------------------
 // workload 3b: countersigns (会签) end to end: a multi-instance task over three approvers
 
-const COUNTERSIGNS = 10;
+const COUNTERSIGNS = Number(process.env.BENCH_COUNTERSIGNS ?? 10);
 const COUNTERSIGN_XML = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
   id="bench_cs" targetNamespace="http://example.com/bench">
@@ -203,6 +207,16 @@ const COUNTERSIGN_XML = `<?xml version="1.0" encoding="UTF-8"?>
     <sequenceFlow id="f3" sourceRef="sign" targetRef="e"/><endEvent id="e"/>
   </process>
 </definitions>`;
+
+/**
+ * CPU seconds a process has used (user + system, /proc/<pid>/stat): a workload's cost on the server,
+ * whatever else shares the machine's cores while it runs.
+ */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are the stat file's 14th and 15th fields, in clock ticks (100 a second on Linux)
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 async function countersignWorkload(server, admin, applicant, approver, out, label) {
   const base = server.base;
@@ -230,6 +244,7 @@ async function countersignWorkload(server, admin, applicant, approver, out, labe
       ...(variables ? { variables } : {}),
     });
   const t0 = performance.now();
+  const cpu0 = cpuSeconds(server.child.pid);
   await Promise.all(
     Array.from({ length: COUNTERSIGNS }, async (_, i) => {
       const started = await postJson(`${base}/api/dfem-flow/process/apply/start-process`, ah, {
@@ -247,7 +262,13 @@ async function countersignWorkload(server, admin, applicant, approver, out, labe
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
-  out.countersigns = { done: COUNTERSIGNS, seconds, rate: COUNTERSIGNS / seconds };
+  const cpuMs = (cpuSeconds(server.child.pid) - cpu0) * 1000;
+  out.countersigns = {
+    done: COUNTERSIGNS,
+    seconds,
+    rate: COUNTERSIGNS / seconds,
+    cpuMs: cpuMs / COUNTERSIGNS,
+  };
   log(`${label} countersigns: ${COUNTERSIGNS} of three approvers in ${seconds.toFixed(1)} s`);
 }
 
@@ -263,6 +284,7 @@ async function leaveWorkload(server, applicant, approver, out, label) {
   let todoLookups = 0;
   const failures = [];
   const t0 = performance.now();
+  const cpu0 = cpuSeconds(server.child.pid);
   const one = async (i) => {
     const started = await postJson(`${base}/api/dfem-desk/process/leave/start-process`, ah, {
       processDefinitionId: LEAVE_DEFINITION,
@@ -301,7 +323,8 @@ async function leaveWorkload(server, applicant, approver, out, label) {
   const seconds = (performance.now() - t0) / 1000;
   // every approved leave is finished: only the seeded waiting tasks are left in the approver's list
   const left = (await getJson(`${base}${TASKS_TO_DO_URL}`, ph)).data.total;
-  out.leaves = { done, seconds, rate: done / seconds, lookups: todoLookups, left };
+  const cpuMs = (cpuSeconds(server.child.pid) - cpu0) * 1000;
+  out.leaves = { done, seconds, rate: done / seconds, lookups: todoLookups, left, cpuMs: cpuMs / done };
   log(
     `${label} leaves: ${done} started and approved in ${seconds.toFixed(1)} s (${(done / seconds).toFixed(1)}/s, ` +
       `${LEAVES_IN_FLIGHT} in flight, ${todoLookups} to-do lookups); approver's to-do list now holds ${left}` +
@@ -331,7 +354,7 @@ async function benchDatabase(kind, out) {
 
   // 1. the scoped, dept-filtered users page, on a server of its own: on a slow database the requests
   // autocannon leaves in flight keep it busy long after the load, so nothing else is measured on it
-  {
+  if (!ONLY_FLOW) {
     const server = await startServer(dataDir, url, undefined, READ_FROM_DATABASE);
     try {
       log(`${label}: server (pid ${server.child.pid}, READ_CACHE=false) answering after ${server.ms} ms`);
@@ -352,31 +375,32 @@ async function benchDatabase(kind, out) {
   }
 
   // the same SQL behind the bare route, on the same data, while no server has it (one PGlite folder, one process)
-  await step(out, 'bare', `${label} bare`, async () => {
-    const port = await freePort();
-    const env = { ...process.env, PORT: String(port) };
-    delete env.DATABASE_URL;
-    delete env.PGLITE_DIR;
-    if (isPg) env.DATABASE_URL = url;
-    else env.PGLITE_DIR = pgdata;
-    const bare = await startProcess('bare server', bareMain, env, port, '/ready');
-    try {
-      const bareBase = `http://127.0.0.1:${port}`;
-      const bp = await getJson(bareBase + BARE_PAGE);
-      if (out.realPage) {
-        const ids = (p) => p.records.map((r) => String(r.id)).join();
-        out.bareSame = bp.total === out.realPage.total && ids(bp) === ids(out.realPage);
-        if (!out.bareSame) {
-          log(`WARNING ${label}: the bare route's answer differs from the real one: is its SQL in sync?`);
-          out.errors.bare = 'the bare route answered other rows than the real one';
+  if (!ONLY_FLOW)
+    await step(out, 'bare', `${label} bare`, async () => {
+      const port = await freePort();
+      const env = { ...process.env, PORT: String(port) };
+      delete env.DATABASE_URL;
+      delete env.PGLITE_DIR;
+      if (isPg) env.DATABASE_URL = url;
+      else env.PGLITE_DIR = pgdata;
+      const bare = await startProcess('bare server', bareMain, env, port, '/ready');
+      try {
+        const bareBase = `http://127.0.0.1:${port}`;
+        const bp = await getJson(bareBase + BARE_PAGE);
+        if (out.realPage) {
+          const ids = (p) => p.records.map((r) => String(r.id)).join();
+          out.bareSame = bp.total === out.realPage.total && ids(bp) === ids(out.realPage);
+          if (!out.bareSame) {
+            log(`WARNING ${label}: the bare route's answer differs from the real one: is its SQL in sync?`);
+            out.errors.bare = 'the bare route answered other rows than the real one';
+          }
         }
+        out.bare = await measureRoute(`${label} bare scoped page`, bareBase + BARE_PAGE, {});
+        await drain(`${label} bare scoped page`, bareBase + BARE_PAGE, {}, 30_000);
+      } finally {
+        await stopProcess(bare);
       }
-      out.bare = await measureRoute(`${label} bare scoped page`, bareBase + BARE_PAGE, {});
-      await drain(`${label} bare scoped page`, bareBase + BARE_PAGE, {}, 30_000);
-    } finally {
-      await stopProcess(bare);
-    }
-  });
+    });
 
   // 4, 3, 2 on a fresh server: the workflow rates before the Excel import, whose aftermath in the database
   // (autovacuum and a checkpoint after 10 000 rows) would otherwise be measured with them
@@ -388,19 +412,21 @@ async function benchDatabase(kind, out) {
     const approver = await signIn(server.base, ACCOUNTS.approver);
 
     // 4. the to-do list over a long history (before workload 3 adds to it)
-    await step(out, 'todo', `${label} to-do list`, async () => {
-      const headers = authHeaders(approver);
-      const todo = (await getJson(server.base + TASKS_TO_DO_URL, headers)).data;
-      const done = (await getJson(`${server.base}/api/dfem-flow/work/done-list?current=1&size=1`, headers))
-        .data;
-      log(`${label}: the approver has ${todo.total} tasks to do and ${done.total} done`);
-      if (todo.total !== WAITING_TASKS || todo.records.length !== 10)
-        out.errors.todo = `${todo.total} tasks to do (${todo.records.length} on the page), ${WAITING_TASKS} expected`;
-      if (done.total < HISTORY_TASKS) out.errors.todo = `${done.total} tasks done, ${HISTORY_TASKS} expected`;
-      out.todo = await measureRoute(`${label} to-do list`, server.base + TASKS_TO_DO_URL, headers);
-      if ((await drain(`${label} to-do list`, server.base + TASKS_TO_DO_URL, headers, 60_000)) === null)
-        throw new Error('the server did not finish the to-do requests left in flight within 60 s');
-    });
+    if (!ONLY_FLOW)
+      await step(out, 'todo', `${label} to-do list`, async () => {
+        const headers = authHeaders(approver);
+        const todo = (await getJson(server.base + TASKS_TO_DO_URL, headers)).data;
+        const done = (await getJson(`${server.base}/api/dfem-flow/work/done-list?current=1&size=1`, headers))
+          .data;
+        log(`${label}: the approver has ${todo.total} tasks to do and ${done.total} done`);
+        if (todo.total !== WAITING_TASKS || todo.records.length !== 10)
+          out.errors.todo = `${todo.total} tasks to do (${todo.records.length} on the page), ${WAITING_TASKS} expected`;
+        if (done.total < HISTORY_TASKS)
+          out.errors.todo = `${done.total} tasks done, ${HISTORY_TASKS} expected`;
+        out.todo = await measureRoute(`${label} to-do list`, server.base + TASKS_TO_DO_URL, headers);
+        if ((await drain(`${label} to-do list`, server.base + TASKS_TO_DO_URL, headers, 60_000)) === null)
+          throw new Error('the server did not finish the to-do requests left in flight within 60 s');
+      });
 
     // 3. leave processes
     await step(out, 'leaves', `${label} leaves`, () =>
@@ -412,7 +438,7 @@ async function benchDatabase(kind, out) {
     );
 
     // 2. Excel out and in
-    await excelWorkloads(server, admin, out, label, dataDir);
+    if (!ONLY_FLOW) await excelWorkloads(server, admin, out, label, dataDir);
     out.rssMb = rssMb(server.child.pid);
   } finally {
     await stopProcess(server);
@@ -514,7 +540,8 @@ function buildTable(res) {
       name: `Leave processes end to end (start, to-do, approve; ${LEAVES_IN_FLIGHT} in flight)`,
       src: 'leaves',
       get: (r) => r.leaves?.rate,
-      f: (v, r) => `${v.toFixed(1)} processes/s (${r.leaves.done} in ${fmt.s(r.leaves.seconds)})`,
+      f: (v, r) =>
+        `${v.toFixed(1)} processes/s (${r.leaves.done} in ${fmt.s(r.leaves.seconds)}; server CPU ${r.leaves.cpuMs.toFixed(0)} ms each)`,
       // the rate before timers, messages and call activities came in: they must not slow the common case
       target: '≥ 29/s (PostgreSQL)',
       ok: (v) => v >= 29,
@@ -524,7 +551,8 @@ function buildTable(res) {
       name: 'Countersigns (会签 of three approvers) end to end, 10 instances at once',
       src: 'countersigns',
       get: (r) => r.countersigns?.rate,
-      f: (v, r) => `${v.toFixed(1)} instances/s (${r.countersigns.done} in ${fmt.s(r.countersigns.seconds)})`,
+      f: (v, r) =>
+        `${v.toFixed(1)} instances/s (${r.countersigns.done} in ${fmt.s(r.countersigns.seconds)}; server CPU ${r.countersigns.cpuMs.toFixed(0)} ms each)`,
       target: '≥ 10/s (PostgreSQL)',
       ok: (v) => v >= 10,
       only: 'postgres',

@@ -127,6 +127,11 @@ test('the panel sets a service task’s action and a non-interrupting timer; dep
   await expect(panel.getByRole('heading', { name: '边界事件' })).toBeVisible();
   await expect(panel.getByText('请填写时间:没有时间的定时器不能部署')).toBeVisible();
   const time = panel.getByLabel('时间', { exact: true });
+  // the kind: a cycle is checked as a cycle (one that never moves on is refused), then back to a duration
+  await choose(panel, '定时方式', '周期');
+  await time.fill('R/PT0S');
+  await expect(panel.getByText('周期的间隔必须大于 0')).toBeVisible();
+  await choose(panel, '定时方式', '时长');
   await time.fill('P1X');
   await expect(panel.getByText('不是 ISO 8601 时长')).toBeVisible();
   await expect(time).toHaveAttribute('aria-invalid', 'true');

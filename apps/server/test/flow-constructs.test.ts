@@ -302,6 +302,31 @@ describe('ending an instance that called others ends them too', () => {
     expect(after.states).toEqual(['deleted', 'deleted', 'deleted']);
     expect(await clerksTasks(ids)).toEqual([]);
     expect(after.openWaits).toEqual([]);
+    // each timeline records it: the task under way ended with the reason, and a last line says so
+    for (const [i, piid] of ids.entries()) {
+      const timeline = await k.call(
+        applicant.token,
+        'GET',
+        `/api/dfem-flow/process/history-flow-list?processInstanceId=${piid}`,
+      );
+      const lines = timeline.json().data as {
+        historyActivityName: string;
+        historyActivityType: string;
+        endTime: string;
+        comment: string;
+      }[];
+      const name = ['父流程任务', '子流程任务', '孙流程任务'][i];
+      const step = lines.find((l) => l.historyActivityName === name);
+      expect(step?.endTime, name).not.toBe('');
+      expect(step?.comment).toContain('申请有误');
+      expect(lines.at(-1)).toMatchObject({
+        historyActivityType: 'EndEvent',
+        historyActivityName: '流程终止 / ended',
+      });
+      expect(lines.at(-1)?.comment).toContain(
+        i === 0 ? '申请有误' : 'the process that called it ended: 申请有误',
+      );
+    }
     // a child cannot be deleted twice
     const again = await k.call(
       admin(),

@@ -88,6 +88,8 @@ export async function startTestServer(
     LOG_LEVEL: 'info',
     ...(url ? { DATABASE_URL: url } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    // FLOW_LIVE_ENGINES=0: every workflow step recovers its engine from the saved state
+    ...(process.env.FLOW_LIVE_ENGINES ? { FLOW_LIVE_ENGINES: process.env.FLOW_LIVE_ENGINES } : {}),
     WEB_DIST: '/nonexistent',
     // no MQTT listener unless a test asks for one (many servers run at once)
     MQTT_PORT: '-1',

@@ -51,6 +51,11 @@ const ConfigSchema = z.object({
    */
   FLOW_HTTP_ALLOW: z.string().max(4000).default(''),
   /**
+   * How many waiting instances' engines each server keeps in memory to continue at their next step instead
+   * of recovering them from their saved state (0: every step recovers from the database).
+   */
+  FLOW_LIVE_ENGINES: z.coerce.number().int().min(0).max(10_000).default(200),
+  /**
    * How long a monitored household's public notice stays up before the township identifies it (ISO 8601
    * duration; policy: at least five days). Shorter only for tests and demonstrations.
    */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isId } from '@smart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +14,6 @@ import { actsOnBusinessRecords } from './actions';
 import { ApproverLists, checkApproverLists, liveUsersOf, startableXml } from './approvers';
 import { flowTransaction, startInstance } from './service';
 import { names, readableInstance } from './shared';
-import { flowInstance } from './tables';
 import { forgetWorkCounts } from './work';
 
 /** Limits of the application form (the web form says the same). */
@@ -85,20 +85,19 @@ export async function applyRoutes(base: FastifyInstance) {
       const result = await flowTransaction(
         db,
         async (tx) => {
+          // the application has no row of its own: the instance is its business record
+          const processInstanceId = randomUUID();
           const started = await startInstance(
             tx,
             ctx,
             {
               processDefinitionId: b.processDefinitionId,
               variables: { ...approverLists, title, content, ...(taskUser ? { taskUser } : {}) },
+              processInstanceId,
+              businessId: processInstanceId,
             },
             tx,
           );
-          // the application has no row of its own: the instance is its business record
-          await tx
-            .update(flowInstance)
-            .set({ businessId: started.processInstanceId })
-            .where(eq(flowInstance.processInstanceId, started.processInstanceId));
           return {
             processInstanceId: started.processInstanceId,
             businessId: started.processInstanceId,

@@ -8,7 +8,8 @@ import { ok } from '../../platform/http/envelope';
 import { FieldInputError } from '../../platform/http/errors';
 import { PageQuery, toPage } from '../../platform/paging';
 import { configureActions } from './actions';
-import { deliverEvent, flowTransaction } from './service';
+import { keepLiveEngines } from './runtime';
+import { deliverEvent, flowTransaction, startByEvent } from './service';
 import { dt } from './shared';
 import { flowNotice } from './tables';
 import { startTimerPoller } from './timers';
@@ -41,9 +42,14 @@ export async function eventRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db, config } = base.deps;
   configureActions(config.FLOW_HTTP_ALLOW);
+  keepLiveEngines(config.FLOW_LIVE_ENGINES);
   startTimerPoller(base, db, config.FLOW_TIMER_INTERVAL_MS);
 
-  /** Delivers a message to the (oldest) running instance of the business key that waits for it. */
+  /**
+   * Delivers a message to the (oldest) running instance of the business key that waits for it; when none
+   * waits, starts the latest version of the tenant's process whose start event catches it, with that
+   * business key (service.ts startByEvent).
+   */
   app.post(
     '/process/message',
     {
@@ -60,26 +66,32 @@ export async function eventRoutes(base: FastifyInstance) {
       await requirePermission(db, req, 'flow_follow_message');
       const variables = req.body?.variables ?? {};
       checkVariables(variables);
-      const heard = await flowTransaction(
+      const { heard, started } = await flowTransaction(
         db,
-        (tx) =>
-          deliverEvent(tx, ctx.tenantId, 'message', req.query.name, {
-            businessKey: req.query.businessKey,
-            variables,
-          }),
+        async (tx) => {
+          const opts = { businessKey: req.query.businessKey, variables };
+          const heard = await deliverEvent(tx, ctx.tenantId, 'message', req.query.name, opts);
+          return {
+            heard,
+            started: heard ? [] : await startByEvent(tx, ctx, 'message', req.query.name, opts),
+          };
+        },
         req.log,
       );
-      if (!heard)
+      if (!heard && !started.length)
         throw new FieldInputError('name', {
-          zh: `没有业务标识为 ${req.query.businessKey} 的流程在等待消息 ${req.query.name}`,
-          en: `No process of business key ${req.query.businessKey} waits for the message ${req.query.name}`,
+          zh: `没有业务标识为 ${req.query.businessKey} 的流程在等待消息 ${req.query.name},也没有流程由它发起`,
+          en: `No process of business key ${req.query.businessKey} waits for the message ${req.query.name}, and none starts on it`,
         });
       forgetWorkCounts();
-      return ok(req, { heard });
+      return ok(req, { heard, started: started.length, processInstanceIds: started });
     },
   );
 
-  /** Broadcasts a signal to every running instance of the caller's tenant that waits for it. */
+  /**
+   * Broadcasts a signal to every running instance of the caller's tenant that waits for it, and starts every
+   * process of the tenant whose start event catches it (its latest version).
+   */
   app.post(
     '/process/signal',
     {
@@ -93,13 +105,16 @@ export async function eventRoutes(base: FastifyInstance) {
       await requirePermission(db, req, 'flow_follow_signal');
       const variables = req.body?.variables ?? {};
       checkVariables(variables);
-      const heard = await flowTransaction(
+      const { heard, started } = await flowTransaction(
         db,
-        (tx) => deliverEvent(tx, ctx.tenantId, 'signal', req.query.name, { variables }),
+        async (tx) => ({
+          heard: await deliverEvent(tx, ctx.tenantId, 'signal', req.query.name, { variables }),
+          started: await startByEvent(tx, ctx, 'signal', req.query.name, { variables }),
+        }),
         req.log,
       );
       forgetWorkCounts();
-      return ok(req, { heard });
+      return ok(req, { heard, started: started.length, processInstanceIds: started });
     },
   );
 

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: BPMN expressions are written ${…}
 import { describe, expect, it } from 'vitest';
-import { continueProcess, startProcess } from './runtime';
+import { continueProcess, keepLiveEngines, startProcess } from './runtime';
 
 const XML = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
@@ -18,6 +18,8 @@ const task = (run: Awaited<ReturnType<typeof startProcess>>) => run.waiting[run.
 
 describe('saved engine state', () => {
   it('leaves the diagram out (it is read once per diagram) and recovers from it', async () => {
+    // no engine kept in memory: every step recovers from the saved state
+    keepLiveEngines(0);
     const started = await startProcess('p1', XML, { applyUser: '7' });
     const state = JSON.parse(started.state);
     expect(state.definitions).toHaveLength(1);
@@ -41,6 +43,7 @@ describe('saved engine state', () => {
       { applyUser: '7' },
     );
     expect(done.ended).toBe(true);
+    keepLiveEngines(200);
   });
 
   it('a state saved with its diagram (before the diagram was left out) still recovers from that diagram', async () => {
@@ -63,5 +66,41 @@ describe('saved engine state', () => {
       { applyUser: '7' },
     );
     expect(task(moved).name).toBe('第二步');
+  });
+
+  it('an engine kept in memory continues only from the state it saved, and as a recovered one would', async () => {
+    keepLiveEngines(200);
+    // two tasks at once: a recovery announces the one still waiting again, a kept engine does not
+    const BOTH = XML.replace(
+      '<sequenceFlow id="f2" sourceRef="first" targetRef="second"/>',
+      '<sequenceFlow id="f2" sourceRef="first" targetRef="e"/><sequenceFlow id="f0" sourceRef="s" targetRef="second"/>',
+    ).replace(
+      '<sequenceFlow id="f3" sourceRef="second" targetRef="e"/><endEvent id="e"/>',
+      '<sequenceFlow id="f3" sourceRef="second" targetRef="e2"/><endEvent id="e"/><endEvent id="e2"/>',
+    );
+    const started = await startProcess('p3', BOTH, { applyUser: '7' });
+    expect(started.waiting.map((w) => w.activityId).sort()).toEqual(['first', 'second']);
+    const first = started.waiting.find((w) => w.activityId === 'first')?.executionId as string;
+    const step = { kind: 'execution' as const, executionId: first, output: {} };
+    // kept: the next step continues it, and reports nothing new waiting
+    const kept = await continueProcess('p3', BOTH, started.state, step, { applyUser: '7' });
+    expect(kept.waiting).toEqual([]);
+    expect(kept.ended).toBe(false);
+    // the same step again from the state the database still holds (as after a rollback): the kept engine
+    // has moved on, so it is recovered from that state, announcing the task still waiting again
+    const again = await continueProcess('p3', BOTH, started.state, step, { applyUser: '7' });
+    expect(again.waiting.map((w) => w.activityId)).toEqual(['second']);
+    expect(again.stillWaiting).toEqual(kept.stillWaiting);
+    // and that engine is kept in turn for its own state
+    const second = again.waiting[0].executionId;
+    const done = await continueProcess(
+      'p3',
+      BOTH,
+      again.state,
+      { kind: 'execution', executionId: second, output: {} },
+      { applyUser: '7' },
+    );
+    expect(done.ended).toBe(true);
+    expect(done.state).toBe('');
   });
 });

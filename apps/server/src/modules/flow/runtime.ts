@@ -34,6 +34,15 @@ export interface ProcessInfo {
   name: string;
   /** the process's timer start events */
   startTimers: StartTimer[];
+  /** the process's message and signal start events: a message or signal of that name starts an instance */
+  startEvents: StartEventTrigger[];
+}
+
+/** A message or signal start event of a process (the name is the message's or signal's, as catches use). */
+export interface StartEventTrigger {
+  activityId: string;
+  kind: 'message' | 'signal';
+  name: string;
 }
 
 /** A timer start event: the definition starts an instance when it is due (a cycle, again and again). */
@@ -60,8 +69,8 @@ const EVENT_KINDS: Record<string, string[]> = {
     'EscalationEventDefinition',
   ],
 };
-/** a process starts by the API or by its timer (message and signal starts are not run yet) */
-const TOP_START_KINDS = ['TimerEventDefinition'];
+/** a process starts by the API, by its timer, or by a message or signal its start event catches */
+const TOP_START_KINDS = ['TimerEventDefinition', 'MessageEventDefinition', 'SignalEventDefinition'];
 /** an event sub-process starts on what the process meets */
 const EVENT_SUB_START_KINDS = [...EVENT_KINDS['bpmn:BoundaryEvent']];
 
@@ -213,7 +222,18 @@ function normalizeAssignment(definitions: ModdleElement, tasks: ModdleElement[])
     }
     // the engine would evaluate what it cannot read; what it says is now on the task itself
     el.resources = kept;
-    // a countersign's list and element variable, as Flowable or Activiti write them
+  }
+}
+
+/**
+ * A multi-instance element's list and element variable (a countersign's, a sub-process's or a call
+ * activity's), as Flowable or Activiti write them, moved onto what the engine reads (camunda's).
+ */
+function normalizeLoops(definitions: ModdleElement, elements: ModdleElement[]) {
+  const prefixes = new Set<string>();
+  for (const [k, v] of Object.entries(definitions.$attrs ?? {}))
+    if (k.startsWith('xmlns:') && ASSIGNMENT_NAMESPACES.has(v)) prefixes.add(k.slice(6));
+  for (const el of elements) {
     const loop = el.loopCharacteristics as
       | (ModdleElement & { collection?: string; elementVariable?: string })
       | undefined;
@@ -331,11 +351,11 @@ export function executableXml(xml: string): Promise<string> {
     hit = (async () => {
       const { moddle, definitions } = await parseBpmn(xml);
       normalizeAssignment(definitions, userTasksOf(definitions));
-      normalizeExpressions(
-        (definitions.rootElements ?? [])
-          .filter((e) => e.$type === 'bpmn:Process')
-          .flatMap((p) => elementsOf(p.flowElements)),
-      );
+      const elements = (definitions.rootElements ?? [])
+        .filter((e) => e.$type === 'bpmn:Process')
+        .flatMap((p) => elementsOf(p.flowElements));
+      normalizeLoops(definitions, elements);
+      normalizeExpressions(elements);
       dropDescriptive(definitions);
       keepActions(moddle, definitions);
       for (const p of (definitions.rootElements ?? []).filter((e) => e.$type === 'bpmn:Process'))
@@ -357,6 +377,8 @@ const PROCESS_SCOPE = `${SCOPE_PREFIX}process_`;
 const EVENT_SUB_START = `${SCOPE_PREFIX}start_`;
 const isEventSubProcess = (el: ModdleElement) =>
   el.$type === 'bpmn:SubProcess' && !!(el as { triggeredByEvent?: boolean }).triggeredByEvent;
+/** whether an element is one of the process's own (not inside a sub-process) */
+const isTopLevel = (el: ModdleElement, process: ModdleElement) => (process.flowElements ?? []).includes(el);
 
 /**
  * Event sub-processes, run by what bpmn-engine runs well: boundary events. bpmn-engine starts an event
@@ -537,6 +559,10 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
   collect(runnable[0].flowElements);
   const tasks = all.map((a) => a.el).filter((el) => el.$type === 'bpmn:UserTask');
   normalizeAssignment(definitions, tasks);
+  normalizeLoops(
+    definitions,
+    all.map((a) => a.el),
+  );
   normalizeExpressions(all.map((a) => a.el));
   for (const el of tasks)
     if (!el.assignee && !el.candidateUsers && !el.candidateGroups)
@@ -552,6 +578,7 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
       .flatMap((sub) => (sub.flowElements ?? []).filter((e) => e.$type === 'bpmn:StartEvent')),
   );
   const startTimers: StartTimer[] = [];
+  const startEvents: StartEventTrigger[] = [];
   // what the engine has no behaviour for is named first; then what it would run wrongly
   for (const { el } of all)
     if (!RUNNABLE.has(el.$type))
@@ -600,6 +627,23 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
         if (el.$type === 'bpmn:StartEvent' && !inEventSub) startTimers.push({ activityId: el.id, ...timer });
       }
     }
+    if (el.$type === 'bpmn:StartEvent' && !eventSubStarts.has(el) && isTopLevel(el, runnable[0]))
+      for (const def of el.eventDefinitions ?? []) {
+        const kind =
+          def.$type === 'bpmn:MessageEventDefinition'
+            ? 'message'
+            : def.$type === 'bpmn:SignalEventDefinition'
+              ? 'signal'
+              : undefined;
+        if (!kind) continue;
+        const ref = (def as { messageRef?: Ref; signalRef?: Ref })[`${kind}Ref`];
+        if (!ref?.id)
+          problems.add(
+            `${nameOf(el)} names no ${kind} to start on (${kind}Ref)`,
+            `${nameOf(el)} 没有指定发起流程的${kind === 'message' ? '消息' : '信号'} (${kind}Ref)`,
+          );
+        else startEvents.push({ activityId: el.id, kind, name: ref.name ?? ref.id });
+      }
     if (isEventSubProcess(el)) checkEventSubProcess(el, all, problems);
     if (el.$type === 'bpmn:CallActivity' && !(el as { calledElement?: string }).calledElement)
       problems.add(
@@ -626,17 +670,35 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
         );
     }
     const loop = el.loopCharacteristics as
-      | (ModdleElement & { collection?: string; loopCardinality?: { body?: string } })
+      | (ModdleElement & {
+          collection?: string;
+          loopCardinality?: { body?: string };
+          completionCondition?: { body?: string };
+        })
       | undefined;
-    const countersign =
+    // multi-instance (over a list or a count): user tasks (countersigns), call activities, sub-processes
+    const multi =
       loop?.$type === 'bpmn:MultiInstanceLoopCharacteristics' &&
-      el.$type === 'bpmn:UserTask' &&
+      (el.$type === 'bpmn:UserTask' ||
+        el.$type === 'bpmn:CallActivity' ||
+        (el.$type === 'bpmn:SubProcess' && !isEventSubProcess(el))) &&
       (!!loop.collection || !!loop.loopCardinality?.body);
-    if (loop && !countersign)
+    if (loop && !multi)
       problems.add(
         `${nameOf(el)} with ${typeOf(loop)} cannot be executed here`,
         `流程引擎不能执行带 ${typeOf(loop)} 的 ${nameOf(el)}(多实例或循环)`,
       );
+    const done = loop?.completionCondition?.body?.trim();
+    if (multi && done) {
+      try {
+        checkExpression(done);
+      } catch (e) {
+        problems.add(
+          `the completion condition "${done}" of ${nameOf(el)}: ${(e as Error).message}`,
+          `${nameOf(el)} 的完成条件 "${done}" 有误: ${(e as Error).message}`,
+        );
+      }
+    }
     const condition = el.conditionExpression;
     if (condition && (condition.language || !EXPRESSION.test(condition.body ?? '')))
       problems.add(
@@ -660,7 +722,12 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
     }
   }
   problems.check();
-  return { processKey: runnable[0].id, name: runnable[0].name ?? runnable[0].id, startTimers };
+  return {
+    processKey: runnable[0].id,
+    name: runnable[0].name ?? runnable[0].id,
+    startTimers,
+    startEvents,
+  };
 }
 
 export interface WaitingTask {
@@ -773,6 +840,14 @@ export interface RunResult {
   thrownSignals: string[];
   /** timers that fired in this run, with the user task a boundary timer is attached to */
   firedTimers: { activityId: string; attachedTo?: string }[];
+  /**
+   * What the service need not look up (a run of a kept engine, see LiveEngine, knows what waited before it):
+   * `fresh` — every task in `waiting` began in this run (none is in the database yet); `quiet` — nothing
+   * but user tasks waited before the run (no timer, catch, call or action row is open); `kept` — every user
+   * task that waited before the run, but the one it completed, still waits (none is to be withdrawn, even
+   * when the instance ended).
+   */
+  known?: { fresh: boolean; quiet: boolean; kept: boolean };
 }
 
 /** The extension properties of an element (camunda:/flowable: `in`, `out`, `field`, `property`), read loosely. */
@@ -841,8 +916,50 @@ export function actionOf(
   return { action, fields };
 }
 
+/** Where a multi-instance sub-process's iteration keeps its element variable and loopCounter (see loadElements). */
+export const ITERATION = '__iteration';
+/** What the engine keeps beside the instance's variables in an environment: the message that started a scope. */
+const ENGINE_KEYS = new Set(['fields', 'content', 'properties', ITERATION, '__start']);
+/** An environment's variables without what the engine and loadElements keep there. */
+function processVariablesOf(variables: Record<string, unknown> | undefined) {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(variables ?? {})) if (!ENGINE_KEYS.has(k)) out[k] = v;
+  return out;
+}
+
+/**
+ * The variables of the iterations an element runs in: its multi-instance sub-processes' (element variable and
+ * loopCounter, innermost winning), then its own when it is an iteration itself (a countersign's task, a
+ * multi-instance call activity's call).
+ */
+function iterationOf(api: {
+  owner?: { behaviour?: ModdleElement };
+  content?: object;
+  environment: { variables: Record<string, unknown> };
+}): Record<string, unknown> {
+  const outer = (api.environment.variables?.[ITERATION] ?? {}) as Record<string, unknown>;
+  const content = (api.content ?? {}) as Record<string, unknown>;
+  if (!content.isMultiInstance) return { ...outer };
+  const loop = api.owner?.behaviour?.loopCharacteristics as
+    | { behaviour?: { elementVariable?: string; collection?: string } }
+    | undefined;
+  const element = loop?.behaviour?.elementVariable ?? 'item';
+  return {
+    ...outer,
+    ...(loop?.behaviour?.collection ? { [element]: content[element] } : {}),
+    loopCounter: content.index,
+  };
+}
+
 function recorder() {
   const listener = new EventEmitter();
+  // every event the engine announces counts (settle waits until none comes)
+  let events = 0;
+  const emit = listener.emit.bind(listener);
+  listener.emit = (event: string | symbol, ...args: unknown[]) => {
+    events++;
+    return emit(event, ...args);
+  };
   const waiting = new Map<string, WaitingTask>();
   const calls = new Map<string, CallRequest>();
   const actions = new Map<string, ActionRequest>();
@@ -914,7 +1031,11 @@ function recorder() {
       }),
   );
   listener.on('activity.call', (api: Api) => {
-    const vars = { ...api.environment.variables, ...api.environment.output };
+    const vars = {
+      ...processVariablesOf(api.environment.variables),
+      ...api.environment.output,
+      ...iterationOf(api),
+    };
     calls.set(api.executionId, {
       executionId: api.executionId,
       activityId: api.id,
@@ -952,16 +1073,13 @@ function recorder() {
     }
     if (api.type !== 'bpmn:UserTask') return;
     const b = api.owner?.behaviour ?? ({} as ModdleElement);
-    const content = (api.content ?? {}) as Record<string, unknown>;
-    const loop = b.loopCharacteristics as { behaviour?: { elementVariable?: string } } | undefined;
-    const element = loop?.behaviour?.elementVariable ?? 'item';
+    // an iteration's element variable: the task's own (a countersign), or its multi-instance sub-process's
+    const local = iterationOf(api);
     waiting.set(api.executionId, {
       executionId: api.executionId,
       activityId: api.id,
       name: api.name ?? api.id,
-      ...(content.isMultiInstance
-        ? { variables: { [element]: content[element], loopCounter: content.index } }
-        : {}),
+      ...(Object.keys(local).length ? { variables: local } : {}),
       assignee: b.assignee,
       candidateUsers: b.candidateUsers,
       candidateGroups: b.candidateGroups,
@@ -969,6 +1087,7 @@ function recorder() {
   });
   return {
     listener,
+    events: () => events,
     done: () => ended,
     end: () => {
       ended = true;
@@ -1066,9 +1185,67 @@ async function loadElements() {
     const { InclusiveGatewayBehaviour } = (await import('bpmn-elements/gateways')) as unknown as {
       InclusiveGatewayBehaviour: unknown;
     };
-    const { BoundaryEventBehaviour } = (await import('bpmn-elements/events')) as unknown as {
+    const { BoundaryEventBehaviour, StartEventBehaviour } = (await import(
+      'bpmn-elements/events'
+    )) as unknown as {
       BoundaryEventBehaviour: BoundaryBehaviourClass;
+      StartEventBehaviour: StartBehaviourClass;
     };
+    const { SubProcessBehaviour } = (await import('bpmn-elements/tasks')) as unknown as {
+      SubProcessBehaviour: SubProcessBehaviourClass;
+    };
+    // each iteration of a multi-instance sub-process runs in an environment of its own: its element variable
+    // and loopCounter are kept there (ITERATION), so the expressions and the task assignments inside it read
+    // them; the engine saves that environment with the iteration, so a recovered one still has them
+    const upsert = SubProcessBehaviour.prototype._upsertExecution;
+    if (!(upsert as { iterations?: boolean }).iterations) {
+      const withIteration = function (this: SubProcessBehaviourInstance, executeMessage: ExecuteMessage) {
+        const content = executeMessage.content;
+        const fresh = !this._getExecutionById(content.executionId);
+        const execution = upsert.call(this, executeMessage);
+        if (fresh && content.isMultiInstance) {
+          const element = this.loopCharacteristics?.elementVariable;
+          const variables = execution.environment.variables;
+          variables[ITERATION] = {
+            ...((variables[ITERATION] as object | undefined) ?? {}),
+            ...(element ? { [element]: content[element] } : {}),
+            loopCounter: content.index,
+          };
+        }
+        return execution;
+      };
+      (withIteration as { iterations?: boolean }).iterations = true;
+      SubProcessBehaviour.prototype._upsertExecution = withIteration;
+    }
+    // the process's own start events: one started by a message or a signal (the run's ENTRY variable names
+    // it) passes at once and every other start event is discarded; one started otherwise (the API, a call)
+    // discards its message and signal start events, which only a message or signal starts
+    function EntryStartBehaviour(this: StartBehaviourInstance, activity: StartActivity) {
+      StartEventBehaviour.call(this, activity);
+    }
+    EntryStartBehaviour.prototype = Object.create(StartEventBehaviour.prototype);
+    EntryStartBehaviour.prototype.execute = function (
+      this: StartBehaviourInstance,
+      executeMessage: ExecuteMessage,
+    ) {
+      const { activity } = this;
+      const container = activity.parent;
+      const own = container?.type === 'bpmn:Process' || !!container?.id?.startsWith(PROCESS_SCOPE);
+      if (own && executeMessage.content.isRootScope) {
+        const entry = activity.environment.variables[ENTRY];
+        const byEvent = (activity.eventDefinitions ?? []).some(
+          (d) => d.type === 'bpmn:MessageEventDefinition' || d.type === 'bpmn:SignalEventDefinition',
+        );
+        const content = { ...executeMessage.content };
+        if (entry ? entry !== activity.id : byEvent)
+          return this.broker.publish('execution', 'execute.discard', content);
+        if (byEvent) return this.broker.publish('execution', 'execute.completed', content);
+      }
+      return StartEventBehaviour.prototype.execute.call(this, executeMessage);
+    };
+    function StartEvent(def: object, context: unknown) {
+      return new elements.Activity(EntryStartBehaviour, def, context);
+    }
     // the gateway's behaviour (pass on) is kept; only the join differs: bpmn-elements joins what it is told
     // is a parallel gateway by waiting for every inbound flow, taken or discarded
     // (a function, not an arrow: the engine calls it with `new`)
@@ -1114,6 +1291,7 @@ async function loadElements() {
     return {
       InclusiveGateway,
       BoundaryEvent,
+      StartEvent,
       TimerEventDefinition,
       ServiceTask: elements.SignalTask,
       SendTask: elements.SignalTask,
@@ -1123,6 +1301,40 @@ async function loadElements() {
   })();
   return elementsModule;
 }
+
+interface ExecuteMessage {
+  content: Record<string, unknown> & {
+    executionId: string;
+    isRootScope?: boolean;
+    isMultiInstance?: boolean;
+  };
+}
+interface SubProcessBehaviourInstance {
+  loopCharacteristics?: { elementVariable?: string };
+  _getExecutionById(executionId: string): unknown;
+}
+type SubProcessBehaviourClass = {
+  prototype: {
+    _upsertExecution(
+      this: SubProcessBehaviourInstance,
+      executeMessage: ExecuteMessage,
+    ): { environment: { variables: Record<string, unknown> } };
+  };
+};
+interface StartActivity {
+  id: string;
+  parent?: { id?: string; type?: string };
+  eventDefinitions?: { type?: string }[];
+  environment: { variables: Record<string, unknown> };
+}
+interface StartBehaviourInstance {
+  activity: StartActivity;
+  broker: { publish(exchange: string, routingKey: string, content: object): unknown };
+}
+type StartBehaviourClass = {
+  call(self: StartBehaviourInstance, activity: StartActivity): void;
+  prototype: { execute(this: StartBehaviourInstance, executeMessage: ExecuteMessage): unknown };
+};
 
 interface TimerDefinitionClass {
   (this: object, ...args: unknown[]): void;
@@ -1197,6 +1409,7 @@ function stateToSave(state: { definitions?: { source?: unknown }[] }): string {
 interface Postponed {
   executionId: string;
   id: string;
+  type?: string;
   signal(m: object): void;
   getPostponed?: () => Postponed[];
   /** a multi-instance task's iterations wait in its own execution */
@@ -1220,13 +1433,21 @@ function allPostponed(list: Postponed[], seen = new Set<string>()): Postponed[] 
 async function settle(engine: { state: string }, rec: ReturnType<typeof recorder>, before: Set<string>) {
   const news = () =>
     [...rec.waiting.keys(), ...rec.calls.keys(), ...rec.actions.keys()].some((k) => !before.has(k));
-  for (let i = 0; i < 50; i++) {
+  // the engine runs synchronously but for a few steps deferred a turn (a manual task passing, a start timer):
+  // three turns of the event loop in which it announces nothing mean it has come to rest (the row of the
+  // instance is locked meanwhile, so it is not waited on longer than that)
+  let quiet = 0;
+  let seen = rec.events();
+  for (let i = 0; i < 50 && quiet < 3; i++) {
     await new Promise((r) => setImmediate(r));
     if (rec.done() || engine.state !== 'running') return;
     if (news()) {
       await new Promise((r) => setImmediate(r));
       return;
     }
+    const now = rec.events();
+    quiet = now === seen ? quiet + 1 : 0;
+    seen = now;
   }
 }
 
@@ -1243,17 +1464,24 @@ async function finish(
   variables: Record<string, unknown>,
   /** what already waited before the run's trigger (a recovery re-announces it) */
   before = new Set<string>(),
+  /** the engine, kept for the instance's next run when it still waits (keep) */
+  kept?: Omit<LiveEngine, 'state'>,
+  /** a kept engine's run: what waited before its trigger, and the execution the trigger completed */
+  reusedFrom?: { waited: string[]; quiet: boolean; target?: string },
 ): Promise<RunResult> {
   await settle(engine as unknown as { state: string }, rec, before);
-  const state = await engine.getState();
   const postponed = allPostponed(execution.getPostponed() as Postponed[]);
   const nothingWaits = !rec.waiting.size && postponed.length === 0;
   const ended = rec.done() || engine.state === 'idle' || nothingWaits;
+  // an instance that ended keeps no state (the service saves none)
+  const state = ended ? undefined : await engine.getState();
   // a timer counts while its element waits: one inside a scope that an event cancelled after a recovery
   // is not always cleared by the engine, but its element no longer waits
   const waitingIds = new Set(postponed.map((p) => p.executionId));
+  const saved = state ? stateToSave(state as never) : '';
+  if (kept && !ended) keep({ ...kept, state: saved });
   return {
-    state: stateToSave(state as never),
+    state: saved,
     ended,
     waiting: [...rec.waiting.values()],
     stillWaiting: postponed.map((p) => p.executionId).filter(Boolean),
@@ -1273,20 +1501,132 @@ async function finish(
     actions: [...rec.actions.values()],
     thrownSignals: rec.thrownSignals,
     firedTimers: rec.firedTimers,
+    ...(reusedFrom
+      ? {
+          known: {
+            fresh: true,
+            quiet: reusedFrom.quiet,
+            // (an instance that ended waits on nothing, whatever the engine still lists)
+            kept: reusedFrom.waited.every(
+              (id) => id === reusedFrom.target || (!ended && postponed.some((p) => p.executionId === id)),
+            ),
+          },
+        }
+      : {}),
   };
 }
 
-/** Starts a process with its variables and runs it to its first waits. */
+const byHand = new Map<string, Promise<boolean>>();
+/**
+ * Whether a diagram's process may be started by hand (the start routes, a call activity): it has a start
+ * event of its own that no message or signal starts. Remembered per diagram text.
+ */
+export function startsByHand(xml: string): Promise<boolean> {
+  let hit = byHand.get(xml);
+  if (!hit) {
+    hit = (async () => {
+      const { definitions } = await parseBpmn(xml);
+      const process = (definitions.rootElements ?? []).find(
+        (e) => e.$type === 'bpmn:Process' && e.isExecutable,
+      );
+      return (process?.flowElements ?? []).some(
+        (el) =>
+          el.$type === 'bpmn:StartEvent' &&
+          !(el.eventDefinitions ?? []).some(
+            (d) => d.$type === 'bpmn:MessageEventDefinition' || d.$type === 'bpmn:SignalEventDefinition',
+          ),
+      );
+    })();
+    if (byHand.size >= 100) byHand.delete(byHand.keys().next().value as string);
+    byHand.set(xml, hit);
+    hit.catch(() => byHand.delete(xml));
+  }
+  return hit;
+}
+
+/** The variable of a run naming the start event it begins at (a message's, a signal's or a timer's). */
+const ENTRY = '__start';
+
+/**
+ * Starts a process with its variables and runs it to its first waits. `entry`: the start event that caught
+ * the message or signal (or whose timer fired) that starts it; without it, its none start events run.
+ */
 export async function startProcess(
   name: string,
   xml: string,
   variables: Record<string, unknown>,
+  entry?: string,
 ): Promise<RunResult> {
   const rec = recorder();
-  const { engine, timers } = await newEngine({ name, sourceContext: await sourceOf(xml) }, { ...variables });
-  engine.once('end', rec.end);
-  const execution = await engine.execute({ listener: rec.listener, variables } as never);
-  return finish(engine, execution, rec, timers, variables);
+  const processVariables = { ...variables };
+  const { engine, timers } = await newEngine({ name, sourceContext: await sourceOf(xml) }, processVariables);
+  const relay = { target: rec.listener, emit: relayEmit };
+  const ended = () => relay.target === rec.listener && rec.end();
+  engine.once('end', ended);
+  const execution = await engine.execute({
+    listener: relay,
+    variables: entry ? { ...variables, [ENTRY]: entry } : variables,
+  } as never);
+  try {
+    return await finish(engine, execution, rec, timers, variables, undefined, {
+      name,
+      xml,
+      engine,
+      execution,
+      timers,
+      processVariables,
+      relay,
+    });
+  } finally {
+    engine.removeListener('end', ended);
+  }
+}
+
+/**
+ * The engines of the instances this server ran last, each with the state it saved: the next run of such
+ * an instance continues that engine instead of recovering it from the saved state (parsing it, making every
+ * element again and resuming them was most of a step's work). It is used only while the instance's state in
+ * the database is exactly the one it saved — a run that rolled back, or another server's, leaves another
+ * state there, and the engine is recovered from the database as before — and never for a run that fires
+ * timers (a due timer fires as the instance is recovered). An engine is taken out while it runs.
+ */
+interface LiveEngine {
+  name: string;
+  xml: string;
+  state: string;
+  engine: Engine;
+  execution: { getPostponed(): unknown[] };
+  timers: ReturnType<typeof durableTimers>;
+  /** the instance's variables the engine's expressions read (engineExpressions), replaced at each run */
+  processVariables: Record<string, unknown>;
+  /** the listener the engine was given: it passes the events on to the run's recorder */
+  relay: { target: EventEmitter; emit: typeof relayEmit };
+}
+let liveMax = 200;
+const live = new Map<string, LiveEngine>();
+/** How many engines are kept (config FLOW_LIVE_ENGINES; 0: none, every run recovers from the saved state). */
+export function keepLiveEngines(max: number) {
+  liveMax = max;
+  while (live.size > max) live.delete(live.keys().next().value as string);
+}
+function relayEmit(this: { target: EventEmitter }, event: string, ...args: unknown[]) {
+  return this.target.emit(event, ...args);
+}
+function keep(entry: LiveEngine) {
+  live.delete(entry.name);
+  if (!liveMax) return;
+  if (live.size >= liveMax) live.delete(live.keys().next().value as string);
+  live.set(entry.name, entry);
+}
+/** The instance's engine when it is the one that saved `state` and no timer of it is due; taken out. */
+function takeLive(name: string, xml: string, state: string): LiveEngine | undefined {
+  const entry = live.get(name);
+  if (!entry) return undefined;
+  live.delete(name);
+  if (entry.xml !== xml || entry.state !== state) return undefined;
+  const now = Date.now();
+  if ([...entry.timers.live].some((t) => t.expireAt.getTime() <= now)) return undefined;
+  return entry;
 }
 
 /** What moves a waiting instance on: a task or call completed, an action done, a message or signal. */
@@ -1311,16 +1651,43 @@ export async function continueProcess(
   variables: Record<string, unknown>,
 ): Promise<RunResult> {
   const rec = recorder();
-  const processVariables = { ...variables };
-  const { engine, timers } = await newEngine({ name, sourceContext: await sourceOf(xml) }, processVariables);
-  engine.recover(JSON.parse(savedState));
-  engine.once('end', rec.end);
-  const execution = await engine.resume({ listener: rec.listener } as never);
-  await new Promise((r) => setImmediate(r));
+  const reused = trigger.kind === 'time' ? undefined : takeLive(name, xml, savedState);
+  let engine: Engine;
+  let timers: ReturnType<typeof durableTimers>;
+  let processVariables: Record<string, unknown>;
+  let relay: LiveEngine['relay'];
+  if (reused) {
+    ({ engine, timers, processVariables, relay } = reused);
+    for (const k of Object.keys(processVariables)) delete processVariables[k];
+    Object.assign(processVariables, variables);
+    relay.target = rec.listener;
+  } else {
+    processVariables = { ...variables };
+    ({ engine, timers } = await newEngine({ name, sourceContext: await sourceOf(xml) }, processVariables));
+    engine.recover(JSON.parse(savedState));
+    relay = { target: rec.listener, emit: relayEmit };
+  }
+  const ended = () => relay.target === rec.listener && rec.end();
+  engine.once('end', ended);
+  const execution = reused ? reused.execution : await engine.resume({ listener: relay } as never);
+  if (!reused) await new Promise((r) => setImmediate(r));
   const postponed = allPostponed(execution.getPostponed() as Postponed[]);
   // what the recovery re-announced is kept: the service writes only tasks, calls and timers it does not
   // know yet, and a timer that came due fires during the recovery itself
   const before = new Set([...rec.waiting.keys(), ...rec.calls.keys(), ...rec.actions.keys()]);
+  // a kept engine: what waits before the trigger (its tasks, and whether anything else — a timer, a catch, a
+  // call, an action — has a flow_wait row)
+  const reusedFrom = reused
+    ? {
+        // the user tasks (the service's task rows)
+        waited: postponed.filter((p) => p.type === 'bpmn:UserTask').map((p) => p.executionId),
+        quiet:
+          timers.live.size === 0 &&
+          subscriptionsOf(postponed).length === 0 &&
+          !postponed.some((p) => p.type === 'bpmn:CallActivity' || ACTION_TASKS.has(p.type ?? '')),
+        target: trigger.kind === 'execution' || trigger.kind === 'call' ? trigger.executionId : undefined,
+      }
+    : undefined;
   let output: Record<string, unknown> = {};
   if (trigger.kind === 'execution' || trigger.kind === 'call') {
     const target = postponed.find((a) => a.executionId === trigger.executionId);
@@ -1340,5 +1707,18 @@ export async function continueProcess(
     for (const id of new Set(subs.map((c) => c.refId)))
       (execution as unknown as { signal(m: object): void }).signal({ id, ...output });
   }
-  return finish(engine, execution, rec, timers, { ...variables, ...output }, before);
+  try {
+    return await finish(
+      engine,
+      execution,
+      rec,
+      timers,
+      { ...variables, ...output },
+      before,
+      { name, xml, engine, execution, timers, processVariables, relay },
+      reusedFrom,
+    );
+  } finally {
+    engine.removeListener('end', ended);
+  }
 }

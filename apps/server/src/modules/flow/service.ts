@@ -16,6 +16,7 @@ import {
   inspectDiagram,
   type RunResult,
   startProcess,
+  startsByHand,
   startTimersOf,
   type Trigger,
   type WaitingTask,
@@ -141,6 +142,18 @@ export async function deploy(
           })),
         );
       }
+      // message and signal start events: what startByEvent looks up (only the latest version's count)
+      if (info.startEvents.length)
+        await tx.insert(flowWait).values(
+          info.startEvents.map((e) => ({
+            tenantId: ctx.tenantId,
+            kind: `start-${e.kind}`,
+            definitionId: row.id,
+            activityId: e.activityId,
+            name: e.name.slice(0, 255),
+            createTime: new Date(),
+          })),
+        );
     }
     return { deploymentId: deployment.id, definitions: created };
   });
@@ -261,7 +274,7 @@ async function record(tx: Db, instance: typeof flowInstance.$inferSelect, run: R
       .where(eq(flowInstance.id, instance.id));
   if (run.waiting.length) {
     const known = new Set<string | null>(
-      isNew
+      isNew || run.known?.fresh
         ? []
         : (
             await tx
@@ -276,13 +289,16 @@ async function record(tx: Db, instance: typeof flowInstance.$inferSelect, run: R
   await recordHistory(tx, instance, run.history);
   await recordWaits(tx, instance, run, now, isNew);
   if (run.ended) {
-    // a process that ended leaves no task waiting (a terminate end cancels the rest)
-    await tx
-      .update(flowTask)
-      .set({ status: 2, endTime: now })
-      .where(and(eq(flowTask.processInstanceId, instance.processInstanceId), eq(flowTask.status, 0)));
-  } else if (run.stillWaiting.length) {
+    // a process that ended leaves no task waiting (a terminate end cancels the rest), unless the run says
+    // none but the one completed waited
+    if (!run.known?.kept)
+      await tx
+        .update(flowTask)
+        .set({ status: 2, endTime: now })
+        .where(and(eq(flowTask.processInstanceId, instance.processInstanceId), eq(flowTask.status, 0)));
+  } else if (run.stillWaiting.length && !isNew && !run.known?.kept) {
     // a task the process no longer waits on (a countersign whose completion condition was met) is withdrawn
+    // (not looked for when the run says every task that waited before still waits)
     await tx
       .update(flowTask)
       .set({ status: 2, endTime: now })
@@ -305,12 +321,18 @@ export async function startDefinition(
   t: Db,
   actor: Actor,
   def: typeof flowDefinition.$inferSelect,
-  input: { variables: Record<string, unknown>; businessId?: string; processInstanceId?: string },
+  input: {
+    variables: Record<string, unknown>;
+    businessId?: string;
+    processInstanceId?: string;
+    /** the start event that caught the message or signal (or whose timer fired) that starts it */
+    entry?: string;
+  },
   depth = 0,
 ) {
   const processInstanceId = input.processInstanceId ?? randomUUID();
   const variables = { ...input.variables, applyUser: actor.userId, businessId: input.businessId ?? '' };
-  const result = await startProcess(processInstanceId, def.xml, variables);
+  const result = await startProcess(processInstanceId, def.xml, variables, input.entry);
   const now = new Date();
   const [instance] = await t
     .insert(flowInstance)
@@ -340,7 +362,13 @@ export async function startDefinition(
 export async function startInstance(
   db: Db,
   ctx: Actor,
-  input: { processDefinitionId: string; variables: Record<string, unknown>; businessId?: string },
+  input: {
+    processDefinitionId: string;
+    variables: Record<string, unknown>;
+    businessId?: string;
+    /** the new instance's id (made here when not given) */
+    processInstanceId?: string;
+  },
   tx?: Db,
 ) {
   const run = async (t: Db) => {
@@ -360,6 +388,11 @@ export async function startInstance(
       throw new FieldInputError('processDefinitionId', {
         zh: '流程已挂起,不能发起',
         en: 'The process is suspended and cannot be started',
+      });
+    if (!(await startsByHand(def.xml)))
+      throw new FieldInputError('processDefinitionId', {
+        zh: '该流程只由消息或信号发起,不能手动发起',
+        en: 'This process is started only by a message or a signal, not by hand',
       });
     return startDefinition(t, ctx, def, input);
   };
@@ -400,7 +433,7 @@ async function apply(
       depth + 1,
     );
   }
-  for (const name of run.thrownSignals)
+  for (const name of run.thrownSignals) {
     await deliverEvent(
       tx,
       instance.tenantId,
@@ -409,6 +442,16 @@ async function apply(
       { except: instance.processInstanceId },
       depth + 1,
     );
+    // and starts the processes of the tenant whose start event catches it, for the one it runs for
+    await startByEvent(
+      tx,
+      { tenantId: instance.tenantId, userId: instance.startUser, deptId: instance.createDept ?? '' },
+      'signal',
+      name,
+      {},
+      depth + 1,
+    );
+  }
   if (run.ended) {
     const [call] = await tx
       .update(flowWait)
@@ -491,6 +534,11 @@ async function startChild(tx: Db, parent: Instance, call: RunResult['calls'][num
       zh: `调用活动要调用的流程 ${call.calledElement} 未部署`,
       en: `the process ${call.calledElement} that a call activity calls is not deployed`,
     });
+  if (!(await startsByHand(def.xml)))
+    throw new FieldInputError('processDefinitionId', {
+      zh: `调用活动要调用的流程 ${call.calledElement} 只由消息或信号发起`,
+      en: `the process ${call.calledElement} that a call activity calls is started only by a message or a signal`,
+    });
   // a recovery announces a waiting call again: its child already runs
   const [known] = await tx
     .select({ id: flowWait.id })
@@ -560,6 +608,64 @@ export async function deliverEvent(
   return heard;
 }
 
+/**
+ * Starts what a message or a signal starts in a tenant: the latest visible version of each process whose
+ * start event catches it (an older version's start event no longer counts; a suspended latest version starts
+ * nothing), for `actor`, in the actor's tenant. A message starts one process — when several processes start
+ * on it, nothing is started and the answer names them —, a signal every one. Answers the instances started.
+ */
+export async function startByEvent(
+  tx: Db,
+  actor: Actor,
+  kind: 'message' | 'signal',
+  name: string,
+  opts: { businessKey?: string; variables?: Record<string, unknown> },
+  depth = 0,
+): Promise<string[]> {
+  const visible = (alias: string) =>
+    sql`(${sql.raw(alias)}.tenant_ids = '' or (',' || ${sql.raw(alias)}.tenant_ids || ',') like ${`%,${actor.tenantId},%`})`;
+  const rows = await tx
+    .select({ def: flowDefinition, activityId: flowWait.activityId })
+    .from(flowWait)
+    .innerJoin(flowDefinition, eq(flowDefinition.id, flowWait.definitionId))
+    .where(
+      and(
+        eq(flowWait.kind, `start-${kind}`),
+        eq(flowWait.name, name),
+        isNull(flowWait.firedAt),
+        notDeleted(flowDefinition.isDeleted),
+        eq(flowDefinition.suspended, 0),
+        definitionVisibleTo(actor.tenantId),
+        sql`${flowDefinition.version} = (select max(d2.version) from flow_definition d2 where d2.process_key = ${flowDefinition.processKey} and d2.is_deleted = 0 and ${visible('d2')})`,
+      ),
+    )
+    .orderBy(asc(flowDefinition.processKey), asc(flowWait.activityId));
+  // one start event per definition (two catching the same name start it once)
+  const seen = new Set<string>();
+  const starts = rows.filter((r) => !seen.has(r.def.id) && seen.add(r.def.id));
+  if (kind === 'message' && starts.length > 1)
+    throw new FieldInputError('name', {
+      zh: `消息 ${name} 可发起多个流程(${starts.map((r) => r.def.processKey).join('、')}),无法确定发起哪一个`,
+      en: `The message ${name} starts more than one process (${starts.map((r) => r.def.processKey).join(', ')}): which one is not clear`,
+    });
+  const started: string[] = [];
+  for (const { def, activityId } of starts) {
+    const { processInstanceId } = await startDefinition(
+      tx,
+      actor,
+      def,
+      {
+        variables: opts.variables ?? {},
+        businessId: opts.businessKey,
+        entry: activityId ?? undefined,
+      },
+      depth + 1,
+    );
+    started.push(processInstanceId);
+  }
+  return started;
+}
+
 /** The reminder of a boundary timer on a user task: a notice to whoever holds (or may claim) the task. */
 async function remind(tx: Db, instance: Instance, taskKey: string) {
   const tasks = await tx
@@ -592,18 +698,19 @@ async function remind(tx: Db, instance: Instance, taskKey: string) {
  */
 async function recordWaits(tx: Db, instance: Instance, run: RunResult, now: Date, isNew = false) {
   const mine = and(eq(flowWait.processInstanceId, instance.processInstanceId), isNull(flowWait.firedAt));
-  const open = isNew
-    ? []
-    : await tx
-        .select({
-          id: flowWait.id,
-          kind: flowWait.kind,
-          executionId: flowWait.executionId,
-          dueAt: flowWait.dueAt,
-          childInstanceId: flowWait.childInstanceId,
-        })
-        .from(flowWait)
-        .where(and(mine, inArray(flowWait.kind, ['timer', 'message', 'signal', 'call', 'action'])));
+  const open =
+    isNew || run.known?.quiet
+      ? []
+      : await tx
+          .select({
+            id: flowWait.id,
+            kind: flowWait.kind,
+            executionId: flowWait.executionId,
+            dueAt: flowWait.dueAt,
+            childInstanceId: flowWait.childInstanceId,
+          })
+          .from(flowWait)
+          .where(and(mine, inArray(flowWait.kind, ['timer', 'message', 'signal', 'call', 'action'])));
   // a call activity or an action the instance no longer waits on (an event interrupted it, or the instance
   // ended without it) is given up: the child a call started ends, and the children of that one
   const withdrawn = open.filter(
@@ -902,31 +1009,21 @@ export async function completeTask(
       } catch (e) {
         throw new ApiError(409, 'flowStuck', { reason: (e as Error).message });
       }
-      const [step] = await tx
-        .update(flowHistory)
-        .set({ assignee: ctx.userId, comment: input.comment })
-        .where(
-          and(
-            eq(flowHistory.processInstanceId, instance.processInstanceId),
-            eq(flowHistory.executionId, task.executionId),
-          ),
-        )
-        .returning({ id: flowHistory.id });
-      // one approval of a countersign is an iteration the engine records no step of: the timeline gets a
-      // line of its own for it, with who approved and what they said
-      if (!step)
-        await tx.insert(flowHistory).values({
-          tenantId: instance.tenantId,
-          processInstanceId: instance.processInstanceId,
-          executionId: task.executionId,
-          activityId: task.taskDefinitionKey,
-          activityName: task.name,
-          activityType: 'UserTask',
-          startTime: task.createTime,
-          endTime: now,
-          assignee: ctx.userId,
-          comment: input.comment,
-        });
+      // the task's step of the timeline ends, with who did it and what they said; one approval of a
+      // countersign is an iteration the engine records no step of: it gets a line of its own (one statement
+      // either way, and the run's history need not end the step again)
+      await tx.execute(sql`with step as (
+          update flow_history set assignee = ${ctx.userId}::bigint, comment = ${input.comment},
+            end_time = ${now.toISOString()}::timestamptz
+          where process_instance_id = ${instance.processInstanceId} and execution_id = ${task.executionId}
+          returning id)
+        insert into flow_history (tenant_id, process_instance_id, execution_id, activity_id, activity_name,
+          activity_type, start_time, end_time, assignee, comment)
+        select ${instance.tenantId}, ${instance.processInstanceId}, ${task.executionId}, ${task.taskDefinitionKey},
+          ${task.name}, 'UserTask', ${task.createTime.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz,
+          ${ctx.userId}::bigint, ${input.comment}
+        where not exists (select 1 from step)`);
+      run.history = run.history.filter((h) => h.kind !== 'end' || h.executionId !== task.executionId);
       await apply(tx, instance, run, 0);
     },
     log,
@@ -959,6 +1056,9 @@ export async function deleteInstance(db: Db, ctx: RequestContext, processInstanc
     if (!ended) throw notFound();
   });
 }
+
+/** The timeline's line for an instance ended before its end (no element of the diagram has this id). */
+const ENDED_STEP = '__ended';
 
 /** Why a called instance ends when the call activity that started it no longer waits (stored as is). */
 const CALL_WITHDRAWN = '调用它的活动已撤销 / the call activity that started it was withdrawn';
@@ -993,12 +1093,29 @@ async function endInstance(
       ...(by.userId ? { updateUser: by.userId } : {}),
     })
     .where(and(...where))
-    .returning({ id: flowInstance.id });
+    .returning({ id: flowInstance.id, tenantId: flowInstance.tenantId });
   if (!instance) return false;
   await tx
     .update(flowTask)
     .set({ status: 2, endTime: now, comment: reason.slice(0, 1000) })
     .where(and(eq(flowTask.processInstanceId, processInstanceId), eq(flowTask.status, 0)));
+  // the timeline records it: what was under way ends now, with the reason, and a last line says who ended it
+  await tx
+    .update(flowHistory)
+    .set({ endTime: now, comment: sql`coalesce(${flowHistory.comment}, ${reason.slice(0, 1000)})` })
+    .where(and(eq(flowHistory.processInstanceId, processInstanceId), isNull(flowHistory.endTime)));
+  await tx.insert(flowHistory).values({
+    tenantId: instance.tenantId,
+    processInstanceId,
+    executionId: `${ENDED_STEP}${processInstanceId}`.slice(0, 128),
+    activityId: ENDED_STEP,
+    activityName: '流程终止 / ended',
+    activityType: 'EndEvent',
+    assignee: by.userId ?? null,
+    comment: reason.slice(0, 1000),
+    startTime: now,
+    endTime: now,
+  });
   // nothing it waited on fires any more; the children it waited for end with it
   const waits = await tx
     .update(flowWait)

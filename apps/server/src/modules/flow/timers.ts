@@ -71,6 +71,7 @@ async function fireStartTimer(tx: Db, row: typeof flowWait.$inferSelect, now: Da
   if (!def.suspended)
     await startDefinition(tx, { tenantId: row.tenantId, userId: def.createUser, deptId: '' }, def, {
       variables: {},
+      entry: row.activityId ?? undefined,
     });
   if (!row.repeat || !row.spec) return;
   const [kind, ...rest] = row.spec.split(':');

@@ -31,6 +31,7 @@ export const workZh = {
       all: '会签:每位审批人各得一份任务,全部同意后流转(流程变量 {variable})',
       any: '或签:每位审批人各得一份任务,一人同意即流转(流程变量 {variable})',
       share: '多人审批:每位审批人各得一份任务,按完成条件流转(流程变量 {variable})',
+      each: '逐人办理:所选的每一位各走一遍这一步(子流程或被调用的流程),都完成或满足完成条件后流转(流程变量 {variable})',
     },
   },
   submit: '提交',
@@ -139,6 +140,7 @@ export const workEn: typeof workZh = {
       any: 'Any one: each approver gets a task, and the first approval moves it on (process variable {variable})',
       share:
         'Several approvers: each gets a task; it moves on when its completion condition is met (process variable {variable})',
+      each: 'One by one: each user picked goes through this step (a sub-process or a called process) once; it moves on when all are done or its completion condition is met (process variable {variable})',
     },
   },
   submit: 'Submit',

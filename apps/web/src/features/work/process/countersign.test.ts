@@ -63,4 +63,31 @@ describe('countersignsAfter', () => {
     expect(countersignsAfter(undefined)).toEqual([]);
     expect(countersignsAfter('not xml')).toEqual([]);
   });
+
+  it('a multi-instance sub-process or call activity over a list of users: picked before it, as the engine runs it', () => {
+    const doc = xml(`<bpmn:startEvent id="s"/>
+      <bpmn:sequenceFlow id="f1" sourceRef="s" targetRef="rounds"/>
+      <bpmn:subProcess id="rounds" name="逐人审核">
+        <bpmn:multiInstanceLoopCharacteristics camunda:collection="\${reviewers}" camunda:elementVariable="reviewer"/>
+        <bpmn:startEvent id="rs"/><bpmn:sequenceFlow id="r1" sourceRef="rs" targetRef="inner"/>
+        ${sign('inner', '内部会签', 'inside')}
+      </bpmn:subProcess>
+      <bpmn:sequenceFlow id="f2" sourceRef="rounds" targetRef="call"/>
+      <bpmn:callActivity id="call" name="逐人调用" calledElement="child">
+        <bpmn:multiInstanceLoopCharacteristics isSequential="true" flowable:collection="#{checkers}" flowable:elementVariable="checker"/>
+      </bpmn:callActivity>
+      <bpmn:sequenceFlow id="f3" sourceRef="call" targetRef="e"/><bpmn:endEvent id="e"/>`);
+    // the start form picks the sub-process's list (not what is inside it: steps of its own pick for those)
+    expect(countersignsAfter(doc)).toEqual([
+      { taskId: 'rounds', name: '逐人审核', variable: 'reviewers', kind: 'each' },
+    ]);
+    expect(countersignsAfter(doc, ['rounds'])).toEqual([
+      { taskId: 'call', name: '逐人调用', variable: 'checkers', kind: 'each' },
+    ]);
+    // one that runs once stops the walk and asks for nothing
+    const once = xml(`<bpmn:startEvent id="s"/><bpmn:sequenceFlow id="f1" sourceRef="s" targetRef="call"/>
+      <bpmn:callActivity id="call" calledElement="child"/>
+      <bpmn:sequenceFlow id="f2" sourceRef="call" targetRef="t"/>${sign('t', '会签', 'later')}`);
+    expect(countersignsAfter(once)).toEqual([]);
+  });
 });

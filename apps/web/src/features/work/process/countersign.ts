@@ -1,6 +1,6 @@
 /**
- * The countersigns (会签, 或签, a share) a step of a process leads to: multi-instance user tasks over a
- * collection variable (`camunda:collection="${approvers}"`, Flowable's and Activiti's alike), reached from
+ * The countersigns (会签, 或签, a share) a step of a process leads to: multi-instance user tasks (and
+ * sub-processes and call activities, run once per user) over a collection variable (`camunda:collection="${approvers}"`, Flowable's and Activiti's alike), reached from
  * the start event — or from the task being handled — through gateways, events and tasks nobody handles,
  * without passing another user task. Whoever takes
  * that step picks the approvers: the start form, or the handle page of the step just before.
@@ -9,13 +9,16 @@
  */
 
 export interface CountersignStep {
-  /** the multi-instance user task's id and name */
+  /** the multi-instance user task's (or sub-process's, call activity's) id and name */
   taskId: string;
   name: string;
   /** the process variable its collection reads: `approvers` of `${approvers}` */
   variable: string;
-  /** all must approve (no completion condition), any one (`nrOfCompletedInstances >= 1`), or a share */
-  kind: 'all' | 'any' | 'share';
+  /**
+   * all must approve (no completion condition), any one (`nrOfCompletedInstances >= 1`), or a share; `each`:
+   * a sub-process or a call activity every user picked goes through once
+   */
+  kind: 'all' | 'any' | 'share' | 'each';
 }
 
 interface XmlNode {
@@ -83,8 +86,13 @@ function* walk(node: XmlNode): Generator<XmlNode> {
 /** `approvers` of `${approvers}` or `#{approvers}` (a plain variable: the engine evaluates nothing else). */
 const COLLECTION = /^\s*[$#]\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\s*$/;
 
+/**
+ * A countersign (a multi-instance user task), or a multi-instance sub-process or call activity over a list
+ * of users (`each`: every one picked goes through it once; the engine runs those too).
+ */
 function countersignOf(node: XmlNode): CountersignStep | undefined {
-  if (node.local !== 'userTask') return undefined;
+  const each = node.local === 'subProcess' || node.local === 'callActivity';
+  if (node.local !== 'userTask' && !each) return undefined;
   const loop = node.children.find((c) => c.local === 'multiInstanceLoopCharacteristics');
   const variable = loop && COLLECTION.exec(attrOf(loop, 'collection') ?? '')?.[1];
   if (!loop || !variable) return undefined;
@@ -92,11 +100,13 @@ function countersignOf(node: XmlNode): CountersignStep | undefined {
     .find((c) => c.local === 'completionCondition')
     ?.text.replace(/\s+/g, '')
     .trim();
-  const kind = !condition
-    ? 'all'
-    : /^\$\{nrOfCompletedInstances(>=1|>0)\}$/.test(condition)
-      ? 'any'
-      : 'share';
+  const kind = each
+    ? 'each'
+    : !condition
+      ? 'all'
+      : /^\$\{nrOfCompletedInstances(>=1|>0)\}$/.test(condition)
+        ? 'any'
+        : 'share';
   return { taskId: node.attrs.id ?? '', name: node.attrs.name || node.attrs.id || '', variable, kind };
 }
 
@@ -143,8 +153,13 @@ export function countersignsAfter(
         if (step && !found.some((f) => f.variable === step.variable)) found.push(step);
         continue;
       }
-      // a sub-process or a call activity has steps of its own, who pick for what follows it
-      if (/^(subProcess|callActivity|transaction|adHocSubProcess)$/.test(node.local)) continue;
+      // a sub-process or a call activity has steps of its own, who pick for what follows it; one that runs
+      // once per user of a list has that list picked here
+      if (/^(subProcess|callActivity|transaction|adHocSubProcess)$/.test(node.local)) {
+        const step = countersignOf(node);
+        if (step && !found.some((f) => f.variable === step.variable)) found.push(step);
+        continue;
+      }
       queue.push(...(outgoing.get(id) ?? []));
     }
   }
