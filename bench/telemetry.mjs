@@ -98,7 +98,7 @@ async function main() {
   await migratedDatabase('postgres', url, dataDir);
   const mqttUrl = process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883';
   const broker = (await reachable(mqttUrl)) ? { MQTT_URL: mqttUrl } : { MQTT_PORT: '0' };
-  log(`broker: ${broker.MQTT_URL ?? 'the server’s own (no broker answers at ' + mqttUrl + ')'}`);
+  log(`broker: ${broker.MQTT_URL ?? `the server’s own (no broker answers at ${mqttUrl})`}`);
   const results = {};
 
   // 1. ingestion: stations provisioned (idempotent), then published for INGEST_SECONDS
@@ -221,7 +221,18 @@ async function main() {
         if (batch.length === 5000) await send();
       }
       if (batch.length) await send();
-      await sleep(2000);
+      // the ingestion writes in batches: wait until the whole year is stored
+      const expected = Math.round((end - start) / 300_000);
+      for (let i = 0; i < 240; i++) {
+        const n = await withPgClient(url, async (c) =>
+          Number(
+            (await c.query('select count(*) as n from telemetry_reading where device_id = $1', [device.id]))
+              .rows[0].n,
+          ),
+        );
+        if (n >= expected) break;
+        await sleep(500);
+      }
     }
     const to = Date.now();
     const q = `deviceId=${device.id}&metric=soilMoisture&from=${to - 365 * 86_400_000}&to=${to}`;
