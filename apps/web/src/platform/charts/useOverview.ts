@@ -10,7 +10,8 @@ import { useLanguage } from '../i18n';
 export function useOverview<T>(url: string, resourceKey: string) {
   const language = useLanguage((s) => s.language);
   return useQuery({
-    queryKey: ['crud', resourceKey, 'overview', language],
+    // the URL too: one page may read several figures of one resource (the pests of today and of 30 days)
+    queryKey: ['crud', resourceKey, 'overview', url, language],
     queryFn: () => getData<T>(url),
     refetchOnMount: 'always',
   });
