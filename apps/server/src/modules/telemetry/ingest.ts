@@ -164,7 +164,7 @@ export class Ingestor {
   private backlog = 0;
   private flushing: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private devices = new Map<string, { info: DeviceInfo | null; until: number }>();
+  private devices = new Map<string, { info: Promise<DeviceInfo | null>; until: number }>();
   private lastLogged = new Map<RefusalReason, number>();
   private closed = false;
   /** called after each batch is committed (tests and the bench wait on it) */
@@ -195,10 +195,25 @@ export class Ingestor {
   }
 
   /** The live device of a tenant with this serial, as ingestion knows it (remembered for a few seconds). */
-  async deviceOf(tenantId: string, serial: string): Promise<DeviceInfo | null> {
+  deviceOf(tenantId: string, serial: string): Promise<DeviceInfo | null> {
     const key = `${tenantId}\u0000${serial}`;
     const hit = this.devices.get(key);
     if (hit && hit.until > Date.now()) return hit.info;
+    if (this.devices.size > 100_000) this.devices.clear();
+    // the promise is remembered: the messages of one device arriving together ask the database once
+    const info = this.readDevice(tenantId, serial);
+    this.devices.set(key, { info, until: Date.now() + DEVICE_TTL_MS });
+    info.then(
+      (found) => {
+        // an unknown serial is asked again sooner (the device may be added any moment)
+        if (!found) this.devices.set(key, { info, until: Date.now() + 5_000 });
+      },
+      () => this.devices.delete(key),
+    );
+    return info;
+  }
+
+  private async readDevice(tenantId: string, serial: string): Promise<DeviceInfo | null> {
     const [row] = await this.db
       .select({
         id: device.id,
@@ -230,8 +245,6 @@ export class Ingestor {
         metrics: new Set(DEVICE_KINDS[kind]?.metrics ?? []),
       };
     }
-    if (this.devices.size > 100_000) this.devices.clear();
-    this.devices.set(key, { info, until: Date.now() + (info ? DEVICE_TTL_MS : 5_000) });
     return info;
   }
 
