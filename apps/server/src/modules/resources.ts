@@ -19,6 +19,7 @@ import { flowModelHooks } from './flow/models';
 import { flowModel } from './flow/tables';
 import { villageBindings } from './manage/hooks';
 import { partyBindings } from './party/hooks';
+import { powerBindings } from './power/hooks';
 import { reliefBindings } from './relief/hooks';
 import { safetyBindings } from './safety/hooks';
 import { dropAccessCaches } from './system/caches';
@@ -156,6 +157,7 @@ export function resourceBindings(
     ...assistanceBindings(),
     ...safetyBindings(db),
     ...telemetryBindings(),
+    ...powerBindings(db),
     client: {
       table: schema.client,
       hooks: {

@@ -5,6 +5,7 @@ import { seedEvaluation } from './evaluation';
 import { seedFlow } from './flow';
 import { flattenMenus, MENU_TREE, syncMenus } from './menus';
 import { seedParty } from './party';
+import { seedPower } from './power';
 import { seedRegions } from './regions';
 import { seedRelief } from './relief';
 import { seedSafety } from './safety';
@@ -26,6 +27,7 @@ const STEPS: [name: string, run: (db: Db) => Promise<void>][] = [
   ['assistance-v1', seedAssistance],
   ['safety-v1', seedSafety],
   ['telemetry-v1', seedTelemetry],
+  ['power-v1', seedPower],
 ];
 
 /**

@@ -6,6 +6,8 @@ import {
   EVALUATION_AREA,
   PARTY_AREA,
   PARTY_OVERVIEW,
+  POWER_AREA,
+  POWER_SCREENS,
   RELIEF_AREA,
   RELIEF_OVERVIEW,
   resourceByKey,
@@ -281,6 +283,11 @@ export const MENU_TREE: MenuSeed[] = [
   areaMenu(SAFETY_AREA, {
     // the overview and the live video wall: screens that are not a definition's list
     first: [overviewMenu(SAFETY_OVERVIEW), overviewMenu(SAFETY_WALL)],
+  }),
+  areaMenu(POWER_AREA, {
+    // the energy overview and the live station page: screens that are not a definition's list
+    first: [overviewMenu(POWER_SCREENS.overview), overviewMenu(POWER_SCREENS.live)],
+    buttons: { collectSetting: ['submit'] },
   }),
   areaMenu(
     {
