@@ -9,6 +9,7 @@ import type { PageFamily, PageLoader } from '../platform/pages';
 import { assistancePages } from './assistance/pages';
 import { evaluationPages } from './evaluation/pages';
 import { partyPages } from './party/pages';
+import { powerPages } from './power/pages';
 import { reliefPages } from './relief/pages';
 import { safetyPages } from './safety/pages';
 import { telemetryPages } from './telemetry/pages';
@@ -32,6 +33,7 @@ export const families: readonly PageFamily[] = [
   assistancePages,
   safetyPages,
   telemetryPages,
+  powerPages,
 ];
 
 export const registry: Record<string, PageLoader> = {
@@ -52,6 +54,9 @@ export const registry: Record<string, PageLoader> = {
   '/agriculture/soil/index': () => import('./telemetry/MonitorPage').then((m) => ({ default: m.SoilPage })),
   '/agriculture/slope/index': () => import('./telemetry/MonitorPage').then((m) => ({ default: m.SlopePage })),
   '/agriculture/pest/index': () => import('./telemetry/PestPage'),
+  // PV stations: the energy overview and the live station page (the core's readings, the wall's tile)
+  '/power/overview/index': () => import('./power/OverviewPage'),
+  '/power/live/index': () => import('./power/LivePage'),
   // system administration: the generic page with extensions, or screens of their own
   '/system/user/index': () => import('./system/user/UserPage'),
   '/system/role/index': () => import('./system/RolePage'),

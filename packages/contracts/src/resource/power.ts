@@ -582,8 +582,10 @@ export interface CollectorLive {
   signal: number | null;
 }
 
-/** GET powerStation/live?id= */
+/** GET powerStation/live?id= (without an id: the first station) */
 export interface StationLive {
+  /** the stations the caller may pick from */
+  stations: { id: string; name: string }[];
   id: string;
   name: string;
   capacity: number;

@@ -209,13 +209,27 @@ export async function powerRoutes(app: FastifyInstance) {
     });
   });
 
-  /** The live page of one station: its collectors and inverters as the core last heard them. */
+  /**
+   * The live page of one station (`id`; without it the first the caller may read, null when none): its
+   * collectors and inverters as the core last heard them, and the stations the page may pick from.
+   */
   app.get('/powerStation/live', async (req) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, POWER_SCREENS.live.code);
-    const id = idString.safeParse((req.query as Record<string, unknown>).id);
-    if (!id.success) throw new FieldInputError('id', { zh: '请选择电站', en: 'Choose a station' });
-    const station = await stationOf(db, ctx, id.data);
+    const q = z.object({ id: idString.optional() }).strict().safeParse(req.query);
+    if (!q.success) throw new FieldInputError('id', { zh: '请选择电站', en: 'Choose a station' });
+    // the stations the page may pick from; without an id, the first of them
+    const stations = (
+      await db
+        .select({ id: powerStation.id, name: powerStation.name })
+        .from(powerStation)
+        .where(await readableRows('powerStation', ctx))
+        .orderBy(asc(powerStation.name), asc(powerStation.id))
+        .limit(500)
+    ).map((r) => ({ id: String(r.id), name: String(r.name) }));
+    const id = q.data.id ?? stations[0]?.id;
+    if (!id) return ok(req, null);
+    const station = await stationOf(db, ctx, id);
     const now = Date.now();
     const [invs, collectors] = await Promise.all([
       invertersOf(db, ctx, [station.id]),
@@ -240,6 +254,7 @@ export async function powerRoutes(app: FastifyInstance) {
     const inverters = invs.map((r) => tileOf(r, now));
     const today = await todayEnergy(db, invs);
     const answer: StationLive = {
+      stations,
       id: station.id,
       name: station.name,
       capacity: station.capacity,
