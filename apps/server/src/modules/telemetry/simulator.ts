@@ -101,16 +101,18 @@ const pvFault = (serial: string, at: number) => {
   return h >= 13 && h < 14 && noise(serial, pvDay(at), 54) > 0.72;
 };
 
-/** energy (kWh) made from the local midnight of `at`'s day until `at` (5-minute slots, their middles) */
-function pvEnergyToday(serial: string, at: number): number {
-  const start = pvDayStart(pvDay(at));
+/** energy (kWh) made from `from` until `to` (5-minute slots from `from`, each at its middle) */
+function pvEnergyBetween(serial: string, from: number, to: number): number {
   let e = 0;
-  for (let s = start; s < at; s += SLOT_MS) {
-    const width = Math.min(SLOT_MS, at - s);
+  for (let s = from; s < to; s += SLOT_MS) {
+    const width = Math.min(SLOT_MS, to - s);
     e += (pvPower(serial, s + SLOT_MS / 2) * width) / 3_600_000;
   }
   return e;
 }
+
+/** energy (kWh) made from the local midnight of `at`'s day until `at` */
+const pvEnergyToday = (serial: string, at: number) => pvEnergyBetween(serial, pvDayStart(pvDay(at)), at);
 
 /** a counter reset now and then: on about one day in twenty-five the counter restarts from 0 at noon */
 const pvResetDay = (serial: string, d: number) => noise(serial, d, 55) > 0.92;
@@ -126,12 +128,13 @@ function pvCounterAtDayStart(serial: string, d: number): number {
   }
   while (starts.length <= d - PV_START_DAY) {
     const day = PV_START_DAY + starts.length - 1;
+    const begin = pvDayStart(day);
     const end = pvDayStart(day + 1);
     const prev = starts[starts.length - 1];
     starts.push(
       pvResetDay(serial, day)
-        ? pvEnergyToday(serial, end) - pvEnergyToday(serial, pvDayStart(day) + NOON_MS)
-        : prev + pvEnergyToday(serial, end),
+        ? pvEnergyBetween(serial, begin + NOON_MS, end)
+        : prev + pvEnergyBetween(serial, begin, end),
     );
   }
   return starts[Math.max(0, d - PV_START_DAY)];
