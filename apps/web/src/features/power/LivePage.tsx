@@ -9,7 +9,7 @@ import '../safety/i18n';
 import type { InverterLive, StationLive } from '@smart/contracts/power';
 import type { WallCamera } from '@smart/contracts/safety';
 import type { History } from '@smart/contracts/telemetry';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Select, Space, Spin, Statistic, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -106,19 +106,23 @@ export default function PowerLivePage() {
     d.setHours(0, 0, 0, 0);
     return d.getTime();
   }, []);
-  const curves = useQueries({
-    queries: withDevice.map((i) => ({
-      queryKey: ['power', 'curve', i.deviceId],
-      queryFn: () =>
-        getData<History>(HISTORY, {
-          deviceId: i.deviceId,
-          metric: 'acPower',
-          from,
-          to: Date.now(),
-          points: 300,
-        }),
-      refetchInterval: REFRESH_MS,
-    })),
+  // every inverter's curve in one query (one refresh for the chart)
+  const curves = useQuery({
+    queryKey: ['power', 'curves', data?.id, withDevice.map((i) => i.deviceId).join(',')],
+    queryFn: () =>
+      Promise.all(
+        withDevice.map((i) =>
+          getData<History>(HISTORY, {
+            deviceId: i.deviceId,
+            metric: 'acPower',
+            from,
+            to: Date.now(),
+            points: 300,
+          }),
+        ),
+      ),
+    enabled: withDevice.length > 0,
+    refetchInterval: REFRESH_MS,
   });
   const cameras = useQuery({
     queryKey: ['power', 'cameras', data?.id],
@@ -129,7 +133,8 @@ export default function PowerLivePage() {
   const [cameraId, setCameraId] = useState<string>();
   const option = useMemo(() => {
     const times = new Set<number>();
-    for (const c of curves) for (const p of c.data?.points ?? []) times.add(p[0]);
+    const histories = curves.data ?? [];
+    for (const h of histories) for (const p of h.points) times.add(p[0]);
     const axis = [...times].sort((a, b) => a - b);
     return {
       tooltip: { trigger: 'axis' },
@@ -138,7 +143,7 @@ export default function PowerLivePage() {
       xAxis: { type: 'category', data: axis.map(hhmm), boundaryGap: false },
       yAxis: { type: 'value', name: 'kW' },
       series: withDevice.map((inv, k) => {
-        const byTime = new Map((curves[k]?.data?.points ?? []).map((p) => [p[0], p[1]]));
+        const byTime = new Map((histories[k]?.points ?? []).map((p) => [p[0], p[1]]));
         return {
           name: inv.serial,
           type: 'line',
@@ -148,7 +153,7 @@ export default function PowerLivePage() {
         };
       }),
     };
-  }, [curves, withDevice]);
+  }, [curves.data, withDevice]);
 
   if (live.isLoading) return <Spin />;
   if (!data) return <Empty description={t('power.noStation')} />;
