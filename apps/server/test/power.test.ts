@@ -9,8 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addReading, Batch, writeBatch } from '../src/modules/telemetry/ingest';
 import { device } from '../src/modules/telemetry/tables';
 import { SEED } from '../src/seed/system';
-import { grantCodes, listedRows, makeRole, otherTenantAdmin, serviceCalls, signedInUser } from './fixtures';
-import { signIn, startTestServer, type TestServer } from './harness';
+import {
+  grantCodes,
+  listedRows,
+  makeRole,
+  otherTenantAdmin,
+  readSheet,
+  serviceCalls,
+  signedInUser,
+} from './fixtures';
+import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /**
  * PV stations on the telemetry core: the seeded stations and their live page, yield from the inverters'
@@ -203,6 +211,20 @@ describe('yield from the lifetime counter', () => {
       `/powerStationHisData/page?stationId=${stationId}&grain=year&from=2026-01-01&to=2026-12-31`,
     );
     expect(listedRows(y.json().data).map((r) => [r.period, r.energy])).toEqual([['2026', 140]]);
+  });
+
+  it('the history exports as Excel, every period of the range', async () => {
+    const res = await s.app.inject({
+      method: 'GET',
+      url: `/api/dfem-hope-power/powerStationHisData/export?stationId=${stationId}&grain=day&from=2026-10-01&to=2026-10-05`,
+      headers: auth(token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const sheet = await readSheet(res.rawPayload);
+    expect(sheet.length).toBe(6);
+    expect(sheet.map((r) => r[1] ?? '')).toEqual(['发电量(kWh)', '40', '35', '', '45', '20']);
+    expect(sheet[1][0]).toBe('2026-10-01');
   });
 
   it('a month’s profit: energy from the yield × the station’s tariff, distributed to the cent', async () => {

@@ -14,13 +14,14 @@ import {
   type YieldGrain,
 } from '@smart/contracts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAnyPermission, requirePermission } from '../../platform/access/permissions';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { mountedByKey, readableRows } from '../../platform/crud/refs';
 import { insertRows } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
+import { sendXlsx } from '../../platform/excel';
 import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
@@ -167,17 +168,17 @@ const CodeBody = z
 export async function powerRoutes(app: FastifyInstance) {
   const { db } = app.deps;
 
-  /** A station's yield by day, month or year: energy, full-load hours, income at its tariff. */
-  app.get('/powerStationHisData/page', async (req) => {
+  /** A station's yield by day, month or year (the query of the history page and its export). */
+  async function stationHistory(req: FastifyRequest, query: unknown) {
     const ctx = requireCtx(req);
     await requireAnyPermission(db, req, HISTORY_CODES);
-    const q = HisQuery.safeParse(req.query);
+    const q = HisQuery.safeParse(query);
     if (!q.success)
       throw new FieldInputError(String(q.error.issues[0].path[0] ?? 'query'), {
         zh: '查询参数无效',
         en: 'Invalid query',
       });
-    const { stationId, grain, current, size } = q.data;
+    const { stationId, grain } = q.data;
     const [dFrom, dTo] = defaultRange(grain);
     const from = parseDay(q.data.from ?? dFrom);
     const to = dayStart(parseDay(q.data.to ?? dTo) + 30 * 3_600_000);
@@ -200,13 +201,44 @@ export async function powerRoutes(app: FastifyInstance) {
       fullLoadHours: fullLoadHours(energy, station.capacity),
       income: energy === null ? null : Math.round(energy * station.tariff * 100) / 100,
     }));
-    const start = (current - 1) * size;
+    return { q: q.data, station, rows };
+  }
+
+  /** A station's yield by day, month or year: energy, full-load hours, income at its tariff. */
+  app.get('/powerStationHisData/page', async (req) => {
+    const { q, station, rows } = await stationHistory(req, req.query);
+    const start = (q.current - 1) * q.size;
     return ok(req, {
-      ...toPage(rows.slice(start, start + size), rows.length, current, size),
+      ...toPage(rows.slice(start, start + q.size), rows.length, q.current, q.size),
       station,
-      grain,
+      grain: q.grain,
       total: sumEnergy(rows.map((r) => r.energy)),
     });
+  });
+
+  /** The same history as an Excel workbook (every period of the range, no paging). */
+  app.get('/powerStationHisData/export', async (req, reply) => {
+    const { station, rows } = await stationHistory(req, {
+      ...(req.query as object),
+      current: '1',
+      size: '10',
+    });
+    const en = req.lang === 'en';
+    async function* all() {
+      yield rows as unknown as Record<string, unknown>[];
+    }
+    await sendXlsx(
+      reply,
+      `${station.name}-${en ? 'energy' : '发电量'}`,
+      [
+        { key: 'period', header: en ? 'Period' : '时间', width: 14 },
+        { key: 'energy', header: en ? 'Energy (kWh)' : '发电量(kWh)' },
+        { key: 'fullLoadHours', header: en ? 'Full-load hours' : '等效利用小时' },
+        { key: 'income', header: en ? 'Income (CNY)' : '收益(元)' },
+      ],
+      all(),
+    );
+    return reply;
   });
 
   /**
