@@ -199,6 +199,20 @@ describe('yield from the lifetime counter', () => {
     expect(res.json().data.total).toBe(140);
   });
 
+  it('one inverter’s yield, its full-load hours over its rated power', async () => {
+    const inv = listedRows((await get('/inverter/page?serial=INV-T-0001')).json().data)[0];
+    const res = await get(
+      `/powerStationHisData/page?stationId=${stationId}&inverterId=${inv.id}&grain=month&from=2026-10-01&to=2026-10-31`,
+    );
+    expect(listedRows(res.json().data).map((r) => [r.period, r.energy, r.fullLoadHours])).toEqual([
+      ['2026-10', 140, 14],
+    ]);
+    const elsewhere = await get(
+      `/powerStationHisData/page?stationId=${POWER_DEMO.stationId}&inverterId=${inv.id}&grain=month`,
+    );
+    expect(elsewhere.statusCode).toBe(404);
+  });
+
   it('by month and by year: sums of the days', async () => {
     const m = await get(
       `/powerStationHisData/page?stationId=${stationId}&grain=month&from=2026-09-01&to=2026-10-31`,

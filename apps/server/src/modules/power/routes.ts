@@ -140,6 +140,8 @@ async function todayEnergy(db: Db, invs: Awaited<ReturnType<typeof invertersOf>>
 
 const HisQuery = PageQuery.extend({
   stationId: idString,
+  /** one inverter of the station only */
+  inverterId: idString.optional(),
   grain: z.enum(['day', 'month', 'year']).default('day'),
   /** YYYY-MM-DD, both included; defaults: this month (day), this year (month), the last five years (year) */
   from: z
@@ -188,7 +190,10 @@ export async function powerRoutes(app: FastifyInstance) {
         en: 'Invalid range (ten years at most)',
       });
     const station = await stationOf(db, ctx, stationId);
-    const invs = (await invertersOf(db, ctx, [stationId])).filter((i) => i.deviceId);
+    const invs = (await invertersOf(db, ctx, [stationId])).filter(
+      (i) => i.deviceId && (!q.data.inverterId || String(i.id) === q.data.inverterId),
+    );
+    if (q.data.inverterId && !invs.length) throw notFound();
     const days = daysBetween(from, to);
     const energies = await dailyEnergy(
       db,
@@ -198,7 +203,7 @@ export async function powerRoutes(app: FastifyInstance) {
     const rows: StationYield[] = periodEnergy(days, energies, grain).map(([period, energy]) => ({
       period,
       energy,
-      fullLoadHours: fullLoadHours(energy, station.capacity),
+      fullLoadHours: fullLoadHours(energy, q.data.inverterId ? num(invs[0].ratedPower) : station.capacity),
       income: energy === null ? null : Math.round(energy * station.tariff * 100) / 100,
     }));
     return { q: q.data, station, rows };
