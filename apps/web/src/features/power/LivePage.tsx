@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { EChart } from '../../platform/charts/EChart';
 import { getData } from '../../platform/http/client';
 import { VideoTile } from '../safety/VideoTile';
+import { HistoryCard } from './HistoryCard';
 import type { powerZh } from './strings';
 
 const API = '/api/dfem-hope-power';
@@ -187,6 +188,7 @@ export default function PowerLivePage() {
           <Empty description={t('power.noReadings')} />
         )}
       </Card>
+      <HistoryCard stationId={data.id} name={data.name} />
       <Card variant="borderless" title={t('power.inverters')}>
         <Row gutter={[12, 12]}>
           {data.inverters.map((inv) => (

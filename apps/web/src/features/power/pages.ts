@@ -8,4 +8,8 @@ import type { PageFamily } from '../../platform/pages';
 export const powerPages: PageFamily = {
   prefixes: ['/power/'],
   load: () => import('@smart/contracts/power').then((m) => m.POWER_AREA.resources),
+  own: {
+    // the versions list, with 提交新版本 (code/submit)
+    collectSetting: () => import('./CodePage'),
+  },
 };

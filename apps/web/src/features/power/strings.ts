@@ -34,6 +34,17 @@ export const powerZh = {
   rated: '额定',
   noReadings: '暂无数据',
   refreshEvery: '每 {s} 秒刷新',
+  history: '历史发电量',
+  grain: '统计粒度',
+  grain_day: '按日',
+  grain_month: '按月',
+  grain_year: '按年',
+  export: '导出 Excel',
+  codeSubmit: '提交新版本',
+  codeType: '配置类型',
+  codeContent: '配置内容(JSON)',
+  codeNote: '说明',
+  codeSaved: '已保存为第 {version} 版',
 };
 
 export const powerEn: typeof powerZh = {
@@ -71,4 +82,15 @@ export const powerEn: typeof powerZh = {
   rated: 'Rated',
   noReadings: 'No data yet',
   refreshEvery: 'refreshed every {s} s',
+  history: 'Energy history',
+  grain: 'Grain',
+  grain_day: 'By day',
+  grain_month: 'By month',
+  grain_year: 'By year',
+  export: 'Export to Excel',
+  codeSubmit: 'Submit a new version',
+  codeType: 'Settings type',
+  codeContent: 'Content (JSON)',
+  codeNote: 'Note',
+  codeSaved: 'Saved as version {version}',
 };
