@@ -27,6 +27,9 @@ test('the live station page: inverter tiles, "no data" for the silent collector,
     '0',
   );
   await expect(main.getByRole('img', { name: /^今日功率曲线: / }).locator('canvas')).toBeVisible();
+  await expect(main.getByRole('img', { name: /^历史发电量 \(按日\): / }).locator('canvas')).toBeVisible();
+  await main.getByText('按月', { exact: true }).click();
+  await expect(main.getByRole('img', { name: /^历史发电量 \(按月\): \d{4}-\d{2} / })).toBeVisible();
 
   await pick(page, picker, '村集体屋顶光伏电站');
   await expect(main.getByTestId('inverter-tile')).toHaveCount(3);
@@ -56,4 +59,29 @@ test('the stations and their inverters are generic list pages of their definitio
       page.getByRole('main').locator('tbody tr.ant-table-row').filter({ hasText: text }),
     ).toBeVisible();
   }
+});
+
+test('collection settings: a new version is checked by the server, then listed', async ({ page }) => {
+  await page.goto('/power/code/index');
+  const main = page.getByRole('main');
+  await expect(main.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await main.getByRole('button', { name: '提交新版本' }).click();
+  const dialog = page.getByRole('dialog', { name: '提交新版本' });
+  await pick(page, dialog.getByRole('combobox', { name: '配置类型' }), '采集器');
+  const content = dialog.getByRole('textbox', { name: /配置内容/ });
+  await content.fill('{"interval": 5}');
+  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(dialog.getByText(/采集配置无效/)).toBeVisible();
+  await content.fill(
+    JSON.stringify({
+      interval: 60,
+      server: 'mqtt.example.com',
+      port: 1883,
+      addresses: [1],
+      metrics: [{ metric: 'signalStrength', address: 100 }],
+    }),
+  );
+  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/已保存为第 \d+ 版/)).toBeVisible();
 });

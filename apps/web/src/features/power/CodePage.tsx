@@ -53,6 +53,7 @@ function SubmitDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () =
       <Form form={form} layout="vertical">
         <Form.Item name="type" label={t('power.codeType')} rules={[{ required: true }]}>
           <Select
+            aria-label={t('power.codeType')}
             loading={types.isLoading}
             options={(types.data ?? []).map((d) => ({ value: d.dictKey, label: d.dictValue }))}
             onChange={(type: string) => void load(type)}
