@@ -22,7 +22,7 @@ import {
   powerStationProfit,
   powerVideo,
 } from '../modules/power/tables';
-import { dailyEnergy, dayLabel, dayStart, daysBetween } from '../modules/power/yield';
+import { dailyEnergy, dayLabel, dayStart, daysBetween, parseDay } from '../modules/power/yield';
 import { addReading, Batch, type DeviceInfo, writeBatch } from '../modules/telemetry/ingest';
 import { demoSecret, PV_RATED_KW, readingsAt } from '../modules/telemetry/simulator';
 import { device } from '../modules/telemetry/tables';
@@ -196,9 +196,9 @@ export async function seedPower(db: Db) {
   }));
   await insertAll(db, powerShare, shares);
 
-  // profit: the last three days' yield of each station as "this month so far", and a past month
-  const days = daysBetween(dayStart(now) - 3 * 86_400_000, dayStart(now));
+  // profit: this month so far (the yield of the days before today) and a past month
   const month = dayLabel(dayStart(now)).slice(0, 7);
+  const days = daysBetween(parseDay(`${month}-01`), dayStart(now));
   const profits = [];
   for (const [k, sid] of stationIds.entries()) {
     const invs = INVERTERS.map((x, i) => ({ x, i })).filter(({ x }) => x[1] === k);
