@@ -33,6 +33,9 @@ test('the live station page: inverter tiles, "no data" for the silent collector,
 
   await pick(page, picker, '村集体屋顶光伏电站');
   await expect(main.getByTestId('inverter-tile')).toHaveCount(3);
+  // the station's camera in the safety wall's tile (its demo address never resolves: the tile says so)
+  const tile = main.getByRole('region', { name: '画面 1' });
+  await expect(tile.getByText('无法连接视频流')).toBeVisible({ timeout: 30_000 });
 });
 
 test('the energy overview draws its figures and this month’s yield', async ({ page }) => {
