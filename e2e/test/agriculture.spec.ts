@@ -116,7 +116,9 @@ test('the overview draws certifications and per-capita income by year; a plot’
   await expect(page.getByRole('img', { name: /^各年认证数: / }).locator('canvas')).toBeVisible();
   await expect(page.getByRole('img', { name: /^历年人均纯收入\(元\): / }).locator('canvas')).toBeVisible();
   // the trap lamps' catch, from the telemetry core: 30 days by species, counted from the seeded readings
-  await expect(page.getByRole('img', { name: /^近 30 天虫害: 稻飞虱 [1-9]/ }).locator('canvas')).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: /^近 30 天虫害: 稻飞虱 [1-9]/ }).locator('canvas'),
+  ).toBeVisible();
 
   await page.goto('/agriculture/plot/index');
   const row = page.getByRole('main').locator('tr').filter({ hasText: '东湾一号田' });

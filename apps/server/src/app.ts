@@ -28,6 +28,7 @@ import { installAuditHooks } from './modules/log/recorder';
 import { logRoutes } from './modules/log/routes';
 import { manageRoutes } from './modules/manage/routes';
 import { partyRoutes } from './modules/party/routes';
+import { powerRoutes } from './modules/power/routes';
 import { reliefRoutes } from './modules/relief/routes';
 import { fileRoutes } from './modules/resource/files';
 import { type ExtraResource, resourceRoutes } from './modules/resources';
@@ -301,6 +302,7 @@ export async function buildApp(
   await app.register(slopeRoutes, { prefix: '/api/dfem-hope-slope' });
   await app.register(ingestRoutes, { prefix: '/api/telemetry' });
   await app.register(agricultureRoutes, { prefix: '/api/dfem-hope-manage' });
+  await app.register(powerRoutes, { prefix: '/api/dfem-hope-power' });
 
   const webDist = config.WEB_DIST ?? defaultWebDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));

@@ -17,7 +17,13 @@ const lines = readFileSync(existsSync(shared) ? shared : copy, 'utf8')
 
 /** Areas (and, for desk, the lines) whose issues are built; grows with each area. */
 const BUILT = (e: { area: string; path: string }) =>
-  ['auth', 'user', 'system', 'log', 'desk', 'flow'].includes(e.area) || VILLAGE(e) || TELEMETRY(e);
+  ['auth', 'user', 'system', 'log', 'desk', 'flow'].includes(e.area) ||
+  VILLAGE(e) ||
+  TELEMETRY(e) ||
+  POWER(e);
+
+/** PV stations (dfem-hope-power): every line of the service. */
+const POWER = (e: { area: string }) => e.area === 'hope-power';
 
 /** The telemetry core's calls: devices, the monitoring pages, the harmful-organism figures, slope devices. */
 const TELEMETRY_PREFIXES = [

@@ -20,6 +20,7 @@ import { flowModelHooks } from './flow/models';
 import { flowModel } from './flow/tables';
 import { villageBindings } from './manage/hooks';
 import { partyBindings } from './party/hooks';
+import { powerBindings } from './power/hooks';
 import { reliefBindings } from './relief/hooks';
 import { safetyBindings } from './safety/hooks';
 import { dropAccessCaches } from './system/caches';
@@ -158,6 +159,7 @@ export function resourceBindings(
     ...safetyBindings(db),
     ...telemetryBindings(),
     ...agricultureBindings(db),
+    ...powerBindings(db),
     client: {
       table: schema.client,
       hooks: {

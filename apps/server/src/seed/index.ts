@@ -6,6 +6,7 @@ import { seedEvaluation } from './evaluation';
 import { seedFlow } from './flow';
 import { flattenMenus, MENU_TREE, syncMenus } from './menus';
 import { seedParty } from './party';
+import { seedPower } from './power';
 import { seedRegions } from './regions';
 import { seedRelief } from './relief';
 import { seedSafety } from './safety';
@@ -28,6 +29,7 @@ const STEPS: [name: string, run: (db: Db) => Promise<void>][] = [
   ['safety-v1', seedSafety],
   ['agriculture-v1', seedAgriculture],
   ['telemetry-v1', seedTelemetry],
+  ['power-v1', seedPower],
 ];
 
 /**

@@ -8,6 +8,8 @@ import {
   EVALUATION_AREA,
   PARTY_AREA,
   PARTY_OVERVIEW,
+  POWER_AREA,
+  POWER_SCREENS,
   RELIEF_AREA,
   RELIEF_OVERVIEW,
   resourceByKey,
@@ -287,6 +289,11 @@ export const MENU_TREE: MenuSeed[] = [
     // the overview, then the monitoring screens over the telemetry core (not a definition's list)
     first: [overviewMenu(AGRICULTURE_OVERVIEW), ...Object.values(TELEMETRY_SCREENS).map(overviewMenu)],
     buttons: { deviceAlarm: ['handle'] },
+  }),
+  areaMenu(POWER_AREA, {
+    // the energy overview and the live station page: screens that are not a definition's list
+    first: [overviewMenu(POWER_SCREENS.overview), overviewMenu(POWER_SCREENS.live)],
+    buttons: { collectSetting: ['submit'] },
   }),
   {
     code: 'tool',

@@ -10,6 +10,7 @@ import { agriculturePages } from './agriculture/pages';
 import { assistancePages } from './assistance/pages';
 import { evaluationPages } from './evaluation/pages';
 import { partyPages } from './party/pages';
+import { powerPages } from './power/pages';
 import { reliefPages } from './relief/pages';
 import { safetyPages } from './safety/pages';
 import { telemetryPages } from './telemetry/pages';
@@ -34,6 +35,7 @@ export const families: readonly PageFamily[] = [
   safetyPages,
   telemetryPages,
   agriculturePages,
+  powerPages,
 ];
 
 export const registry: Record<string, PageLoader> = {
@@ -56,6 +58,9 @@ export const registry: Record<string, PageLoader> = {
   '/agriculture/pest/index': () => import('./telemetry/PestPage'),
   // smart agriculture's overview: the home page's figures, not a definition's list
   '/agriculture/overview/index': () => import('./agriculture/OverviewPage'),
+  // PV stations: the energy overview and the live station page (the core's readings, the wall's tile)
+  '/power/overview/index': () => import('./power/OverviewPage'),
+  '/power/live/index': () => import('./power/LivePage'),
   // system administration: the generic page with extensions, or screens of their own
   '/system/user/index': () => import('./system/user/UserPage'),
   '/system/role/index': () => import('./system/RolePage'),

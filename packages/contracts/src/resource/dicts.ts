@@ -890,6 +890,47 @@ export const AGRICULTURE_DICTS: readonly DictDecl[] = [
   ),
 ];
 
+/** The PV stations' dictionaries (seed step power-v1). */
+export const POWER_DICTS: readonly DictDecl[] = [
+  dict(
+    'power_protocol',
+    text('通讯协议', 'Protocol'),
+    numbered([
+      ['Modbus RTU', 'Modbus RTU'],
+      ['Modbus TCP', 'Modbus TCP'],
+      ['IEC 104', 'IEC 104'],
+      ['MQTT', 'MQTT'],
+    ]),
+  ),
+  dict(
+    'power_equipment_state',
+    text('设备状态', 'Equipment state'),
+    numbered([
+      ['在用', 'In use'],
+      ['停用', 'Out of use'],
+      ['维修', 'Under repair'],
+    ]),
+  ),
+  dict(
+    'new_energy_kind',
+    text('新能源设备类型', 'New-energy device kind'),
+    numbered([
+      ['空气源热泵', 'Heat pump'],
+      ['储能', 'Storage'],
+      ['充电桩', 'Charger'],
+    ]),
+  ),
+  dict(
+    'power_code_type',
+    text('采集配置类型', 'Settings type'),
+    numbered([
+      ['逆变器', 'Inverter'],
+      ['采集器', 'Collector'],
+      ['电表', 'Meter'],
+    ]),
+  ),
+];
+
 /** Every platform dictionary declared in code. */
 export const PLATFORM_DICTS: readonly DictDecl[] = [
   ...SYSTEM_DICTS,
@@ -901,4 +942,5 @@ export const PLATFORM_DICTS: readonly DictDecl[] = [
   ...SAFETY_DICTS,
   ...TELEMETRY_DICTS,
   ...AGRICULTURE_DICTS,
+  ...POWER_DICTS,
 ];

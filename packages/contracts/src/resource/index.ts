@@ -8,6 +8,7 @@ export * from './formats';
 export * from './kinds';
 export * from './party';
 export * from './platform';
+export * from './power';
 export * from './registry';
 export * from './relief';
 export * from './safety';

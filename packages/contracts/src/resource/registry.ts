@@ -4,6 +4,7 @@ import { EVALUATION_RESOURCES } from './evaluation';
 import { flowModelResource } from './flow';
 import { PARTY_RESOURCES } from './party';
 import { PLATFORM_RESOURCES } from './platform';
+import { POWER_RESOURCES } from './power';
 import { RELIEF_RESOURCES } from './relief';
 import { SAFETY_RESOURCES } from './safety';
 import { dictBizResource, dictResource } from './system';
@@ -28,6 +29,7 @@ export const RESOURCES: ResourceDef[] = [
   ...ASSISTANCE_RESOURCES,
   ...SAFETY_RESOURCES,
   ...AGRICULTURE_RESOURCES,
+  ...POWER_RESOURCES,
 ];
 
 export const resourceByKey = new Map(RESOURCES.map((r) => [r.key, r]));

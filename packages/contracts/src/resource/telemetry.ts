@@ -81,7 +81,28 @@ export const METRICS: readonly MetricDef[] = [
   m(32, 'tiltX', 'X 向倾角', 'Tilt X', '°', [-90, 90], 2, { low: -3, high: 3 }),
   m(33, 'tiltY', 'Y 向倾角', 'Tilt Y', '°', [-90, 90], 2, { low: -3, high: 3 }),
   m(34, 'slopeRainfall', '坡体降雨量', 'Slope rainfall', 'mm/h', [0, 300], 1, { high: 30 }),
+  // photovoltaic inverters: output, the day's and the lifetime energy counters, strings 1–4, temperature, state
+  m(41, 'acPower', '有功功率', 'Output power', 'kW', [0, 10000], 2),
+  m(42, 'energyToday', '当日发电量', "Today's energy", 'kWh', [0, 100000], 1),
+  m(43, 'energyTotal', '累计发电量', 'Lifetime energy', 'kWh', [0, 1_000_000_000], 1),
+  m(44, 'pv1Voltage', '组串1电压', 'String 1 voltage', 'V', [0, 1500], 1),
+  m(45, 'pv2Voltage', '组串2电压', 'String 2 voltage', 'V', [0, 1500], 1),
+  m(46, 'pv3Voltage', '组串3电压', 'String 3 voltage', 'V', [0, 1500], 1),
+  m(47, 'pv4Voltage', '组串4电压', 'String 4 voltage', 'V', [0, 1500], 1),
+  m(48, 'pv1Current', '组串1电流', 'String 1 current', 'A', [0, 50], 2),
+  m(49, 'pv2Current', '组串2电流', 'String 2 current', 'A', [0, 50], 2),
+  m(50, 'pv3Current', '组串3电流', 'String 3 current', 'A', [0, 50], 2),
+  m(51, 'pv4Current', '组串4电流', 'String 4 current', 'A', [0, 50], 2),
+  m(52, 'inverterTemperature', '机内温度', 'Inverter temperature', '℃', [-40, 120], 1, { high: 75 }),
+  // 0 standby, 1 running, 2 fault (INVERTER_STATE): a fault crosses the high of 1.5 and raises an alarm
+  m(53, 'inverterState', '运行状态码', 'State code', '', [0, 99], 0, { high: 1.5 }),
+  // data collectors: the mobile signal and a heartbeat (1 each report)
+  m(61, 'signalStrength', '信号强度', 'Signal strength', 'dBm', [-130, 0], 0, { low: -110 }),
+  m(62, 'heartbeat', '在线心跳', 'Heartbeat', '', [0, 1], 0),
 ];
+
+/** An inverter's state codes (metric `inverterState`). */
+export const INVERTER_STATE = { standby: 0, running: 1, fault: 2 } as const;
 
 export const metricByCode = new Map(METRICS.map((x) => [x.code, x]));
 export const metricById = new Map(METRICS.map((x) => [x.id, x]));
@@ -135,8 +156,26 @@ export const DEVICE_KINDS: Record<
     metrics: ['displacement', 'tiltX', 'tiltY', 'slopeRainfall'],
     interval: 300,
   },
-  '6': { label: L('逆变器', 'Inverter'), metrics: [], interval: 300 },
-  '7': { label: L('数据采集器', 'Data collector'), metrics: [], interval: 300 },
+  '6': {
+    label: L('逆变器', 'Inverter'),
+    metrics: [
+      'acPower',
+      'energyToday',
+      'energyTotal',
+      'pv1Voltage',
+      'pv2Voltage',
+      'pv3Voltage',
+      'pv4Voltage',
+      'pv1Current',
+      'pv2Current',
+      'pv3Current',
+      'pv4Current',
+      'inverterTemperature',
+      'inverterState',
+    ],
+    interval: 300,
+  },
+  '7': { label: L('数据采集器', 'Data collector'), metrics: ['signalStrength', 'heartbeat'], interval: 300 },
 };
 
 /** The metrics of a kind, as definitions. */

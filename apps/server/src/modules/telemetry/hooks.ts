@@ -6,6 +6,7 @@ import {
   type DeviceKindKey,
   metricByCode,
   metricById,
+  POWER_SCREENS,
   TELEMETRY_SCREENS,
 } from '@smart/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -30,6 +31,8 @@ import { device, deviceAlarm, TELEMETRY_TABLES, telemetryState } from './tables'
 export const READING_CODES = [
   '',
   ...Object.values(TELEMETRY_SCREENS).map((s) => s.code.replace(/^device/, '')),
+  // the PV stations' live page (`device_power`): its power curves are the inverters' histories
+  POWER_SCREENS.live.code.replace(/^device/, ''),
 ];
 
 /** A device's secret: 32 random bytes, URL-safe; shown once, when made. */

@@ -10,7 +10,9 @@ import { device } from './tables';
 /**
  * The device simulator: credible readings of each kind as a pure function of (serial, time) — a weather
  * station's day (warm afternoons, dew at dawn, light from sunrise to sunset, a shower now and then), soil
- * that dries slowly, pest counts that peak at night, a slope that creeps. The seed backfills history with
+ * that dries slowly, pest counts that peak at night, a slope that creeps, inverters that make power in a
+ * bell from sunrise to sunset under the day's clouds (their lifetime counters rising by the energy and
+ * reset now and then, a fault hour now and then) and collectors with a signal and a heartbeat (one silent). The seed backfills history with
  * it; the server publishes the demo devices' readings with it when TELEMETRY_SIMULATOR=on (`npm start`);
  * `npm run simulate` publishes to a broker with it (tests and the bench).
  *
@@ -65,6 +67,89 @@ function rainAt(serial: string, at: number): number {
   return Math.max(0, 4 + 6 * drift(serial.slice(0, 2), at, 9, 1_800_000));
 }
 
+// ---- photovoltaic inverters and their data collectors -------------------------------------------------
+
+/** the rated power the simulator gives every inverter (kW) */
+export const PV_RATED_KW = 50;
+/** the demo's devices that never report: the second station's broken collector and the inverter behind it */
+export const SILENT_SERIALS = new Set(['DC-0002', 'INV-0004']);
+const DAY_MS = 86_400_000;
+const SLOT_MS = 300_000;
+/** the local (China) day number of `at` */
+const pvDay = (at: number) => Math.floor((at + 8 * 3_600_000) / DAY_MS);
+/** the local midnight of day `d` */
+const pvDayStart = (d: number) => d * DAY_MS - 8 * 3_600_000;
+/** the day the demo inverters' counters start counting */
+const PV_START_DAY = pvDay(Date.UTC(2025, 0, 1));
+
+/**
+ * An inverter's output (kW) at `at`: a bell from sunrise (06:30) to sunset (18:30), scaled by the day's
+ * weather (the village shares it: clear, hazy or overcast) and by passing clouds; 0 while it is in fault.
+ */
+function pvPower(serial: string, at: number): number {
+  const h = hourOf(at);
+  if (h < 6.5 || h > 18.5 || pvFault(serial, at)) return 0;
+  const sun = Math.sin(((h - 6.5) / 12) * Math.PI) ** 1.5;
+  const clear = 0.55 + 0.45 * noise('PV', pvDay(at), 51);
+  const clouds = 1 - 0.35 * Math.max(0, drift('PV', at, 52, 1_200_000));
+  return PV_RATED_KW * 0.82 * sun * clear * clouds * (1 + 0.03 * noise(serial, pvDay(at), 53));
+}
+
+/** a fault now and then: on about one day in seven an inverter stops between 13:00 and 14:00 */
+const pvFault = (serial: string, at: number) => {
+  const h = hourOf(at);
+  return h >= 13 && h < 14 && noise(serial, pvDay(at), 54) > 0.72;
+};
+
+/** energy (kWh) made from `from` until `to` (5-minute slots from `from`, each at its middle) */
+function pvEnergyBetween(serial: string, from: number, to: number): number {
+  let e = 0;
+  for (let s = from; s < to; s += SLOT_MS) {
+    const width = Math.min(SLOT_MS, to - s);
+    e += (pvPower(serial, s + SLOT_MS / 2) * width) / 3_600_000;
+  }
+  return e;
+}
+
+/** energy (kWh) made from the local midnight of `at`'s day until `at` */
+const pvEnergyToday = (serial: string, at: number) => pvEnergyBetween(serial, pvDayStart(pvDay(at)), at);
+
+/** a counter reset now and then: on about one day in twenty-five the counter restarts from 0 at noon */
+const pvResetDay = (serial: string, d: number) => noise(serial, d, 55) > 0.92;
+const NOON_MS = 12 * 3_600_000;
+
+/** each inverter's lifetime counter at the start of each day since PV_START_DAY (memo, extended on demand) */
+const counterStarts = new Map<string, number[]>();
+function pvCounterAtDayStart(serial: string, d: number): number {
+  let starts = counterStarts.get(serial);
+  if (!starts) {
+    starts = [20_000 + 5_000 * (noise(serial, 0, 56) + 1)];
+    counterStarts.set(serial, starts);
+  }
+  while (starts.length <= d - PV_START_DAY) {
+    const day = PV_START_DAY + starts.length - 1;
+    const begin = pvDayStart(day);
+    const end = pvDayStart(day + 1);
+    const prev = starts[starts.length - 1];
+    starts.push(
+      pvResetDay(serial, day)
+        ? pvEnergyBetween(serial, begin + NOON_MS, end)
+        : prev + pvEnergyBetween(serial, begin, end),
+    );
+  }
+  return starts[Math.max(0, d - PV_START_DAY)];
+}
+
+/** the lifetime counter at `at`: rising by the energy made, restarting from 0 at noon of a reset day */
+function pvCounter(serial: string, at: number): number {
+  const d = pvDay(at);
+  if (d < PV_START_DAY) return pvCounterAtDayStart(serial, PV_START_DAY);
+  const today = pvEnergyToday(serial, at);
+  const noon = pvDayStart(d) + NOON_MS;
+  if (pvResetDay(serial, d) && at >= noon) return today - pvEnergyToday(serial, noon);
+  return pvCounterAtDayStart(serial, d) + today;
+}
+
 /** The values a device of `kind` reports at `at`. */
 export function readingsAt(kind: string, serial: string, at: number): Record<string, number> {
   const h = hourOf(at);
@@ -104,6 +189,28 @@ export function readingsAt(kind: string, serial: string, at: number): Record<str
       v.pestOther = Math.round(night * (10 + 6 * drift(serial, at, 26)));
       break;
     }
+    case DEVICE_KIND.inverter: {
+      if (SILENT_SERIALS.has(serial)) return {};
+      const p = pvPower(serial, at);
+      const fault = pvFault(serial, at);
+      v.acPower = p;
+      v.energyToday = pvEnergyToday(serial, at);
+      v.energyTotal = pvCounter(serial, at);
+      const lit = p > 0.05;
+      for (let i = 1; i <= 4; i++) {
+        const volts = lit || fault ? 560 + 70 * sun + 8 * drift(serial, at, 60 + i) : 0;
+        v[`pv${i}Voltage`] = volts;
+        v[`pv${i}Current`] = lit ? (p * 1000) / 4 / Math.max(1, volts) : 0;
+      }
+      v.inverterTemperature = 16 + 6 * day + 28 * (p / PV_RATED_KW) + drift(serial, at, 65);
+      v.inverterState = fault ? 2 : lit ? 1 : 0;
+      break;
+    }
+    case DEVICE_KIND.collector:
+      if (SILENT_SERIALS.has(serial)) return {};
+      v.signalStrength = -78 + 9 * drift(serial, at, 66, 1_800_000);
+      v.heartbeat = 1;
+      break;
     case DEVICE_KIND.slope: {
       // creeping about 0.2 mm a day, a little faster in rain
       const days = (at - Date.UTC(2026, 0, 1)) / 86_400_000;
@@ -227,8 +334,12 @@ export async function startSimulator(
     for (const d of devices) {
       if (d.next > now) continue;
       d.next = now + d.interval * 1000;
-      const payload = signedMessage(d.secret, { ts: now, values: readingsAt(d.kind, d.serial, now) });
-      void publish(`000000/${d.kind}/${d.serial}/up`, payload);
+      const values = readingsAt(d.kind, d.serial, now);
+      // a silent demo device (the broken collector) says nothing
+      if (Object.keys(values).length) {
+        const payload = signedMessage(d.secret, { ts: now, values });
+        void publish(`000000/${d.kind}/${d.serial}/up`, payload);
+      }
       // a lamp photographs its board every hour (and once at start)
       if (sendPhoto && d.kind === DEVICE_KIND.pest && (photoAt.get(d.serial) ?? 0) <= now) {
         photoAt.set(d.serial, now + 3_600_000);

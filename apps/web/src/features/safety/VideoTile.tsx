@@ -41,7 +41,10 @@ const MESSAGES: Record<Failure, [keyof typeof safetyZh, keyof typeof safetyZh]> 
 };
 
 /** The stream of one camera; remounted (a fresh player and count of retries) when the camera changes. */
-function CameraStream({ cam }: { cam: WallCamera }) {
+/** where an opened stream is logged: the safety wall's watch log (null: not logged) */
+const WATCH_URL = '/api/dfem-hope-manage/camera/watch';
+
+function CameraStream({ cam, watch }: { cam: WallCamera; watch: string | null }) {
   const { t } = useTranslation();
   const visible = usePageVisible();
   const video = useRef<HTMLVideoElement>(null);
@@ -67,9 +70,9 @@ function CameraStream({ cam }: { cam: WallCamera }) {
       return;
     }
     setStatus('loading');
-    if (!logged.current) {
+    if (!logged.current && watch) {
       logged.current = true;
-      void postData('/api/dfem-hope-manage/camera/watch', { cameraId: cam.id }, undefined, {
+      void postData(watch, { cameraId: cam.id }, undefined, {
         silent: true,
       }).catch(() => {});
     }
@@ -112,7 +115,7 @@ function CameraStream({ cam }: { cam: WallCamera }) {
       clearTimeout(retryTimer);
       stop?.();
     };
-  }, [cam, visible, run.nonce]);
+  }, [cam, visible, run.nonce, watch]);
 
   const [title, hint] = MESSAGES[failure];
   return (
@@ -181,11 +184,14 @@ export function VideoTile({
   cameras,
   camera,
   onPick,
+  watch = WATCH_URL,
 }: {
   index: number;
   cameras: readonly WallCamera[];
   camera: WallCamera | undefined;
   onPick: (id: string | undefined) => void;
+  /** where an opened stream is logged (the PV station page's cameras: null, the wall's log is not theirs) */
+  watch?: string | null;
 }) {
   const { t } = useTranslation();
   const label = t('safety.tile', { n: index + 1 });
@@ -252,12 +258,12 @@ export function VideoTile({
       >
         {camera && big && (
           <div style={{ height: '70vh', display: 'flex', flexDirection: 'column' }}>
-            <CameraStream cam={camera} />
+            <CameraStream cam={camera} watch={watch} />
           </div>
         )}
       </Modal>
       {camera ? (
-        <CameraStream key={camera.id} cam={camera} />
+        <CameraStream key={camera.id} cam={camera} watch={watch} />
       ) : (
         <div
           style={{

@@ -2,6 +2,7 @@ import { AGRICULTURE_AREA } from '@smart/contracts/agriculture';
 import { ASSISTANCE_AREA } from '@smart/contracts/assistance';
 import { EVALUATION_AREA } from '@smart/contracts/evaluation';
 import { PARTY_AREA } from '@smart/contracts/party';
+import { POWER_AREA } from '@smart/contracts/power';
 import { RESOURCES } from '@smart/contracts/registry';
 import { RELIEF_AREA } from '@smart/contracts/relief';
 import { SAFETY_AREA } from '@smart/contracts/safety';
@@ -21,6 +22,7 @@ describe('menu icons', () => {
         ASSISTANCE_AREA,
         SAFETY_AREA,
         AGRICULTURE_AREA,
+        POWER_AREA,
       ].map((a) => [a.code, a.icon] as const),
     ];
     const missing = named.filter(([, icon]) => icon && !ICONS[icon]);

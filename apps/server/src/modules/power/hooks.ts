@@ -1,0 +1,279 @@
+import { distribute, ISSUED_IMAGE_PATH, incomeCents, type ShareHolder, sumEnergy } from '@smart/contracts';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { RequestContext } from '../../platform/auth/context';
+import type { ResourceHooks, Row } from '../../platform/crud/binding';
+import { countBy } from '../../platform/crud/count-by';
+import { endpoint } from '../../platform/crud/endpoints';
+import { readableRows } from '../../platform/crud/refs';
+import { updateRow } from '../../platform/crud/write';
+import type { Db } from '../../platform/db';
+import { FieldInputError, notFound } from '../../platform/http/errors';
+import { idString } from '../../platform/http/ids';
+import { PageQuery, toPage } from '../../platform/paging';
+import {
+  inverter,
+  newEnergyHeating,
+  newEnergyPower,
+  POWER_TABLES,
+  powerShare,
+  powerStation,
+  powerVideo,
+} from './tables';
+import { dailyEnergy, daysBetween, parseDay } from './yield';
+
+/** What differs from the engine's pattern in the PV stations' resources. */
+
+const blank = (v: unknown) => v === undefined || v === null || v === '';
+
+/** The inverters of a station the caller may read that report through a device of the core. */
+export async function stationInverters(db: Db, ctx: RequestContext, stationId: string) {
+  return db
+    .select({ id: inverter.id, deviceId: inverter.deviceId, ratedPower: inverter.ratedPower })
+    .from(inverter)
+    .where(
+      and(
+        await readableRows('inverter', ctx),
+        eq(inverter.stationId, stationId),
+        isNotNull(inverter.deviceId),
+      ),
+    );
+}
+
+/** A station's energy over a month (YYYY-MM), from its inverters' counters; null when nothing was read. */
+export async function monthEnergy(db: Db, ctx: RequestContext, stationId: string, month: string) {
+  const from = parseDay(`${month}-01`);
+  const [y, m] = month.split('-').map(Number);
+  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+  const to = parseDay(`${next}-01`);
+  const invs = await stationInverters(db, ctx, stationId);
+  const energies = await dailyEnergy(
+    db,
+    invs.map((i) => ({
+      deviceId: String(i.deviceId),
+      ratedPower: i.ratedPower ? Number(i.ratedPower) : null,
+    })),
+    daysBetween(from, to),
+  );
+  return sumEnergy([...energies.values()].flatMap((e) => e.map((x) => x.energy)));
+}
+
+/**
+ * A month's profit is computed when saved: the energy (the station's yield that month when left empty),
+ * the tariff (the station's when left empty), the income to the cent, and its distribution to the
+ * households holding shares of the station (largest remainder: the amounts sum to the income exactly).
+ */
+function profitHooks(db: Db): ResourceHooks {
+  return {
+    async beforeWrite(ctx, record, _mode, _id, original?: Row) {
+      const stationId = String(record.stationId ?? original?.stationId ?? '');
+      const month = String(record.month ?? original?.month ?? '');
+      const [station] = await db
+        .select({ tariff: powerStation.tariff })
+        .from(powerStation)
+        .where(and(await readableRows('powerStation', ctx), eq(powerStation.id, stationId)))
+        .limit(1);
+      if (!station) throw new FieldInputError('stationId', { zh: '所属电站不存在', en: 'No such station' });
+      if (blank(record.energy)) {
+        const e = await monthEnergy(db, ctx, stationId, month);
+        record.energy = String(e ?? 0);
+      }
+      if (blank(record.tariff)) record.tariff = String(Number(station.tariff));
+      const cents = incomeCents(Number(record.energy), Number(record.tariff));
+      record.income = (cents / 100).toFixed(2);
+      const holders: ShareHolder[] = (
+        await db
+          .select({ villagerId: powerShare.villagerId, share: powerShare.share })
+          .from(powerShare)
+          .where(and(await readableRows('powerShare', ctx), eq(powerShare.stationId, stationId)))
+          .orderBy(asc(powerShare.id))
+      ).map((r) => ({ villagerId: String(r.villagerId), share: Number(r.share) }));
+      record.distribution = JSON.stringify(distribute(cents, holders));
+    },
+  };
+}
+
+/** `newEnergyPower/device/page`: the devices with their kind's and station's names, paged. */
+const devicePage = endpoint({
+  method: 'GET',
+  path: 'device/page',
+  query: PageQuery.extend({ kind: z.string().max(10).optional() }).strict(),
+  async handler({ resource, scope, query }) {
+    const where = and(scope, query.kind ? eq(newEnergyPower.kind, query.kind) : undefined);
+    const [rows, [{ total }]] = await Promise.all([
+      resource.db
+        .select({
+          id: newEnergyPower.id,
+          name: newEnergyPower.name,
+          kind: newEnergyPower.kind,
+          stationId: newEnergyPower.stationId,
+          stationName: powerStation.name,
+          village: newEnergyPower.village,
+          ratedPower: newEnergyPower.ratedPower,
+          energy: newEnergyPower.energy,
+          photos: newEnergyPower.photos,
+        })
+        .from(newEnergyPower)
+        .leftJoin(powerStation, eq(powerStation.id, newEnergyPower.stationId))
+        .where(where)
+        .orderBy(asc(newEnergyPower.id))
+        .limit(query.size)
+        .offset((query.current - 1) * query.size),
+      resource.db.select({ total: sql<number>`count(*)::int` }).from(newEnergyPower).where(where),
+    ]);
+    return toPage(
+      rows.map((r) => ({
+        ...r,
+        id: String(r.id),
+        stationId: r.stationId ? String(r.stationId) : null,
+        ratedPower: r.ratedPower === null ? null : Number(r.ratedPower),
+        energy: r.energy === null ? null : Number(r.energy),
+        photos: r.photos ? String(r.photos).split(',') : [],
+      })),
+      Number(total),
+      query.current,
+      query.size,
+    );
+  },
+});
+
+/** `newEnergyPower/statistics`: per kind, how many devices, their rated power and energy; heating in all. */
+const statistics = endpoint({
+  method: 'GET',
+  path: 'statistics',
+  query: z.object({}).strict(),
+  async handler({ req, resource, scope, ctx }) {
+    const [byKind, sums, [heating]] = await Promise.all([
+      countBy(req, 'newEnergyPower', 'kind'),
+      resource.db
+        .select({
+          kind: newEnergyPower.kind,
+          power: sql<number>`coalesce(sum(${newEnergyPower.ratedPower}), 0)::float8`,
+          energy: sql<number>`coalesce(sum(${newEnergyPower.energy}), 0)::float8`,
+        })
+        .from(newEnergyPower)
+        .where(scope)
+        .groupBy(newEnergyPower.kind),
+      resource.db
+        .select({
+          n: sql<number>`count(*)::int`,
+          energy: sql<number>`coalesce(sum(${newEnergyHeating.energy}), 0)::float8`,
+        })
+        .from(newEnergyHeating)
+        .where(await readableRows('newEnergyHeating', ctx)),
+    ]);
+    const kinds = byKind.map((k) => {
+      const s = sums.find((x) => x.kind === k.key);
+      return { ...k, power: Number(s?.power ?? 0), energy: Number(s?.energy ?? 0) };
+    });
+    return {
+      devices: kinds.reduce((a, k) => a + k.value, 0),
+      power: Math.round(kinds.reduce((a, k) => a + k.power, 0) * 100) / 100,
+      energy: Math.round(kinds.reduce((a, k) => a + k.energy, 0) * 100) / 100,
+      byKind: kinds,
+      heating: { records: Number(heating?.n ?? 0), energy: Number(heating?.energy ?? 0) },
+    };
+  },
+});
+
+/** the device within the caller's reach, or "not found" */
+async function reachable(db: Db, scope: ReturnType<typeof sql>, id: string) {
+  const [row] = await db
+    .select({ id: newEnergyPower.id, photos: newEnergyPower.photos })
+    .from(newEnergyPower)
+    .where(and(scope, eq(newEnergyPower.id, id)))
+    .limit(1);
+  if (!row) throw notFound();
+  return { id: String(row.id), photos: row.photos ? String(row.photos).split(',') : [] };
+}
+
+/** `newEnergyPower/get/photo?id=`: a device's photos (paths the storage layer serves). */
+const getPhoto = endpoint({
+  method: 'GET',
+  path: 'get/photo',
+  query: z.object({ id: idString }).strict(),
+  async handler({ resource, scope, query }) {
+    return reachable(resource.db, scope, query.id);
+  },
+});
+
+const MAX_PHOTOS = 9;
+/** a business image's stored name (the upload `file/image` keeps them under `village/`) */
+const IMAGE_NAME = /^\/api\/dfem-hope-manage\/file\/image\/([0-9a-f-]{36}\.(?:png|jpg))$/;
+
+/**
+ * `newEnergyPower/save/photo?id=&photo=` (GET, as the spec has it): adds a photo the upload issued
+ * (`file/image`, found in storage) to a device, through the resource's write path. Asks for the edit code.
+ */
+const savePhoto = endpoint({
+  method: 'GET',
+  path: 'save/photo',
+  codeSuffix: '_edit',
+  query: z.object({ id: idString, photo: z.string().max(255) }).strict(),
+  async handler({ req, resource, scope, ctx, query }) {
+    const m = IMAGE_NAME.exec(query.photo);
+    if (
+      !ISSUED_IMAGE_PATH.test(query.photo) ||
+      !m ||
+      (await req.server.deps.storage.size(`village/${m[1]}`)) === null
+    )
+      throw new FieldInputError('photo', { zh: '图片不存在,请先上传', en: 'No such image: upload it first' });
+    const dev = await reachable(resource.db, scope, query.id);
+    const photos = [...dev.photos.filter((p) => p !== query.photo), query.photo].slice(-MAX_PHOTOS);
+    const row = await updateRow(resource, ctx, resource.db, dev.id, { photos: photos.join(',') }, scope);
+    if (!row) throw notFound();
+    resource.changed();
+    return { id: dev.id, photos };
+  },
+});
+
+/** `video/list?stationId=`: a station's cameras (all of them, for its page's players). */
+const videoList = endpoint({
+  method: 'GET',
+  path: 'list',
+  query: z.object({ stationId: idString.optional() }).strict(),
+  async handler({ resource, scope, query }) {
+    const rows = await resource.db
+      .select({
+        id: powerVideo.id,
+        name: powerVideo.name,
+        stationId: powerVideo.stationId,
+        place: powerVideo.place,
+        streamUrl: powerVideo.streamUrl,
+        streamKind: powerVideo.streamKind,
+        online: powerVideo.online,
+      })
+      .from(powerVideo)
+      .where(and(scope, query.stationId ? eq(powerVideo.stationId, query.stationId) : undefined))
+      .orderBy(asc(powerVideo.name), asc(powerVideo.id))
+      .limit(500);
+    return rows.map((r) => ({
+      ...r,
+      id: String(r.id),
+      stationId: String(r.stationId),
+      place: r.place ?? null,
+      streamKind: String(r.streamKind ?? ''),
+      codec: '1',
+      online: Number(r.online ?? 0),
+    }));
+  },
+});
+
+/** Every power resource's table and hooks, for modules/resources.ts. */
+export function powerBindings(db: Db): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
+  return {
+    powerStation: { table: POWER_TABLES.powerStation },
+    dataCollector: { table: POWER_TABLES.dataCollector },
+    inverter: { table: POWER_TABLES.inverter },
+    powerStationProfit: { table: POWER_TABLES.powerStationProfit, hooks: profitHooks(db) },
+    powerShare: { table: POWER_TABLES.powerShare },
+    newEnergyPower: {
+      table: POWER_TABLES.newEnergyPower,
+      hooks: { endpoints: [devicePage, statistics, getPhoto, savePhoto] },
+    },
+    newEnergyHeating: { table: POWER_TABLES.newEnergyHeating },
+    powerVideo: { table: POWER_TABLES.powerVideo, hooks: { endpoints: [videoList] } },
+    collectSetting: { table: POWER_TABLES.collectSetting },
+  };
+}

@@ -1,0 +1,373 @@
+import {
+  type EnergyOverview,
+  metricByCode,
+  POWER_DEMO,
+  type StationLive,
+  type StationYield,
+} from '@smart/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addReading, Batch, writeBatch } from '../src/modules/telemetry/ingest';
+import { device } from '../src/modules/telemetry/tables';
+import { SEED } from '../src/seed/system';
+import {
+  grantCodes,
+  listedRows,
+  makeRole,
+  otherTenantAdmin,
+  readSheet,
+  serviceCalls,
+  signedInUser,
+} from './fixtures';
+import { auth, signIn, startTestServer, type TestServer } from './harness';
+
+/**
+ * PV stations on the telemetry core: the seeded stations and their live page, yield from the inverters'
+ * lifetime counters across a reset and a gap, profit to the cent, versioned collection settings, the
+ * new-energy devices' calls, isolation and permissions.
+ */
+let s: TestServer;
+let token: string;
+let other: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  token = (await signIn(s)).access_token;
+  other = await otherTenantAdmin(s, '200019', '光伏他村', 'powerOther');
+});
+afterAll(() => s.close());
+
+const { get, post } = serviceCalls(
+  () => s,
+  '/api/dfem-hope-power',
+  () => token,
+);
+const manage = serviceCalls(
+  () => s,
+  '/api/dfem-hope-manage',
+  () => token,
+);
+
+/** local midnight (Asia/Shanghai, the tests' TZ) of 2026-10-<d>, plus hours */
+const at = (d: number, h: number) => Date.UTC(2026, 9, d, h) - 8 * 3_600_000;
+
+describe('the seeded stations', () => {
+  it('lists both demo stations, their collectors and inverters', async () => {
+    const stations = listedRows((await get('/powerStation/page?current=1&size=50')).json().data);
+    expect(stations.map((r) => r.id)).toEqual(
+      expect.arrayContaining([POWER_DEMO.stationId, POWER_DEMO.station2Id]),
+    );
+    const invs = listedRows((await get('/inverter/page?current=1&size=50')).json().data);
+    expect(invs.length).toBeGreaterThanOrEqual(5);
+    const collectors = listedRows((await get('/dataCollector/page?current=1&size=50')).json().data);
+    expect(collectors.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the live page tells a silent collector ("no data") from a fault', async () => {
+    // INV-0005 reports now (the seed's readings may be older than three report intervals by now)
+    const b = new Batch();
+    const info = {
+      id: String(BigInt(POWER_DEMO.inverterDeviceId) + 4n),
+      tenantId: '000000',
+      kind: '6' as const,
+      name: 'INV-0005',
+      secret: '',
+      thresholds: null,
+      responsibleId: null,
+      metrics: new Set(['acPower', 'inverterState']),
+    };
+    addReading(b, info, metricByCode.get('acPower')!, Date.now() - 1000, 12.5);
+    addReading(b, info, metricByCode.get('inverterState')!, Date.now() - 1000, 1);
+    await writeBatch(s.database.db, b, { alarms: false });
+    const res = await get(`/powerStation/live?id=${POWER_DEMO.station2Id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const live = res.json().data as StationLive;
+    const silent = live.collectors.find((c) => c.serial === POWER_DEMO.silentCollectorSerial)!;
+    expect(silent.online).toBe(false);
+    expect(silent.lastSeenAt).toBeNull();
+    const behind = live.inverters.find((i) => i.serial === 'INV-0004')!;
+    expect(behind.status).toBe('noData');
+    expect(behind.power).toBeNull();
+    const other = live.inverters.find((i) => i.serial === 'INV-0005')!;
+    expect(other).toMatchObject({ status: 'ok', power: 12.5 });
+    expect(other.lastSeenAt).not.toBeNull();
+    // a fault is the inverter's own state code, and it is not "no data"
+    const fault = new Batch();
+    addReading(fault, info, metricByCode.get('inverterState')!, Date.now(), 2);
+    await writeBatch(s.database.db, fault, { alarms: false });
+    const again = (await get(`/powerStation/live?id=${POWER_DEMO.station2Id}`)).json().data as StationLive;
+    expect(again.inverters.find((i) => i.serial === 'INV-0005')!.status).toBe('fault');
+    expect(again.inverters.find((i) => i.serial === 'INV-0004')!.status).toBe('noData');
+    expect(again.stations.map((x) => x.id)).toContain(POWER_DEMO.stationId);
+  });
+
+  it('the overview answers every station, this month by day, the ranking and open alarms', async () => {
+    const res = await get('/powerStation/overview');
+    expect(res.statusCode, res.body).toBe(200);
+    const o = res.json().data as EnergyOverview;
+    expect(o.stations.map((x) => x.id)).toEqual(
+      expect.arrayContaining([POWER_DEMO.stationId, POWER_DEMO.station2Id]),
+    );
+    expect(o.month.length).toBeGreaterThanOrEqual(1);
+    expect(o.ranking).toHaveLength(o.stations.length);
+    expect(typeof o.openAlarms).toBe('number');
+  });
+
+  it('the core answers an inverter’s power curve to the live page’s code', async () => {
+    const role = await makeRole(s.database.db, '000000', 'powerLive');
+    await grantCodes(s.database.db, role, ['device_power']);
+    const live = (await signedInUser(s, 'powerLiveUser', [role])).token;
+    const res = await manage.get(
+      `/smartPlant/deviceManage/history?deviceId=${POWER_DEMO.inverterDeviceId}&metric=acPower`,
+      live,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.points.length).toBeGreaterThan(10);
+    expect((await get('/powerStation/overview', live)).statusCode).toBe(403);
+  });
+});
+
+describe('yield from the lifetime counter', () => {
+  let stationId: string;
+  beforeAll(async () => {
+    const db = s.database.db;
+    const devId = '1190000000001909001';
+    await db.insert(device).values({
+      id: devId,
+      tenantId: '000000',
+      name: '测试逆变器',
+      kind: '6',
+      serial: 'INV-T-0001',
+      reportInterval: 300,
+      createUser: SEED.adminUserId,
+    } as never);
+    const st = await post('/powerStation/submit', {
+      name: '测试电站',
+      capacity: 10,
+      ownerVillage: '测试村',
+      tariff: '0.3949',
+    });
+    expect(st.statusCode, st.body).toBe(200);
+    stationId = st.json().data.id;
+    const inv = await post('/inverter/submit', {
+      serial: 'INV-T-0001',
+      ratedPower: 10,
+      stationId,
+      deviceId: devId,
+      state: '1',
+    });
+    expect(inv.statusCode, inv.body).toBe(200);
+    const info = {
+      id: devId,
+      tenantId: '000000',
+      kind: '6' as const,
+      name: 'x',
+      secret: '',
+      thresholds: null,
+      responsibleId: null,
+      metrics: new Set(['energyTotal']),
+    };
+    const metric = metricByCode.get('energyTotal')!;
+    const b = new Batch();
+    const read = (d: number, h: number, v: number) => addReading(b, info, metric, at(d, h), v);
+    // Oct 1: 1000 → 1040
+    for (let h = 8; h <= 16; h++) read(1, h, 1000 + 5 * (h - 8));
+    // Oct 2: 1040 → 1060 by noon, then the counter resets: 0 → 15
+    for (let h = 9; h <= 12; h++) read(2, h, 1040 + 5 * (h - 8));
+    for (let h = 13; h <= 16; h++) read(2, h, 5 * (h - 13));
+    // Oct 3: nothing (the collector was down); Oct 4: 40 → 60; Oct 5: 65 → 80
+    for (let h = 8; h <= 12; h++) read(4, h, 40 + 5 * (h - 8));
+    for (let h = 8; h <= 11; h++) read(5, h, 65 + 5 * (h - 8));
+    await writeBatch(db, b, { alarms: false });
+  });
+
+  it('by day: a reset counts both counters, a gap is unknown and its energy is counted after it', async () => {
+    const res = await get(
+      `/powerStationHisData/page?stationId=${stationId}&grain=day&from=2026-10-01&to=2026-10-05&size=31`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = listedRows(res.json().data) as unknown as StationYield[];
+    expect(rows.map((r) => r.period)).toEqual([
+      '2026-10-01',
+      '2026-10-02',
+      '2026-10-03',
+      '2026-10-04',
+      '2026-10-05',
+    ]);
+    // Oct 1 has no reading before it: from its own lowest, 40; Oct 2: 20 before the reset + 15 after
+    expect(rows.map((r) => r.energy)).toEqual([40, 35, null, 45, 20]);
+    expect(rows.map((r) => r.fullLoadHours)).toEqual([4, 3.5, null, 4.5, 2]);
+    expect(rows[1].income).toBe(13.82);
+    expect(res.json().data.total).toBe(140);
+  });
+
+  it('one inverter’s yield, its full-load hours over its rated power', async () => {
+    const inv = listedRows((await get('/inverter/page?serial=INV-T-0001')).json().data)[0];
+    const res = await get(
+      `/powerStationHisData/page?stationId=${stationId}&inverterId=${inv.id}&grain=month&from=2026-10-01&to=2026-10-31`,
+    );
+    expect(listedRows(res.json().data).map((r) => [r.period, r.energy, r.fullLoadHours])).toEqual([
+      ['2026-10', 140, 14],
+    ]);
+    const elsewhere = await get(
+      `/powerStationHisData/page?stationId=${POWER_DEMO.stationId}&inverterId=${inv.id}&grain=month`,
+    );
+    expect(elsewhere.statusCode).toBe(404);
+  });
+
+  it('by month and by year: sums of the days', async () => {
+    const m = await get(
+      `/powerStationHisData/page?stationId=${stationId}&grain=month&from=2026-09-01&to=2026-10-31`,
+    );
+    expect(listedRows(m.json().data).map((r) => [r.period, r.energy])).toEqual([
+      ['2026-09', null],
+      ['2026-10', 140],
+    ]);
+    const y = await get(
+      `/powerStationHisData/page?stationId=${stationId}&grain=year&from=2026-01-01&to=2026-12-31`,
+    );
+    expect(listedRows(y.json().data).map((r) => [r.period, r.energy])).toEqual([['2026', 140]]);
+  });
+
+  it('the history exports as Excel, every period of the range', async () => {
+    const res = await s.app.inject({
+      method: 'GET',
+      url: `/api/dfem-hope-power/powerStationHisData/export?stationId=${stationId}&grain=day&from=2026-10-01&to=2026-10-05`,
+      headers: auth(token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const sheet = await readSheet(res.rawPayload);
+    expect(sheet.length).toBe(6);
+    expect(sheet.map((r) => r[1] ?? '')).toEqual(['发电量(kWh)', '40', '35', '', '45', '20']);
+    expect(sheet[1][0]).toBe('2026-10-01');
+  });
+
+  it('a month’s profit: energy from the yield × the station’s tariff, distributed to the cent', async () => {
+    const villagers = listedRows((await manage.get('/villager/page?current=1&size=3')).json().data).map(
+      (r) => r.id,
+    );
+    for (const [i, share] of [3, 2, 2].entries()) {
+      const r = await post('/powerStationShare/submit', { stationId, villagerId: villagers[i], share });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    const res = await post('/powerStationProfit/submit', { stationId, month: '2026-10' });
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json().data;
+    expect(Number(p.energy)).toBe(140);
+    expect(p.tariff).toBe('0.3949');
+    // 140 × 0.3949 = 55.286 → 55.29
+    expect(p.income).toBe('55.29');
+    const d = JSON.parse(p.distribution) as { villagerId: string; share: number; amount: string }[];
+    expect(d.map((x) => x.amount)).toEqual(['23.69', '15.80', '15.80']);
+    expect(d.reduce((a, x) => a + Math.round(Number(x.amount) * 100), 0)).toBe(5529);
+    // an energy and tariff given by hand are kept
+    const hand = await post('/powerStationProfit/submit', {
+      stationId,
+      month: '2026-09',
+      energy: 1000.5,
+      tariff: '0.45',
+    });
+    expect(hand.json().data.income).toBe('450.23');
+  });
+
+  it('another tenant’s station is not found, by id and by every call that names it', async () => {
+    expect((await get(`/powerStation/detail?id=${stationId}`, other)).statusCode).toBe(404);
+    expect((await get(`/powerStation/live?id=${stationId}`, other)).statusCode).toBe(404);
+    expect((await get(`/powerStationHisData/page?stationId=${stationId}&grain=day`, other)).statusCode).toBe(
+      404,
+    );
+    const overview = (await get('/powerStation/overview', other)).json().data as EnergyOverview;
+    expect(overview.stations).toEqual([]);
+    const profit = await post('/powerStationProfit/submit', { stationId, month: '2026-10' }, other);
+    expect(profit.statusCode).toBe(400);
+  });
+});
+
+describe('collection settings', () => {
+  const meter = { interval: 60, addresses: [1, 2], ct: 50, metrics: [{ metric: 'acPower', address: 8 }] };
+
+  it('refuses what the type’s schema does not allow, writing nothing', async () => {
+    const bad = await post('/code/submit', { type: '3', content: { ...meter, ct: -1 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.field).toBe('content');
+    expect((await post('/code/submit', { type: '3', content: '{not json' })).statusCode).toBe(400);
+    expect((await post('/code/submit', { type: '8', content: meter })).statusCode).toBe(400);
+    expect((await get('/code/get?type=3')).json().data).toBeNull();
+  });
+
+  it('each submit is a new version; get answers the latest', async () => {
+    const one = await post('/code/submit', { type: '3', content: meter, note: '首版' });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().data.version).toBe(1);
+    const two = await post('/code/submit', {
+      type: '3',
+      content: JSON.stringify({ ...meter, interval: 30 }),
+    });
+    expect(two.json().data.version).toBe(2);
+    const latest = (await get('/code/get?type=3')).json().data;
+    expect(latest.version).toBe(2);
+    expect(latest.content.interval).toBe(30);
+    const versions = listedRows((await get('/code/version/page?type=3')).json().data);
+    expect(versions.map((v) => v.version)).toEqual([2, 1]);
+    // the other village has its own numbering
+    expect((await get('/code/get?type=3', other)).json().data).toBeNull();
+    expect((await post('/code/submit', { type: '3', content: meter }, other)).json().data.version).toBe(1);
+  });
+});
+
+describe('new-energy devices and station cameras', () => {
+  it('statistics by kind, the device page, photos', async () => {
+    const st = (await get('/newEnergyPower/statistics')).json().data;
+    expect(st.devices).toBeGreaterThanOrEqual(4);
+    expect(st.byKind.map((k: { key: string }) => k.key)).toEqual(['1', '2', '3']);
+    expect(st.heating.records).toBeGreaterThanOrEqual(1);
+    const page = (await get('/newEnergyPower/device/page?current=1&size=10&kind=1')).json().data;
+    expect(page.records.every((r: { kind: string }) => r.kind === '1')).toBe(true);
+    const photo = await get(`/newEnergyPower/get/photo?id=${POWER_DEMO.newEnergyId}`);
+    expect(photo.json().data.photos).toEqual([]);
+    const refused = await get(
+      `/newEnergyPower/save/photo?id=${POWER_DEMO.newEnergyId}&photo=${encodeURIComponent('https://evil.example/a.png')}`,
+    );
+    expect(refused.statusCode).toBe(400);
+    const missing = await get(
+      `/newEnergyPower/save/photo?id=${POWER_DEMO.newEnergyId}&photo=${encodeURIComponent('/api/dfem-hope-manage/file/image/00000000-0000-4000-8000-000000000000.png')}`,
+    );
+    expect(missing.statusCode).toBe(400);
+    expect((await get(`/newEnergyPower/get/photo?id=${POWER_DEMO.newEnergyId}`, other)).statusCode).toBe(404);
+    const heating = listedRows((await get('/newEnergyPower/heating/page')).json().data);
+    expect(heating.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a station’s cameras', async () => {
+    const list = (await get(`/video/list?stationId=${POWER_DEMO.stationId}`)).json().data;
+    expect(list.map((c: { name: string }) => c.name)).toContain('一号电站全景');
+    expect((await get(`/video/list?stationId=${POWER_DEMO.stationId}`, other)).json().data).toEqual([]);
+  });
+});
+
+describe('permissions', () => {
+  it('a user without the codes gets 403 from every call of the area', async () => {
+    const role = await makeRole(s.database.db, '000000', 'noPower');
+    await grantCodes(s.database.db, role, ['camera']);
+    const limited = (await signedInUser(s, 'noPowerUser', [role])).token;
+    for (const url of [
+      '/powerStation/page',
+      `/powerStation/detail?id=${POWER_DEMO.stationId}`,
+      `/powerStation/live?id=${POWER_DEMO.stationId}`,
+      '/powerStation/overview',
+      `/powerStationHisData/page?stationId=${POWER_DEMO.stationId}`,
+      '/newEnergyPower/statistics',
+      '/newEnergyPower/heating/page',
+      '/video/list',
+      '/code/get?type=1',
+      '/dataCollector/page',
+      '/inverter/page',
+      '/powerStationProfit/page',
+    ])
+      expect((await get(url, limited)).statusCode, url).toBe(403);
+    const role2 = await makeRole(s.database.db, '000000', 'codeViewer');
+    await grantCodes(s.database.db, role2, ['power_code']);
+    const viewer = (await signedInUser(s, 'codeViewer', [role2])).token;
+    expect((await get('/code/get?type=1', viewer)).statusCode).toBe(200);
+    expect((await post('/code/submit', { type: '1', content: {} }, viewer)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,90 @@
+import { authFile, expect, test } from './fixtures';
+import { pick } from './form-helpers';
+
+/**
+ * PV stations in the browser: the live station page shows a tile per inverter — the one behind the silent
+ * collector says 无数据 (no data), never 故障 — with the power curve and the collectors; the energy overview
+ * draws its figures and this month's yield chart; the stations list is the generic page of its definition.
+ */
+test.use({ storageState: authFile() });
+
+test('the live station page: inverter tiles, "no data" for the silent collector, the power curve', async ({
+  page,
+}) => {
+  await page.goto('/power/live/index');
+  const main = page.getByRole('main');
+  const picker = main.getByRole('combobox', { name: '选择电站' });
+  await expect(picker).toBeVisible();
+  await pick(page, picker, '三组农户光伏电站');
+  const silent = main.getByRole('group', { name: 'INV-0004: 无数据' });
+  await expect(silent).toBeVisible();
+  await expect(silent).toHaveAttribute('data-status', 'noData');
+  await expect(silent.getByText('设备或采集器无上报,不代表设备故障')).toBeVisible();
+  await expect(main.getByRole('group', { name: /^INV-0005: / })).toBeVisible();
+  await expect(main.getByTestId('collector-tile')).toHaveCount(2);
+  await expect(main.getByTestId('collector-tile').filter({ hasText: 'DC-0002' })).toHaveAttribute(
+    'data-online',
+    '0',
+  );
+  await expect(main.getByRole('img', { name: /^今日功率曲线: / }).locator('canvas')).toBeVisible();
+  await expect(main.getByRole('img', { name: /^历史发电量 \(按日\): / }).locator('canvas')).toBeVisible();
+  await main.getByText('按月', { exact: true }).click();
+  await expect(main.getByRole('img', { name: /^历史发电量 \(按月\): \d{4}-\d{2} / })).toBeVisible();
+
+  await pick(page, picker, '村集体屋顶光伏电站');
+  await expect(main.getByTestId('inverter-tile')).toHaveCount(3);
+  // the station's camera in the safety wall's tile (its demo address never resolves: the tile says so)
+  const tile = main.getByRole('region', { name: '画面 1' });
+  await expect(tile.getByText('无法连接视频流')).toBeVisible({ timeout: 30_000 });
+});
+
+test('the energy overview draws its figures and this month’s yield', async ({ page }) => {
+  await page.goto('/power/overview/index');
+  const figures = page.getByRole('list', { name: '能源总览' });
+  const stations = figures.getByRole('listitem').filter({ hasText: '电站数' });
+  await expect(stations).toBeVisible();
+  expect(
+    Number((await stations.locator('.ant-statistic-content-value').innerText()).trim()),
+  ).toBeGreaterThanOrEqual(2);
+  const month = page.getByRole('img', { name: /^本月每日发电量: / });
+  await expect(month.locator('canvas')).toBeVisible();
+  expect(await month.getAttribute('aria-label')).toMatch(/\d{4}-\d{2}-\d{2} /);
+  await expect(page.getByRole('img', { name: /^本月等效利用小时/ }).locator('canvas')).toBeVisible();
+});
+
+test('the stations and their inverters are generic list pages of their definitions', async ({ page }) => {
+  for (const [url, text] of [
+    ['/power/station/index', '村集体屋顶光伏电站'],
+    ['/power/inverter/index', 'INV-0001'],
+  ]) {
+    await page.goto(url);
+    await expect(
+      page.getByRole('main').locator('tbody tr.ant-table-row').filter({ hasText: text }),
+    ).toBeVisible();
+  }
+});
+
+test('collection settings: a new version is checked by the server, then listed', async ({ page }) => {
+  await page.goto('/power/code/index');
+  const main = page.getByRole('main');
+  await expect(main.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await main.getByRole('button', { name: '提交新版本' }).click();
+  const dialog = page.getByRole('dialog', { name: '提交新版本' });
+  await pick(page, dialog.getByRole('combobox', { name: '配置类型' }), '采集器');
+  const content = dialog.getByRole('textbox', { name: /配置内容/ });
+  await content.fill('{"interval": 5}');
+  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(dialog.getByText(/采集配置无效/)).toBeVisible();
+  await content.fill(
+    JSON.stringify({
+      interval: 60,
+      server: 'mqtt.example.com',
+      port: 1883,
+      addresses: [1],
+      metrics: [{ metric: 'signalStrength', address: 100 }],
+    }),
+  );
+  await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/已保存为第 \d+ 版/)).toBeVisible();
+});
