@@ -28,6 +28,10 @@ test.afterEach(() => {
 
 test("a device's chart follows the readings the simulator publishes", async ({ page }) => {
   await page.goto('/agriculture/device/index');
+  const main = page.getByRole('main');
+  // the station among every device of the village (the power stations' inverters and collectors too)
+  await main.getByRole('textbox', { name: '设备编号' }).fill('WS-0001');
+  await main.getByRole('button', { name: /搜\s*索/ }).click();
   const row = page.getByRole('row', { name: /WS-0001/ });
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: '曲线' }).click();
