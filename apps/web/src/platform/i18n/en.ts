@@ -209,6 +209,9 @@ export const en: Resource = {
     mail: 'Mail',
     message: 'Messages',
     notice: 'Notices',
+    sampleTag: 'Sample',
+    sampleNote: 'Everything below is sample data for demonstration, not real notifications.',
+    openNotices: 'Open the notices',
     sample: {
       mail1: 'Wang Xiaoming sent you a mail: village weekly report',
       mail2: "System reminder: this month's safety inspection report is waiting",
