@@ -1,5 +1,6 @@
 import { type HomeWorkplace, noticeResource, villagerResource } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceAlarm } from '../src/modules/telemetry/tables';
 import { schema } from '../src/platform/db';
 import { menuId } from '../src/seed/menus';
 import {
@@ -122,6 +123,34 @@ describe('home workplace', () => {
     clearCaches();
     expect(figure(await home(other), 'villagers')).toBe(1);
     expect(figure(await home(admin), 'villagers')).toBe(before);
+  });
+
+  it('a device never heard from counts offline; an alarm counts until it is closed, in its tenant only', async () => {
+    const before = await home(admin);
+    const theirsBefore = await home(other);
+    const made = await MANAGE.post('/smartPlant/deviceManage/submit', {
+      name: '首页测试设备',
+      kind: '1',
+      serial: `HOME-${Date.now() % 100000}`,
+      reportInterval: 10,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const deviceId = String(made.json().data.id);
+    const alarm = (state: string) => ({
+      tenantId: '000000',
+      deviceId,
+      kind: '2',
+      state,
+      raisedAt: new Date(),
+    });
+    await s.database.db.insert(deviceAlarm).values([alarm('1'), alarm('2'), alarm('3')] as never);
+    clearCaches();
+    const after = await home(admin);
+    expect(figure(after, 'offlineDevices')).toBe((figure(before, 'offlineDevices') ?? 0) + 1);
+    expect(figure(after, 'openAlarms')).toBe((figure(before, 'openAlarms') ?? 0) + 2);
+    const theirs = await home(other);
+    expect(figure(theirs, 'openAlarms')).toBe(figure(theirsBefore, 'openAlarms'));
+    expect(figure(theirs, 'offlineDevices')).toBe(figure(theirsBefore, 'offlineDevices'));
   });
 
   it('a leave shows on the approver’s to-dos (with its form) and the applicant’s running applications', async () => {
