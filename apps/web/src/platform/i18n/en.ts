@@ -116,10 +116,7 @@ export const en: Resource = {
     role: 'Role',
     account: 'Account',
     today: 'Today',
-    areas: 'My areas',
     noAreas: 'This account has no menu yet; ask an administrator to grant access.',
-    pages: '{count} pages',
-    open: 'Open {name}',
   },
   info: {
     title: 'Personal info',

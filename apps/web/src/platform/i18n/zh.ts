@@ -113,10 +113,7 @@ export const zh = {
     role: '角色',
     account: '账号',
     today: '今天',
-    areas: '我的功能区',
     noAreas: '当前账号没有可用的功能菜单，请联系管理员分配权限。',
-    pages: '{count} 个页面',
-    open: '进入 {name}',
   },
   info: {
     title: '个人信息',
