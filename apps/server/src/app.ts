@@ -21,6 +21,7 @@ import pino from 'pino';
 import { agricultureRoutes } from './modules/agriculture/routes';
 import { assistanceRoutes } from './modules/assistance/routes';
 import { authRoutes } from './modules/auth/routes';
+import { homeRoutes } from './modules/desk/home';
 import { leaveRoutes } from './modules/desk/leave';
 import { applyRoutes } from './modules/flow/apply';
 import { flowRoutes } from './modules/flow/routes';
@@ -290,6 +291,7 @@ export async function buildApp(
   await app.register(flowRoutes, { prefix: '/api/dfem-flow' });
   await app.register(applyRoutes, { prefix: '/api/dfem-flow' });
   await app.register(leaveRoutes, { prefix: '/api/dfem-desk' });
+  await app.register(homeRoutes, { prefix: '/api/dfem-desk' });
   await resourceRoutes(app, deps.extraResources);
   // the telemetry core (ingestion, MQTT, the offline check) on the root app: its state is app.telemetry
   await telemetryCore(app, deps.db, config);

@@ -9,6 +9,7 @@ import { useLock } from './platform/session/lock';
 import { cookieToken, ensureSessionData, localLogout, useSession } from './platform/session/session';
 import { loadSettings } from './platform/session/settings';
 import { useTags } from './platform/session/tags';
+import { countVisit } from './platform/session/visits';
 import { decideNavigation, type GuardState } from './shell/guard';
 import { loadLayout, loadLogin, withTimeout } from './shell/lazy';
 import { flattenMenu, type MenuEntry, normalizeMenu } from './shell/menu';
@@ -55,7 +56,11 @@ async function rootLoader({ request }: LoaderFunctionArgs): Promise<RootData> {
         window.open(decision.url, '_blank', 'noopener');
         throw redirect(lastPath || '/');
       default:
-        if (decision.tab) useTags.getState().add(decision.tab);
+        if (decision.tab) {
+          useTags.getState().add(decision.tab);
+          const { userInfo, tenantId } = useSession.getState();
+          countVisit(userInfo?.tenantId || tenantId, userInfo?.id ?? '', decision.tab.value);
+        }
         lastPath = url.pathname + url.search;
         return { title: decision.title, menu: decision.menu };
     }

@@ -101,3 +101,46 @@ export interface DictEntry {
   remark: string;
   isSealed: number;
 }
+
+/** A task on the home workplace (GET /api/dfem-desk/home): the oldest open ones first. */
+export interface HomeTask {
+  taskId: string;
+  taskName: string;
+  processInstanceId: string;
+  processName: string;
+  businessId: string;
+  /** the `flow` dictionary's form family of the process category (`leave`), '' when it names none */
+  route: string;
+  startUserName: string;
+  /** when the task arrived, 'YYYY-MM-DD HH:mm:ss' */
+  createTime: string;
+  /** seconds it has waited */
+  waited: number;
+}
+
+/** The home workplace, in one answer: only the parts the caller holds the menu codes of are present. */
+export interface HomeWorkplace {
+  /** work_todo: the caller's open tasks */
+  todo?: { total: number; oldest: HomeTask[] };
+  /** work_claim: tasks the caller may claim */
+  claim?: { total: number; oldest: HomeTask[] };
+  /** work_send: the caller's applications still running */
+  running?: {
+    total: number;
+    latest: {
+      processInstanceId: string;
+      processName: string;
+      businessId: string;
+      route: string;
+      /** the open tasks' names */
+      current: string;
+      startTime: string;
+    }[];
+  };
+  /** notice: the latest notices (released since the previous sign-in first, marked `fresh`) */
+  notices?: { id: string; title: string; categoryName: string; releaseTime: string; fresh: boolean }[];
+  /** one per area the caller may open: what it counts and the screen it opens */
+  figures: { key: string; value: number; route: string }[];
+  /** what is new since the previous sign-in (absent on the first sign-in): only parts the caller holds */
+  since?: { at: string; todo?: number; notices?: number; alarms?: number };
+}

@@ -77,6 +77,22 @@ function instanceFilters(q: z.infer<typeof WorkQuery>): SQL[] {
   return conds;
 }
 
+/** the caller's own tasks of the tenant, open (0) or done (1): the to-do and done lists, and the home */
+export const assignedTasks = (status: 0 | 1) => async (ctx: RequestContext) =>
+  and(
+    eq(flowTask.tenantId, ctx.tenantId),
+    eq(flowTask.status, status),
+    eq(flowTask.assignee, ctx.userId),
+  ) as SQL;
+
+/** the caller's running applications (send-list's rows that still run): the home's part */
+export const runningApplications = (ctx: RequestContext) =>
+  and(
+    eq(flowInstance.tenantId, ctx.tenantId),
+    eq(flowInstance.startUser, ctx.userId),
+    eq(flowInstance.state, 'running'),
+  ) as SQL;
+
 export async function workRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = base.deps;
@@ -190,13 +206,6 @@ export async function workRoutes(base: FastifyInstance) {
     });
 
   taskList('/work/claim-list', 'work_claim', (ctx) => claimableBy(db, ctx), 'create');
-  /** the caller's own tasks of the tenant, open (0) or done (1) */
-  const assignedTasks = (status: 0 | 1) => async (ctx: RequestContext) =>
-    and(
-      eq(flowTask.tenantId, ctx.tenantId),
-      eq(flowTask.status, status),
-      eq(flowTask.assignee, ctx.userId),
-    ) as SQL;
   taskList('/work/todo-list', 'work_todo', assignedTasks(0), 'create');
   taskList('/work/done-list', 'work_done', assignedTasks(1), 'end');
 

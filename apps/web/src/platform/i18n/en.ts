@@ -116,10 +116,7 @@ export const en: Resource = {
     role: 'Role',
     account: 'Account',
     today: 'Today',
-    areas: 'My areas',
     noAreas: 'This account has no menu yet; ask an administrator to grant access.',
-    pages: '{count} pages',
-    open: 'Open {name}',
   },
   info: {
     title: 'Personal info',
@@ -209,6 +206,9 @@ export const en: Resource = {
     mail: 'Mail',
     message: 'Messages',
     notice: 'Notices',
+    sampleTag: 'Sample',
+    sampleNote: 'Everything below is sample data for demonstration, not real notifications.',
+    openNotices: 'Open the notices',
     sample: {
       mail1: 'Wang Xiaoming sent you a mail: village weekly report',
       mail2: "System reminder: this month's safety inspection report is waiting",

@@ -113,10 +113,7 @@ export const zh = {
     role: '角色',
     account: '账号',
     today: '今天',
-    areas: '我的功能区',
     noAreas: '当前账号没有可用的功能菜单，请联系管理员分配权限。',
-    pages: '{count} 个页面',
-    open: '进入 {name}',
   },
   info: {
     title: '个人信息',
@@ -206,6 +203,9 @@ export const zh = {
     mail: '邮件',
     message: '消息',
     notice: '通知',
+    sampleTag: '示例',
+    sampleNote: '以下均为演示用的示例数据，不是真实的通知。',
+    openNotices: '查看通知公告',
     sample: {
       mail1: '王小明 给你发送了一封邮件：村务周报',
       mail2: '系统 提醒你：本月的安全巡查报告待查收',

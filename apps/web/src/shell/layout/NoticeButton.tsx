@@ -1,4 +1,4 @@
-/** The notice popover of the top bar (spec §2): mail, messages and notices; sample data only. */
+/** The notice popover of the top bar (spec §2): mail, messages and notices; sample data only, marked 示例. */
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Popover } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -23,7 +23,7 @@ export function NoticeButton() {
       // the popup renders its content on first opening: the panel's chunk loads then
       content={
         <Suspense fallback={<div style={{ height: 340 }} aria-busy="true" />}>
-          <NoticePanel />
+          <NoticePanel onNavigate={() => setOpen(false)} />
         </Suspense>
       }
     >
