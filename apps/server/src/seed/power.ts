@@ -3,8 +3,6 @@ import {
   type DeviceKindKey,
   distribute,
   incomeCents,
-  metricByCode,
-  metricsOfKind,
   POWER_DEMO,
   POWER_DICTS,
   sumEnergy,
@@ -23,12 +21,12 @@ import {
   powerVideo,
 } from '../modules/power/tables';
 import { dailyEnergy, dayLabel, dayStart, daysBetween, parseDay } from '../modules/power/yield';
-import { addReading, Batch, type DeviceInfo, writeBatch } from '../modules/telemetry/ingest';
-import { demoSecret, PV_RATED_KW, readingsAt } from '../modules/telemetry/simulator';
+import { demoSecret, PV_RATED_KW } from '../modules/telemetry/simulator';
 import { device } from '../modules/telemetry/tables';
 import type { Db } from '../platform/db';
 import { notDeleted } from '../platform/sql';
 import { SEED } from './system';
+import { backfillReadings } from './telemetry';
 import { insertAll, seedDicts } from './village';
 
 const id = (base: string, i: number) => String(BigInt(base) + BigInt(i));
@@ -165,26 +163,8 @@ export async function seedPower(db: Db) {
   );
 
   // four days of readings from the simulator's curves (silent devices say nothing)
-  const batch = new Batch();
+  await backfillReadings(db, tenantId, devices, BACKFILL_DAYS, () => BACKFILL_STEP_MS);
   const now = Date.now();
-  const start = now - BACKFILL_DAYS * 86_400_000;
-  for (const [devId, kind, serial, name] of devices) {
-    const metrics = metricsOfKind(kind);
-    const info: DeviceInfo = {
-      id: devId,
-      tenantId,
-      kind,
-      name,
-      secret: '',
-      thresholds: null,
-      responsibleId: null,
-      metrics: new Set(metrics.map((m) => m.code)),
-    };
-    for (let at = start - (start % BACKFILL_STEP_MS); at < now - 60_000; at += BACKFILL_STEP_MS)
-      for (const [code, v] of Object.entries(readingsAt(kind, serial, at)))
-        addReading(batch, info, metricByCode.get(code)!, at, v);
-  }
-  await writeBatch(db, batch, { alarms: false });
 
   // shares of the collective station: six households, unequal
   const shares = households.map((h, i) => ({

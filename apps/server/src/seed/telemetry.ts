@@ -46,6 +46,47 @@ const BACKFILL_DAYS = 3;
 const BACKFILL_STEP_MS = 15 * 60_000;
 
 /**
+ * History for demo devices, `days` back to now, from the simulator's curves, written as the ingestion
+ * writes it (roll-ups and states included, no alarms): every chart has a shape on a fresh start.
+ */
+export async function backfillReadings(
+  db: Db,
+  tenantId: string,
+  devices: readonly (readonly [
+    id: string,
+    kind: DeviceKindKey,
+    serial: string,
+    name: string,
+    ...rest: unknown[],
+  ])[],
+  days: number,
+  stepOf: (kind: string) => number,
+) {
+  const batch = new Batch();
+  const now = Date.now();
+  const start = now - days * 86_400_000;
+  for (const [id, kind, serial, name] of devices) {
+    const metrics = metricsOfKind(kind);
+    if (!metrics.length) continue;
+    const info: DeviceInfo = {
+      id,
+      tenantId,
+      kind,
+      name,
+      secret: '',
+      thresholds: null,
+      responsibleId: null,
+      metrics: new Set(metrics.map((m) => m.code)),
+    };
+    const step = stepOf(kind);
+    for (let at = start - (start % step); at < now - 60_000; at += step)
+      for (const [code, v] of Object.entries(readingsAt(kind, serial, at)))
+        addReading(batch, info, metricByCode.get(code)!, at, v);
+  }
+  await writeBatch(db, batch, { alarms: false });
+}
+
+/**
  * The telemetry core's dictionaries, and the demo village's devices (tenant 000000) with their demo
  * secrets (the simulator signs as them), three days of history from the simulator's own curves so every
  * chart has a shape on a fresh start, and two alarms of the past (one closed, one acknowledged).
@@ -70,30 +111,11 @@ export async function seedTelemetry(db: Db) {
       secret: demoSecret(serial),
     })),
   );
-  const batch = new Batch();
+  // a lamp reports hourly counts; the others a sample every step
+  await backfillReadings(db, tenantId, DEMO_DEVICES, BACKFILL_DAYS, (kind) =>
+    kind === DEVICE_KIND.pest ? 3_600_000 : BACKFILL_STEP_MS,
+  );
   const now = Date.now();
-  const start = now - BACKFILL_DAYS * 86_400_000;
-  for (const [id, kind, serial, name] of DEMO_DEVICES) {
-    const metrics = metricsOfKind(kind);
-    if (!metrics.length) continue;
-    const info: DeviceInfo = {
-      id,
-      tenantId,
-      kind,
-      name,
-      secret: '',
-      thresholds: null,
-      responsibleId: null,
-      metrics: new Set(metrics.map((m) => m.code)),
-    };
-    // a lamp reports hourly counts; the others a sample every step
-    const step = kind === DEVICE_KIND.pest ? 3_600_000 : BACKFILL_STEP_MS;
-    for (let at = start - (start % step); at < now - 60_000; at += step) {
-      const values = readingsAt(kind, serial, at);
-      for (const [code, v] of Object.entries(values)) addReading(batch, info, metricByCode.get(code)!, at, v);
-    }
-  }
-  await writeBatch(db, batch, { alarms: false });
   const day = (d: number, h: number) => new Date(now - d * 86_400_000 - h * 3_600_000);
   await insertAll(db, deviceAlarm, [
     {
