@@ -3,7 +3,7 @@ import { ADMIN, authFile, expect, signIn, test } from './fixtures';
 test.describe('signed in (shared session)', () => {
   test.use({ storageState: authFile() });
 
-  test('home greets the user and lists the menu areas; the sidebar opens a server menu page', async ({
+  test('home greets the user and links its figures to their screens; the sidebar opens a server menu page', async ({
     page,
   }) => {
     await page.goto('/');
@@ -14,9 +14,9 @@ test.describe('signed in (shared session)', () => {
     await expect(main).toContainText('超级管理员');
     await expect(main).toContainText('000000');
 
-    // The area card links to the first page of the area (leaf paths get /index appended).
-    const card = main.getByRole('link', { name: /系统管理/ });
-    await expect(card).toHaveAttribute('href', /^\/system\/[\w-]+\/index$/);
+    // A figure of the workplace links to its screen (leaf paths get /index appended).
+    const figure = main.getByRole('link', { name: /^人口总数 \d+$/ });
+    await expect(figure).toHaveAttribute('href', /^\/village\/[\w-]+\/index$/);
 
     // Sidebar: open the sub-menu, pick the page; a tab appears, the title follows.
     const nav = page.getByRole('navigation', { name: '主菜单' });

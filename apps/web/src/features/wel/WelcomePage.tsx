@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getData } from '../../platform/http/client';
 import { type TextKey, useLanguage } from '../../platform/i18n';
-import { useSession } from '../../platform/session/session';
+import { isGuestUser, useSession } from '../../platform/session/session';
 import { readVisits } from '../../platform/session/visits';
 import { MenuIcon } from '../../shell/layout/icons';
 import { useNavMenu } from '../../shell/layout/useNavMenu';
@@ -43,6 +43,8 @@ export default function WelcomePage() {
     queryKey: ['home', language],
     queryFn: () => getData<HomeWorkplace>(HOME_API),
     refetchOnMount: 'always',
+    // an unregistered third-party user has no account yet: only the registration dialog shows
+    enabled: !isGuestUser(user),
   });
   const now = new Date();
   const name = user?.realName || user?.name || user?.account || '';
