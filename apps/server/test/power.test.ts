@@ -269,6 +269,50 @@ describe('yield from the lifetime counter', () => {
     expect(hand.json().data.income).toBe('450.23');
   });
 
+  it('tariff versions apply by date: each day at the tariff in force that day, shares to the cent', async () => {
+    // the station's own 0.3949 until Oct 2, 0.40 from Oct 2, 0.4512 from Oct 5 (Nov 1's is not this month's)
+    for (const [effectiveFrom, tariff] of [
+      ['2026-10-02', '0.40'],
+      ['2026-10-05', '0.4512'],
+      ['2026-11-01', '9.99'],
+    ]) {
+      const r = await post('/powerTariff/submit', { stationId, effectiveFrom, tariff });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    const bad = await post('/powerTariff/submit', {
+      stationId,
+      effectiveFrom: '2026-10-09',
+      tariff: '0.12345',
+    });
+    expect(bad.statusCode).toBe(400);
+    const listed = listedRows((await get(`/powerTariff/page?stationId=${stationId}`)).json().data);
+    expect(listed.map((r) => r.effectiveFrom)).toEqual(['2026-11-01', '2026-10-05', '2026-10-02']);
+    const res = await post('/powerStationProfit/submit', { stationId, month: '2026-10', remark: 'versions' });
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json().data;
+    // Oct 1: 40 × 0.3949 = 15.796 → 15.80; Oct 2: 35 × 0.40 = 14.00; Oct 3: unknown; Oct 4: 45 × 0.40 = 18.00;
+    // Oct 5: 20 × 0.4512 = 9.024 → 9.02; in all 56.82 (140 kWh at one tariff would not give it)
+    expect(Number(p.energy)).toBe(140);
+    expect(p.income).toBe('56.82');
+    expect(p.tariff ?? '').toBe('');
+    const d = JSON.parse(p.distribution) as { share: number; amount: string }[];
+    // 5682 × 3/7 = 2435.14, × 2/7 = 1623.43 twice: 2435 + 1623 + 1623 = 5681, the cent left to the first 2/7
+    expect(d.map((x) => x.amount)).toEqual(['24.35', '16.24', '16.23']);
+    expect(d.reduce((a, x) => a + Math.round(Number(x.amount) * 100), 0)).toBe(5682);
+    // a month inside one version has its tariff written; September is before the first: the station's own
+    const nov = (await post('/powerStationProfit/submit', { stationId, month: '2026-11' })).json().data;
+    expect(nov.tariff).toBe('9.99');
+    const sep = (await post('/powerStationProfit/submit', { stationId, month: '2026-09', energy: 10 })).json()
+      .data;
+    expect([sep.tariff, sep.income]).toEqual(['0.3949', '3.95']);
+    // another village does not see the versions, nor may it name the station
+    expect(listedRows((await get('/powerTariff/page', other)).json().data)).toEqual([]);
+    expect(
+      (await post('/powerTariff/submit', { stationId, effectiveFrom: '2026-10-01', tariff: '1' }, other))
+        .statusCode,
+    ).toBe(400);
+  });
+
   it('another tenant’s station is not found, by id and by every call that names it', async () => {
     expect((await get(`/powerStation/detail?id=${stationId}`, other)).statusCode).toBe(404);
     expect((await get(`/powerStation/live?id=${stationId}`, other)).statusCode).toBe(404);
