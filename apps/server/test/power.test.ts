@@ -1,14 +1,20 @@
 import {
+  ALARM_KIND,
+  alarmText,
   type EnergyOverview,
   metricByCode,
   POWER_DEMO,
   type StationLive,
   type StationYield,
 } from '@smart/contracts';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flowNotice } from '../src/modules/flow/tables';
 import { addReading, Batch, writeBatch } from '../src/modules/telemetry/ingest';
-import { device } from '../src/modules/telemetry/tables';
+import { device, deviceAlarm } from '../src/modules/telemetry/tables';
+import { schema } from '../src/platform/db';
 import { SEED } from '../src/seed/system';
+import { seedStringAlarm } from '../src/seed/telemetry';
 import {
   grantCodes,
   listedRows,
@@ -323,6 +329,105 @@ describe('yield from the lifetime counter', () => {
     expect(overview.stations).toEqual([]);
     const profit = await post('/powerStationProfit/submit', { stationId, month: '2026-10' }, other);
     expect(profit.statusCode).toBe(400);
+  });
+});
+
+describe('the under-performing string alarm', () => {
+  const devId = '1190000000001909002';
+  const info = {
+    id: devId,
+    tenantId: '000000',
+    kind: '6' as const,
+    name: '组串测试逆变器',
+    secret: '',
+    thresholds: null,
+    responsibleId: SEED.adminUserId,
+    metrics: new Set(['pv1Current', 'pv2Current', 'pv3Current', 'pv4Current']),
+  };
+  beforeAll(async () => {
+    await s.database.db.insert(device).values({
+      id: devId,
+      tenantId: '000000',
+      name: info.name,
+      kind: '6',
+      serial: 'INV-T-0002',
+      reportInterval: 300,
+      responsibleId: SEED.adminUserId,
+      createUser: SEED.adminUserId,
+    } as never);
+  });
+  /** one reading of the four strings, written as ingestion writes a batch (alarms judged) */
+  async function strings(at: number, currents: number[]) {
+    const b = new Batch();
+    currents.forEach((c, i) => {
+      addReading(b, info, metricByCode.get(`pv${i + 1}Current`)!, at, c);
+    });
+    await writeBatch(s.database.db, b);
+  }
+  const alarms = () =>
+    s.database.db
+      .select()
+      .from(deviceAlarm)
+      .where(and(eq(deviceAlarm.deviceId, devId), eq(deviceAlarm.kind, ALARM_KIND.string)));
+
+  it('a string at 40 % of its siblings raises exactly one alarm; back in line it recovers', async () => {
+    const t0 = Date.now() - 3_600_000;
+    // night: the siblings' median is below the minimum current, nothing is judged
+    await strings(t0 - 600_000, [0.4, 0.5, 0, 0.5]);
+    expect(await alarms()).toHaveLength(0);
+    // string 3 at 40 % of the others, twice: one alarm
+    await strings(t0, [8, 8, 3.2, 8]);
+    await strings(t0 + 300_000, [8.1, 8, 3.3, 8]);
+    const raised = await alarms();
+    expect(raised).toHaveLength(1);
+    expect(raised[0]).toMatchObject({ metric: 'pv3Current', recoveredAt: null });
+    expect(Number(raised[0].value)).toBe(3.2);
+    // the floor is 70 % of the siblings' median (the default 30 % share)
+    expect(Number(raised[0].threshold)).toBe(5.6);
+    expect(alarmText(raised[0], 'zh')).toContain('组串3电流');
+    expect(alarmText(raised[0], 'en')).toContain('String under-performing');
+    const notes = await s.database.db
+      .select()
+      .from(flowNotice)
+      .where(like(flowNotice.processInstanceId, `device-alarm:${raised[0].id}`));
+    expect(notes).toHaveLength(1);
+    expect(notes[0].title).toContain('组串异常');
+    // a little below the others is not under-performing: back in line, it recovers
+    await strings(t0 + 600_000, [8, 8, 7.2, 8]);
+    const back = await alarms();
+    expect(back).toHaveLength(1);
+    expect(back[0].recoveredAt).not.toBeNull();
+    // low again: a new alarm
+    await strings(t0 + 900_000, [8, 8, 2, 8]);
+    expect((await alarms()).filter((a) => a.recoveredAt === null)).toHaveLength(1);
+    expect(await alarms()).toHaveLength(2);
+  });
+});
+
+describe('seed step telemetry-string-alarm-v1', () => {
+  it('gives an install seeded before it the alarm kind 组串异常 and the parameters, once', async () => {
+    const db = s.database.db;
+    const items = () =>
+      db
+        .select({ key: schema.dict.dictKey, zh: schema.dict.dictValue, en: schema.dict.dictValueEn })
+        .from(schema.dict)
+        .where(and(eq(schema.dict.code, 'device_alarm_kind'), eq(schema.dict.dictKey, ALARM_KIND.string)));
+    expect(await items()).toEqual([{ key: '3', zh: '组串异常', en: 'String under-performing' }]);
+    // as an install from before the step: the item is missing
+    await db
+      .delete(schema.dict)
+      .where(and(eq(schema.dict.code, 'device_alarm_kind'), eq(schema.dict.dictKey, ALARM_KIND.string)));
+    await seedStringAlarm(db);
+    await seedStringAlarm(db);
+    expect(await items()).toHaveLength(1);
+    const params = await db
+      .select({ key: schema.param.paramKey, v: schema.param.paramValue })
+      .from(schema.param)
+      .where(like(schema.param.paramKey, 'power.string.%'));
+    expect(params.map((p) => [p.key, p.v]).sort()).toEqual([
+      ['power.string.deviation', '30'],
+      ['power.string.minCurrent', '1'],
+    ]);
   });
 });
 

@@ -143,3 +143,19 @@ describe('tariff versions', () => {
     expect(r.tariffs).toEqual([0.3949, 0.4, 0.45]);
   });
 });
+
+describe('the under-performing string check', () => {
+  it('judges each string against its siblings’ median, only while that median is meaningful', async () => {
+    const { judgeStrings } = await import('./telemetry');
+    const j = judgeStrings({ pv1Current: 8, pv2Current: 8, pv3Current: 3.2, pv4Current: 8 }, 30, 1);
+    expect(j.filter((x) => x.low).map((x) => x.metric)).toEqual(['pv3Current']);
+    expect(j.find((x) => x.metric === 'pv3Current')!.floor).toBe(5.6);
+    expect(judgeStrings({ pv1Current: 0.5, pv2Current: 0.5, pv3Current: 0, pv4Current: 0.4 }, 30, 1)).toEqual(
+      [],
+    );
+    expect(judgeStrings({ pv1Current: 8, pv2Current: 2 }, 30, 1)).toEqual([]);
+    expect(judgeStrings({ pv1Current: 8, pv2Current: 8, pv3Current: 5.7 }, 30, 1).some((x) => x.low)).toBe(
+      false,
+    );
+  });
+});
