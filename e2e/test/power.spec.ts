@@ -166,3 +166,32 @@ test('collection settings: a new version is checked by the server, then listed',
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/已保存为第 \d+ 版/)).toBeVisible();
 });
+
+test('a month’s profit statement per household: shares and amounts, summing to the income', async ({
+  page,
+}) => {
+  await page.goto('/power/profit/index');
+  const main = page.getByRole('main');
+  const row = main
+    .locator('tbody tr.ant-table-row')
+    .filter({ hasText: '村集体屋顶光伏电站' })
+    .filter({ hasText: '2025-12' });
+  await expect(row).toBeVisible();
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: '分配明细表' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('村集体屋顶光伏电站-2025-12-收益分配明细.xlsx');
+  const rows = await sheetOf((await file.path())!);
+  expect(rows[0]).toEqual(['受益农户', '户号', '份额', '占比', '分配金额(元)']);
+  // the seed's six households hold 3, 2, 2, 1, 1, 1 shares; the last line is the total
+  const lines = rows.slice(1, -1);
+  expect(lines.map((r) => r[2])).toEqual(['3', '2', '2', '1', '1', '1']);
+  for (const r of lines) expect(r[0]).not.toBe('');
+  const total = rows[rows.length - 1];
+  expect([total[0], total[2], total[3]]).toEqual(['合计', '10', '100.00%']);
+  const cents = lines.reduce((a, r) => a + Math.round(Number(r[4]) * 100), 0);
+  expect(cents).toBe(Math.round(Number(total[4]) * 100));
+  // 14 236.4 kWh × 0.45 元/kWh = 6 406.38 元: the row's income, to the cent
+  expect(total[4]).toBe('6406.38');
+  await expect(row).toContainText(/6,?406\.38/);
+});

@@ -305,6 +305,22 @@ describe('yield from the lifetime counter', () => {
     // 5682 × 3/7 = 2435.14, × 2/7 = 1623.43 twice: 2435 + 1623 + 1623 = 5681, the cent left to the first 2/7
     expect(d.map((x) => x.amount)).toEqual(['24.35', '16.24', '16.23']);
     expect(d.reduce((a, x) => a + Math.round(Number(x.amount) * 100), 0)).toBe(5682);
+    // the statement per household, as Excel: each household's shares and amount, the total the income
+    const url = `/api/dfem-hope-power/powerStationProfit/statement/export?id=${p.id}`;
+    const xls = await s.app.inject({ method: 'GET', url, headers: auth(token) });
+    expect(xls.statusCode, xls.body).toBe(200);
+    expect(xls.headers['content-type']).toContain('spreadsheetml');
+    const sheet = await readSheet(xls.rawPayload);
+    expect(sheet[0]).toEqual(['受益农户', '户号', '份额', '占比', '分配金额(元)']);
+    expect(sheet.slice(1).map((r) => [r[2], r[4]])).toEqual([
+      ['3', '24.35'],
+      ['2', '16.24'],
+      ['2', '16.23'],
+      ['7', '56.82'],
+    ]);
+    expect(sheet[1][0]).not.toBe('');
+    expect(sheet[4][0]).toBe('合计');
+    expect((await s.app.inject({ method: 'GET', url, headers: auth(other) })).statusCode).toBe(404);
     // a month inside one version has its tariff written; September is before the first: the station's own
     const nov = (await post('/powerStationProfit/submit', { stationId, month: '2026-11' })).json().data;
     expect(nov.tariff).toBe('9.99');
@@ -511,6 +527,8 @@ describe('permissions', () => {
       '/dataCollector/page',
       '/inverter/page',
       '/powerStationProfit/page',
+      '/powerStationProfit/statement/export?id=1',
+      '/powerTariff/page',
     ])
       expect((await get(url, limited)).statusCode, url).toBe(403);
     const role2 = await makeRole(s.database.db, '000000', 'codeViewer');

@@ -8,7 +8,7 @@ import {
   type TariffVersion,
   tariffOn,
 } from '@smart/contracts';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/context';
@@ -18,9 +18,11 @@ import { endpoint } from '../../platform/crud/endpoints';
 import { readableRows } from '../../platform/crud/refs';
 import { updateRow } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
+import { sendXlsx } from '../../platform/excel';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { PageQuery, toPage } from '../../platform/paging';
+import { villager } from '../manage/tables';
 import {
   inverter,
   newEnergyHeating,
@@ -28,6 +30,7 @@ import {
   POWER_TABLES,
   powerShare,
   powerStation,
+  powerStationProfit,
   powerTariff,
   powerVideo,
 } from './tables';
@@ -163,6 +166,80 @@ function profitHooks(db: Db): ResourceHooks {
 function tariffOnMonthEnd(month: string, versions: TariffVersion[], base: number) {
   return tariffOn(`${month}-31`, versions, base);
 }
+
+/**
+ * `powerStationProfit/statement/export?id=`: one month's statement per household as Excel — each household
+ * holding shares (name and household number where the caller may read the villager), its shares, its part
+ * and its amount, then the total, which is the income to the cent. The profit row is read within the
+ * caller's reach of the profits (`scope`).
+ */
+const statementExport = endpoint({
+  method: 'GET',
+  path: 'statement/export',
+  query: z.object({ id: idString }).strict(),
+  async handler({ req, reply, resource, scope, ctx, query }) {
+    const [row] = await resource.db
+      .select({
+        stationName: powerStation.name,
+        month: powerStationProfit.month,
+        income: powerStationProfit.income,
+        distribution: powerStationProfit.distribution,
+      })
+      .from(powerStationProfit)
+      .leftJoin(powerStation, eq(powerStation.id, powerStationProfit.stationId))
+      .where(and(scope, eq(powerStationProfit.id, query.id)))
+      .limit(1);
+    if (!row) throw notFound();
+    let lines: { villagerId: string; share: number; amount: string }[] = [];
+    try {
+      lines = JSON.parse(String(row.distribution ?? '[]'));
+    } catch {}
+    const ids = [...new Set(lines.map((l) => String(l.villagerId)))];
+    const people = ids.length
+      ? await resource.db
+          .select({ id: villager.id, name: villager.name, householdNo: villager.householdNo })
+          .from(villager)
+          .where(and(await readableRows('villager', ctx), inArray(villager.id, ids)))
+      : [];
+    const byId = new Map(people.map((p) => [String(p.id), p]));
+    const total = lines.reduce((a, l) => a + Number(l.share), 0);
+    const cents = lines.reduce((a, l) => a + Math.round(Number(l.amount) * 100), 0);
+    const en = req.lang === 'en';
+    const rows: Record<string, unknown>[] = lines.map((l) => {
+      const p = byId.get(String(l.villagerId));
+      return {
+        name: p?.name ?? '',
+        householdNo: p?.householdNo ?? '',
+        share: Number(l.share),
+        part: total ? `${((Number(l.share) / total) * 100).toFixed(2)}%` : '',
+        amount: l.amount,
+      };
+    });
+    rows.push({
+      name: en ? 'Total' : '合计',
+      householdNo: '',
+      share: total,
+      part: lines.length ? '100.00%' : '',
+      amount: (cents / 100).toFixed(2),
+    });
+    async function* all() {
+      yield rows;
+    }
+    await sendXlsx(
+      reply,
+      `${row.stationName ?? ''}-${row.month}-${en ? 'statement' : '收益分配明细'}`,
+      [
+        { key: 'name', header: en ? 'Household' : '受益农户', width: 16 },
+        { key: 'householdNo', header: en ? 'Household no.' : '户号', width: 14 },
+        { key: 'share', header: en ? 'Shares' : '份额' },
+        { key: 'part', header: en ? 'Part' : '占比' },
+        { key: 'amount', header: en ? 'Amount (CNY)' : '分配金额(元)' },
+      ],
+      all(),
+    );
+    return reply;
+  },
+});
 
 /** `newEnergyPower/device/page`: the devices with their kind's and station's names, paged. */
 const devicePage = endpoint({
@@ -336,7 +413,10 @@ export function powerBindings(db: Db): Record<string, { table: PgTable; hooks?: 
     powerStation: { table: POWER_TABLES.powerStation },
     dataCollector: { table: POWER_TABLES.dataCollector },
     inverter: { table: POWER_TABLES.inverter },
-    powerStationProfit: { table: POWER_TABLES.powerStationProfit, hooks: profitHooks(db) },
+    powerStationProfit: {
+      table: POWER_TABLES.powerStationProfit,
+      hooks: { ...profitHooks(db), endpoints: [statementExport] },
+    },
     powerShare: { table: POWER_TABLES.powerShare },
     powerTariff: { table: POWER_TABLES.powerTariff },
     newEnergyPower: {
