@@ -305,6 +305,15 @@ describe('yield from the lifetime counter', () => {
     // 5682 × 3/7 = 2435.14, × 2/7 = 1623.43 twice: 2435 + 1623 + 1623 = 5681, the cent left to the first 2/7
     expect(d.map((x) => x.amount)).toEqual(['24.35', '16.24', '16.23']);
     expect(d.reduce((a, x) => a + Math.round(Number(x.amount) * 100), 0)).toBe(5682);
+    // the history prices its days the same way: per day, and the month as the sum of its days
+    const his = await get(
+      `/powerStationHisData/page?stationId=${stationId}&grain=day&from=2026-10-01&to=2026-10-05&size=31`,
+    );
+    expect(listedRows(his.json().data).map((r) => r.income)).toEqual([15.8, 14, null, 18, 9.02]);
+    const hisMonth = await get(
+      `/powerStationHisData/page?stationId=${stationId}&grain=month&from=2026-10-01&to=2026-10-31`,
+    );
+    expect(listedRows(hisMonth.json().data).map((r) => r.income)).toEqual([56.82]);
     // the statement per household, as Excel: each household's shares and amount, the total the income
     const url = `/api/dfem-hope-power/powerStationProfit/statement/export?id=${p.id}`;
     const xls = await s.app.inject({ method: 'GET', url, headers: auth(token) });

@@ -612,7 +612,7 @@ export interface StationYield {
   /** kWh; null: no readings */
   energy: number | null;
   fullLoadHours: number | null;
-  /** income at the station's tariff (元) */
+  /** income (元): each day at the tariff in force that day (`incomeByDays`), summed */
   income: number | null;
 }
 
