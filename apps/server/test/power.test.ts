@@ -305,6 +305,17 @@ describe('yield from the lifetime counter', () => {
     // 5682 × 3/7 = 2435.14, × 2/7 = 1623.43 twice: 2435 + 1623 + 1623 = 5681, the cent left to the first 2/7
     expect(d.map((x) => x.amount)).toEqual(['24.35', '16.24', '16.23']);
     expect(d.reduce((a, x) => a + Math.round(Number(x.amount) * 100), 0)).toBe(5682);
+    // edited as the form sends it back (the computed energy, no tariff): priced day by day again
+    const edited = await post('/powerStationProfit/submit', {
+      id: p.id,
+      stationId,
+      month: '2026-10',
+      energy: '140',
+      tariff: '',
+      remark: 'edited',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data.income).toBe('56.82');
     // the history prices its days the same way: per day, and the month as the sum of its days
     const his = await get(
       `/powerStationHisData/page?stationId=${stationId}&grain=day&from=2026-10-01&to=2026-10-05&size=31`,

@@ -110,8 +110,9 @@ const dateText = (v: unknown) =>
  * A month's profit is computed when saved. Energy and tariff both left empty: the station's yield day by
  * day, each day at the tariff in force that day (the latest version effective that day or before, the
  * station's own tariff before the first), rounded to the cent per day and summed (`incomeByDays`); the
- * tariff is written when the month had one, left empty when it had several. An energy given by hand is a
- * month's total: it takes the tariff given, else the one in force on the month's last day. The income is
+ * tariff is written when the month had one, left empty when it had several (an edit that keeps the
+ * computed energy is priced the same way). Another energy given by hand is a month's total: it takes the
+ * tariff given, else the one in force on the month's last day. The income is
  * distributed to the households holding shares of the station (largest remainder: the amounts sum to the
  * income exactly).
  */
@@ -126,29 +127,27 @@ function profitHooks(db: Db): ResourceHooks {
         .where(and(await readableRows('powerStation', ctx), eq(powerStation.id, stationId)))
         .limit(1);
       if (!station) throw new FieldInputError('stationId', { zh: '所属电站不存在', en: 'No such station' });
-      let cents: number;
-      if (blank(record.energy) && blank(record.tariff)) {
+      let cents: number | undefined;
+      if (blank(record.tariff)) {
         const [days, versions] = await Promise.all([
           monthDays(db, ctx, stationId, month),
           tariffVersions(db, ctx, stationId),
         ]);
         const base = Number(station.tariff);
-        const r = incomeByDays(days, versions, base);
-        cents = r.cents;
-        record.energy = String(sumEnergy(days.map(([, e]) => e)) ?? 0);
-        const single = r.tariffs.length ? r.tariffs : [tariffOnMonthEnd(month, versions, base)];
-        record.tariff = single.length === 1 ? String(single[0]) : null;
-      } else {
-        if (blank(record.energy)) {
-          const e = await monthEnergy(db, ctx, stationId, month);
-          record.energy = String(e ?? 0);
-        }
-        if (blank(record.tariff))
-          record.tariff = String(
-            tariffOnMonthEnd(month, await tariffVersions(db, ctx, stationId), Number(station.tariff)),
-          );
-        cents = incomeCents(Number(record.energy), Number(record.tariff));
+        const yieldEnergy = sumEnergy(days.map(([, e]) => e)) ?? 0;
+        // the month's own yield (left empty, or kept as it was computed when the row is edited): day by day
+        if (blank(record.energy) || Number(record.energy) === yieldEnergy) {
+          const r = incomeByDays(days, versions, base);
+          cents = r.cents;
+          record.energy = String(yieldEnergy);
+          const single = r.tariffs.length ? r.tariffs : [tariffOnMonthEnd(month, versions, base)];
+          record.tariff = single.length === 1 ? String(single[0]) : null;
+        } else record.tariff = String(tariffOnMonthEnd(month, versions, base));
+      } else if (blank(record.energy)) {
+        const e = await monthEnergy(db, ctx, stationId, month);
+        record.energy = String(e ?? 0);
       }
+      cents ??= incomeCents(Number(record.energy), Number(record.tariff));
       record.income = (cents / 100).toFixed(2);
       const holders: ShareHolder[] = (
         await db
