@@ -1,3 +1,7 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
 import { authFile, expect, test } from './fixtures';
 import { pick } from './form-helpers';
 
@@ -7,6 +11,80 @@ import { pick } from './form-helpers';
  * draws its figures and this month's yield chart; the stations list is the generic page of its definition.
  */
 test.use({ storageState: authFile() });
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let simulator: ChildProcess | undefined;
+test.afterEach(() => {
+  simulator?.kill('SIGTERM');
+  simulator = undefined;
+});
+
+/** the rows of a downloaded workbook's first sheet, as texts */
+async function sheetOf(path: string): Promise<string[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load((await readFile(path)) as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  wb.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+  return rows;
+}
+
+test('the live curve follows the readings the simulator publishes for the station’s inverters', async ({
+  page,
+}) => {
+  await page.goto('/power/live/index');
+  const main = page.getByRole('main');
+  await pick(page, main.getByRole('combobox', { name: '选择电站' }), '村集体屋顶光伏电站');
+  await expect(main.getByTestId('inverter-tile')).toHaveCount(3);
+  const last = main.getByTestId('curve-last');
+  await expect(last).not.toHaveText('');
+  const before = Number(await last.textContent());
+  // the simulator script, against the e2e server's broker: the demo devices, the stations' among them
+  simulator = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/tools/simulate.ts',
+      '--url',
+      process.env.E2E_MQTT_URL!,
+      '--rate',
+      '6',
+      '--duration',
+      '60',
+    ],
+    { cwd: root, stdio: 'ignore' },
+  );
+  // the page reads the curves again every 10 seconds: a newer point than the one shown arrives
+  await expect
+    .poll(async () => Number(await last.textContent()), { timeout: 50_000 })
+    .toBeGreaterThan(before);
+  expect(Number(await last.textContent())).toBeGreaterThan(Date.now() - 120_000);
+});
+
+test('a month’s history is exported and opens: its header and this month’s days', async ({ page }) => {
+  await page.goto('/power/live/index');
+  const main = page.getByRole('main');
+  await pick(page, main.getByRole('combobox', { name: '选择电站' }), '村集体屋顶光伏电站');
+  const download = page.waitForEvent('download');
+  await main.getByRole('button', { name: '导出 Excel' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('村集体屋顶光伏电站-发电量.xlsx');
+  const rows = await sheetOf((await file.path())!);
+  expect(rows[0]).toEqual(['时间', '发电量(kWh)', '等效利用小时', '收益(元)']);
+  // by day, this month up to today: the first row is the 1st, and the seed's days have energy
+  // the server's days are Asia/Shanghai's
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+  expect(rows[1][0]).toBe(`${today.slice(0, 7)}-01`);
+  expect(rows.length - 1).toBe(Number(today.slice(8, 10)));
+  expect(rows[rows.length - 1][0]).toBe(today);
+  // days without readings are empty cells (unknown, not zero); the seed's days have energy and income
+  const withEnergy = rows.slice(1).filter((r) => (r[1] ?? '') !== '');
+  expect(withEnergy.length).toBeGreaterThanOrEqual(1);
+  for (const r of withEnergy) {
+    expect(Number(r[1])).toBeGreaterThanOrEqual(0);
+    expect(r[3]).toMatch(/^\d+(\.\d{1,2})?$/);
+  }
+});
 
 test('the live station page: inverter tiles, "no data" for the silent collector, the power curve', async ({
   page,
@@ -87,4 +165,33 @@ test('collection settings: a new version is checked by the server, then listed',
   await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/已保存为第 \d+ 版/)).toBeVisible();
+});
+
+test('a month’s profit statement per household: shares and amounts, summing to the income', async ({
+  page,
+}) => {
+  await page.goto('/power/profit/index');
+  const main = page.getByRole('main');
+  const row = main
+    .locator('tbody tr.ant-table-row')
+    .filter({ hasText: '村集体屋顶光伏电站' })
+    .filter({ hasText: '2025-12' });
+  await expect(row).toBeVisible();
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: '分配明细表' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('村集体屋顶光伏电站-2025-12-收益分配明细.xlsx');
+  const rows = await sheetOf((await file.path())!);
+  expect(rows[0]).toEqual(['受益农户', '户号', '份额', '占比', '分配金额(元)']);
+  // the seed's six households hold 3, 2, 2, 1, 1, 1 shares; the last line is the total
+  const lines = rows.slice(1, -1);
+  expect(lines.map((r) => r[2])).toEqual(['3', '2', '2', '1', '1', '1']);
+  for (const r of lines) expect(r[0]).not.toBe('');
+  const total = rows[rows.length - 1];
+  expect([total[0], total[2], total[3]]).toEqual(['合计', '10', '100.00%']);
+  const cents = lines.reduce((a, r) => a + Math.round(Number(r[4]) * 100), 0);
+  expect(cents).toBe(Math.round(Number(total[4]) * 100));
+  // 14 236.4 kWh × 0.45 元/kWh = 6 406.38 元: the row's income, to the cent
+  expect(total[4]).toBe('6406.38');
+  await expect(row).toContainText(/6,?406\.38/);
 });

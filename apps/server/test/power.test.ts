@@ -1,14 +1,20 @@
 import {
+  ALARM_KIND,
+  alarmText,
   type EnergyOverview,
   metricByCode,
   POWER_DEMO,
   type StationLive,
   type StationYield,
 } from '@smart/contracts';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flowNotice } from '../src/modules/flow/tables';
 import { addReading, Batch, writeBatch } from '../src/modules/telemetry/ingest';
-import { device } from '../src/modules/telemetry/tables';
+import { device, deviceAlarm } from '../src/modules/telemetry/tables';
+import { schema } from '../src/platform/db';
 import { SEED } from '../src/seed/system';
+import { seedStringAlarm } from '../src/seed/telemetry';
 import {
   grantCodes,
   listedRows,
@@ -269,6 +275,86 @@ describe('yield from the lifetime counter', () => {
     expect(hand.json().data.income).toBe('450.23');
   });
 
+  it('tariff versions apply by date: each day at the tariff in force that day, shares to the cent', async () => {
+    // the station's own 0.3949 until Oct 2, 0.40 from Oct 2, 0.4512 from Oct 5 (Nov 1's is not this month's)
+    for (const [effectiveFrom, tariff] of [
+      ['2026-10-02', '0.40'],
+      ['2026-10-05', '0.4512'],
+      ['2026-11-01', '9.99'],
+    ]) {
+      const r = await post('/powerTariff/submit', { stationId, effectiveFrom, tariff });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    const bad = await post('/powerTariff/submit', {
+      stationId,
+      effectiveFrom: '2026-10-09',
+      tariff: '0.12345',
+    });
+    expect(bad.statusCode).toBe(400);
+    const listed = listedRows((await get(`/powerTariff/page?stationId=${stationId}`)).json().data);
+    expect(listed.map((r) => r.effectiveFrom)).toEqual(['2026-11-01', '2026-10-05', '2026-10-02']);
+    const res = await post('/powerStationProfit/submit', { stationId, month: '2026-10', remark: 'versions' });
+    expect(res.statusCode, res.body).toBe(200);
+    const p = res.json().data;
+    // Oct 1: 40 × 0.3949 = 15.796 → 15.80; Oct 2: 35 × 0.40 = 14.00; Oct 3: unknown; Oct 4: 45 × 0.40 = 18.00;
+    // Oct 5: 20 × 0.4512 = 9.024 → 9.02; in all 56.82 (140 kWh at one tariff would not give it)
+    expect(Number(p.energy)).toBe(140);
+    expect(p.income).toBe('56.82');
+    expect(p.tariff ?? '').toBe('');
+    const d = JSON.parse(p.distribution) as { share: number; amount: string }[];
+    // 5682 × 3/7 = 2435.14, × 2/7 = 1623.43 twice: 2435 + 1623 + 1623 = 5681, the cent left to the first 2/7
+    expect(d.map((x) => x.amount)).toEqual(['24.35', '16.24', '16.23']);
+    expect(d.reduce((a, x) => a + Math.round(Number(x.amount) * 100), 0)).toBe(5682);
+    // edited as the form sends it back (the computed energy, no tariff): priced day by day again
+    const edited = await post('/powerStationProfit/submit', {
+      id: p.id,
+      stationId,
+      month: '2026-10',
+      energy: '140',
+      tariff: '',
+      remark: 'edited',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data.income).toBe('56.82');
+    // the history prices its days the same way: per day, and the month as the sum of its days
+    const his = await get(
+      `/powerStationHisData/page?stationId=${stationId}&grain=day&from=2026-10-01&to=2026-10-05&size=31`,
+    );
+    expect(listedRows(his.json().data).map((r) => r.income)).toEqual([15.8, 14, null, 18, 9.02]);
+    const hisMonth = await get(
+      `/powerStationHisData/page?stationId=${stationId}&grain=month&from=2026-10-01&to=2026-10-31`,
+    );
+    expect(listedRows(hisMonth.json().data).map((r) => r.income)).toEqual([56.82]);
+    // the statement per household, as Excel: each household's shares and amount, the total the income
+    const url = `/api/dfem-hope-power/powerStationProfit/statement/export?id=${p.id}`;
+    const xls = await s.app.inject({ method: 'GET', url, headers: auth(token) });
+    expect(xls.statusCode, xls.body).toBe(200);
+    expect(xls.headers['content-type']).toContain('spreadsheetml');
+    const sheet = await readSheet(xls.rawPayload);
+    expect(sheet[0]).toEqual(['受益农户', '户号', '份额', '占比', '分配金额(元)']);
+    expect(sheet.slice(1).map((r) => [r[2], r[4]])).toEqual([
+      ['3', '24.35'],
+      ['2', '16.24'],
+      ['2', '16.23'],
+      ['7', '56.82'],
+    ]);
+    expect(sheet[1][0]).not.toBe('');
+    expect(sheet[4][0]).toBe('合计');
+    expect((await s.app.inject({ method: 'GET', url, headers: auth(other) })).statusCode).toBe(404);
+    // a month inside one version has its tariff written; September is before the first: the station's own
+    const nov = (await post('/powerStationProfit/submit', { stationId, month: '2026-11' })).json().data;
+    expect(nov.tariff).toBe('9.99');
+    const sep = (await post('/powerStationProfit/submit', { stationId, month: '2026-09', energy: 10 })).json()
+      .data;
+    expect([sep.tariff, sep.income]).toEqual(['0.3949', '3.95']);
+    // another village does not see the versions, nor may it name the station
+    expect(listedRows((await get('/powerTariff/page', other)).json().data)).toEqual([]);
+    expect(
+      (await post('/powerTariff/submit', { stationId, effectiveFrom: '2026-10-01', tariff: '1' }, other))
+        .statusCode,
+    ).toBe(400);
+  });
+
   it('another tenant’s station is not found, by id and by every call that names it', async () => {
     expect((await get(`/powerStation/detail?id=${stationId}`, other)).statusCode).toBe(404);
     expect((await get(`/powerStation/live?id=${stationId}`, other)).statusCode).toBe(404);
@@ -279,6 +365,105 @@ describe('yield from the lifetime counter', () => {
     expect(overview.stations).toEqual([]);
     const profit = await post('/powerStationProfit/submit', { stationId, month: '2026-10' }, other);
     expect(profit.statusCode).toBe(400);
+  });
+});
+
+describe('the under-performing string alarm', () => {
+  const devId = '1190000000001909002';
+  const info = {
+    id: devId,
+    tenantId: '000000',
+    kind: '6' as const,
+    name: '组串测试逆变器',
+    secret: '',
+    thresholds: null,
+    responsibleId: SEED.adminUserId,
+    metrics: new Set(['pv1Current', 'pv2Current', 'pv3Current', 'pv4Current']),
+  };
+  beforeAll(async () => {
+    await s.database.db.insert(device).values({
+      id: devId,
+      tenantId: '000000',
+      name: info.name,
+      kind: '6',
+      serial: 'INV-T-0002',
+      reportInterval: 300,
+      responsibleId: SEED.adminUserId,
+      createUser: SEED.adminUserId,
+    } as never);
+  });
+  /** one reading of the four strings, written as ingestion writes a batch (alarms judged) */
+  async function strings(at: number, currents: number[]) {
+    const b = new Batch();
+    currents.forEach((c, i) => {
+      addReading(b, info, metricByCode.get(`pv${i + 1}Current`)!, at, c);
+    });
+    await writeBatch(s.database.db, b);
+  }
+  const alarms = () =>
+    s.database.db
+      .select()
+      .from(deviceAlarm)
+      .where(and(eq(deviceAlarm.deviceId, devId), eq(deviceAlarm.kind, ALARM_KIND.string)));
+
+  it('a string at 40 % of its siblings raises exactly one alarm; back in line it recovers', async () => {
+    const t0 = Date.now() - 3_600_000;
+    // night: the siblings' median is below the minimum current, nothing is judged
+    await strings(t0 - 600_000, [0.4, 0.5, 0, 0.5]);
+    expect(await alarms()).toHaveLength(0);
+    // string 3 at 40 % of the others, twice: one alarm
+    await strings(t0, [8, 8, 3.2, 8]);
+    await strings(t0 + 300_000, [8.1, 8, 3.3, 8]);
+    const raised = await alarms();
+    expect(raised).toHaveLength(1);
+    expect(raised[0]).toMatchObject({ metric: 'pv3Current', recoveredAt: null });
+    expect(Number(raised[0].value)).toBe(3.2);
+    // the floor is 70 % of the siblings' median (the default 30 % share)
+    expect(Number(raised[0].threshold)).toBe(5.6);
+    expect(alarmText(raised[0], 'zh')).toContain('组串3电流');
+    expect(alarmText(raised[0], 'en')).toContain('String under-performing');
+    const notes = await s.database.db
+      .select()
+      .from(flowNotice)
+      .where(like(flowNotice.processInstanceId, `device-alarm:${raised[0].id}`));
+    expect(notes).toHaveLength(1);
+    expect(notes[0].title).toContain('组串异常');
+    // a little below the others is not under-performing: back in line, it recovers
+    await strings(t0 + 600_000, [8, 8, 7.2, 8]);
+    const back = await alarms();
+    expect(back).toHaveLength(1);
+    expect(back[0].recoveredAt).not.toBeNull();
+    // low again: a new alarm
+    await strings(t0 + 900_000, [8, 8, 2, 8]);
+    expect((await alarms()).filter((a) => a.recoveredAt === null)).toHaveLength(1);
+    expect(await alarms()).toHaveLength(2);
+  });
+});
+
+describe('seed step telemetry-string-alarm-v1', () => {
+  it('gives an install seeded before it the alarm kind 组串异常 and the parameters, once', async () => {
+    const db = s.database.db;
+    const items = () =>
+      db
+        .select({ key: schema.dict.dictKey, zh: schema.dict.dictValue, en: schema.dict.dictValueEn })
+        .from(schema.dict)
+        .where(and(eq(schema.dict.code, 'device_alarm_kind'), eq(schema.dict.dictKey, ALARM_KIND.string)));
+    expect(await items()).toEqual([{ key: '3', zh: '组串异常', en: 'String under-performing' }]);
+    // as an install from before the step: the item is missing
+    await db
+      .delete(schema.dict)
+      .where(and(eq(schema.dict.code, 'device_alarm_kind'), eq(schema.dict.dictKey, ALARM_KIND.string)));
+    await seedStringAlarm(db);
+    await seedStringAlarm(db);
+    expect(await items()).toHaveLength(1);
+    const params = await db
+      .select({ key: schema.param.paramKey, v: schema.param.paramValue })
+      .from(schema.param)
+      .where(like(schema.param.paramKey, 'power.string.%'));
+    expect(params.map((p) => [p.key, p.v]).sort()).toEqual([
+      ['power.string.deviation', '30'],
+      ['power.string.minCurrent', '1'],
+    ]);
   });
 });
 
@@ -362,6 +547,8 @@ describe('permissions', () => {
       '/dataCollector/page',
       '/inverter/page',
       '/powerStationProfit/page',
+      '/powerStationProfit/statement/export?id=1',
+      '/powerTariff/page',
     ])
       expect((await get(url, limited)).statusCode, url).toBe(403);
     const role2 = await makeRole(s.database.db, '000000', 'codeViewer');

@@ -11,7 +11,7 @@ import { seedRegions } from './regions';
 import { seedRelief } from './relief';
 import { seedSafety } from './safety';
 import { addDictEnglish, dropDefaultPasswordParams, seedSystem } from './system';
-import { seedTelemetry } from './telemetry';
+import { seedStringAlarm, seedTelemetry } from './telemetry';
 import { seedVillage } from './village';
 
 /** Named steps run once each (recorded in app_seed_log), in one transaction per step. */
@@ -30,6 +30,7 @@ const STEPS: [name: string, run: (db: Db) => Promise<void>][] = [
   ['agriculture-v1', seedAgriculture],
   ['telemetry-v1', seedTelemetry],
   ['power-v1', seedPower],
+  ['telemetry-string-alarm-v1', seedStringAlarm],
 ];
 
 /**

@@ -49,6 +49,12 @@ const INVERTERS = [
   ['INV-0005', 1, 2],
 ] as const;
 
+/** The demo stations' devices of the core (kind, serial): the simulator script publishes for them too. */
+export const POWER_DEMO_DEVICES: [kind: DeviceKindKey, serial: string][] = [
+  ...COLLECTORS.map(([serial]): [DeviceKindKey, string] => [DEVICE_KIND.collector, serial]),
+  ...INVERTERS.map(([serial]): [DeviceKindKey, string] => [DEVICE_KIND.inverter, serial]),
+];
+
 /**
  * PV stations: their dictionaries, and the demo village's (tenant 000000) two stations — the village
  * collective's roof array and a household's — with collectors and inverters that are devices of the

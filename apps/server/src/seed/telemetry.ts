@@ -6,13 +6,15 @@ import {
   type DeviceKindKey,
   metricByCode,
   metricsOfKind,
+  STRING_ALARM,
   TELEMETRY_DEMO,
   TELEMETRY_DICTS,
 } from '@smart/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
 import { addReading, Batch, type DeviceInfo, writeBatch } from '../modules/telemetry/ingest';
 import { demoSecret, readingsAt } from '../modules/telemetry/simulator';
 import { device, deviceAlarm } from '../modules/telemetry/tables';
-import type { Db } from '../platform/db';
+import { type Db, schema } from '../platform/db';
 import { SEED } from './system';
 import { insertAll, seedDicts } from './village';
 
@@ -147,4 +149,65 @@ export async function seedTelemetry(db: Db) {
       note: '大棚停电检修',
     },
   ]);
+}
+
+/**
+ * The under-performing string alarm (step `telemetry-string-alarm-v1`): installs seeded before it get the
+ * `device_alarm_kind` item 组串异常 (fresh ones have it from `telemetry-v1`), and the check's two system
+ * parameters (参数管理), each only where it is missing.
+ */
+export async function seedStringAlarm(db: Db) {
+  const decl = TELEMETRY_DICTS.find((d) => d.code === 'device_alarm_kind')!;
+  const item = decl.items.find((i) => i.key === ALARM_KIND.string)!;
+  const [parent] = await db
+    .select({ id: schema.dict.id })
+    .from(schema.dict)
+    .where(and(eq(schema.dict.code, decl.code), eq(schema.dict.parentId, '0')))
+    .limit(1);
+  if (parent) {
+    const [has] = await db
+      .select({ id: schema.dict.id })
+      .from(schema.dict)
+      .where(and(eq(schema.dict.parentId, parent.id), eq(schema.dict.dictKey, item.key)))
+      .limit(1);
+    if (!has)
+      await db.insert(schema.dict).values({
+        parentId: parent.id,
+        code: decl.code,
+        dictKey: item.key,
+        dictValue: item.zh,
+        dictValueEn: item.en,
+        sort: Number(item.key),
+      });
+  }
+  const { params, defaults } = STRING_ALARM;
+  const wanted = [
+    {
+      paramName: '组串异常判定比例(%)',
+      paramKey: params.deviation,
+      paramValue: String(defaults.deviation),
+      remark: '组串电流低于同机其他组串中位数超过此百分比即告警',
+    },
+    {
+      paramName: '组串异常判定最小电流(A)',
+      paramKey: params.minCurrent,
+      paramValue: String(defaults.minCurrent),
+      remark: '其他组串电流中位数低于此值(夜间、晨昏)时不判定',
+    },
+  ];
+  const present = new Set(
+    (
+      await db
+        .select({ key: schema.param.paramKey })
+        .from(schema.param)
+        .where(
+          inArray(
+            schema.param.paramKey,
+            wanted.map((w) => w.paramKey),
+          ),
+        )
+    ).map((r) => r.key),
+  );
+  const rows = wanted.filter((w) => !present.has(w.paramKey));
+  if (rows.length) await db.insert(schema.param).values(rows);
 }

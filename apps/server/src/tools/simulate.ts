@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { DEVICE_KIND } from '@smart/contracts';
 import mqtt from 'mqtt';
 import { demoSecret, readingsAt, signedMessage } from '../modules/telemetry/simulator';
+import { POWER_DEMO_DEVICES } from '../seed/power';
 import { DEMO_DEVICES } from '../seed/telemetry';
 
 const { values: args } = parseArgs({
@@ -61,9 +62,17 @@ async function provision(n: number): Promise<Sim[]> {
 
 const devices: Sim[] = args.provision
   ? await provision(Number(args.devices ?? 100))
-  : DEMO_DEVICES.filter(([, kind]) => kind !== DEVICE_KIND.camera)
-      .slice(0, Number(args.devices ?? DEMO_DEVICES.length))
-      .map(([, kind, serial]) => ({ kind, serial, secret: demoSecret(serial) }));
+  : [
+      ...DEMO_DEVICES.filter(([, kind]) => kind !== DEVICE_KIND.camera).map(([, kind, serial]) => ({
+        kind,
+        serial,
+      })),
+      // the demo stations' collectors and inverters (the silent ones send nothing, as in the server)
+      ...POWER_DEMO_DEVICES.map(([kind, serial]) => ({ kind, serial })),
+    ]
+      .filter((d) => Object.keys(readingsAt(d.kind, d.serial, Date.now())).length)
+      .slice(0, Number(args.devices ?? Number.POSITIVE_INFINITY))
+      .map((d) => ({ ...d, secret: demoSecret(d.serial) }));
 const rate = Number(args.rate ?? devices.length);
 const batch = Math.max(1, Number(args.batch));
 const qos = Number(args.qos) === 1 ? 1 : 0;

@@ -755,6 +755,7 @@ export const TELEMETRY_DICTS: readonly DictDecl[] = [
     numbered([
       ['超出阈值', 'Threshold crossed'],
       ['设备离线', 'Device offline'],
+      ['组串异常', 'String under-performing'],
     ]),
   ),
   dict(

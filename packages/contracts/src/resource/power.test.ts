@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { codeProblem, counterEnergy, distribute, fullLoadHours, incomeCents, sumEnergy } from './power';
+import {
+  codeProblem,
+  counterEnergy,
+  distribute,
+  fullLoadHours,
+  incomeByDays,
+  incomeCents,
+  sumEnergy,
+  tariffOn,
+} from './power';
 
 const D = 86_400_000;
 const days = (n: number) => Array.from({ length: n }, (_, i) => i * D);
@@ -102,5 +111,51 @@ describe('collection settings', () => {
     expect(codeProblem('2', ok)?.en).toContain('server');
     expect(codeProblem('2', { ...ok, server: 'mqtt.example.com', port: 1883 })).toBeNull();
     expect(codeProblem('9', ok)).not.toBeNull();
+  });
+});
+
+describe('tariff versions', () => {
+  const versions = [
+    { from: '2026-03-10', tariff: 0.4 },
+    { from: '2026-03-20', tariff: 0.45 },
+  ];
+  it('the latest version from the day or before; the station’s own before the first', () => {
+    expect(tariffOn('2026-03-09', versions, 0.3949)).toBe(0.3949);
+    expect(tariffOn('2026-03-10', versions, 0.3949)).toBe(0.4);
+    expect(tariffOn('2026-03-19', versions, 0.3949)).toBe(0.4);
+    expect(tariffOn('2026-03-31', [...versions].reverse(), 0.3949)).toBe(0.45);
+    // two from the same day: the later listed
+    expect(tariffOn('2026-03-10', [...versions, { from: '2026-03-10', tariff: 0.5 }], 0)).toBe(0.5);
+  });
+  it('income is the sum of each day rounded to the cent; unknown days add nothing', () => {
+    const r = incomeByDays(
+      [
+        ['2026-03-09', 1.5],
+        ['2026-03-10', null],
+        ['2026-03-19', 10.0125],
+        ['2026-03-20', 3],
+      ],
+      versions,
+      0.3949,
+    );
+    // 0.59235 → 59; 4.005 → 401; 1.35 → 135
+    expect(r.cents).toBe(59 + 401 + 135);
+    expect(r.tariffs).toEqual([0.3949, 0.4, 0.45]);
+  });
+});
+
+describe('the under-performing string check', () => {
+  it('judges each string against its siblings’ median, only while that median is meaningful', async () => {
+    const { judgeStrings } = await import('./telemetry');
+    const j = judgeStrings({ pv1Current: 8, pv2Current: 8, pv3Current: 3.2, pv4Current: 8 }, 30, 1);
+    expect(j.filter((x) => x.low).map((x) => x.metric)).toEqual(['pv3Current']);
+    expect(j.find((x) => x.metric === 'pv3Current')!.floor).toBe(5.6);
+    expect(judgeStrings({ pv1Current: 0.5, pv2Current: 0.5, pv3Current: 0, pv4Current: 0.4 }, 30, 1)).toEqual(
+      [],
+    );
+    expect(judgeStrings({ pv1Current: 8, pv2Current: 2 }, 30, 1)).toEqual([]);
+    expect(judgeStrings({ pv1Current: 8, pv2Current: 8, pv3Current: 5.7 }, 30, 1).some((x) => x.low)).toBe(
+      false,
+    );
   });
 });

@@ -177,6 +177,26 @@ export const powerShareResource = resource(
   { path: 'powerStationShare' },
 );
 
+/**
+ * 电价版本: a station's tariff from a date on. A profit's income takes, day by day, the latest version in
+ * force that day (the station's own tariff before its first version): `tariffOn`, `incomeByDays`.
+ */
+export const powerTariffResource = resource(
+  'powerTariff',
+  'hope_power_tariff',
+  'CalendarOutlined',
+  L('电价版本', 'Tariffs'),
+  'tariff',
+  'power_tariff',
+  [
+    stationRef({ search: 'equal' }),
+    date('effectiveFrom', L('生效日期', 'Effective from'), { required: true }),
+    tariff({ required: true }),
+    remark(),
+  ],
+  { defaultSort: { field: 'effectiveFrom', desc: true } },
+);
+
 export const MONTH_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])$';
 
 /**
@@ -380,6 +400,7 @@ export const POWER_AREA = defineArea({
     dataCollectorResource,
     inverterResource,
     powerStationProfitResource,
+    powerTariffResource,
     powerShareResource,
     newEnergyPowerResource,
     newEnergyHeatingResource,
@@ -510,6 +531,43 @@ export function incomeCents(energy: number, tariff: number): number {
   return Math.round(v * 100 + Number.EPSILON * 100);
 }
 
+/** A tariff version: from a day (YYYY-MM-DD) on, `tariff` 元/kWh. */
+export interface TariffVersion {
+  from: string;
+  tariff: number;
+}
+
+/**
+ * The tariff in force on a day (YYYY-MM-DD): the latest version from that day or before (of two from the
+ * same day, the later listed), else `base`.
+ */
+export function tariffOn(day: string, versions: TariffVersion[], base: number): number {
+  let best: TariffVersion | undefined;
+  for (const v of versions) if (v.from <= day && (!best || v.from >= best.from)) best = v;
+  return best ? best.tariff : base;
+}
+
+/**
+ * A period's income in cents, day by day: each day's energy × the tariff in force that day, rounded to the
+ * cent per day (`incomeCents`), summed. Days without a known energy add nothing. `tariffs` answers the
+ * distinct tariffs applied (one: the period had a single tariff).
+ */
+export function incomeByDays(
+  days: [day: string, energy: number | null][],
+  versions: TariffVersion[],
+  base: number,
+): { cents: number; tariffs: number[] } {
+  let cents = 0;
+  const used = new Set<number>();
+  for (const [day, energy] of days) {
+    if (energy === null) continue;
+    const t = tariffOn(day, versions, base);
+    used.add(t);
+    cents += incomeCents(energy, t);
+  }
+  return { cents, tariffs: [...used] };
+}
+
 export interface ShareHolder {
   villagerId: string;
   share: number;
@@ -554,7 +612,7 @@ export interface StationYield {
   /** kWh; null: no readings */
   energy: number | null;
   fullLoadHours: number | null;
-  /** income at the station's tariff (元) */
+  /** income (元): each day at the tariff in force that day (`incomeByDays`), summed */
   income: number | null;
 }
 

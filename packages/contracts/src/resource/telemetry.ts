@@ -328,7 +328,48 @@ export const deviceResource: ResourceDef = resource(
 );
 
 /** Alarm kinds (`device_alarm_kind`) and states (`device_alarm_state`). */
-export const ALARM_KIND = { threshold: '1', offline: '2' } as const;
+export const ALARM_KIND = { threshold: '1', offline: '2', string: '3' } as const;
+
+/**
+ * The under-performing string check of an inverter (alarm kind `string`): a string's current below the
+ * median of its siblings' by more than `share` (system parameter `power.string.deviation`, a percentage),
+ * while that median is at least `minCurrent` A (`power.string.minCurrent`: the sun is up).
+ */
+export const STRING_ALARM = {
+  metrics: ['pv1Current', 'pv2Current', 'pv3Current', 'pv4Current'],
+  params: { deviation: 'power.string.deviation', minCurrent: 'power.string.minCurrent' },
+  defaults: { deviation: 30, minCurrent: 1 },
+} as const;
+
+/** The median of numbers (undefined for none). */
+export function median(xs: number[]): number | undefined {
+  if (!xs.length) return undefined;
+  const s = [...xs].sort((a, b) => a - b);
+  const h = s.length >> 1;
+  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
+}
+
+/**
+ * Which strings of one reading of an inverter's string currents (by metric code) are judged: each with
+ * its siblings' median, the floor below which it under-performs, and whether it does. Strings whose
+ * siblings' median is below `minCurrent` (night, dusk) are not judged; fewer than three strings, none.
+ */
+export function judgeStrings(
+  currents: Record<string, number>,
+  deviation: number,
+  minCurrent: number,
+): { metric: string; value: number; median: number; floor: number; low: boolean }[] {
+  const codes = STRING_ALARM.metrics.filter((c) => typeof currents[c] === 'number');
+  if (codes.length < 3) return [];
+  const out = [];
+  for (const c of codes) {
+    const m = median(codes.filter((o) => o !== c).map((o) => currents[o]));
+    if (m === undefined || m < minCurrent) continue;
+    const floor = Math.round(m * (1 - deviation / 100) * 100) / 100;
+    out.push({ metric: c, value: currents[c], median: m, floor, low: currents[c] < floor });
+  }
+  return out;
+}
 export const ALARM_STATE = { raised: '1', acknowledged: '2', closed: '3' } as const;
 
 /**
@@ -379,6 +420,10 @@ export function alarmText(
   const unit = metric.unit ? ` ${metric.unit}` : '';
   const v = `${value.toFixed(metric.digits)}${unit}`;
   const t = `${threshold.toFixed(metric.digits)}${unit}`;
+  if (String(a.kind) === ALARM_KIND.string)
+    return lang === 'zh'
+      ? `组串异常:${metric.label.zh} ${v} 低于同机组串中位数折算下限 ${t}`
+      : `String under-performing: ${metric.label.en} ${v} below ${t}, the floor from its siblings' median`;
   if (lang === 'en')
     return `${metric.label.en} ${v} ${value > threshold ? 'above the high' : 'below the low'} of ${t}`;
   return `${metric.label.zh} ${v} ${value > threshold ? '高于上限' : '低于下限'} ${t}`;

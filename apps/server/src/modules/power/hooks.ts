@@ -1,5 +1,14 @@
-import { distribute, ISSUED_IMAGE_PATH, incomeCents, type ShareHolder, sumEnergy } from '@smart/contracts';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import {
+  distribute,
+  ISSUED_IMAGE_PATH,
+  incomeByDays,
+  incomeCents,
+  type ShareHolder,
+  sumEnergy,
+  type TariffVersion,
+  tariffOn,
+} from '@smart/contracts';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/context';
@@ -9,9 +18,11 @@ import { endpoint } from '../../platform/crud/endpoints';
 import { readableRows } from '../../platform/crud/refs';
 import { updateRow } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
+import { sendXlsx } from '../../platform/excel';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { PageQuery, toPage } from '../../platform/paging';
+import { villager } from '../manage/tables';
 import {
   inverter,
   newEnergyHeating,
@@ -19,9 +30,11 @@ import {
   POWER_TABLES,
   powerShare,
   powerStation,
+  powerStationProfit,
+  powerTariff,
   powerVideo,
 } from './tables';
-import { dailyEnergy, daysBetween, parseDay } from './yield';
+import { dailyEnergy, dayLabel, daysBetween, parseDay } from './yield';
 
 /** What differs from the engine's pattern in the PV stations' resources. */
 
@@ -41,28 +54,67 @@ export async function stationInverters(db: Db, ctx: RequestContext, stationId: s
     );
 }
 
-/** A station's energy over a month (YYYY-MM), from its inverters' counters; null when nothing was read. */
-export async function monthEnergy(db: Db, ctx: RequestContext, stationId: string, month: string) {
+/** A station's energy per day of a month (YYYY-MM), from its inverters' counters (null: nothing read). */
+export async function monthDays(
+  db: Db,
+  ctx: RequestContext,
+  stationId: string,
+  month: string,
+): Promise<[day: string, energy: number | null][]> {
   const from = parseDay(`${month}-01`);
   const [y, m] = month.split('-').map(Number);
   const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
   const to = parseDay(`${next}-01`);
   const invs = await stationInverters(db, ctx, stationId);
+  const days = daysBetween(from, to);
   const energies = await dailyEnergy(
     db,
     invs.map((i) => ({
       deviceId: String(i.deviceId),
       ratedPower: i.ratedPower ? Number(i.ratedPower) : null,
     })),
-    daysBetween(from, to),
+    days,
   );
-  return sumEnergy([...energies.values()].flatMap((e) => e.map((x) => x.energy)));
+  return days.map((d, k) => [dayLabel(d), sumEnergy([...energies.values()].map((e) => e[k]?.energy))]);
+}
+
+/** A station's energy over a month (YYYY-MM), from its inverters' counters; null when nothing was read. */
+export async function monthEnergy(db: Db, ctx: RequestContext, stationId: string, month: string) {
+  return sumEnergy((await monthDays(db, ctx, stationId, month)).map(([, e]) => e));
 }
 
 /**
- * A month's profit is computed when saved: the energy (the station's yield that month when left empty),
- * the tariff (the station's when left empty), the income to the cent, and its distribution to the
- * households holding shares of the station (largest remainder: the amounts sum to the income exactly).
+ * A station's tariff versions the caller may read (`powerTariff`), oldest first; of two from the same day
+ * the later saved is listed last, so it is the one in force (`tariffOn`).
+ */
+export async function tariffVersions(
+  db: Db,
+  ctx: RequestContext,
+  stationId: string,
+): Promise<TariffVersion[]> {
+  const rows = await db
+    .select({ from: powerTariff.effectiveFrom, tariff: powerTariff.tariff })
+    .from(powerTariff)
+    .where(and(await readableRows('powerTariff', ctx), eq(powerTariff.stationId, stationId)))
+    .orderBy(asc(powerTariff.effectiveFrom), asc(powerTariff.id));
+  return rows.map((r) => ({ from: dateText(r.from), tariff: Number(r.tariff) }));
+}
+
+/** a date column's value as YYYY-MM-DD (the driver may answer a text or a Date) */
+const dateText = (v: unknown) =>
+  v instanceof Date
+    ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
+    : String(v).slice(0, 10);
+
+/**
+ * A month's profit is computed when saved. Energy and tariff both left empty: the station's yield day by
+ * day, each day at the tariff in force that day (the latest version effective that day or before, the
+ * station's own tariff before the first), rounded to the cent per day and summed (`incomeByDays`); the
+ * tariff is written when the month had one, left empty when it had several (an edit that keeps the
+ * computed energy is priced the same way). Another energy given by hand is a month's total: it takes the
+ * tariff given, else the one in force on the month's last day. The income is
+ * distributed to the households holding shares of the station (largest remainder: the amounts sum to the
+ * income exactly).
  */
 function profitHooks(db: Db): ResourceHooks {
   return {
@@ -75,12 +127,27 @@ function profitHooks(db: Db): ResourceHooks {
         .where(and(await readableRows('powerStation', ctx), eq(powerStation.id, stationId)))
         .limit(1);
       if (!station) throw new FieldInputError('stationId', { zh: '所属电站不存在', en: 'No such station' });
-      if (blank(record.energy)) {
+      let cents: number | undefined;
+      if (blank(record.tariff)) {
+        const [days, versions] = await Promise.all([
+          monthDays(db, ctx, stationId, month),
+          tariffVersions(db, ctx, stationId),
+        ]);
+        const base = Number(station.tariff);
+        const yieldEnergy = sumEnergy(days.map(([, e]) => e)) ?? 0;
+        // the month's own yield (left empty, or kept as it was computed when the row is edited): day by day
+        if (blank(record.energy) || Number(record.energy) === yieldEnergy) {
+          const r = incomeByDays(days, versions, base);
+          cents = r.cents;
+          record.energy = String(yieldEnergy);
+          const single = r.tariffs.length ? r.tariffs : [tariffOnMonthEnd(month, versions, base)];
+          record.tariff = single.length === 1 ? String(single[0]) : null;
+        } else record.tariff = String(tariffOnMonthEnd(month, versions, base));
+      } else if (blank(record.energy)) {
         const e = await monthEnergy(db, ctx, stationId, month);
         record.energy = String(e ?? 0);
       }
-      if (blank(record.tariff)) record.tariff = String(Number(station.tariff));
-      const cents = incomeCents(Number(record.energy), Number(record.tariff));
+      cents ??= incomeCents(Number(record.energy), Number(record.tariff));
       record.income = (cents / 100).toFixed(2);
       const holders: ShareHolder[] = (
         await db
@@ -93,6 +160,85 @@ function profitHooks(db: Db): ResourceHooks {
     },
   };
 }
+
+/** the tariff in force on a month's (YYYY-MM) last day */
+function tariffOnMonthEnd(month: string, versions: TariffVersion[], base: number) {
+  return tariffOn(`${month}-31`, versions, base);
+}
+
+/**
+ * `powerStationProfit/statement/export?id=`: one month's statement per household as Excel — each household
+ * holding shares (name and household number where the caller may read the villager), its shares, its part
+ * and its amount, then the total, which is the income to the cent. The profit row is read within the
+ * caller's reach of the profits (`scope`).
+ */
+const statementExport = endpoint({
+  method: 'GET',
+  path: 'statement/export',
+  query: z.object({ id: idString }).strict(),
+  async handler({ req, reply, resource, scope, ctx, query }) {
+    const [row] = await resource.db
+      .select({
+        stationName: powerStation.name,
+        month: powerStationProfit.month,
+        income: powerStationProfit.income,
+        distribution: powerStationProfit.distribution,
+      })
+      .from(powerStationProfit)
+      .leftJoin(powerStation, eq(powerStation.id, powerStationProfit.stationId))
+      .where(and(scope, eq(powerStationProfit.id, query.id)))
+      .limit(1);
+    if (!row) throw notFound();
+    let lines: { villagerId: string; share: number; amount: string }[] = [];
+    try {
+      lines = JSON.parse(String(row.distribution ?? '[]'));
+    } catch {}
+    const ids = [...new Set(lines.map((l) => String(l.villagerId)))];
+    const people = ids.length
+      ? await resource.db
+          .select({ id: villager.id, name: villager.name, householdNo: villager.householdNo })
+          .from(villager)
+          .where(and(await readableRows('villager', ctx), inArray(villager.id, ids)))
+      : [];
+    const byId = new Map(people.map((p) => [String(p.id), p]));
+    const total = lines.reduce((a, l) => a + Number(l.share), 0);
+    const cents = lines.reduce((a, l) => a + Math.round(Number(l.amount) * 100), 0);
+    const en = req.lang === 'en';
+    const rows: Record<string, unknown>[] = lines.map((l) => {
+      const p = byId.get(String(l.villagerId));
+      return {
+        name: p?.name ?? '',
+        householdNo: p?.householdNo ?? '',
+        share: Number(l.share),
+        part: total ? `${((Number(l.share) / total) * 100).toFixed(2)}%` : '',
+        amount: l.amount,
+      };
+    });
+    rows.push({
+      name: en ? 'Total' : '合计',
+      householdNo: '',
+      share: total,
+      part: lines.length ? '100.00%' : '',
+      amount: (cents / 100).toFixed(2),
+    });
+    async function* all() {
+      yield rows;
+    }
+    await sendXlsx(
+      reply,
+      `${row.stationName ?? ''}-${row.month}-${en ? 'statement' : '收益分配明细'}`,
+      [
+        { key: 'name', header: en ? 'Household' : '受益农户', width: 16 },
+        { key: 'householdNo', header: en ? 'Household no.' : '户号', width: 14 },
+        { key: 'share', header: en ? 'Shares' : '份额' },
+        { key: 'part', header: en ? 'Part' : '占比' },
+        { key: 'amount', header: en ? 'Amount (CNY)' : '分配金额(元)' },
+      ],
+      all(),
+    );
+    return reply;
+  },
+});
 
 /** `newEnergyPower/device/page`: the devices with their kind's and station's names, paged. */
 const devicePage = endpoint({
@@ -266,8 +412,12 @@ export function powerBindings(db: Db): Record<string, { table: PgTable; hooks?: 
     powerStation: { table: POWER_TABLES.powerStation },
     dataCollector: { table: POWER_TABLES.dataCollector },
     inverter: { table: POWER_TABLES.inverter },
-    powerStationProfit: { table: POWER_TABLES.powerStationProfit, hooks: profitHooks(db) },
+    powerStationProfit: {
+      table: POWER_TABLES.powerStationProfit,
+      hooks: { ...profitHooks(db), endpoints: [statementExport] },
+    },
     powerShare: { table: POWER_TABLES.powerShare },
+    powerTariff: { table: POWER_TABLES.powerTariff },
     newEnergyPower: {
       table: POWER_TABLES.newEnergyPower,
       hooks: { endpoints: [devicePage, statistics, getPhoto, savePhoto] },

@@ -6,6 +6,7 @@ import {
   fullLoadHours,
   INVERTER_STATE,
   type InverterLive,
+  incomeByDays,
   POWER_SCREENS,
   powerStationResource,
   type StationLive,
@@ -28,8 +29,9 @@ import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { PageQuery, toPage } from '../../platform/paging';
 import { device, deviceAlarm, telemetryState } from '../telemetry/tables';
+import { tariffVersions } from './hooks';
 import { collectSetting, dataCollector, inverter, powerStation } from './tables';
-import { dailyEnergy, dayLabel, dayStart, daysBetween, parseDay, periodEnergy } from './yield';
+import { dailyEnergy, dayLabel, dayStart, daysBetween, parseDay, periodEnergy, periodOf } from './yield';
 
 /**
  * The stations' own calls over the telemetry core (dfem-hope-power): history of a station's yield
@@ -200,16 +202,25 @@ export async function powerRoutes(app: FastifyInstance) {
       invs.map((i) => ({ deviceId: String(i.deviceId), ratedPower: num(i.ratedPower) })),
       days,
     );
+    // income: each day at the tariff in force that day, to the cent, summed per period (as a profit's)
+    const versions = await tariffVersions(db, ctx, stationId);
+    const byDay = periodEnergy(days, energies, 'day');
+    const incomes = new Map<string, number>();
+    for (const [day, energy] of byDay) {
+      if (energy === null) continue;
+      const p = periodOf(day, grain);
+      incomes.set(p, (incomes.get(p) ?? 0) + incomeByDays([[day, energy]], versions, station.tariff).cents);
+    }
     const rows: StationYield[] = periodEnergy(days, energies, grain).map(([period, energy]) => ({
       period,
       energy,
       fullLoadHours: fullLoadHours(energy, q.data.inverterId ? num(invs[0].ratedPower) : station.capacity),
-      income: energy === null ? null : Math.round(energy * station.tariff * 100) / 100,
+      income: energy === null ? null : (incomes.get(period) ?? 0) / 100,
     }));
     return { q: q.data, station, rows };
   }
 
-  /** A station's yield by day, month or year: energy, full-load hours, income at its tariff. */
+  /** A station's yield by day, month or year: energy, full-load hours, income at the tariffs in force. */
   app.get('/powerStationHisData/page', async (req) => {
     const { q, station, rows } = await stationHistory(req, req.query);
     const start = (q.current - 1) * q.size;

@@ -7,6 +7,7 @@ import {
   powerShareResource,
   powerStationProfitResource,
   powerStationResource,
+  powerTariffResource,
   powerVideoResource,
 } from '@smart/contracts';
 import { tableOf } from '../../platform/crud/model';
@@ -21,6 +22,7 @@ export const dataCollector = tableOf(dataCollectorResource);
 export const inverter = tableOf(inverterResource);
 export const powerStationProfit = tableOf(powerStationProfitResource);
 export const powerShare = tableOf(powerShareResource);
+export const powerTariff = tableOf(powerTariffResource);
 export const newEnergyPower = tableOf(newEnergyPowerResource);
 export const newEnergyHeating = tableOf(newEnergyHeatingResource);
 export const powerVideo = tableOf(powerVideoResource);
@@ -33,6 +35,7 @@ export const POWER_TABLES = {
   inverter,
   powerStationProfit,
   powerShare,
+  powerTariff,
   newEnergyPower,
   newEnergyHeating,
   powerVideo,

@@ -1,4 +1,11 @@
-import { ALARM_KIND, ALARM_STATE, alarmText } from '@smart/contracts';
+import {
+  ALARM_KIND,
+  ALARM_STATE,
+  alarmText,
+  judgeStrings,
+  metricByCode,
+  STRING_ALARM,
+} from '@smart/contracts';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RequestContext } from '../../platform/auth/context';
@@ -8,7 +15,8 @@ import type { Db } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { notDeleted } from '../../platform/sql';
 import { flowNotice } from '../flow/tables';
-import type { Crossing } from './ingest';
+import { paramNumber } from '../system/params';
+import type { Crossing, StringReading } from './ingest';
 import { deviceAlarm, device as deviceTable } from './tables';
 
 /**
@@ -40,29 +48,29 @@ const alarmResource = () => {
 };
 
 /**
- * Open threshold alarms (device|metric), as this server last read them: a batch stamps recoveries only
+ * Open alarms of a kind (device|metric), as this server last read them: a batch stamps recoveries only
  * for these instead of asking about every metric it carried. Read again every few seconds, so an alarm
  * another server raised is known here soon after.
  */
-let openCache: { keys: Set<string>; until: number } | undefined;
+const openCaches = new Map<string, { keys: Set<string>; until: number }>();
 const OPEN_TTL_MS = 5_000;
 
-async function openThresholdAlarms(tx: Db): Promise<Set<string>> {
-  const hit = openCache;
+async function openAlarms(tx: Db, kind: string): Promise<Set<string>> {
+  const hit = openCaches.get(kind);
   if (hit && hit.until > Date.now()) return hit.keys;
   const rows = await tx
     .select({ deviceId: deviceAlarm.deviceId, metric: deviceAlarm.metric })
     .from(deviceAlarm)
     .where(
       and(
-        eq(deviceAlarm.kind, ALARM_KIND.threshold),
+        eq(deviceAlarm.kind, kind),
         ne(deviceAlarm.state, ALARM_STATE.closed),
         isNull(deviceAlarm.recoveredAt),
         notDeleted(deviceAlarm.isDeleted),
       ),
     );
   const keys = new Set(rows.map((r) => `${r.deviceId}|${r.metric}`));
-  openCache = { keys, until: Date.now() + OPEN_TTL_MS };
+  openCaches.set(kind, { keys, until: Date.now() + OPEN_TTL_MS });
   return keys;
 }
 
@@ -72,7 +80,7 @@ export async function stampRecoveries(
   backOnline: string[],
   within: { deviceId: string; metric: string; at: number }[],
 ) {
-  const open = await openThresholdAlarms(tx);
+  const open = await openAlarms(tx, ALARM_KIND.threshold);
   const recovered = within.filter((w) => open.has(`${w.deviceId}|${w.metric}`));
   for (const w of recovered) {
     await tx
@@ -130,7 +138,7 @@ export async function raiseThresholdAlarms(tx: Db, crossings: Crossing[]) {
     );
   const isOpen = new Set(open.map((o) => `${o.deviceId}|${o.metric}`));
   const fresh = sorted.filter((c) => !isOpen.has(`${c.device.id}|${c.metric.code}`));
-  const cached = openCache;
+  const cached = openCaches.get(ALARM_KIND.threshold);
   for (const c of fresh) {
     await writeAlarm(tx, c.device, {
       kind: ALARM_KIND.threshold,
@@ -142,6 +150,106 @@ export async function raiseThresholdAlarms(tx: Db, crossings: Crossing[]) {
     cached?.keys.add(`${c.device.id}|${c.metric.code}`);
   }
 }
+
+/** the string check's settings (system parameters), read again every half minute */
+let stringSettings: { deviation: number; minCurrent: number; until: number } | undefined;
+async function stringSettingsOf(tx: Db) {
+  if (stringSettings && stringSettings.until > Date.now()) return stringSettings;
+  const { params, defaults } = STRING_ALARM;
+  const deviation = await paramNumber(tx, params.deviation, defaults.deviation);
+  stringSettings = {
+    deviation: deviation < 100 ? deviation : defaults.deviation,
+    minCurrent: await paramNumber(tx, params.minCurrent, defaults.minCurrent),
+    until: Date.now() + 30_000,
+  };
+  return stringSettings;
+}
+
+/**
+ * The under-performing string check of the batch's inverters (inside its transaction), on each inverter's
+ * latest string currents: a string below its siblings' median by more than the set share (while that
+ * median is meaningful) raises one `string` alarm per device and string until it is back in line, when it
+ * recovers. Costs nothing more than the settings' and the open alarms' cached reads while all is well.
+ */
+export async function judgeStringAlarms(tx: Db, readings: StringReading[]) {
+  const { deviation, minCurrent } = await stringSettingsOf(tx);
+  const low: { r: StringReading; metric: string; value: number; floor: number }[] = [];
+  const fine: { r: StringReading; metric: string }[] = [];
+  for (const r of readings)
+    for (const j of judgeStrings(r.currents, deviation, minCurrent))
+      if (j.low) low.push({ r, metric: j.metric, value: j.value, floor: j.floor });
+      else fine.push({ r, metric: j.metric });
+  if (!low.length && !fine.length) return;
+  const open = await openAlarms(tx, ALARM_KIND.string);
+  let changed = false;
+  for (const f of fine) {
+    const key = `${f.r.device.id}|${f.metric}`;
+    if (!open.has(key)) continue;
+    await tx
+      .update(deviceAlarm)
+      .set({ recoveredAt: new Date(f.r.at), updateTime: new Date() } as never)
+      .where(
+        and(
+          eq(deviceAlarm.deviceId, f.r.device.id),
+          eq(deviceAlarm.metric, f.metric),
+          eq(deviceAlarm.kind, ALARM_KIND.string),
+          isNull(deviceAlarm.recoveredAt),
+          sql`${deviceAlarm.raisedAt} <= ${new Date(f.r.at)}`,
+        ),
+      );
+    open.delete(key);
+    changed = true;
+  }
+  if (changed) alarmResource().changed();
+  // the ones this server knows open are left; the others are looked at under a lock per device and string
+  const fresh = low
+    .filter((l) => !open.has(`${l.r.device.id}|${l.metric}`))
+    .sort((a, b) =>
+      a.r.device.id === b.r.device.id
+        ? a.metric.localeCompare(b.metric)
+        : a.r.device.id < b.r.device.id
+          ? -1
+          : 1,
+    );
+  if (!fresh.length) return;
+  for (const l of fresh)
+    await tx.execute(sql`select ${lockOf(l.r.device.id, STRING_LOCK + metricByCode.get(l.metric)!.id)}`);
+  const already = await tx
+    .select({ deviceId: deviceAlarm.deviceId, metric: deviceAlarm.metric })
+    .from(deviceAlarm)
+    .where(
+      and(
+        inArray(
+          deviceAlarm.deviceId,
+          fresh.map((l) => l.r.device.id),
+        ),
+        eq(deviceAlarm.kind, ALARM_KIND.string),
+        ne(deviceAlarm.state, ALARM_STATE.closed),
+        isNull(deviceAlarm.recoveredAt),
+        notDeleted(deviceAlarm.isDeleted),
+      ),
+    );
+  const isOpen = new Set(already.map((o) => `${o.deviceId}|${o.metric}`));
+  for (const l of fresh) {
+    const key = `${l.r.device.id}|${l.metric}`;
+    if (isOpen.has(key)) {
+      open.add(key);
+      continue;
+    }
+    await writeAlarm(tx, l.r.device, {
+      kind: ALARM_KIND.string,
+      metric: l.metric,
+      value: String(l.value),
+      threshold: String(l.floor),
+      at: l.r.at,
+    });
+    isOpen.add(key);
+    open.add(key);
+  }
+}
+
+/** the string check's locks are apart from the threshold alarms' of the same metric */
+const STRING_LOCK = 1_000;
 
 /** Writes one alarm through the engine's write path, and tells the device's responsible person. */
 async function writeAlarm(

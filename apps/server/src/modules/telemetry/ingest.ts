@@ -4,6 +4,7 @@ import {
   type DeviceKindKey,
   type MetricDef,
   metricByCode,
+  STRING_ALARM,
   type Thresholds,
   thresholdOf,
 } from '@smart/contracts';
@@ -11,7 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db';
 import { notDeleted } from '../../platform/sql';
-import { raiseThresholdAlarms, stampRecoveries } from './alarms';
+import { judgeStringAlarms, raiseThresholdAlarms, stampRecoveries } from './alarms';
 import { ensurePartitions, monthStart } from './partitions';
 import { device, GRAIN } from './tables';
 
@@ -96,7 +97,18 @@ export class Batch {
   crossings = new Map<string, Crossing>();
   /** per device|metric: the latest reading within the thresholds */
   within = new Map<string, { deviceId: string; metric: string; at: number }>();
+  /** per inverter: its string currents (pv1Current…) at the latest time the batch holds them */
+  strings = new Map<string, StringReading>();
 }
+
+/** An inverter's string currents read at one time (the under-performing string check). */
+export interface StringReading {
+  device: DeviceInfo;
+  at: number;
+  currents: Record<string, number>;
+}
+
+const STRING_METRICS: ReadonlySet<string> = new Set(STRING_ALARM.metrics);
 
 /** The offset of the server's time zone at `ms`, cached per hour (a day's roll-up starts at local midnight). */
 const offsets = new Map<number, number>();
@@ -402,6 +414,12 @@ export function addReading(b: Batch, dev: DeviceInfo, metric: MetricDef, at: num
     last.at = at;
     last.values[metric.code] = value;
   } else if (!(metric.code in last.values)) last.values[metric.code] = value;
+  if (STRING_METRICS.has(metric.code)) {
+    // the strings of the latest time only: a reading is judged against its siblings of the same moment
+    const sr = b.strings.get(dev.id);
+    if (!sr || at > sr.at) b.strings.set(dev.id, { device: dev, at, currents: { [metric.code]: value } });
+    else if (at === sr.at) sr.currents[metric.code] = value;
+  }
   const key = `${dev.id}|${metric.code}`;
   const { low, high } = thresholdOf(metric, dev.thresholds);
   const bound = high !== undefined && value > high ? 'high' : low !== undefined && value < low ? 'low' : null;
@@ -532,6 +550,7 @@ export async function writeBatch(db: Db, b: Batch, opts: { alarms?: boolean } = 
     if (opts.alarms === false) return;
     await stampRecoveries(tx, recovered, [...b.within.values()]);
     if (b.crossings.size) await raiseThresholdAlarms(tx, [...b.crossings.values()]);
+    if (b.strings.size) await judgeStringAlarms(tx, [...b.strings.values()]);
   });
 }
 

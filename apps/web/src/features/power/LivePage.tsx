@@ -156,6 +156,13 @@ export default function PowerLivePage() {
     };
   }, [curves.data, withDevice]);
 
+  const lastAt = useMemo(() => {
+    let top: number | undefined;
+    for (const h of curves.data ?? [])
+      for (const p of h.points) if (top === undefined || p[0] > top) top = p[0];
+    return top;
+  }, [curves.data]);
+
   if (live.isLoading) return <Spin />;
   if (!data) return <Empty description={t('power.noStation')} />;
   const camera = cameras.data?.find((c) => c.id === cameraId) ?? cameras.data?.[0];
@@ -183,7 +190,13 @@ export default function PowerLivePage() {
       </Card>
       <Card variant="borderless" title={t('power.powerCurve')}>
         {withDevice.length ? (
-          <EChart option={option} label={curveLabel} height={300} />
+          <>
+            <EChart option={option} label={curveLabel} height={300} />
+            {/* the curve's newest time, for tests that watch it follow the readings (not announced) */}
+            <span hidden data-testid="curve-last">
+              {lastAt ?? ''}
+            </span>
+          </>
         ) : (
           <Empty description={t('power.noReadings')} />
         )}

@@ -11,5 +11,7 @@ export const powerPages: PageFamily = {
   own: {
     // the versions list, with 提交新版本 (code/submit)
     collectSetting: () => import('./CodePage'),
+    // the profits, with each row's statement per household (Excel)
+    powerStationProfit: () => import('./ProfitPage'),
   },
 };

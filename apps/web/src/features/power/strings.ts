@@ -45,6 +45,8 @@ export const powerZh = {
   codeContent: '配置内容(JSON)',
   codeNote: '说明',
   codeSaved: '已保存为第 {version} 版',
+  statement: '分配明细表',
+  statementFile: '收益分配明细',
 };
 
 export const powerEn: typeof powerZh = {
@@ -93,4 +95,6 @@ export const powerEn: typeof powerZh = {
   codeContent: 'Content (JSON)',
   codeNote: 'Note',
   codeSaved: 'Saved as version {version}',
+  statement: 'Statement',
+  statementFile: 'statement',
 };
