@@ -5,15 +5,15 @@
  */
 import './i18n';
 import { ALARM_STATE, alarmText, deviceAlarmResource } from '@smart/contracts/telemetry';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Space, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CrudContext, CrudPage, type Row } from '../../platform/crud/CrudPage';
 import { postData } from '../../platform/http/client';
 import { currentLanguage } from '../../platform/i18n';
 import { can, useSession } from '../../platform/session/session';
 import { showFieldError } from '../work/process/StartForm';
+import { useListRefresh } from './LiveState';
 
 const BASE = '/api/dfem-hope-manage/deviceAlarm';
 const code = deviceAlarmResource.permission;
@@ -61,16 +61,10 @@ function CloseDialog({ row, ctx, onClose }: { row: Row; ctx: CrudContext; onClos
 export default function AlarmPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const client = useQueryClient();
   useSession((s) => s.permission);
   const [closing, setClosing] = useState<{ row: Row; ctx: CrudContext } | null>(null);
-  // new alarms appear without a click: the list is read again every few seconds while the page is shown
-  useEffect(() => {
-    const every = setInterval(() => {
-      if (!document.hidden) void client.invalidateQueries({ queryKey: ['crud', deviceAlarmResource.key] });
-    }, REFRESH_MS);
-    return () => clearInterval(every);
-  }, [client]);
+  // new alarms appear without a click
+  useListRefresh(deviceAlarmResource.key, REFRESH_MS);
   const acknowledge = async (row: Row, ctx: CrudContext) => {
     try {
       await postData(`${BASE}/acknowledge`, { id: row.id });

@@ -13,7 +13,7 @@ import { postData } from '../../platform/http/client';
 import { currentLanguage } from '../../platform/i18n';
 import { can, useSession } from '../../platform/session/session';
 import { DeviceChart } from './DeviceChart';
-import { LiveState } from './LiveState';
+import { LiveState, useListRefresh } from './LiveState';
 
 const BASE = '/api/dfem-hope-manage/smartPlant/deviceManage';
 const code = deviceResource.permission;
@@ -63,6 +63,8 @@ export default function DevicePage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   useSession((s) => s.permission);
+  // the live state moves as readings arrive (and stop)
+  useListRefresh(deviceResource.key, 15_000);
   const [chartOf, setChartOf] = useState<Row | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
   const reset = async (row: Row) => {
