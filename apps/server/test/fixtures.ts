@@ -1,4 +1,4 @@
-import { type FieldDef, fieldKind, type ResourceDef } from '@smart/contracts';
+import { type FieldDef, fieldKind, type ResourceDef, uniqueSets } from '@smart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { dropAccessCaches } from '../src/modules/system/caches';
@@ -36,20 +36,24 @@ export function sampleValue(f: FieldDef, n: number): unknown {
 export function sampleRecord(def: ResourceDef, n: number): Record<string, unknown> {
   const r: Record<string, unknown> = {};
   for (const f of def.fields) if (f.form !== false && !f.readOnly) r[f.name] = sampleValue(f, n);
-  // a unique field's example ends in digits: records n differ there (湘A12345 → 湘A12007)
-  for (const u of def.unique ?? [])
-    if (
-      def.fields.find((f) => f.name === u)?.example !== undefined &&
-      typeof r[u] === 'string' &&
-      /\d{3}$/.test(r[u] as string)
-    )
-      r[u] = (r[u] as string).slice(0, -3) + String(n % 1000).padStart(3, '0');
-  // a unique number takes one of the 50 highest values, away from the seed's (an income line's year):
-  // the records one resource's tests create in a row differ
-  for (const u of def.unique ?? []) {
-    const f = def.fields.find((x) => x.name === u);
-    if (f?.type === 'int' && f.max !== undefined) r[u] = Math.max(f.min ?? 0, f.max - (n % 50));
-  }
+  // the records one resource's tests create in a row differ in each unique key: a field of the key whose
+  // example ends in digits takes n there (湘A12345 → 湘A12007); a number takes one of the 50 highest values,
+  // away from the seed's (an income line's year); a date moves n days (a station's tariff of a day);
+  // a reference stays the seeded row it names
+  for (const set of uniqueSets(def))
+    for (const u of set) {
+      const f = def.fields.find((x) => x.name === u);
+      if (
+        f?.type !== 'ref' &&
+        f?.example !== undefined &&
+        typeof r[u] === 'string' &&
+        /\d{3}$/.test(r[u] as string)
+      )
+        r[u] = (r[u] as string).slice(0, -3) + String(n % 1000).padStart(3, '0');
+      else if (f?.type === 'int' && f.max !== undefined) r[u] = Math.max(f.min ?? 0, f.max - (n % 50));
+      else if (f?.type === 'date' && typeof r[u] === 'string' && r[u])
+        r[u] = new Date(Date.parse(`${r[u]}T00:00:00Z`) + (n % 3000) * 86_400_000).toISOString().slice(0, 10);
+    }
   return r;
 }
 

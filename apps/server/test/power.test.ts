@@ -291,6 +291,16 @@ describe('yield from the lifetime counter', () => {
       tariff: '0.12345',
     });
     expect(bad.statusCode).toBe(400);
+    // a second version of the same station and day is refused naming the day, and so is moving one onto it
+    const twice = await post('/powerTariff/submit', { stationId, effectiveFrom: '2026-10-05', tariff: '0.5' });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().data.field).toBe('effectiveFrom');
+    expect(twice.json().msg).toBe('所属电站+生效日期已存在');
+    const moved = await post('/powerTariff/submit', { stationId, effectiveFrom: '2026-10-20', tariff: '0.5' });
+    const onto = await post('/powerTariff/submit', { id: moved.json().data.id, effectiveFrom: '2026-10-02' });
+    expect(onto.statusCode).toBe(400);
+    expect(onto.json().data.field).toBe('effectiveFrom');
+    expect((await post(`/powerTariff/remove?ids=${moved.json().data.id}`)).statusCode).toBe(200);
     const listed = listedRows((await get(`/powerTariff/page?stationId=${stationId}`)).json().data);
     expect(listed.map((r) => r.effectiveFrom)).toEqual(['2026-11-01', '2026-10-05', '2026-10-02']);
     const res = await post('/powerStationProfit/submit', { stationId, month: '2026-10', remark: 'versions' });

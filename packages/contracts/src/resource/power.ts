@@ -194,7 +194,8 @@ export const powerTariffResource = resource(
     tariff({ required: true }),
     remark(),
   ],
-  { defaultSort: { field: 'effectiveFrom', desc: true } },
+  // one version a station and day: which tariff a day is priced at is never ambiguous
+  { defaultSort: { field: 'effectiveFrom', desc: true }, unique: [['stationId', 'effectiveFrom']] },
 );
 
 export const MONTH_PATTERN = '^\\d{4}-(0[1-9]|1[0-2])$';

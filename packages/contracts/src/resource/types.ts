@@ -179,8 +179,11 @@ export interface ResourceDef {
   view?: boolean;
   dialogWidth?: number;
   pageSize?: number;
-  /** field(s) that must be unique among live rows (within the tenant for tenant resources) */
-  unique?: string[];
+  /**
+   * what must be unique among live rows (within the tenant for tenant resources): a field, or several
+   * fields together (`['stationId', 'effectiveFrom']`: one tariff version a station and day)
+   */
+  unique?: (string | string[])[];
   /** default order when none is asked for */
   defaultSort?: { field: string; desc?: boolean };
   /** texts the screen shows after a save instead of 新增成功 / 更新成功 */
@@ -276,3 +279,14 @@ export function excelPath(
     ? `${routePrefix(def)}/${paths.import}/progress`
     : `${routePrefix(def)}/${paths[which]}`;
 }
+
+/** A definition's unique keys, each as its fields (a single field is a set of one). */
+export const uniqueSets = (def: Pick<ResourceDef, 'unique'>): string[][] =>
+  (def.unique ?? []).map((u) => (Array.isArray(u) ? u : [u]));
+
+/** How a taken unique key is named: 身份证号已存在; several fields: 所属电站+生效日期已存在. */
+export const uniqueTaken = (def: Pick<ResourceDef, 'fields'>, set: string[]): Text2 => {
+  const label = (lang: 'zh' | 'en') =>
+    set.map((name) => def.fields.find((x) => x.name === name)!.label[lang]).join(lang === 'zh' ? '+' : ' + ');
+  return { zh: `${label('zh')}已存在`, en: `${label('en')} already exists` };
+};

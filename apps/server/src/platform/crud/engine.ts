@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef } from '@smart/contracts';
-import { checkField, checkRecord, DEFAULT_TENANT_ID, isId, parseRecord, routePrefix } from '@smart/contracts';
+import { checkField, checkRecord, DEFAULT_TENANT_ID, isId, parseRecord, routePrefix, uniqueSets, uniqueTaken } from '@smart/contracts';
 import {
   and,
   Column,
@@ -402,9 +402,12 @@ export function mountResource(
     }
     await hooks.beforeWrite?.(ctx, record, mode, id, original, 'submit');
     if (refs.length) await checkRefs(db, ctx, def, record);
-    for (const u of def.unique ?? []) {
-      if (record[u] === undefined || record[u] === null) continue;
-      const clash = [eq(cols[u], record[u]), notDeleted(cols.isDeleted)];
+    for (const set of uniqueSets(def)) {
+      // an update that sends one field of a key is checked with the others as stored
+      if (original && set.every((f) => record[f] === undefined)) continue;
+      const values = set.map((f) => (record[f] !== undefined ? record[f] : original?.[f]));
+      if (values.some((v) => v === undefined || v === null)) continue;
+      const clash = [...set.map((f, i) => eq(cols[f], values[i])), notDeleted(cols.isDeleted)];
       if (def.tenant) clash.push(eq(cols.tenantId, ctx.tenantId));
       if (id) clash.push(ne(cols.id, id));
       const [hit] = await db
@@ -412,13 +415,7 @@ export function mountResource(
         .from(table)
         .where(and(...clash))
         .limit(1);
-      if (hit) {
-        const f = def.fields.find((x) => x.name === u)!;
-        throw new FieldInputError(u, {
-          zh: `${f.label.zh}已存在`,
-          en: `${f.label.en} already exists`,
-        });
-      }
+      if (hit) throw new FieldInputError(set[set.length - 1], uniqueTaken(def, set));
     }
     if (def.tree && record.parentId !== undefined) await placeInTree(ctx, record, id, scope);
     if (mode === 'create') {

@@ -1,4 +1,4 @@
-import { defaultMax, type FieldDef, fieldKind, type ResourceDef } from '@smart/contracts';
+import { defaultMax, type FieldDef, fieldKind, type ResourceDef, uniqueSets } from '@smart/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   date,
@@ -103,12 +103,12 @@ export function indexesOf(def: ResourceDef, table: string, t: Record<string, Ext
   ];
   const seen = new Set<string>();
   const once = (key: string) => !seen.has(key) && seen.add(key);
-  for (const key of def.unique ?? []) {
-    const col = columnName(key);
+  for (const set of uniqueSets(def)) {
+    const names = set.map(columnName);
     out.push(
-      uniqueIndex(`${table}_${col}_uq`)
-        .on(...cols(...tenant, t[key]))
-        .where(sql.raw(`is_deleted = 0 and ${col} is not null`) as SQL),
+      uniqueIndex(`${table}_${names.join('_')}_uq`)
+        .on(...cols(...tenant, ...set.map((key) => t[key])))
+        .where(sql.raw(`is_deleted = 0 and ${names.map((c) => `${c} is not null`).join(' and ')}`) as SQL),
     );
   }
   for (const f of def.fields) {
@@ -119,7 +119,7 @@ export function indexesOf(def: ResourceDef, table: string, t: Record<string, Ext
       f.search === 'equal' &&
       f.type !== 'refs' &&
       f.name !== sort?.field && // the page index serves it
-      !def.unique?.includes(f.name) && // the unique index serves it
+      !def.unique?.includes(f.name) && // its unique index serves it
       once(`eq:${f.name}`)
     )
       out.push(

@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef, Text2 } from '@smart/contracts';
-import { checkField, parseRecord } from '@smart/contracts';
+import { checkField, parseRecord, uniqueSets, uniqueTaken } from '@smart/contracts';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../../access/permissions';
@@ -187,7 +187,7 @@ async function importRows(
   // the key (one field or several: a household's income per year) and each unique field are value sets
   const key = keyFields(def);
   const keyId = key.join('+');
-  const sets = [...(def.unique ?? []).map((u) => [u]), ...(key.length ? [key] : [])].filter(
+  const sets = [...uniqueSets(def), ...(key.length ? [key] : [])].filter(
     (set, i, all) => all.findIndex((x) => x.join('+') === set.join('+')) === i,
   );
   const setValue = (set: string[], r: Record<string, unknown>) => {
@@ -361,7 +361,7 @@ async function importRows(
         const hit = existing.get(set.join('+'))?.get(v);
         // a row the caller may not change is answered like any taken value (as the form answers it):
         // the file learns nothing about rows outside the caller's scope
-        if (hit && hit !== id) fail(u, en(`${label('zh')}已存在`, `${label('en')} already exists`));
+        if (hit && hit !== id) fail(u, uniqueTaken(def, set));
       }
     }
     if (record && !rowErrors.length && hooks.beforeWrite) {

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "hope_power_tariff_station_id_effective_from_uq" ON "hope_power_tariff" USING btree ("tenant_id","station_id","effective_from") WHERE is_deleted = 0 and station_id is not null and effective_from is not null;
