@@ -292,11 +292,19 @@ describe('yield from the lifetime counter', () => {
     });
     expect(bad.statusCode).toBe(400);
     // a second version of the same station and day is refused naming the day, and so is moving one onto it
-    const twice = await post('/powerTariff/submit', { stationId, effectiveFrom: '2026-10-05', tariff: '0.5' });
+    const twice = await post('/powerTariff/submit', {
+      stationId,
+      effectiveFrom: '2026-10-05',
+      tariff: '0.5',
+    });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().data.field).toBe('effectiveFrom');
     expect(twice.json().msg).toBe('所属电站+生效日期已存在');
-    const moved = await post('/powerTariff/submit', { stationId, effectiveFrom: '2026-10-20', tariff: '0.5' });
+    const moved = await post('/powerTariff/submit', {
+      stationId,
+      effectiveFrom: '2026-10-20',
+      tariff: '0.5',
+    });
     const onto = await post('/powerTariff/submit', { id: moved.json().data.id, effectiveFrom: '2026-10-02' });
     expect(onto.statusCode).toBe(400);
     expect(onto.json().data.field).toBe('effectiveFrom');

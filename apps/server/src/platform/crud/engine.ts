@@ -1,5 +1,14 @@
 import type { FieldDef, ResourceDef } from '@smart/contracts';
-import { checkField, checkRecord, DEFAULT_TENANT_ID, isId, parseRecord, routePrefix, uniqueSets, uniqueTaken } from '@smart/contracts';
+import {
+  checkField,
+  checkRecord,
+  DEFAULT_TENANT_ID,
+  isId,
+  parseRecord,
+  routePrefix,
+  uniqueSets,
+  uniqueTaken,
+} from '@smart/contracts';
 import {
   and,
   Column,
