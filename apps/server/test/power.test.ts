@@ -456,6 +456,49 @@ describe('the under-performing string alarm', () => {
     expect((await alarms()).filter((a) => a.recoveredAt === null)).toHaveLength(1);
     expect(await alarms()).toHaveLength(2);
   });
+
+  it('an inverter’s own share (its stringDeviation threshold) is judged over the parameter', async () => {
+    // 70 %: string 3 at 40 % of the others (floor 2.4 A) is in line for this inverter, not below 2 A
+    const own = { ...info, id: '1190000000001909003', thresholds: { stringDeviation: 70 } };
+    await s.database.db
+      .insert(device)
+      .values({
+        ...own,
+        serial: 'INV-T-0003',
+        thresholds: JSON.stringify(own.thresholds),
+        reportInterval: 300,
+      } as never);
+    const t0 = Date.now() - 1_800_000;
+    const b = new Batch();
+    [8, 8, 3.2, 8].forEach((c, i) => addReading(b, own, metricByCode.get(`pv${i + 1}Current`)!, t0, c));
+    await writeBatch(s.database.db, b);
+    const rows = () =>
+      s.database.db
+        .select()
+        .from(deviceAlarm)
+        .where(and(eq(deviceAlarm.deviceId, own.id), eq(deviceAlarm.kind, ALARM_KIND.string)));
+    expect(await rows()).toHaveLength(0);
+    const worse = new Batch();
+    [8, 8, 2, 8].forEach((c, i) =>
+      addReading(worse, own, metricByCode.get(`pv${i + 1}Current`)!, t0 + 300_000, c),
+    );
+    await writeBatch(s.database.db, worse);
+    expect((await rows()).map((a) => Number(a.threshold))).toEqual([2.4]);
+    // the form checks the share: 1–99, and only an inverter has strings
+    const put = (kind: string, thresholds: string) =>
+      manage.post('/smartPlant/deviceManage/submit', {
+        name: '组串阈值',
+        kind,
+        serial: `TH-${kind}-${thresholds.length}`,
+        reportInterval: 300,
+        thresholds,
+      });
+    const tooMuch = await put('6', '{"stringDeviation":150}');
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().msg).toBe('组串偏差比例(stringDeviation)须在 1 到 99 之间');
+    expect((await put('1', '{"stringDeviation":20}')).json().msg).toBe('该类设备没有指标 stringDeviation');
+    expect((await put('6', '{"stringDeviation":20,"acPower":{"high":60}}')).statusCode).toBe(200);
+  });
 });
 
 describe('seed step telemetry-string-alarm-v1', () => {

@@ -539,8 +539,7 @@ export interface TariffVersion {
 }
 
 /**
- * The tariff in force on a day (YYYY-MM-DD): the latest version from that day or before (of two from the
- * same day, the later listed), else `base`.
+ * The tariff in force on a day (YYYY-MM-DD): the latest version from that day or before, else `base`.
  */
 export function tariffOn(day: string, versions: TariffVersion[], base: number): number {
   let best: TariffVersion | undefined;

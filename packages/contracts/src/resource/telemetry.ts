@@ -182,13 +182,23 @@ export const DEVICE_KINDS: Record<
 export const metricsOfKind = (kind: string): MetricDef[] =>
   (DEVICE_KINDS[kind as DeviceKindKey]?.metrics ?? []).map((c) => metricByCode.get(c)!);
 
-/** A device's own thresholds (its `thresholds` field): per metric code, a low and/or a high. */
-export type Thresholds = Record<string, { low?: number; high?: number }>;
+/**
+ * A device's own thresholds (its `thresholds` field): per metric code, a low and/or a high; an inverter may
+ * also set its own under-performing string share (`"stringDeviation": 20`, a percentage).
+ */
+export type Thresholds = Record<string, { low?: number; high?: number } | number>;
 
 /** The thresholds that apply to a metric of a device: the device's own where set, else the metric's. */
 export function thresholdOf(metric: MetricDef, own?: Thresholds | null): { low?: number; high?: number } {
   const o = own?.[metric.code];
-  return { low: o?.low ?? metric.low, high: o?.high ?? metric.high };
+  const t = typeof o === 'object' ? o : undefined;
+  return { low: t?.low ?? metric.low, high: t?.high ?? metric.high };
+}
+
+/** The share (%) below its siblings' median at which a string of this inverter under-performs. */
+export function stringDeviationOf(own: Thresholds | null | undefined, fallback: number): number {
+  const v = own?.[STRING_ALARM.deviationKey];
+  return typeof v === 'number' ? v : fallback;
 }
 
 /**
@@ -205,6 +215,14 @@ export function checkThresholds(kind: string, value: unknown): Text2 | null {
     );
   const allowed = new Set(DEVICE_KINDS[kind as DeviceKindKey]?.metrics ?? []);
   for (const [code, t] of Object.entries(own as Record<string, unknown>)) {
+    if (code === STRING_ALARM.deviationKey && STRING_ALARM.metrics.every((m) => allowed.has(m))) {
+      if (typeof t !== 'number' || !Number.isFinite(t) || t < 1 || t > 99)
+        return L(
+          '组串偏差比例(stringDeviation)须在 1 到 99 之间',
+          'The string deviation share (stringDeviation) lies between 1 and 99',
+        );
+      continue;
+    }
     const metric = metricByCode.get(code);
     if (!metric || !allowed.has(code))
       return L(`该类设备没有指标 ${code}`, `This kind of device has no metric ${code}`);
@@ -332,12 +350,15 @@ export const ALARM_KIND = { threshold: '1', offline: '2', string: '3' } as const
 
 /**
  * The under-performing string check of an inverter (alarm kind `string`): a string's current below the
- * median of its siblings' by more than `share` (system parameter `power.string.deviation`, a percentage),
+ * median of its siblings' by more than `share` (the inverter's own `stringDeviation` threshold, else the system
+ * parameter `power.string.deviation`, a percentage),
  * while that median is at least `minCurrent` A (`power.string.minCurrent`: the sun is up).
  */
 export const STRING_ALARM = {
   metrics: ['pv1Current', 'pv2Current', 'pv3Current', 'pv4Current'],
   params: { deviation: 'power.string.deviation', minCurrent: 'power.string.minCurrent' },
+  /** an inverter's own share in its thresholds, over the parameter */
+  deviationKey: 'stringDeviation',
   defaults: { deviation: 30, minCurrent: 1 },
 } as const;
 

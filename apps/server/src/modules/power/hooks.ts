@@ -84,8 +84,8 @@ export async function monthEnergy(db: Db, ctx: RequestContext, stationId: string
 }
 
 /**
- * A station's tariff versions the caller may read (`powerTariff`), oldest first; of two from the same day
- * the later saved is listed last, so it is the one in force (`tariffOn`).
+ * A station's tariff versions the caller may read (`powerTariff`), oldest first (one a day: the definition's
+ * unique key).
  */
 export async function tariffVersions(
   db: Db,

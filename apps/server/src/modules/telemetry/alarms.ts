@@ -5,6 +5,7 @@ import {
   judgeStrings,
   metricByCode,
   STRING_ALARM,
+  stringDeviationOf,
 } from '@smart/contracts';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -176,7 +177,7 @@ export async function judgeStringAlarms(tx: Db, readings: StringReading[]) {
   const low: { r: StringReading; metric: string; value: number; floor: number }[] = [];
   const fine: { r: StringReading; metric: string }[] = [];
   for (const r of readings)
-    for (const j of judgeStrings(r.currents, deviation, minCurrent))
+    for (const j of judgeStrings(r.currents, stringDeviationOf(r.device.thresholds, deviation), minCurrent))
       if (j.low) low.push({ r, metric: j.metric, value: j.value, floor: j.floor });
       else fine.push({ r, metric: j.metric });
   if (!low.length && !fine.length) return;
