@@ -460,17 +460,17 @@ describe('the under-performing string alarm', () => {
   it('an inverter’s own share (its stringDeviation threshold) is judged over the parameter', async () => {
     // 70 %: string 3 at 40 % of the others (floor 2.4 A) is in line for this inverter, not below 2 A
     const own = { ...info, id: '1190000000001909003', thresholds: { stringDeviation: 70 } };
-    await s.database.db
-      .insert(device)
-      .values({
-        ...own,
-        serial: 'INV-T-0003',
-        thresholds: JSON.stringify(own.thresholds),
-        reportInterval: 300,
-      } as never);
+    await s.database.db.insert(device).values({
+      ...own,
+      serial: 'INV-T-0003',
+      thresholds: JSON.stringify(own.thresholds),
+      reportInterval: 300,
+    } as never);
     const t0 = Date.now() - 1_800_000;
     const b = new Batch();
-    [8, 8, 3.2, 8].forEach((c, i) => addReading(b, own, metricByCode.get(`pv${i + 1}Current`)!, t0, c));
+    [8, 8, 3.2, 8].forEach((c, i) => {
+      addReading(b, own, metricByCode.get(`pv${i + 1}Current`)!, t0, c);
+    });
     await writeBatch(s.database.db, b);
     const rows = () =>
       s.database.db
