@@ -479,9 +479,8 @@ describe('the under-performing string alarm', () => {
         .where(and(eq(deviceAlarm.deviceId, own.id), eq(deviceAlarm.kind, ALARM_KIND.string)));
     expect(await rows()).toHaveLength(0);
     const worse = new Batch();
-    [8, 8, 2, 8].forEach((c, i) =>
-      addReading(worse, own, metricByCode.get(`pv${i + 1}Current`)!, t0 + 300_000, c),
-    );
+    for (const [i, c] of [8, 8, 2, 8].entries())
+      addReading(worse, own, metricByCode.get(`pv${i + 1}Current`)!, t0 + 300_000, c);
     await writeBatch(s.database.db, worse);
     expect((await rows()).map((a) => Number(a.threshold))).toEqual([2.4]);
     // the form checks the share: 1–99, and only an inverter has strings
