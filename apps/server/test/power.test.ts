@@ -10,7 +10,8 @@ import {
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowNotice } from '../src/modules/flow/tables';
-import { addReading, Batch, writeBatch } from '../src/modules/telemetry/ingest';
+import { dailyEnergy } from '../src/modules/power/yield';
+import { addReading, Batch, dayStart, writeBatch } from '../src/modules/telemetry/ingest';
 import { device, deviceAlarm } from '../src/modules/telemetry/tables';
 import { schema } from '../src/platform/db';
 import { SEED } from '../src/seed/system';
@@ -202,7 +203,9 @@ describe('yield from the lifetime counter', () => {
     expect(rows.map((r) => r.energy)).toEqual([40, 35, null, 45, 20]);
     expect(rows.map((r) => r.fullLoadHours)).toEqual([4, 3.5, null, 4.5, 2]);
     expect(rows[1].income).toBe(13.82);
-    expect(res.json().data.total).toBe(140);
+    // the page's total is its number of periods (as every page's); the range's energy is beside it
+    expect(res.json().data.total).toBe(5);
+    expect(res.json().data.energyTotal).toBe(140);
   });
 
   it('one inverter’s yield, its full-load hours over its rated power', async () => {
@@ -383,6 +386,54 @@ describe('yield from the lifetime counter', () => {
     expect(overview.stations).toEqual([]);
     const profit = await post('/powerStationProfit/submit', { stationId, month: '2026-10' }, other);
     expect(profit.statusCode).toBe(400);
+  });
+});
+
+describe('closed days kept by the yield', () => {
+  it('a late reading of a closed day shows at once: the ingestion forgets the device’s kept days', async () => {
+    const db = s.database.db;
+    const devId = '1190000000001909004';
+    await db.insert(device).values({
+      id: devId,
+      tenantId: '000000',
+      name: '迟到读数逆变器',
+      kind: '6',
+      serial: 'INV-T-0004',
+      reportInterval: 300,
+      createUser: SEED.adminUserId,
+    } as never);
+    const info = {
+      id: devId,
+      tenantId: '000000',
+      kind: '6' as const,
+      name: 'x',
+      secret: '',
+      thresholds: null,
+      responsibleId: null,
+      metrics: new Set(['energyTotal']),
+    };
+    const metric = metricByCode.get('energyTotal')!;
+    const today = dayStart(Date.now());
+    const days = [today - 2 * 86_400_000, today - 86_400_000].map((d) => dayStart(d + 3_600_000));
+    const write = async (readings: [day: number, hour: number, value: number][]) => {
+      const b = new Batch();
+      for (const [d, h, v] of readings) addReading(b, info, metric, days[d] + h * 3_600_000, v);
+      await writeBatch(db, b, { alarms: false });
+    };
+    await write([
+      [0, 9, 100],
+      [0, 15, 130],
+      [1, 9, 130],
+      [1, 12, 140],
+    ]);
+    const energy = async () =>
+      (await dailyEnergy(db, [{ deviceId: devId, ratedPower: 10 }], days)).get(devId)!.map((e) => e.energy);
+    expect(await energy()).toEqual([30, 10]);
+    // asked again within the minute: the same (from the kept days)
+    expect(await energy()).toEqual([30, 10]);
+    // yesterday's afternoon arrives late: 140 → 165
+    await write([[1, 16, 165]]);
+    expect(await energy()).toEqual([30, 35]);
   });
 });
 

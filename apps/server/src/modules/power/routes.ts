@@ -88,6 +88,36 @@ async function invertersOf(db: Db, ctx: RequestContext, stationIds: string[]) {
     .orderBy(asc(inverter.serial), asc(inverter.id));
 }
 
+/**
+ * What the energy overview needs of each inverter of the stations: its station, counter device, rated power
+ * and live power (the last `acPower` while it reports) — a fleet's 2 000 without their tiles' detail.
+ */
+async function inverterPowerOf(db: Db, ctx: RequestContext, stationIds: string[], now: number) {
+  if (!stationIds.length) return [];
+  const rows = await db
+    .select({
+      stationId: inverter.stationId,
+      deviceId: inverter.deviceId,
+      ratedPower: inverter.ratedPower,
+      reportInterval: device.reportInterval,
+      lastAt: telemetryState.lastAt,
+      acPower: sql<string | null>`${telemetryState.lastValues}->>'acPower'`,
+    })
+    .from(inverter)
+    .leftJoin(device, and(eq(device.id, inverter.deviceId), eq(device.tenantId, inverter.tenantId)))
+    .leftJoin(telemetryState, eq(telemetryState.deviceId, device.id))
+    .where(and(await readableRows('inverter', ctx), inArray(inverter.stationId, stationIds)));
+  return rows.map((r) => ({
+    stationId: String(r.stationId),
+    deviceId: r.deviceId ? String(r.deviceId) : null,
+    ratedPower: num(r.ratedPower),
+    power:
+      r.deviceId !== null && r.acPower !== null && onlineAt(r.lastAt, r.reportInterval, now)
+        ? Number(r.acPower)
+        : null,
+  }));
+}
+
 const onlineAt = (lastAt: Date | string | null, interval: unknown, now: number) =>
   !!lastAt && now - new Date(lastAt).getTime() <= 3 * Math.max(10, Number(interval ?? 300)) * 1000;
 
@@ -228,7 +258,8 @@ export async function powerRoutes(app: FastifyInstance) {
       ...toPage(rows.slice(start, start + q.size), rows.length, q.current, q.size),
       station,
       grain: q.grain,
-      total: sumEnergy(rows.map((r) => r.energy)),
+      // `total` is the page's (how many periods): the range's energy has a name of its own
+      energyTotal: sumEnergy(rows.map((r) => r.energy)),
     });
   });
 
@@ -332,25 +363,33 @@ export async function powerRoutes(app: FastifyInstance) {
       .orderBy(asc(powerStation.name))
       .limit(500);
     const ids = stations.map((s) => String(s.id));
-    const invs = await invertersOf(db, ctx, ids);
     const now = Date.now();
-    const today = await todayEnergy(db, invs);
+    const invs = await inverterPowerOf(db, ctx, ids, now);
     const monthStart = parseDay(`${dayLabel(dayStart(now)).slice(0, 7)}-01`);
     const days = daysBetween(monthStart, now);
+    // one read of the month's counters: today is its last day
     const withDevice = invs.filter((i) => i.deviceId);
     const energies = await dailyEnergy(
       db,
-      withDevice.map((i) => ({ deviceId: String(i.deviceId), ratedPower: num(i.ratedPower) })),
+      withDevice.map((i) => ({ deviceId: String(i.deviceId), ratedPower: i.ratedPower })),
       days,
     );
     const month = periodEnergy(days, energies, 'day');
-    const stationMonth = (sid: string) =>
+    const byStation = new Map<string, typeof invs>();
+    for (const i of invs) {
+      const sid = String(i.stationId);
+      const list = byStation.get(sid);
+      if (list) list.push(i);
+      else byStation.set(sid, [i]);
+    }
+    const energyOf = (sid: string, day?: number) =>
       sumEnergy(
-        withDevice
-          .filter((i) => String(i.stationId) === sid)
-          .flatMap((i) => (energies.get(String(i.deviceId)) ?? []).map((e) => e.energy)),
+        (byStation.get(sid) ?? []).flatMap((i) => {
+          const e = i.deviceId ? (energies.get(String(i.deviceId)) ?? []) : [];
+          return (day === undefined ? e : e.slice(day, day + 1)).map((x) => x.energy);
+        }),
       );
-    const devices = invs.flatMap((i) => (i.deviceId ? [String(i.deviceId)] : []));
+    const devices = withDevice.map((i) => String(i.deviceId));
     const [alarms] = devices.length
       ? await db
           .select({ n: sql<number>`count(*)::int` })
@@ -358,22 +397,20 @@ export async function powerRoutes(app: FastifyInstance) {
           .where(
             and(
               await readableRows('deviceAlarm', ctx),
-              inArray(deviceAlarm.deviceId, devices),
+              sql`${deviceAlarm.deviceId} = any(${`{${devices.join(',')}}`}::bigint[])`,
               sql`${deviceAlarm.state} <> ${ALARM_STATE.closed}`,
             ),
           )
       : [{ n: 0 }];
     const rows = stations.map((s) => {
       const id = String(s.id);
-      const power = invs
-        .filter((i) => String(i.stationId) === id)
-        .reduce((a, i) => a + (tileOf(i, now).power ?? 0), 0);
+      const power = (byStation.get(id) ?? []).reduce((a, i) => a + (i.power ?? 0), 0);
       return {
         id,
         name: String(s.name),
         capacity: Number(s.capacity),
         power: Math.round(power * 100) / 100,
-        energyToday: today.get(id) ?? null,
+        energyToday: energyOf(id, days.length - 1),
       };
     });
     const answer: EnergyOverview = {
@@ -382,7 +419,7 @@ export async function powerRoutes(app: FastifyInstance) {
       energyToday: sumEnergy(rows.map((r) => r.energyToday)),
       month,
       ranking: rows
-        .map((r) => ({ id: r.id, name: r.name, hours: fullLoadHours(stationMonth(r.id), r.capacity) }))
+        .map((r) => ({ id: r.id, name: r.name, hours: fullLoadHours(energyOf(r.id), r.capacity) }))
         .sort((a, b) => (b.hours ?? -1) - (a.hours ?? -1)),
       openAlarms: Number(alarms?.n ?? 0),
     };

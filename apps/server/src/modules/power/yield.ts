@@ -8,7 +8,7 @@ import {
 } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { rowsOf, zoneOffsetMs } from '../telemetry/ingest';
+import { dayStart, onPastDayReadings, rowsOf, zoneOffsetMs } from '../telemetry/ingest';
 import { GRAIN } from '../telemetry/tables';
 
 /**
@@ -19,11 +19,7 @@ import { GRAIN } from '../telemetry/tables';
 
 const TOTAL = metricByCode.get('energyTotal')!.id;
 
-/** The local midnight (server time zone) of the day holding `ms`. */
-export function dayStart(ms: number): number {
-  const off = zoneOffsetMs(ms);
-  return Math.floor((ms + off) / 86_400_000) * 86_400_000 - off;
-}
+export { dayStart };
 
 /** Local midnights from the day of `from` up to before `to`. */
 export function daysBetween(from: number, to: number): number[] {
@@ -47,6 +43,26 @@ export interface CounterDevice {
   ratedPower: number | null;
 }
 
+/**
+ * Closed days' counter buckets, kept a minute per device and range: a closed day changes only by late
+ * readings, and this server's own ingestion forgets a device's as soon as it writes one (another server's
+ * late reading shows within the minute). An energy overview of a fleet's month then reads today's buckets
+ * only, not every day of 2 000 counters.
+ */
+const CLOSED_TTL_MS = 60_000;
+const CLOSED_MAX = 50_000;
+interface ClosedDays {
+  until: number;
+  /** the last reading before the range (null: none) */
+  prev: number | null;
+  buckets: CounterBucket[];
+}
+const closedDays = new Map<string, ClosedDays>();
+const closedKey = (deviceId: string, first: number, closedEnd: number) => `${deviceId}|${first}|${closedEnd}`;
+onPastDayReadings((ids) => {
+  for (const key of closedDays.keys()) if (ids.has(key.slice(0, key.indexOf('|')))) closedDays.delete(key);
+});
+
 /** Each device's energy per local day of `days` (local midnights, oldest first). */
 export async function dailyEnergy(
   db: Db,
@@ -55,26 +71,44 @@ export async function dailyEnergy(
 ): Promise<Map<string, BucketEnergy[]>> {
   const out = new Map<string, BucketEnergy[]>();
   if (!devices.length || !days.length) return out;
-  const ids = devices.map((d) => d.deviceId);
-  const idList = sql.join(
-    ids.map((id) => sql`${id}::bigint`),
-    sql`, `,
-  );
+  const now = Date.now();
   const first = days[0];
   const end = dayStart(days[days.length - 1] + 30 * 3_600_000);
-  const [rows, prevRows] = await Promise.all([
+  // days before today are closed: kept for a minute
+  const closedEnd = Math.min(end, dayStart(now));
+  const kept = new Map<string, ClosedDays>();
+  if (closedEnd > first)
+    for (const d of devices) {
+      const k = closedDays.get(closedKey(d.deviceId, first, closedEnd));
+      if (k && k.until > now) kept.set(d.deviceId, k);
+    }
+  const unknown = devices.filter((d) => !kept.has(d.deviceId)).map((d) => d.deviceId);
+  // ids as one array parameter: a fleet's 2 000 inverters plan as fast as one station's ten
+  const idArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
+  const bucketsOf = (ids: string[], from: number) =>
     db.execute(sql`select device_id, extract(epoch from bucket) * 1000 as at, low, high, last
       from telemetry_rollup
-      where device_id in (${idList}) and metric = ${TOTAL} and grain = ${GRAIN.day}
-        and bucket >= to_timestamp(${first / 1000}) and bucket < to_timestamp(${end / 1000})
-      order by device_id, bucket`),
-    db.execute(sql`select distinct on (device_id) device_id, last from telemetry_rollup
-      where device_id in (${idList}) and metric = ${TOTAL} and grain = ${GRAIN.day}
-        and bucket < to_timestamp(${first / 1000})
-      order by device_id, bucket desc`),
+      where device_id = any(${idArray(ids)}) and metric = ${TOTAL} and grain = ${GRAIN.day}
+        and bucket >= to_timestamp(${from / 1000}) and bucket < to_timestamp(${end / 1000})
+      order by device_id, bucket`);
+  const none = Promise.resolve([] as unknown);
+  const [rows, openRows, prevRows] = await Promise.all([
+    unknown.length ? bucketsOf(unknown, first) : none,
+    kept.size && end > closedEnd ? bucketsOf([...kept.keys()], closedEnd) : none,
+    // each counter's last day before the range: one step down the primary key per device (a DISTINCT ON
+    // would read every earlier day of every device: seconds for a fleet's year)
+    unknown.length
+      ? db.execute(sql`select d.id as device_id, p.last from unnest(${idArray(unknown)}) as d(id)
+      cross join lateral (
+        select last from telemetry_rollup
+        where device_id = d.id and metric = ${TOTAL} and grain = ${GRAIN.day}
+          and bucket < to_timestamp(${first / 1000})
+        order by bucket desc limit 1
+      ) p`)
+      : none,
   ]);
   const buckets = new Map<string, CounterBucket[]>();
-  for (const r of rowsOf(rows)) {
+  for (const r of [...rowsOf(rows), ...rowsOf(openRows)]) {
     const id = String(r.device_id);
     let list = buckets.get(id);
     if (!list) {
@@ -84,16 +118,26 @@ export async function dailyEnergy(
     list.push({ at: Number(r.at), low: Number(r.low), high: Number(r.high), last: Number(r.last) });
   }
   const prev = new Map(rowsOf(prevRows).map((r) => [String(r.device_id), Number(r.last)]));
-  for (const d of devices)
+  if (closedEnd > first && closedDays.size + unknown.length > CLOSED_MAX) closedDays.clear();
+  for (const d of devices) {
+    const k = kept.get(d.deviceId);
+    const fresh = buckets.get(d.deviceId) ?? [];
+    if (!k && closedEnd > first)
+      closedDays.set(closedKey(d.deviceId, first, closedEnd), {
+        until: now + CLOSED_TTL_MS,
+        prev: prev.get(d.deviceId) ?? null,
+        buckets: fresh.filter((b) => b.at < closedEnd),
+      });
     out.set(
       d.deviceId,
       counterEnergy(
         days,
-        buckets.get(d.deviceId) ?? [],
-        prev.get(d.deviceId) ?? null,
+        k ? [...k.buckets, ...fresh] : fresh,
+        k ? k.prev : (prev.get(d.deviceId) ?? null),
         d.ratedPower ? d.ratedPower * 24 : undefined,
       ),
     );
+  }
   return out;
 }
 

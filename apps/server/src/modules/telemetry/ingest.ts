@@ -135,14 +135,35 @@ export function zoneOffsetMs(ms: number): number {
   return off;
 }
 
+/** The local midnight (server time zone) of the day holding `ms`: a daily roll-up's bucket. */
+export function dayStart(ms: number): number {
+  const off = zoneOffsetMs(ms);
+  return Math.floor((ms + off) / 86_400_000) * 86_400_000 - off;
+}
+
 /** The start of each roll-up bucket holding `at` (ms): 5 minutes, the hour, the local day. */
 export function bucketsOf(at: number): [grain: number, start: number][] {
-  const off = zoneOffsetMs(at);
   return [
     [GRAIN.fiveMinutes, at - (at % 300_000)],
     [GRAIN.hour, at - (at % 3_600_000)],
-    [GRAIN.day, Math.floor((at + off) / 86_400_000) * 86_400_000 - off],
+    [GRAIN.day, dayStart(at)],
   ];
+}
+
+/**
+ * Who is told, once a batch has committed, which devices it gave readings of an earlier day than today
+ * (late or backfilled readings): readers that keep closed days (power/yield.ts) forget those devices'.
+ */
+const pastDayListeners: ((deviceIds: Set<string>) => void)[] = [];
+export function onPastDayReadings(listener: (deviceIds: Set<string>) => void) {
+  pastDayListeners.push(listener);
+}
+function tellPastDays(b: Batch) {
+  if (!pastDayListeners.length) return;
+  const today = dayStart(Date.now());
+  const late = new Set<string>();
+  for (let i = 0; i < b.n; i++) if (b.ats[i] < today) late.add(b.devices[i]);
+  if (late.size) for (const listener of pastDayListeners) listener(late);
 }
 
 /** the ingestors of this process (one per server instance) */
@@ -516,7 +537,11 @@ export async function writeBatch(db: Db, b: Batch, opts: { alarms?: boolean } = 
     .map(([d, s]) => ({ d, t: s.tenantId, a: s.at, v: s.values }));
 
   await db.transaction(async (tx0) => {
-    const tx = tx0 as unknown as Db;
+    await writeInTransaction(tx0 as unknown as Db);
+  });
+  tellPastDays(b);
+
+  async function writeInTransaction(tx: Db) {
     await tx.execute(sql`insert into telemetry_reading (device_id, at, value, metric)
       select d, to_timestamp(a / 1000.0), v, m
       from unnest(${numbers(b.devices)}::bigint[], ${numbers(b.ats)}::float8[], ${numbers(b.values)}::float8[], ${numbers(b.metrics)}::int2[]) as u(d, a, v, m)`);
@@ -551,7 +576,7 @@ export async function writeBatch(db: Db, b: Batch, opts: { alarms?: boolean } = 
     await stampRecoveries(tx, recovered, [...b.within.values()]);
     if (b.crossings.size) await raiseThresholdAlarms(tx, [...b.crossings.values()]);
     if (b.strings.size) await judgeStringAlarms(tx, [...b.strings.values()]);
-  });
+  }
 }
 
 /** The rows of `db.execute` on either driver (node-postgres answers `{ rows }`, PGlite too). */
