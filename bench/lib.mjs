@@ -614,3 +614,14 @@ export function suffixedDbUrl(url, suffix) {
   u.pathname = `/${decodeURIComponent(u.pathname.slice(1)) || 'postgres'}${suffix}`;
   return u.toString();
 }
+
+/** Bytes per stored telemetry reading: the partitions of `telemetry_reading` with their index, over the rows. */
+export function telemetryBytesPerReading(url) {
+  return withPgClient(url, async (c) => {
+    const r = await c.query(
+      `select sum(pg_total_relation_size(relid))::bigint as bytes from pg_partition_tree('telemetry_reading')`,
+    );
+    const n = await c.query('select count(*)::bigint as n from telemetry_reading');
+    return Number(r.rows[0].bytes) / Number(n.rows[0].n);
+  });
+}

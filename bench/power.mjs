@@ -34,6 +34,7 @@ import {
   startServer,
   stopProcess,
   suffixedDbUrl,
+  telemetryBytesPerReading,
   withPgClient,
 } from './lib.mjs';
 
@@ -191,13 +192,7 @@ async function ingestYear(base, headers, url) {
     await sleep(250);
   }
   const seconds = (performance.now() - t0) / 1000;
-  const bytes = await withPgClient(url, async (c) => {
-    const r = await c.query(
-      `select sum(pg_total_relation_size(relid))::bigint as bytes from pg_partition_tree('telemetry_reading')`,
-    );
-    const n = await c.query('select count(*)::bigint as n from telemetry_reading');
-    return Number(r.rows[0].bytes) / Number(n.rows[0].n);
-  });
+  const bytes = await telemetryBytesPerReading(url);
   log(
     `one inverter-year: ${sent} readings sent, ${stored} stored in ${seconds.toFixed(1)} s (${before} before)`,
   );

@@ -34,6 +34,7 @@ import {
   startServer,
   stopProcess,
   suffixedDbUrl,
+  telemetryBytesPerReading,
   withPgClient,
 } from './lib.mjs';
 
@@ -176,13 +177,7 @@ async function main() {
     log(`COPY of ${rows} rows: ${copyS.toFixed(2)} s`);
 
     // 2. bytes per reading
-    results.bytes = await withPgClient(url, async (c) => {
-      const r = await c.query(
-        `select sum(pg_total_relation_size(relid))::bigint as bytes from pg_partition_tree('telemetry_reading')`,
-      );
-      const n = await c.query('select count(*)::bigint as n from telemetry_reading');
-      return Number(r.rows[0].bytes) / Number(n.rows[0].n);
-    });
+    results.bytes = await telemetryBytesPerReading(url);
 
     // 3. one year of 5-minute readings of one soil station, written through the HTTP ingestion
     const session = await adminSession(server.base);

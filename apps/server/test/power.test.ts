@@ -1,11 +1,13 @@
 import {
   ALARM_KIND,
   alarmText,
+  DEVICE_KINDS,
   type EnergyOverview,
   metricByCode,
   POWER_DEMO,
   type StationLive,
   type StationYield,
+  type Thresholds,
 } from '@smart/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +57,39 @@ const manage = serviceCalls(
 
 /** local midnight (Asia/Shanghai, the tests' TZ) of 2026-10-<d>, plus hours */
 const at = (d: number, h: number) => Date.UTC(2026, 9, d, h) - 8 * 3_600_000;
+
+/**
+ * A test inverter of the core in tenant 000000 (a row, no secret: its readings are written as a batch, as
+ * the ingestion writes them) and the device record the ingestion holds of it.
+ */
+async function testInverter(
+  id: string,
+  serial: string,
+  opts: { name?: string; thresholds?: Thresholds; responsibleId?: string } = {},
+) {
+  const info = {
+    id,
+    tenantId: '000000',
+    kind: '6' as const,
+    name: opts.name ?? serial,
+    secret: '',
+    thresholds: opts.thresholds ?? null,
+    responsibleId: opts.responsibleId ?? null,
+    metrics: new Set<string>(DEVICE_KINDS['6'].metrics),
+  };
+  await s.database.db.insert(device).values({
+    id,
+    tenantId: '000000',
+    name: info.name,
+    kind: '6',
+    serial,
+    reportInterval: 300,
+    thresholds: opts.thresholds ? JSON.stringify(opts.thresholds) : null,
+    responsibleId: info.responsibleId,
+    createUser: SEED.adminUserId,
+  } as never);
+  return info;
+}
 
 describe('the seeded stations', () => {
   it('lists both demo stations, their collectors and inverters', async () => {
@@ -137,15 +172,7 @@ describe('yield from the lifetime counter', () => {
   beforeAll(async () => {
     const db = s.database.db;
     const devId = '1190000000001909001';
-    await db.insert(device).values({
-      id: devId,
-      tenantId: '000000',
-      name: '测试逆变器',
-      kind: '6',
-      serial: 'INV-T-0001',
-      reportInterval: 300,
-      createUser: SEED.adminUserId,
-    } as never);
+    const info = await testInverter(devId, 'INV-T-0001', { name: '测试逆变器' });
     const st = await post('/powerStation/submit', {
       name: '测试电站',
       capacity: 10,
@@ -162,16 +189,6 @@ describe('yield from the lifetime counter', () => {
       state: '1',
     });
     expect(inv.statusCode, inv.body).toBe(200);
-    const info = {
-      id: devId,
-      tenantId: '000000',
-      kind: '6' as const,
-      name: 'x',
-      secret: '',
-      thresholds: null,
-      responsibleId: null,
-      metrics: new Set(['energyTotal']),
-    };
     const metric = metricByCode.get('energyTotal')!;
     const b = new Batch();
     const read = (d: number, h: number, v: number) => addReading(b, info, metric, at(d, h), v);
@@ -393,25 +410,7 @@ describe('closed days kept by the yield', () => {
   it('a late reading of a closed day shows at once: the ingestion forgets the device’s kept days', async () => {
     const db = s.database.db;
     const devId = '1190000000001909004';
-    await db.insert(device).values({
-      id: devId,
-      tenantId: '000000',
-      name: '迟到读数逆变器',
-      kind: '6',
-      serial: 'INV-T-0004',
-      reportInterval: 300,
-      createUser: SEED.adminUserId,
-    } as never);
-    const info = {
-      id: devId,
-      tenantId: '000000',
-      kind: '6' as const,
-      name: 'x',
-      secret: '',
-      thresholds: null,
-      responsibleId: null,
-      metrics: new Set(['energyTotal']),
-    };
+    const info = await testInverter(devId, 'INV-T-0004', { name: '迟到读数逆变器' });
     const metric = metricByCode.get('energyTotal')!;
     const today = dayStart(Date.now());
     const days = [today - 2 * 86_400_000, today - 86_400_000].map((d) => dayStart(d + 3_600_000));
@@ -439,34 +438,17 @@ describe('closed days kept by the yield', () => {
 
 describe('the under-performing string alarm', () => {
   const devId = '1190000000001909002';
-  const info = {
-    id: devId,
-    tenantId: '000000',
-    kind: '6' as const,
-    name: '组串测试逆变器',
-    secret: '',
-    thresholds: null,
-    responsibleId: SEED.adminUserId,
-    metrics: new Set(['pv1Current', 'pv2Current', 'pv3Current', 'pv4Current']),
-  };
+  let info: Awaited<ReturnType<typeof testInverter>>;
   beforeAll(async () => {
-    await s.database.db.insert(device).values({
-      id: devId,
-      tenantId: '000000',
-      name: info.name,
-      kind: '6',
-      serial: 'INV-T-0002',
-      reportInterval: 300,
+    info = await testInverter(devId, 'INV-T-0002', {
+      name: '组串测试逆变器',
       responsibleId: SEED.adminUserId,
-      createUser: SEED.adminUserId,
-    } as never);
+    });
   });
   /** one reading of the four strings, written as ingestion writes a batch (alarms judged) */
-  async function strings(at: number, currents: number[]) {
+  async function strings(at: number, currents: number[], of = info) {
     const b = new Batch();
-    currents.forEach((c, i) => {
-      addReading(b, info, metricByCode.get(`pv${i + 1}Current`)!, at, c);
-    });
+    for (const [i, c] of currents.entries()) addReading(b, of, metricByCode.get(`pv${i + 1}Current`)!, at, c);
     await writeBatch(s.database.db, b);
   }
   const alarms = () =>
@@ -510,29 +492,18 @@ describe('the under-performing string alarm', () => {
 
   it('an inverter’s own share (its stringDeviation threshold) is judged over the parameter', async () => {
     // 70 %: string 3 at 40 % of the others (floor 2.4 A) is in line for this inverter, not below 2 A
-    const own = { ...info, id: '1190000000001909003', thresholds: { stringDeviation: 70 } };
-    await s.database.db.insert(device).values({
-      ...own,
-      serial: 'INV-T-0003',
-      thresholds: JSON.stringify(own.thresholds),
-      reportInterval: 300,
-    } as never);
-    const t0 = Date.now() - 1_800_000;
-    const b = new Batch();
-    [8, 8, 3.2, 8].forEach((c, i) => {
-      addReading(b, own, metricByCode.get(`pv${i + 1}Current`)!, t0, c);
+    const own = await testInverter('1190000000001909003', 'INV-T-0003', {
+      thresholds: { stringDeviation: 70 },
     });
-    await writeBatch(s.database.db, b);
+    const t0 = Date.now() - 1_800_000;
+    await strings(t0, [8, 8, 3.2, 8], own);
     const rows = () =>
       s.database.db
         .select()
         .from(deviceAlarm)
         .where(and(eq(deviceAlarm.deviceId, own.id), eq(deviceAlarm.kind, ALARM_KIND.string)));
     expect(await rows()).toHaveLength(0);
-    const worse = new Batch();
-    for (const [i, c] of [8, 8, 2, 8].entries())
-      addReading(worse, own, metricByCode.get(`pv${i + 1}Current`)!, t0 + 300_000, c);
-    await writeBatch(s.database.db, worse);
+    await strings(t0 + 300_000, [8, 8, 2, 8], own);
     expect((await rows()).map((a) => Number(a.threshold))).toEqual([2.4]);
     // the form checks the share: 1–99, and only an inverter has strings
     const put = (kind: string, thresholds: string) =>
