@@ -147,17 +147,26 @@ async function ingestYear(base, headers, url) {
   let batch = [];
   let sent = 0;
   const inFlight = new Set();
+  let retries = 0;
+  /** one signed message; refused as overloaded (the writer is behind), it is sent again, as a device would */
+  const post = async (body) => {
+    for (;;) {
+      const res = await fetch(`${base}/api/telemetry/000000/6/${madeSerial}/up`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      if (res.ok) return;
+      const text = await res.text();
+      if (!text.includes('overloaded')) throw new Error(`ingest: ${res.status} ${text}`);
+      retries++;
+      await sleep(200);
+    }
+  };
   const send = (readings) => {
     const text = JSON.stringify({ readings });
     const sig = createHmac('sha256', secret).update(text).digest('hex');
-    const p = fetch(`${base}/api/telemetry/000000/6/${madeSerial}/up`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ data: text, sig }),
-    }).then(async (res) => {
-      if (!res.ok) throw new Error(`ingest: ${res.status} ${await res.text()}`);
-      inFlight.delete(p);
-    });
+    const p = post(JSON.stringify({ data: text, sig })).then(() => inFlight.delete(p));
     inFlight.add(p);
     return p;
   };
@@ -194,7 +203,7 @@ async function ingestYear(base, headers, url) {
   const seconds = (performance.now() - t0) / 1000;
   const bytes = await telemetryBytesPerReading(url);
   log(
-    `one inverter-year: ${sent} readings sent, ${stored} stored in ${seconds.toFixed(1)} s (${before} before)`,
+    `one inverter-year: ${sent} readings sent, ${stored} stored in ${seconds.toFixed(1)} s (${before} before, ${retries} messages sent again while the writer was behind)`,
   );
   return { sent, stored, seconds, perS: stored / seconds, bytes };
 }

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { DEFAULT_TENANT_ID, isId } from '@smart/contracts';
@@ -780,8 +779,12 @@ async function recordWaits(tx: Db, instance: Instance, run: RunResult, now: Date
  * tasks are completed as usual.
  */
 
-/** The action rows written by the transaction that is running (flowTransaction runs them after it). */
-const pendingActions = new AsyncLocalStorage<string[]>();
+/**
+ * The action rows written by each running flow transaction, by its transaction handle (flowTransaction
+ * runs them after the commit). Kept by handle, not in an AsyncLocalStorage: using one turns on async hooks
+ * for every promise of the server, a cost every request would pay.
+ */
+const pendingActions = new WeakMap<object, string[]>();
 const SERVER_ID = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 /** How long a claimed call may take before another server may try it again. */
 const ACTION_LEASE_MS = 60_000;
@@ -823,7 +826,7 @@ async function deferAction(
       payload: JSON.stringify(request),
     })
     .returning({ id: flowWait.id });
-  pendingActions.getStore()?.push(row.id);
+  pendingActions.get(tx)?.push(row.id);
 }
 
 /**
@@ -835,9 +838,14 @@ export async function flowTransaction<T>(
   work: (tx: Db) => Promise<T>,
   log?: FastifyBaseLogger,
 ): Promise<T> {
-  if (pendingActions.getStore()) return db.transaction((tx) => work(tx as unknown as Db));
-  const ids: string[] = [];
-  const result = await pendingActions.run(ids, () => db.transaction((tx) => work(tx as unknown as Db)));
+  // inside another one (`db` is its handle): a savepoint of it, whose actions are that one's
+  const ids = pendingActions.get(db) ?? [];
+  const inner = pendingActions.has(db);
+  const result = await db.transaction((tx) => {
+    pendingActions.set(tx, ids);
+    return work(tx as unknown as Db);
+  });
+  if (inner) return result;
   if (ids.length) await runActions(db, ids, log);
   return result;
 }
@@ -899,25 +907,24 @@ async function runAction(
   const next: string[] = [];
   try {
     const output = await sendHttp(JSON.parse(row.payload) as HttpRequest, row.id);
-    await pendingActions.run(next, () =>
-      db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        // the instance first, as every other writer locks it
-        await tx
-          .select({ id: flowInstance.id })
-          .from(flowInstance)
-          .where(eq(flowInstance.processInstanceId, processInstanceId))
-          .for('update');
-        const [mine] = await tx
-          .update(flowWait)
-          .set({ firedAt: new Date() })
-          .where(and(eq(flowWait.id, row.id), isNull(flowWait.firedAt), eq(flowWait.claimedBy, serverId)))
-          .returning({ id: flowWait.id });
-        // withdrawn meanwhile (the instance ended, an event interrupted the task), or retaken after the lease
-        if (!mine) return;
-        await advance(tx, processInstanceId, { kind: 'execution', executionId, output });
-      }),
-    );
+    await db.transaction(async (txRaw) => {
+      pendingActions.set(txRaw, next);
+      const tx = txRaw as unknown as Db;
+      // the instance first, as every other writer locks it
+      await tx
+        .select({ id: flowInstance.id })
+        .from(flowInstance)
+        .where(eq(flowInstance.processInstanceId, processInstanceId))
+        .for('update');
+      const [mine] = await tx
+        .update(flowWait)
+        .set({ firedAt: new Date() })
+        .where(and(eq(flowWait.id, row.id), isNull(flowWait.firedAt), eq(flowWait.claimedBy, serverId)))
+        .returning({ id: flowWait.id });
+      // withdrawn meanwhile (the instance ended, an event interrupted the task), or retaken after the lease
+      if (!mine) return;
+      await advance(tx, processInstanceId, { kind: 'execution', executionId, output });
+    });
     return next;
   } catch (e) {
     const attempts = (row.repeat ?? 0) + 1;
