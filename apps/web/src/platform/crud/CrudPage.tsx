@@ -12,10 +12,11 @@
  */
 import { PAGE_SIZES, type ResourceDef } from '@smart/contracts/core';
 import { App, Card, Table } from 'antd';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
 import { can, useSession } from '../session/session';
+import { ContentScrollContext } from '../ui/contentScroll';
 import { CrudToolbar } from './CrudToolbar';
 import { useColumns } from './columns';
 import './i18n';
@@ -47,6 +48,7 @@ export function CrudPage(props: CrudPageProps) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const { message } = App.useApp();
+  const scroller = useContext(ContentScrollContext);
   useSession((s) => s.permission); // re-render when grants change
   const [dialog, setDialog] = useState<{
     mode: DialogMode;
@@ -153,6 +155,9 @@ export function CrudPage(props: CrudPageProps) {
             dataSource={list.records}
             loading={list.loading}
             scroll={{ x: 'max-content' }}
+            // the header stays in view while a long page scrolls, at the page area's top edge just under the
+            // tabs bar (-16: the area's padding), and the horizontal scroll bar at its bottom edge
+            sticky={{ offsetHeader: -16, getContainer: () => scroller ?? window }}
             rowSelection={
               perms.del || selectable
                 ? { selectedRowKeys: list.selected, onChange: (keys) => list.setSelected(keys as string[]) }
