@@ -143,7 +143,8 @@ test('an import with a bad row imports nothing and lists it; the corrected file 
     buffer: await workbook(bad),
   });
   await dialog.getByRole('button', { name: /开始导入/ }).click();
-  await expect(dialog.getByText('共 3 处错误,未导入任何数据')).toBeVisible();
+  // one bad row with three bad cells: one row, three errors
+  await expect(dialog.getByText('共 1 行数据有误(3 处错误),未导入任何数据')).toBeVisible();
   const errors = dialog.getByRole('table', { name: /处错误/ });
   await expect(errors.getByRole('row', { name: /4\s*姓名\s*请输入姓名/ })).toBeVisible();
   await expect(errors.getByRole('row', { name: /4\s*身份证号/ })).toBeVisible();

@@ -186,10 +186,12 @@ export async function buildApp(
     if (err instanceof RowsInputError) {
       const rows = err.rows.map((r) => ({ row: r.row, field: r.field, message: r.message[req.lang] }));
       const first = rows[0];
+      // rows, not errors: a row with three bad cells is one bad row
+      const bad = new Set(rows.map((r) => r.row)).size;
       const msg =
         req.lang === 'en'
-          ? `${rows.length} row(s) are invalid; nothing was imported. Row ${first.row}: ${first.message}`
-          : `共 ${rows.length} 行数据有误,未导入任何数据。第 ${first.row} 行: ${first.message}`;
+          ? `Rows with errors: ${bad}; nothing was imported. Row ${first.row}: ${first.message}`
+          : `共 ${bad} 行数据有误,未导入任何数据。第 ${first.row} 行: ${first.message}`;
       return reply.status(400).send({ code: 400, success: false, data: { errors: rows }, msg });
     }
     if (err instanceof FieldInputError) {

@@ -58,6 +58,21 @@ describe('user import', () => {
     expect((await page('okrow')).total).toBe(0);
   });
 
+  it('the message counts the bad rows, not their errors', async () => {
+    const res = await upload(
+      await workbook([
+        ['badtwo', '两处错', '', '139111', 'not-an-email', '男', '', '普通用户', '技术部'],
+        ['okrow2', '正常', '', '', '', '', '', '普通用户', '技术部'],
+        ['badthree', '三处错', '', '12', 'nope', '', '', '不存在的角色', '技术部'],
+      ]),
+    );
+    expect(res.statusCode).toBe(400);
+    const errors: { row: number }[] = res.json().data.errors;
+    expect(errors.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(errors.map((e) => e.row))).toEqual(new Set([2, 4]));
+    expect(res.json().msg).toMatch(/^共 2 行数据有误,未导入任何数据。第 2 行/);
+  });
+
   it('re-importing an existing account is refused, and with isCovered=1 updates it instead of duplicating', async () => {
     const file = await workbook([['imp1', '改名了', '', '13911112222', '', '男', '', '普通用户', '财务部']]);
     const refused = await upload(file);

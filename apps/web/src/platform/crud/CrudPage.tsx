@@ -12,15 +12,17 @@
  */
 import { PAGE_SIZES, type ResourceDef } from '@smart/contracts/core';
 import { App, Card, Table } from 'antd';
-import { useState } from 'react';
+import { useContext, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
 import { can, useSession } from '../session/session';
+import { ContentScrollContext } from '../ui/contentScroll';
 import { CrudToolbar } from './CrudToolbar';
 import { useColumns } from './columns';
 import './i18n';
 import { RecordDialog } from './RecordDialog';
 import { SearchForm } from './SearchForm';
+import { useStickyHeader } from './stickyHeader';
 import type { CrudPageProps, DialogMode, Row } from './types';
 import { useCrudList } from './useCrudList';
 import { ViewDialog } from './ViewDialog';
@@ -47,6 +49,9 @@ export function CrudPage(props: CrudPageProps) {
   const { t } = useTranslation();
   const lang = currentLanguage();
   const { message } = App.useApp();
+  // the header row stays in view while a long page scrolls (every list: 200 rows are a long page)
+  const tableBox = useRef<HTMLDivElement>(null);
+  useStickyHeader(tableBox, useContext(ContentScrollContext));
   useSession((s) => s.permission); // re-render when grants change
   const [dialog, setDialog] = useState<{
     mode: DialogMode;
@@ -146,41 +151,43 @@ export function CrudPage(props: CrudPageProps) {
             onAdd={() => setDialog({ mode: 'add', defaults: addDefaults })}
             extra={toolbar?.(list.ctx)}
           />
-          <Table<Row>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={list.records}
-            loading={list.loading}
-            scroll={{ x: 'max-content' }}
-            rowSelection={
-              perms.del || selectable
-                ? { selectedRowKeys: list.selected, onChange: (keys) => list.setSelected(keys as string[]) }
-                : undefined
-            }
-            expandable={
-              list.tree
-                ? {
-                    expandedRowKeys: list.expanded,
-                    onExpandedRowsChange: (keys) => list.setExpanded(keys as string[]),
-                  }
-                : undefined
-            }
-            locale={{ emptyText: t('crud.empty') }}
-            pagination={
-              list.tree
-                ? false
-                : {
-                    current: list.paging.current,
-                    pageSize: list.paging.size,
-                    total: list.total,
-                    pageSizeOptions: PAGE_SIZES.map(String),
-                    showSizeChanger: true,
-                    showTotal: (total) => t('crud.total', { total }),
-                    onChange: list.changePage,
-                  }
-            }
-          />
+          <div ref={tableBox}>
+            <Table<Row>
+              rowKey="id"
+              size="middle"
+              columns={columns}
+              dataSource={list.records}
+              loading={list.loading}
+              scroll={{ x: 'max-content' }}
+              rowSelection={
+                perms.del || selectable
+                  ? { selectedRowKeys: list.selected, onChange: (keys) => list.setSelected(keys as string[]) }
+                  : undefined
+              }
+              expandable={
+                list.tree
+                  ? {
+                      expandedRowKeys: list.expanded,
+                      onExpandedRowsChange: (keys) => list.setExpanded(keys as string[]),
+                    }
+                  : undefined
+              }
+              locale={{ emptyText: t('crud.empty') }}
+              pagination={
+                list.tree
+                  ? false
+                  : {
+                      current: list.paging.current,
+                      pageSize: list.paging.size,
+                      total: list.total,
+                      pageSizeOptions: PAGE_SIZES.map(String),
+                      showSizeChanger: true,
+                      showTotal: (total) => t('crud.total', { total }),
+                      onChange: list.changePage,
+                    }
+              }
+            />
+          </div>
         </>
       )}
 

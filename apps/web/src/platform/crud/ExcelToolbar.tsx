@@ -12,7 +12,7 @@ import {
   InboxOutlined,
 } from '@ant-design/icons';
 import { excelPath, type ResourceDef } from '@smart/contracts/core';
-import { Alert, App, Button, Modal, Progress, Switch, Table, Upload } from 'antd';
+import { Alert, App, Button, Modal, Progress, Space, Switch, Table, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getData, HttpError } from '../http/client';
@@ -37,7 +37,7 @@ const zh = {
   onlyXlsx: '只能导入 .xlsx 文件',
   chooseFile: '请选择要导入的文件',
   imported: '导入完成:新增 {created} 条,更新 {updated} 条',
-  errors: '共 {count} 处错误,未导入任何数据',
+  errors: '共 {rows} 行数据有误({count} 处错误),未导入任何数据',
   row: '行号',
   field: '列',
   message: '原因',
@@ -61,7 +61,7 @@ const en: typeof zh = {
   onlyXlsx: 'Only .xlsx files can be imported',
   chooseFile: 'Please choose a file to import',
   imported: 'Imported: {created} added, {updated} updated',
-  errors: '{count} error(s); nothing was imported',
+  errors: 'Rows with errors: {rows}, problems: {count}; nothing was imported',
   row: 'Row',
   field: 'Column',
   message: 'Reason',
@@ -117,31 +117,34 @@ export function ExcelToolbar({ def, ctx }: { def: ResourceDef; ctx: CrudContext 
   const name = excel.fileName[currentLanguage()];
   const mayImport = excel.import && can(`${def.permission}_import`);
   const mayExport = excel.export !== false && can(`${def.permission}_export`);
+  // a Space of their own: inside the toolbar's Space this component is one item, its buttons would touch
   return (
     <>
-      {mayImport && (
-        <Button icon={<ImportOutlined />} onClick={() => setOpen(true)}>
-          {t('excel.import')}
-        </Button>
-      )}
-      {mayExport && (
-        <Button
-          icon={<ExportOutlined />}
-          loading={exporting === 'export'}
-          onClick={() => download('export', `${name}.xlsx`)}
-        >
-          {t('excel.export')}
-        </Button>
-      )}
-      {mayExport && excel.notice && (
-        <Button
-          icon={<FileProtectOutlined />}
-          loading={exporting === 'notice'}
-          onClick={() => download('notice', `${excel.notice![currentLanguage()]}.xlsx`)}
-        >
-          {t('excel.notice')}
-        </Button>
-      )}
+      <Space wrap>
+        {mayImport && (
+          <Button icon={<ImportOutlined />} onClick={() => setOpen(true)}>
+            {t('excel.import')}
+          </Button>
+        )}
+        {mayExport && (
+          <Button
+            icon={<ExportOutlined />}
+            loading={exporting === 'export'}
+            onClick={() => download('export', `${name}.xlsx`)}
+          >
+            {t('excel.export')}
+          </Button>
+        )}
+        {mayExport && excel.notice && (
+          <Button
+            icon={<FileProtectOutlined />}
+            loading={exporting === 'notice'}
+            onClick={() => download('notice', `${excel.notice![currentLanguage()]}.xlsx`)}
+          >
+            {t('excel.notice')}
+          </Button>
+        )}
+      </Space>
       {open && (
         <ImportDialog
           def={def}
@@ -254,6 +257,8 @@ function ImportDialog({
         : 0
     : 0;
   const busy = !!progress && progress.phase !== 'done';
+  // a row with several bad cells is one bad row: the rows are counted, the table lists every error
+  const summary = t('excel.errors', { rows: new Set(errors.map((e) => e.row)).size, count: errors.length });
   return (
     <Modal
       open
@@ -328,10 +333,10 @@ function ImportDialog({
         {problem && <Alert type="error" showIcon title={problem} />}
         {errors.length > 0 && (
           <>
-            <Alert type="error" showIcon title={t('excel.errors', { count: errors.length })} />
+            <Alert type="error" showIcon title={summary} />
             <Table<RowError>
               size="small"
-              aria-label={t('excel.errors', { count: errors.length })}
+              aria-label={summary}
               rowKey={(r) => `${r.row}-${r.field}-${r.message}`}
               dataSource={errors}
               pagination={errors.length > 10 ? { pageSize: 10 } : false}

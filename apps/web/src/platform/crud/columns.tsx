@@ -44,6 +44,7 @@ export function useColumns(
       dataIndex: f.name,
       title: f.label[lang],
       ellipsis: f.type === 'textarea',
+      align: kindOf(f).align,
       render: cellOf(f, options),
     })),
     ...(options?.extra ?? []),

@@ -58,6 +58,8 @@ export interface KindUi {
   search: Control;
   /** a table cell */
   cell: Render;
+  /** the column's alignment: numbers right, so their digits line up (default: left) */
+  align?: 'right';
   /** the view dialog's read-only value (never called with an empty value; `null`: the field is not shown) */
   view: Render;
   /** a record's non-empty value → the form's value (default: as is) */
@@ -137,6 +139,7 @@ const dictKind: KindUi = {
 
 /** A number (int, decimal, money), with the unit the field (or, for money, the kind) is in. */
 const number: KindUi = typed((p) => <NumberControl {...p} />, {
+  align: 'right',
   cell: (v, _row, f) => <NumberText field={f} value={v} />,
   view: (v, _row, f) => <NumberText field={f} value={v} />,
 });

@@ -38,7 +38,6 @@ import { useTags } from '../../platform/session/tags';
 import { matchPattern, normalizePath, resolveRoute } from '../guard';
 import { withTimeout } from '../lazy';
 import { shellPages } from '../pages';
-import { ErrorResult } from '../pages/ErrorResult';
 import { ContentScrollContext, useShellUi } from './ui';
 import { tabValue, useNavMenu } from './useNavMenu';
 
@@ -64,15 +63,21 @@ function findLoader(
   if (family)
     return {
       key: path,
-      loader: () => familyPage(family, path).then((page) => page ?? { default: MissingPage }),
+      loader: () => familyPage(family, path).then((page) => page ?? { default: () => <MissingPage /> }),
       params: {},
     };
   return null;
 }
 
-function MissingPage() {
-  return <ErrorResult status="404" headingLevel={2} />;
-}
+/**
+ * The 404 inside the layout. Its own chunk: antd's Result carries its pictures (≈ 8 KB), which the home page
+ * would otherwise load without ever showing them.
+ */
+const MissingPage = lazy(() =>
+  import('../pages/ErrorResult').then(({ ErrorResult }) => ({
+    default: () => <ErrorResult status="404" headingLevel={2} />,
+  })),
+);
 
 function lazyPage(key: string, loader: PageLoader): LazyExoticComponent<ComponentType> {
   let page = pages.get(key);
@@ -161,7 +166,12 @@ const PageFrame = memo(function PageFrame({ frame }: { frame: Frame }) {
     return { ...frame.route, outlet: null, matches };
   }, [frame.route, frame.location.pathname, params]);
 
-  if (!found) return <ErrorResult status="404" headingLevel={2} />;
+  if (!found)
+    return (
+      <Suspense fallback={<Loading />}>
+        <MissingPage />
+      </Suspense>
+    );
   const Page = lazyPage(found.key, found.loader);
   return (
     <LocationContext.Provider value={locationValue}>

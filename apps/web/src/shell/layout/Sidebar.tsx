@@ -12,6 +12,15 @@ import { tabValue, useSideMenu } from './useNavMenu';
 
 type Item = Required<MenuProps>['items'][number];
 
+/**
+ * The folded menu's pop-ups open beside their item, and shift up as far as they must to stay on screen
+ * (antd's own placement only flips them, which fails for a long list low in the sidebar; past the
+ * viewport's height the list scrolls).
+ */
+const POPUP_PLACEMENTS = {
+  rightTop: { points: ['tl', 'tr'], overflow: { adjustX: true, shiftY: true } },
+};
+
 function branchKey(item: NavItem): string {
   return item.path || item.id;
 }
@@ -75,58 +84,70 @@ export function Sidebar() {
     if (useShellUi.getState().screen === 0) setCollapsed(true);
   };
 
+  // on a phone the open menu lies over the page (which keeps its width), above a backdrop that closes it
+  const phone = screen === 0;
   return (
-    <Layout.Sider
-      className="shell-sider"
-      collapsible
-      collapsed={collapsed}
-      collapsedWidth={screen === 0 ? 0 : 80}
-      trigger={null}
-      width={220}
-      style={{ overflow: 'auto', height: '100vh', background: 'var(--shell-sider-bg)' }}
-    >
-      <div
-        className="shell-logo"
-        style={{
-          height: 56,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          fontSize: collapsed ? 14 : 17,
-          fontWeight: 600,
-          padding: '0 12px',
-        }}
+    <>
+      <Layout.Sider
+        className={phone ? 'shell-sider shell-sider-phone' : 'shell-sider'}
+        collapsible
+        collapsed={collapsed}
+        collapsedWidth={screen === 0 ? 0 : 80}
+        trigger={null}
+        width={220}
+        style={{ overflow: 'auto', height: '100vh', background: 'var(--shell-sider-bg)' }}
       >
-        {collapsed ? (
-          <MenuIcon name="HomeOutlined" />
-        ) : (
-          <span
-            title={t('app.title')}
-            style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}
-          >
-            {t('app.title')}
-          </span>
-        )}
-      </div>
-      <nav aria-label={t('menu.nav')}>
-        {menuItems.length === 0 ? (
-          <p
-            role="status"
-            style={{ color: 'var(--shell-logo-color)', textAlign: 'center', padding: '24px 12px' }}
-          >
-            {t('menu.empty')}
-          </p>
-        ) : (
-          <Menu
-            theme={SHELL_THEMES[themeName].menu}
-            mode="inline"
-            items={menuItems}
-            selectedKeys={selectedKeys}
-            {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-            onClick={onClick}
-          />
-        )}
-      </nav>
-    </Layout.Sider>
+        <div
+          className="shell-logo"
+          style={{
+            height: 56,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            fontSize: collapsed ? 14 : 17,
+            fontWeight: 600,
+            padding: '0 12px',
+          }}
+        >
+          {collapsed ? (
+            <MenuIcon name="HomeOutlined" />
+          ) : (
+            // a long (English) title wraps onto a second line rather than being cut
+            <span style={{ lineHeight: 1.2, textAlign: 'center', minWidth: 0, overflowWrap: 'anywhere' }}>
+              {t('app.title')}
+            </span>
+          )}
+        </div>
+        <nav aria-label={t('menu.nav')}>
+          {menuItems.length === 0 ? (
+            <p
+              role="status"
+              style={{ color: 'var(--shell-logo-color)', textAlign: 'center', padding: '24px 12px' }}
+            >
+              {t('menu.empty')}
+            </p>
+          ) : (
+            <Menu
+              theme={SHELL_THEMES[themeName].menu}
+              mode="inline"
+              items={menuItems}
+              selectedKeys={selectedKeys}
+              {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+              onClick={onClick}
+              builtinPlacements={POPUP_PLACEMENTS}
+            />
+          )}
+        </nav>
+      </Layout.Sider>
+      {phone && !collapsed && (
+        <button
+          type="button"
+          className="shell-backdrop"
+          tabIndex={-1}
+          aria-label={t('navbar.collapse')}
+          onClick={() => setCollapsed(true)}
+        />
+      )}
+    </>
   );
 }

@@ -1,31 +1,21 @@
-import { AGRICULTURE_AREA } from '@smart/contracts/agriculture';
-import { ASSISTANCE_AREA } from '@smart/contracts/assistance';
-import { EVALUATION_AREA } from '@smart/contracts/evaluation';
-import { PARTY_AREA } from '@smart/contracts/party';
-import { POWER_AREA } from '@smart/contracts/power';
+import { MENU_TREE, type MenuSeed } from '@smart/contracts/menus';
 import { RESOURCES } from '@smart/contracts/registry';
-import { RELIEF_AREA } from '@smart/contracts/relief';
-import { SAFETY_AREA } from '@smart/contracts/safety';
-import { VILLAGE_AREA } from '@smart/contracts/village';
 import { describe, expect, it } from 'vitest';
 import { ICONS } from './icons';
 
+/** every menu node of the seeded tree, with the icon it names */
+const nodes = (tree: MenuSeed[]): MenuSeed[] => tree.flatMap((m) => [m, ...nodes(m.children ?? [])]);
+
 describe('menu icons', () => {
-  it('every definition and area names an icon the shell bundles (an unknown one falls back silently)', () => {
-    const named = [
-      ...RESOURCES.map((r) => [r.key, r.icon] as const),
-      ...[
-        VILLAGE_AREA,
-        EVALUATION_AREA,
-        PARTY_AREA,
-        RELIEF_AREA,
-        ASSISTANCE_AREA,
-        SAFETY_AREA,
-        AGRICULTURE_AREA,
-        POWER_AREA,
-      ].map((a) => [a.code, a.icon] as const),
-    ];
-    const missing = named.filter(([, icon]) => icon && !ICONS[icon]);
+  it('every seeded menu names an icon the shell bundles (an unknown one falls back to the default silently)', () => {
+    const seeded = nodes(MENU_TREE);
+    expect(seeded.length).toBeGreaterThan(50);
+    const missing = seeded.filter((m) => m.source && !ICONS[m.source]).map((m) => `${m.code}: ${m.source}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('so does every definition, menu or not (a screen added to the tree later takes its icon)', () => {
+    const missing = RESOURCES.filter((r) => r.icon && !ICONS[r.icon]).map((r) => `${r.key}: ${r.icon}`);
     expect(missing).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 /** What the shell shows right now (not persisted): the open dialog, the screen size class, the page cache. */
-import { createContext } from 'react';
 import { create } from 'zustand';
 
 export type ShellDialog = 'lock' | 'theme' | 'log' | 'switch' | 'search' | null;
@@ -37,5 +36,5 @@ export function dropPageCache(): void {
   useShellUi.setState((s) => ({ cacheEpoch: s.cacheEpoch + 1 }));
 }
 
-/** The element that scrolls the pages (the layout's content area), once it is mounted. */
-export const ContentScrollContext = createContext<HTMLElement | null>(null);
+// the pages' scroller is the platform's to know (a list's sticky header follows it)
+export { ContentScrollContext } from '../../platform/ui/contentScroll';

@@ -1,13 +1,13 @@
 /**
- * /lock — minimal lock screen (the full one, with the top-bar lock button, is a later issue). While the
- * lock flag is set the guard sends every navigation here; the lock password unlocks.
+ * /lock — the lock screen. While the lock flag is set the guard sends every navigation here; the lock
+ * password unlocks and returns to the page the screen was locked from.
  */
 import { FIRST_PAGE } from '@smart/contracts/core';
 import { Button } from 'antd';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLock } from '../../platform/session/lock';
+import { unlockTarget, useLock } from '../../platform/session/lock';
 import { logout, useSession } from '../../platform/session/session';
 import { Password } from '../../platform/ui/light-input';
 import { usePrimaryButtonStyle } from '../../platform/ui/primaryButton';
@@ -26,8 +26,9 @@ export default function LockPage() {
     event.preventDefault();
     if (!password) return setError(t('lock.required'));
     if (password !== lockPasswd) return setError(t('lock.wrong'));
+    const back = unlockTarget(useLock.getState().from); // the page locked from
     useLock.getState().clear();
-    void navigate(FIRST_PAGE, { replace: true });
+    void navigate(back, { replace: true });
   };
 
   const signOut = async () => {

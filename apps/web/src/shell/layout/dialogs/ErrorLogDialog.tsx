@@ -73,9 +73,13 @@ export default function ErrorLogDialog() {
     <Modal
       open
       title={t('log.title')}
-      width="100%"
-      style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
-      styles={{ body: { height: 'calc(100vh - 120px)', overflow: 'auto' } }}
+      // fullscreen (spec §2): the whole viewport, no margins or rounded corners; the list scrolls inside
+      width="100vw"
+      style={{ top: 0, margin: 0, maxWidth: '100vw', paddingBottom: 0 }}
+      styles={{
+        container: { height: '100vh', borderRadius: 0, display: 'flex', flexDirection: 'column' },
+        body: { flex: 1, minHeight: 0, overflow: 'auto' },
+      }}
       footer={null}
       onCancel={closeDialog}
       destroyOnHidden

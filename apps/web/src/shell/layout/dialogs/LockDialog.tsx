@@ -1,9 +1,9 @@
-/** The lock button's dialog: a lock password (required, spec §5), then /lock. */
+/** The lock button's dialog: a lock password (required, spec §5), then /lock; unlocking comes back. */
 import { LOCK_PAGE } from '@smart/contracts/core';
 import { Modal } from 'antd';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useLock } from '../../../platform/session/lock';
 import { Password } from '../../../platform/ui/light-input';
 import { closeDialog } from '../ui';
@@ -11,6 +11,7 @@ import { closeDialog } from '../ui';
 export default function LockDialog() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const id = useId();
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
@@ -22,7 +23,7 @@ export default function LockDialog() {
       return;
     }
     useLock.getState().setPassword(password);
-    useLock.getState().lock();
+    useLock.getState().lock(pathname + search); // unlocking returns here
     closeDialog();
     void navigate(LOCK_PAGE);
   };

@@ -1,0 +1,297 @@
+/**
+ * The menu tree the server seeds (every screen, its icon and button codes): data both ends read — the
+ * server writes it to the menu table (apps/server/src/seed/menus.ts), the web's tests check that every icon
+ * it names is bundled (apps/web/src/shell/layout/icons.test.ts).
+ */
+import { AGRICULTURE_AREA, AGRICULTURE_OVERVIEW } from './agriculture';
+import { ASSISTANCE_AREA, ASSISTANCE_OVERVIEW } from './assistance';
+import { EVALUATION_AREA } from './evaluation';
+import { PARTY_AREA, PARTY_OVERVIEW } from './party';
+import { POWER_AREA, POWER_SCREENS } from './power';
+import { resourceByKey } from './registry';
+import { RELIEF_AREA, RELIEF_OVERVIEW } from './relief';
+import { SAFETY_AREA, SAFETY_OVERVIEW, SAFETY_WALL } from './safety';
+import { TELEMETRY_SCREENS } from './telemetry';
+import type { AreaDef, Text2 } from './types';
+import { VILLAGE_AREA } from './village';
+
+/**
+ * The menu tree of every screen that exists, with its button codes (`<menu>_add|_edit|_delete|_view`).
+ * Adding a screen = adding a node here; ids derive from codes, so they are stable everywhere.
+ */
+export interface MenuSeed {
+  code: string;
+  name: string;
+  nameEn: string;
+  path: string;
+  source?: string;
+  alias?: string;
+  keepAlive?: boolean;
+  /** button suffixes granted with the menu */
+  buttons?: string[];
+  children?: MenuSeed[];
+}
+
+export const CRUD_BUTTONS = ['add', 'edit', 'delete', 'view'];
+
+/**
+ * A menu entry for a registry resource: its code, names, route, icon and buttons come from the definition
+ * (Excel import/export buttons when it declares them); `source` and `extraButtons` serve screens whose
+ * definition does not carry them (system screens with bespoke actions).
+ */
+export function screen(key: string, source?: string, extraButtons: string[] = []): MenuSeed {
+  const def = resourceByKey.get(key);
+  if (!def) throw new Error(`no resource ${key}`);
+  const excel = [...(def.excel?.import ? ['import'] : []), ...(def.excel?.export ? ['export'] : [])].filter(
+    (b) => !extraButtons.includes(b),
+  );
+  return {
+    code: def.permission,
+    name: def.label.zh,
+    nameEn: def.label.en,
+    path: def.route,
+    source: source ?? def.icon,
+    // rows the server writes (readOnly) are viewed, and acted on only through their own actions
+    buttons: def.readOnly
+      ? ['view', ...extraButtons]
+      : [...(def.view === false ? ['add', 'edit', 'delete'] : CRUD_BUTTONS), ...extraButtons, ...excel],
+  };
+}
+
+/** An area's screen that is not a definition's list (an overview, the video wall). */
+const overviewMenu = (o: { code: string; label: Text2; path: string; icon: string }): MenuSeed => ({
+  code: o.code,
+  name: o.label.zh,
+  nameEn: o.label.en,
+  path: o.path,
+  source: o.icon,
+});
+
+/**
+ * A business area's folder and its screens, all from its definition (packages/contracts `defineArea`);
+ * `first`: screens that are not a definition's list (an overview), placed before them; `buttons`: a
+ * screen's actions beyond add / edit / delete.
+ */
+function areaMenu(
+  area: AreaDef,
+  opts: { first?: MenuSeed[]; buttons?: Record<string, string[]> } = {},
+): MenuSeed {
+  return {
+    code: area.code,
+    name: area.label.zh,
+    nameEn: area.label.en,
+    path: `/${area.code}`,
+    source: area.icon,
+    children: [
+      ...(opts.first ?? []),
+      ...area.resources.map((r) => screen(r.key, undefined, opts.buttons?.[r.key])),
+    ],
+  };
+}
+
+export const MENU_TREE: MenuSeed[] = [
+  {
+    code: 'desk',
+    name: '工作台',
+    nameEn: 'Desk',
+    path: '/desk',
+    source: 'DesktopOutlined',
+    children: [screen('notice', 'NotificationOutlined')],
+  },
+  {
+    code: 'system',
+    name: '系统管理',
+    nameEn: 'System',
+    path: '/system',
+    source: 'SettingOutlined',
+    children: [
+      screen('user', 'UserOutlined', ['role', 'reset', 'unlock', 'platform', 'import', 'export']),
+      screen('dept', 'ApartmentOutlined'),
+      screen('role', 'TeamOutlined', ['grant']),
+      screen('menu', 'MenuOutlined'),
+      screen('post', 'IdcardOutlined'),
+      screen('topMenu', 'AppstoreOutlined', ['grant']),
+      screen('param', 'ControlOutlined'),
+      screen('tenantPackage', 'GiftOutlined'),
+      screen('client', 'ApiOutlined'),
+      screen('tenant', 'ClusterOutlined'),
+      {
+        code: 'dict',
+        name: '字典管理',
+        nameEn: 'Dictionaries',
+        path: '/system/dict',
+        source: 'BookOutlined',
+        buttons: CRUD_BUTTONS,
+      },
+      {
+        code: 'dict_biz',
+        name: '业务字典',
+        nameEn: 'Business dictionaries',
+        path: '/system/dictbiz',
+        source: 'ReadOutlined',
+        buttons: CRUD_BUTTONS,
+      },
+      {
+        code: 'region',
+        name: '行政区划',
+        nameEn: 'Regions',
+        path: '/system/region',
+        source: 'GlobalOutlined',
+        buttons: CRUD_BUTTONS,
+      },
+    ],
+  },
+  {
+    code: 'work',
+    name: '我的事务',
+    nameEn: 'My work',
+    path: '/work',
+    source: 'ScheduleOutlined',
+    children: [
+      { code: 'work_start', name: '发起事务', nameEn: 'Start', path: '/work/start', source: 'SendOutlined' },
+      {
+        code: 'work_claim',
+        name: '待签事务',
+        nameEn: 'To claim',
+        path: '/work/claim',
+        source: 'InboxOutlined',
+      },
+      {
+        code: 'work_todo',
+        name: '待办事务',
+        nameEn: 'To do',
+        path: '/work/todo',
+        source: 'CarryOutOutlined',
+      },
+      { code: 'work_send', name: '已发事务', nameEn: 'Sent', path: '/work/send', source: 'ExportOutlined' },
+      {
+        code: 'work_done',
+        name: '办结事务',
+        nameEn: 'Done',
+        path: '/work/done',
+        source: 'CheckSquareOutlined',
+      },
+    ],
+  },
+  {
+    code: 'flow',
+    name: '流程管理',
+    nameEn: 'Workflow',
+    path: '/flow',
+    source: 'ApartmentOutlined',
+    children: [
+      {
+        code: 'flow_model',
+        name: '模型管理',
+        nameEn: 'Models',
+        path: '/flow/model',
+        source: 'EditOutlined',
+        buttons: ['add', 'edit', 'delete', 'deploy'],
+      },
+      {
+        code: 'flow_manager',
+        name: '部署管理',
+        nameEn: 'Deployments',
+        path: '/flow/manager',
+        source: 'DeploymentUnitOutlined',
+        buttons: ['state', 'upload', 'delete'],
+      },
+      {
+        code: 'flow_follow',
+        name: '流程跟踪',
+        nameEn: 'Running processes',
+        path: '/flow/follow',
+        source: 'NodeIndexOutlined',
+        // message: correlate a message to an instance by business key; signal: broadcast a signal
+        buttons: ['delete', 'message', 'signal'],
+      },
+    ],
+  },
+  {
+    code: 'authority',
+    name: '权限管理',
+    nameEn: 'Authority',
+    path: '/authority',
+    source: 'SafetyOutlined',
+    children: [screen('dataScope', 'DatabaseOutlined'), screen('apiScope', 'LockOutlined')],
+  },
+  {
+    code: 'log',
+    name: '日志管理',
+    nameEn: 'Logs',
+    path: '/log',
+    source: 'FileSearchOutlined',
+    children: [
+      {
+        code: 'log_usual',
+        name: '通用日志',
+        nameEn: 'Usual log',
+        path: '/log/usual',
+        source: 'FileTextOutlined',
+        buttons: ['view'],
+      },
+      {
+        code: 'log_api',
+        name: '接口日志',
+        nameEn: 'API log',
+        path: '/log/api',
+        source: 'ApiOutlined',
+        buttons: ['view'],
+      },
+      {
+        code: 'log_error',
+        name: '错误日志',
+        nameEn: 'Error log',
+        path: '/log/error',
+        source: 'BugOutlined',
+        buttons: ['view'],
+      },
+    ],
+  },
+  areaMenu(VILLAGE_AREA),
+  areaMenu(EVALUATION_AREA, {
+    // a dashboard of the area's figures, and the actions beyond add / edit / delete
+    first: [
+      {
+        code: 'evaluation_overview',
+        name: '评比概览',
+        nameEn: 'Evaluation overview',
+        path: '/evaluation/overview',
+        source: 'BarChartOutlined',
+      },
+    ],
+    buttons: { evaluationList: ['score'], evaluationProject: ['publish', 'reopen'] },
+  }),
+  areaMenu(PARTY_AREA, {
+    first: [overviewMenu(PARTY_OVERVIEW)],
+  }),
+  areaMenu(RELIEF_AREA, {
+    first: [overviewMenu(RELIEF_OVERVIEW)],
+    buttons: { preventionPoverty: ['identify', 'remove_risk'] },
+  }),
+  areaMenu(ASSISTANCE_AREA, {
+    first: [overviewMenu(ASSISTANCE_OVERVIEW)],
+  }),
+  areaMenu(SAFETY_AREA, {
+    // the overview and the live video wall: screens that are not a definition's list
+    first: [overviewMenu(SAFETY_OVERVIEW), overviewMenu(SAFETY_WALL)],
+  }),
+  areaMenu(AGRICULTURE_AREA, {
+    // the overview, then the monitoring screens over the telemetry core (not a definition's list)
+    first: [overviewMenu(AGRICULTURE_OVERVIEW), ...Object.values(TELEMETRY_SCREENS).map(overviewMenu)],
+    buttons: { deviceAlarm: ['handle'] },
+  }),
+  areaMenu(POWER_AREA, {
+    // the energy overview and the live station page: screens that are not a definition's list
+    first: [overviewMenu(POWER_SCREENS.overview), overviewMenu(POWER_SCREENS.live)],
+    buttons: { collectSetting: ['submit'] },
+  }),
+  {
+    code: 'tool',
+    name: '研发工具',
+    nameEn: 'Developer tools',
+    path: '/tool',
+    source: 'ToolOutlined',
+    children: [screen('report', 'BarChartOutlined')],
+  },
+];
