@@ -10,7 +10,7 @@ import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } f
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
-import { legendNames } from './legend';
+import { laidOut, legendNames } from './legend';
 
 echarts.use([
   BarChart,
@@ -36,20 +36,37 @@ export function EChart({
 }) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const shown = useRef<{ option: ChartOption; width: number } | null>(null);
+  // the legend's room depends on the width (its names wrap): laid out again when the width changes
+  const draw = useRef((next: ChartOption) => {
+    const c = chart.current;
+    const width = el.current?.clientWidth ?? 0;
+    if (!c || (shown.current?.option === next && shown.current.width === width)) return;
+    shown.current = { option: next, width };
+    c.setOption(laidOut(next as Record<string, unknown>, width, tall.current), true);
+  });
+  const current = useRef(option);
+  current.current = option;
+  const tall = useRef(height);
+  tall.current = height;
   useEffect(() => {
     if (!el.current) return;
     const c = echarts.init(el.current);
     chart.current = c;
-    const observer = new ResizeObserver(() => c.resize());
+    const observer = new ResizeObserver(() => {
+      c.resize();
+      draw.current(current.current);
+    });
     observer.observe(el.current);
     return () => {
       observer.disconnect();
       c.dispose();
       chart.current = null;
+      shown.current = null;
     };
   }, []);
   useEffect(() => {
-    chart.current?.setOption(option, true);
+    draw.current(option);
   }, [option]);
   const legend = legendNames(option);
   return (

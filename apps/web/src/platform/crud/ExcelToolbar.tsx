@@ -61,7 +61,7 @@ const en: typeof zh = {
   onlyXlsx: 'Only .xlsx files can be imported',
   chooseFile: 'Please choose a file to import',
   imported: 'Imported: {created} added, {updated} updated',
-  errors: '{count} error(s); nothing was imported',
+  errors: '{count, plural(one: error; other: errors)}; nothing was imported',
   row: 'Row',
   field: 'Column',
   message: 'Reason',
