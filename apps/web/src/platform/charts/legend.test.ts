@@ -89,9 +89,23 @@ describe('laidOut', () => {
     // the axis title is drawn 15 px above the plot, 12 px high: it starts below the legend's bottom
     expect(out.grid.top - 15 - 12).toBeGreaterThanOrEqual(legendHeight(1));
     expect(out.grid.left).toBe(60);
-    // two rows of legend on a narrow chart push the plot further down
-    const narrow = laidOut({ ...bars, legend: { data: EDUCATION } }, 300, 340) as { grid: { top: number } };
+    // a legend of several rows pushes the plot further down
+    const narrow = laidOut({ ...bars, legend: { data: EDUCATION } }, 500, 340) as { grid: { top: number } };
     expect(narrow.grid.top).toBeGreaterThan(out.grid.top);
+  });
+
+  it('pages a legend that would take more than 40 % of the chart, keeping the plot', () => {
+    const many = Array.from({ length: 60 }, (_, i) => `Pest number ${i}`);
+    const out = laidOut(
+      { legend: {}, xAxis: {}, yAxis: {}, series: many.map((name) => ({ type: 'bar', name })) },
+      400,
+      300,
+    ) as {
+      legend: { type: string };
+      grid: { top: number };
+    };
+    expect(out.legend.type).toBe('scroll');
+    expect(out.grid.top).toBeLessThan(60);
   });
 
   it('leaves a chart without a legend as it is', () => {

@@ -69,8 +69,11 @@ export function laidOut(option: Option, width: number, height: number): Option {
   const names = legendNames(option);
   const legend = many(option.legend as Option | Option[] | undefined)[0];
   if (!legend || !names.length || width <= 0) return option;
-  const rows = legendRows(names, width);
-  const room = legendHeight(rows);
+  // a legend that would take more than 40 % of the chart pages instead (its arrows say there is more),
+  // so the plot never vanishes under it
+  const wrapped = legendHeight(legendRows(names, width)) <= height * 0.4;
+  const room = wrapped ? legendHeight(legendRows(names, width)) : legendHeight(1);
+  const type = wrapped ? 'plain' : 'scroll';
   const series = many(option.series as Series[] | undefined);
   const axes = option.xAxis !== undefined || option.yAxis !== undefined;
   // the position keys are the layout's own: echarts would let a kept `bottom` win over `top`
@@ -81,7 +84,7 @@ export function laidOut(option: Option, width: number, height: number): Option {
     const half = Math.min(width, free) / 2;
     return {
       ...option,
-      legend: { ...rest, type: 'plain', bottom: 0, left: 'center' },
+      legend: { ...rest, type, bottom: 0, left: 'center' },
       series: series.map((s) => {
         if (s.type !== 'pie') return s;
         const radius = many(s.radius as unknown[] | undefined);
@@ -103,7 +106,7 @@ export function laidOut(option: Option, width: number, height: number): Option {
   const given = typeof grid.top === 'number' ? grid.top : 0;
   return {
     ...option,
-    legend: { ...rest, type: 'plain', top: 0 },
+    legend: { ...rest, type, top: 0 },
     grid: { ...grid, top: Math.max(given, top) },
   };
 }
