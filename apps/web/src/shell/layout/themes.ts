@@ -269,24 +269,14 @@ export function antdThemeFor(name: ThemeName, primary: string, motion = true): T
       colorPrimary: primary,
       colorLink: s.dark ? darkSeed(text, grounds) : text,
       borderRadius: s.radius,
-      // antd's secondary grey (45 % black) is 3.4:1 on white: darker, to reach 4.5:1. Status colours are
-      // text too (tags, danger buttons): each takes its shade that reads on the theme's grounds, the tints
-      // under them kept (antd's red is 3.3:1 on white, its green tag text 2.2:1 on the tag's tint)
+      // antd's secondary grey (45 % black) is 3.4:1 on white: darker, to reach 4.5:1; its red as text
+      // (#ff4d4f, 3.3:1) takes its readable shade, lightened instead in the dark theme
       ...(s.dark
         ? { colorError: darkSeed('#FF4D4F', grounds) }
         : {
             colorTextDescription: 'rgba(0,0,0,0.62)',
             colorTextTertiary: 'rgba(0,0,0,0.6)',
             colorError: readableOnWhite('#FF4D4F'),
-            colorSuccess: readableOn('#52C41A', ['#F6FFED']),
-            colorSuccessBg: '#F6FFED',
-            colorSuccessBorder: '#B7EB8F',
-            colorWarning: readableOn('#FAAD14', ['#FFFBE6']),
-            colorWarningBg: '#FFFBE6',
-            colorWarningBorder: '#FFE58F',
-            colorInfo: readableOn(primary, [infoBg]),
-            colorInfoBg: infoBg,
-            colorInfoBorder: mix(primary, '#FFFFFF', 0.6),
           }),
     },
     components: {
@@ -303,6 +293,23 @@ export function antdThemeFor(name: ThemeName, primary: string, motion = true): T
         defaultHoverColor: text,
         defaultActiveColor: text,
       },
+      // a status tag's text on its tint (antd's green is 2.2:1 there): the status colour's readable shade,
+      // the tint kept; elsewhere (icons, diagram strokes) the status colours stay antd's
+      ...(s.dark
+        ? {}
+        : {
+            Tag: {
+              colorSuccess: readableOn('#52C41A', ['#F6FFED']),
+              colorSuccessBg: '#F6FFED',
+              colorSuccessBorder: '#B7EB8F',
+              colorWarning: readableOn('#FAAD14', ['#FFFBE6']),
+              colorWarningBg: '#FFFBE6',
+              colorWarningBorder: '#FFE58F',
+              colorInfo: readableOn(primary, [infoBg]),
+              colorInfoBg: infoBg,
+              colorInfoBorder: mix(primary, '#FFFFFF', 0.6),
+            },
+          }),
       Tabs: { itemSelectedColor: text, itemHoverColor: text, itemActiveColor: text, inkBarColor: primary },
       Pagination: { itemActiveColor: text, itemActiveColorHover: text },
     },
