@@ -8,7 +8,7 @@ import { villageAffairsOverviewResource } from '@smart/contracts/village';
 import { Card, Col, Row } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { symmetricBound } from '../../platform/charts/axes';
+import { symmetricAxis } from '../../platform/charts/axes';
 import { pieOption } from '../../platform/charts/ChartCard';
 import { type ChartOption, EChart } from '../../platform/charts/EChart';
 import { FigureCard } from '../../platform/charts/FigureCard';
@@ -58,7 +58,7 @@ export default function OverviewPage() {
   const charts = useMemo(() => {
     if (!data) return null;
     // men to the left, women to the right, on one scale: the same bound on both sides
-    const bound = symmetricBound(data.pyramid.flatMap((p) => [p.male, p.female]));
+    const { bound, step } = symmetricAxis(data.pyramid.flatMap((p) => [p.male, p.female]));
     const pyramid: ChartOption = {
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
       legend: { data: [t('village.male'), t('village.female')] },
@@ -67,6 +67,7 @@ export default function OverviewPage() {
         type: 'value',
         min: -bound,
         max: bound,
+        interval: step,
         axisLabel: { formatter: (v: number) => String(Math.abs(v)) },
       },
       yAxis: { type: 'category', data: data.pyramid.map((p) => p.age), name: t('village.age') },
