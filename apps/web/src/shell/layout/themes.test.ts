@@ -1,10 +1,13 @@
+import type { ThemeConfig } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { THEMES } from '../../platform/session/appearance';
 import { contrast } from '../../platform/ui/colour';
-import { antdThemeFor, SHELL_THEMES, shellCssVars } from './themes';
 import { PRESET_COLORS } from './TopBar';
+import { antdThemeFor, SHELL_THEMES, shellCssVars } from './themes';
 
 const solid = (c: string) => /^#[0-9a-f]{6}$/i.test(c);
+const tokensOf = (theme: ThemeConfig, part: 'Menu' | 'Button') =>
+  (theme.components ?? {})[part] as Record<string, string>;
 
 describe('the layout themes with every preset colour', () => {
   for (const name of THEMES) {
@@ -13,8 +16,8 @@ describe('the layout themes with every preset colour', () => {
         const s = SHELL_THEMES[name];
         const theme = antdThemeFor(name, primary);
         const vars = shellCssVars(name, primary) as Record<string, string>;
-        const menu = theme.components?.Menu as Record<string, string>;
-        const button = theme.components?.Button as Record<string, string>;
+        const menu = tokensOf(theme, 'Menu');
+        const button = tokensOf(theme, 'Button');
         // fills in the chosen colour, ink on them
         expect(theme.token?.colorPrimary).toBe(primary);
         expect(button.colorPrimary).toBe(primary);
@@ -44,7 +47,7 @@ describe('the layout themes with every preset colour', () => {
 
   it('keeps a colour as chosen, not its darker shade (#409EFF, not #3077BF)', () => {
     const theme = antdThemeFor('theme-default', '#409EFF');
-    expect((theme.components?.Menu as Record<string, string>).darkItemSelectedBg).toBe('#409EFF');
+    expect(tokensOf(theme, 'Menu').darkItemSelectedBg).toBe('#409EFF');
     expect(shellCssVars('theme-default', '#409EFF')).toMatchObject({ '--shell-primary-ink': '#1F1F1F' });
   });
 });
