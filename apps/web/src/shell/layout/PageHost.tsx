@@ -38,6 +38,7 @@ import { useTags } from '../../platform/session/tags';
 import { matchPattern, normalizePath, resolveRoute } from '../guard';
 import { withTimeout } from '../lazy';
 import { shellPages } from '../pages';
+import { ErrorResult } from '../pages/ErrorResult';
 import { ContentScrollContext, useShellUi } from './ui';
 import { tabValue, useNavMenu } from './useNavMenu';
 
@@ -69,15 +70,8 @@ function findLoader(
   return null;
 }
 
-// the 404 result (antd's Result and its drawings, ~5 KB) loads when a page is missing, not with every page
-const ErrorResult = lazy(() => import('../pages/ErrorResult').then((m) => ({ default: m.ErrorResult })));
-
 function MissingPage() {
-  return (
-    <Suspense fallback={null}>
-      <ErrorResult status="404" headingLevel={2} />
-    </Suspense>
-  );
+  return <ErrorResult status="404" headingLevel={2} />;
 }
 
 function lazyPage(key: string, loader: PageLoader): LazyExoticComponent<ComponentType> {
@@ -167,7 +161,7 @@ const PageFrame = memo(function PageFrame({ frame }: { frame: Frame }) {
     return { ...frame.route, outlet: null, matches };
   }, [frame.route, frame.location.pathname, params]);
 
-  if (!found) return <MissingPage />;
+  if (!found) return <ErrorResult status="404" headingLevel={2} />;
   const Page = lazyPage(found.key, found.loader);
   return (
     <LocationContext.Provider value={locationValue}>
