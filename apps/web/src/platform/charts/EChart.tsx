@@ -5,11 +5,14 @@
  * readable too. Names that come from dictionaries arrive in the screen's language from the server
  * (`countBy` in apps/server/src/platform/crud/count-by.ts).
  */
+
+import { theme } from 'antd';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { luminance } from '../ui/colour';
 import { laidOut, legendNames } from './legend';
 
 echarts.use([
@@ -43,16 +46,24 @@ export function EChart({
     const width = el.current?.clientWidth ?? 0;
     if (!c || (shown.current?.option === next && shown.current.width === width)) return;
     shown.current = { option: next, width };
-    c.setOption(laidOut(next as Record<string, unknown>, width, tall.current), true);
+    // the page's own ground shows through (echarts' dark theme would paint its own)
+    c.setOption(
+      { backgroundColor: 'transparent', ...laidOut(next as Record<string, unknown>, width, tall.current) },
+      true,
+    );
   });
   const current = useRef(option);
   current.current = option;
   const tall = useRef(height);
   tall.current = height;
+  // on a dark ground (antd's dark algorithm: the dark layout theme), echarts' dark theme: its labels,
+  // legend and axes read there
+  const dark = luminance(theme.useToken().token.colorBgContainer) < 0.2;
   useEffect(() => {
     if (!el.current) return;
-    const c = echarts.init(el.current);
+    const c = echarts.init(el.current, dark ? 'dark' : undefined);
     chart.current = c;
+    draw.current(current.current);
     const observer = new ResizeObserver(() => {
       c.resize();
       draw.current(current.current);
@@ -64,7 +75,7 @@ export function EChart({
       chart.current = null;
       shown.current = null;
     };
-  }, []);
+  }, [dark]);
   useEffect(() => {
     draw.current(option);
   }, [option]);
