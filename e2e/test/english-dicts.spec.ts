@@ -95,3 +95,33 @@ test('the dictionary screen shows both values and edits the English one', async 
   await expect(cell(sex, '性别')).toBeVisible();
   await expect(cell(sex, 'Sex')).toBeVisible();
 });
+
+test('in English every area overview names its chart legends in English', async ({ page }) => {
+  test.slow(); // five overviews, each drawing its charts
+  await page.goto('/wel/index');
+  await page.evaluate(() =>
+    localStorage.setItem('saber-language', JSON.stringify({ state: { language: 'en' }, version: 0 })),
+  );
+  let named = 0;
+  for (const path of [
+    '/village/overview/index',
+    '/party/overview/index',
+    '/relief/overview/index',
+    '/assistance/overview/index',
+    '/safety/overview/index',
+  ]) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // the figures arrive, then the charts are drawn (an empty chart has no legend to name)
+    await expect(page.locator('[role="img"] canvas').first(), path).toBeVisible();
+    const legends = await page
+      .locator('[role="img"][data-legend]')
+      .evaluateAll((els) => els.map((el) => [el.getAttribute('aria-label'), el.getAttribute('data-legend')]));
+    for (const [label, legend] of legends) {
+      const names: string[] = JSON.parse(legend ?? '[]');
+      expect(names.join(' '), `${path} ${label}`).not.toMatch(/[\u4e00-\u9fff]/);
+      named += names.length;
+    }
+  }
+  expect(named).toBeGreaterThan(10);
+});

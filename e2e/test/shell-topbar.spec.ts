@@ -5,8 +5,8 @@ import { BASIC } from './shell-helpers';
 test.use({ storageState: authFile() });
 
 /**
- * antd's primary colour (a CSS variable of its components), and the active tab's fill: the readable shade
- * of it (white text on #409EFF is 2.9:1; the shade reaches WCAG AA).
+ * antd's primary colour (a CSS variable of its components), and the active tab's fill and text: the chosen
+ * colour itself, written on in dark ink where white would not reach WCAG AA (white on #409EFF is 2.9:1).
  */
 const primary = (page: import('@playwright/test').Page) =>
   page
@@ -14,7 +14,9 @@ const primary = (page: import('@playwright/test').Page) =>
     .getByRole('menu')
     .evaluate((el) => getComputedStyle(el).getPropertyValue('--ant-color-primary').trim().toUpperCase());
 const activeTabFill = (page: import('@playwright/test').Page) =>
-  page.getByRole('tab', { name: '首页' }).evaluate((el) => getComputedStyle(el).backgroundColor);
+  page
+    .getByRole('tab', { name: '首页' })
+    .evaluate((el) => `${getComputedStyle(el).backgroundColor} ${getComputedStyle(el).color}`);
 
 test('colour picker: the primary colour changes, is remembered, and the default is #409EFF', async ({
   page,
@@ -22,18 +24,18 @@ test('colour picker: the primary colour changes, is remembered, and the default 
   await page.goto('/wel/index');
   await expect(page.getByRole('tab', { name: '首页' })).toBeVisible();
   expect(await primary(page)).toBe('#409EFF');
-  expect(await activeTabFill(page)).toBe('rgb(48, 119, 191)'); // #3077BF
+  expect(await activeTabFill(page)).toBe('rgb(64, 158, 255) rgb(31, 31, 31)'); // #409EFF, ink #1F1F1F
 
   await page.getByRole('button', { name: '主题色' }).click();
   await page.getByRole('button', { name: '#F5222D' }).click();
   await expect(page.getByRole('button', { name: '#F5222D' })).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(() => primary(page)).toBe('#F5222D');
-  expect(await activeTabFill(page)).toBe('rgb(227, 31, 42)'); // #E31F2A
+  expect(await activeTabFill(page)).toBe('rgb(245, 34, 45) rgb(0, 0, 0)'); // #F5222D as chosen: neither white (4.1:1) nor the grey ink reads, black does
 
   await page.reload();
   await expect(page.getByRole('tab', { name: '首页' })).toBeVisible();
   await expect.poll(() => primary(page)).toBe('#F5222D');
-  expect(await activeTabFill(page)).toBe('rgb(227, 31, 42)');
+  expect(await activeTabFill(page)).toBe('rgb(245, 34, 45) rgb(0, 0, 0)');
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem('saber-color'))) ?? '{}').state).toEqual({
     color: '#F5222D',
   });
@@ -100,7 +102,7 @@ test('theme picker: eleven themes, each visibly different, dark on antd’s dark
   await page.reload();
   await expect(shell).toHaveAttribute('data-theme', 'theme-lte');
   expect(await page.locator('header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
-    'rgb(60, 141, 188)',
+    'rgb(53, 124, 165)', // #357CA5
   );
 });
 

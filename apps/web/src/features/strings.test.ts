@@ -16,7 +16,7 @@ function leaves(tree: Tree, prefix = '', out = new Map<string, string>()): Map<s
 }
 
 /** `{name}`; `${…}` is a BPMN expression the flow screens show as it is */
-const PLACEHOLDER = /(?<!\$)\{(\w+)\}/g;
+const PLACEHOLDER = /(?<!\$)\{(\w+)(?:, [^}]+)?\}/g;
 const placeholders = (s: string) => [...new Set([...s.matchAll(PLACEHOLDER)].map((m) => m[1]))].sort();
 
 describe('the web’s texts', () => {
@@ -79,13 +79,31 @@ describe('the web’s texts', () => {
       const t = i18n.getFixedT(lng);
       for (const [key, text] of texts) {
         const names = placeholders(text);
-        const values = Object.fromEntries(names.map((n) => [n, `«${n}»`]));
-        const expected = text.replace(PLACEHOLDER, (_, n: string) => `«${n}»`);
+        // a count written with its noun (`{n, plural(one: …; other: …)}`) is given 2: "2 <other>"
+        const counted = new Set([...text.matchAll(/\{(\w+), plural\(/g)].map((m) => m[1]));
+        const values = Object.fromEntries(names.map((n) => [n, counted.has(n) ? 2 : `«${n}»`]));
+        const expected = text
+          .replace(/\{\w+, plural\([^)]*other: ([^)]+)\)\}/g, (_, other: string) => `2 ${other}`)
+          .replace(PLACEHOLDER, (_, n: string) => `«${n}»`);
         expect(t(key as never, values as never), `${lng}:${key}`).toBe(expected);
         if (names.length) filled += 1;
       }
     }
     expect(filled).toBeGreaterThan(40);
     expect(zh.get('wf.designer.assigneeHelp')).toContain('${taskUser}');
+  });
+
+  it('write English counts in the singular for one and the plural otherwise, Chinese as they are', () => {
+    const english = i18n.getFixedT('en');
+    expect(english('log.button', { count: 1 })).toBe('Log (1 entry)');
+    expect(english('log.button', { count: 0 })).toBe('Log (0 entries)');
+    expect(english('log.button', { count: 12 })).toBe('Log (12 entries)');
+    expect(english('wf.maxLength', { max: 1 })).toBe('At most 1 character');
+    expect(i18n.getFixedT('zh')('log.button', { count: 1 })).toBe('日志（1 条）');
+    // no English text says "(s)" or a bare plural after a count any more
+    const bare = [...en].filter(([, v]) =>
+      /\(s\)|\{\w+\} (days|entries|requests|corners|tiles|times)\b/.test(v),
+    );
+    expect(bare).toEqual([]);
   });
 });

@@ -32,7 +32,7 @@ export default function AssistanceOverviewPage() {
     if (!data) return null;
     const funds: ChartOption = {
       tooltip: { trigger: 'axis' },
-      legend: { top: 0, data: [t('assistance.budgetSeries'), t('assistance.spendSeries')] },
+      legend: { data: [t('assistance.budgetSeries'), t('assistance.spendSeries')] },
       grid: { left: 20, right: 20, top: 40, bottom: 10, containLabel: true },
       xAxis: {
         type: 'category',

@@ -12,7 +12,7 @@ function leaves(table: object, prefix = ''): [string, string][] {
 }
 
 /** `{name}` placeholders; `${…}` is a BPMN expression shown as it is */
-const placeholders = (s: string) => [...s.matchAll(/(?<!\$)\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = (s: string) => [...s.matchAll(/(?<!\$)\{(\w+)(?:, [^}]+)?\}/g)].map((m) => m[1]).sort();
 
 describe.each([
   ['wf', wfZh, wfEn],

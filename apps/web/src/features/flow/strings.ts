@@ -285,7 +285,7 @@ export const wfEn: typeof wfZh = {
   saved: 'Saved',
   deleted: 'Deleted successfully',
   deployed: 'Deployed',
-  maxLength: 'At most {max} characters',
+  maxLength: 'At most {max, plural(one: character; other: characters)}',
   category: 'Category',
   categoryRequired: 'Please choose a category',
   processKey: 'Process key',

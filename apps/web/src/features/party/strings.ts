@@ -56,7 +56,7 @@ export const partyEn: typeof partyZh = {
   dueJoined: 'Joined on',
   dueEnds: 'Probation ends',
   dueLeft: 'Days left',
-  overdue: '{days} days overdue',
+  overdue: '{days, plural(one: day; other: days)} overdue',
   notify: 'Post a reminder notice',
   notified: 'Posted to the notices',
   notifiedBefore: 'The same reminder was posted already today',

@@ -139,7 +139,7 @@ export default function PowerLivePage() {
     const axis = [...times].sort((a, b) => a - b);
     return {
       tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
+      legend: {},
       grid: { left: 56, right: 24, top: 40, bottom: 40 },
       xAxis: { type: 'category', data: axis.map(hhmm), boundaryGap: false },
       yAxis: { type: 'value', name: 'kW' },

@@ -86,7 +86,6 @@ export function DeviceChart({
     return {
       tooltip: { trigger: 'axis' },
       legend: {
-        top: 0,
         data: bucketed
           ? [t('telemetry.average'), t('telemetry.minimum'), t('telemetry.maximum')]
           : [t('telemetry.average')],

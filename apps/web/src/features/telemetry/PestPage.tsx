@@ -90,7 +90,7 @@ export default function PestPage() {
     const series = data?.total ?? [];
     return {
       tooltip: { trigger: 'axis' },
-      legend: { top: 0, type: 'scroll' },
+      legend: {},
       grid: { left: 48, right: 20, top: 40, bottom: 40 },
       xAxis: { type: 'category', data: (data?.byDay ?? []).map((d) => d.day.slice(5)) },
       yAxis: { type: 'value', minInterval: 1, name: t('telemetry.pestCount') },

@@ -98,7 +98,7 @@ export const telemetryEn: typeof telemetryZh = {
   pickDevice: 'Pick a device',
   noDevices: 'No devices yet',
   today: 'Today {min} – {max}',
-  openAlarms: '{n} open alarm(s)',
+  openAlarms: '{n, plural(one: open alarm; other: open alarms)}',
   weatherTitle: 'Weather',
   soilTitle: 'Soil',
   slopeTitle: 'Slope monitoring',

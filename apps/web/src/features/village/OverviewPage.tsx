@@ -8,6 +8,7 @@ import { villageAffairsOverviewResource } from '@smart/contracts/village';
 import { Card, Col, Row } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { symmetricAxis } from '../../platform/charts/axes';
 import { pieOption } from '../../platform/charts/ChartCard';
 import { type ChartOption, EChart } from '../../platform/charts/EChart';
 import { FigureCard } from '../../platform/charts/FigureCard';
@@ -56,11 +57,19 @@ export default function OverviewPage() {
 
   const charts = useMemo(() => {
     if (!data) return null;
+    // men to the left, women to the right, on one scale: the same bound on both sides
+    const { bound, step } = symmetricAxis(data.pyramid.flatMap((p) => [p.male, p.female]));
     const pyramid: ChartOption = {
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-      legend: { top: 0, data: [t('village.male'), t('village.female')] },
-      grid: { left: 60, right: 30, top: 40, bottom: 30 },
-      xAxis: { type: 'value', axisLabel: { formatter: (v: number) => String(Math.abs(v)) } },
+      legend: { data: [t('village.male'), t('village.female')] },
+      grid: { left: 60, right: 30, bottom: 30 },
+      xAxis: {
+        type: 'value',
+        min: -bound,
+        max: bound,
+        interval: step,
+        axisLabel: { formatter: (v: number) => String(Math.abs(v)) },
+      },
       yAxis: { type: 'category', data: data.pyramid.map((p) => p.age), name: t('village.age') },
       series: [
         {

@@ -84,7 +84,7 @@ export default function WelcomePage() {
             ] as const
           ).map(([key, value]) => (
             <div key={key} style={{ display: 'flex', gap: 6 }}>
-              <dt style={{ color: '#606266' }}>{t(key)}</dt>
+              <dt style={{ color: 'var(--shell-text-secondary)' }}>{t(key)}</dt>
               <dd style={{ margin: 0 }}>{value || '-'}</dd>
             </div>
           ))}
@@ -93,7 +93,7 @@ export default function WelcomePage() {
       </section>
 
       {home.isPending && (
-        <p aria-busy="true" style={{ margin: 0, color: '#606266' }}>
+        <p aria-busy="true" style={{ margin: 0, color: 'var(--shell-text-secondary)' }}>
           {t('home.loading')}
         </p>
       )}
@@ -119,8 +119,10 @@ export default function WelcomePage() {
                   const label = t(`home.figure.${f.key}` as TextKey);
                   const body = (
                     <span style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-                      <span style={{ fontSize: 28, fontWeight: 600, color: '#303133' }}>{f.value}</span>
-                      <span style={{ color: '#606266' }}>{label}</span>
+                      <span style={{ fontSize: 28, fontWeight: 600, color: 'var(--shell-text)' }}>
+                        {f.value}
+                      </span>
+                      <span style={{ color: 'var(--shell-text-secondary)' }}>{label}</span>
                     </span>
                   );
                   return (
@@ -348,7 +350,15 @@ function Row({ to, title, meta, badge }: { to?: string; title: string; meta: str
         )}
         {to ? <Link to={to}>{title}</Link> : <span>{title}</span>}
       </span>
-      <span style={{ display: 'flex', flexWrap: 'wrap', gap: '0 12px', fontSize: 12, color: '#606266' }}>
+      <span
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: '0 12px',
+          fontSize: 12,
+          color: 'var(--shell-text-secondary)',
+        }}
+      >
         {meta.filter(Boolean).map((m) => (
           <span key={m}>{m}</span>
         ))}

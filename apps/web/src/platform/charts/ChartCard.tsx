@@ -17,12 +17,12 @@ export const chartSummary = (items: readonly NamedCount[]) =>
 export const pieOption = (items: readonly NamedCount[], colors?: string[]): ChartOption => ({
   tooltip: { trigger: 'item' },
   ...(colors ? { color: colors } : {}),
-  legend: { bottom: 0, type: 'scroll' },
+  // placed by EChart (legend.ts `laidOut`): whole, under the ring
+  legend: {},
   series: [
     {
       type: 'pie',
       radius: ['35%', '65%'],
-      center: ['50%', '45%'],
       data: items.filter((i) => i.value > 0).map((i) => ({ name: i.name, value: i.value })),
     },
   ],
@@ -31,8 +31,8 @@ export const pieOption = (items: readonly NamedCount[], colors?: string[]): Char
 /** bars of one series (`series` names it in the legend), the category names slanted when long */
 export const barOption = (items: readonly NamedCount[], series: string, color?: string): ChartOption => ({
   tooltip: { trigger: 'axis' },
-  legend: { top: 0, data: [series] },
-  grid: { left: 48, right: 20, top: 40, bottom: 50 },
+  legend: { data: [series] },
+  grid: { left: 48, right: 20, bottom: 50 },
   xAxis: { type: 'category', data: items.map((i) => i.name), axisLabel: { interval: 0, rotate: 20 } },
   yAxis: { type: 'value', minInterval: 1 },
   series: [

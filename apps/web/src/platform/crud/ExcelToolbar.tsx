@@ -61,7 +61,8 @@ const en: typeof zh = {
   onlyXlsx: 'Only .xlsx files can be imported',
   chooseFile: 'Please choose a file to import',
   imported: 'Imported: {created} added, {updated} updated',
-  errors: 'Rows with errors: {rows}, problems: {count}; nothing was imported',
+  errors:
+    '{rows, plural(one: row has; other: rows have)} errors ({count, plural(one: problem; other: problems)}); nothing was imported',
   row: 'Row',
   field: 'Column',
   message: 'Reason',

@@ -136,7 +136,7 @@ export const crudEn: typeof crudZh = {
   videoOpen: 'Open the video address in a new window',
   longitude: 'Longitude',
   latitude: 'Latitude',
-  polygonCorners: 'An area with {count} corners',
+  polygonCorners: 'An area with {count, plural(one: corner; other: corners)}',
   richToolbar: 'Formatting',
   richBold: 'Bold',
   richItalic: 'Italic',

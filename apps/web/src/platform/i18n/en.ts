@@ -172,7 +172,7 @@ export const en: Resource = {
     custom: 'Custom colour',
   },
   log: {
-    button: 'Log ({count} entries)',
+    button: 'Log ({count, plural(one: entry; other: entries)})',
     title: 'Log',
     type: 'Type',
     message: 'Message',
@@ -183,7 +183,7 @@ export const en: Resource = {
     send: 'Send to server',
     clear: 'Clear local log',
     clearConfirm: 'Clear the local log?',
-    sent: '{count} entries sent',
+    sent: '{count, plural(one: entry; other: entries)} sent',
     empty: 'No log entries',
   },
   theme: {
@@ -274,8 +274,8 @@ export const en: Resource = {
     showFlow: 'Show the flow diagram',
     burstTitle: 'Concurrent requests',
     burstDemo:
-      'Sends {count} requests at once; requests made while the token is refreshed wait for it, then carry the new token.',
-    burst: 'Send {count} requests at once',
+      'Sends {count, plural(one: request; other: requests)} at once; requests made while the token is refreshed wait for it, then carry the new token.',
+    burst: 'Send {count, plural(one: request; other: requests)} at once',
     burstResult: '{ok} / {total} succeeded',
   },
 };

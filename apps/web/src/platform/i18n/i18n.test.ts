@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
+import { plural } from './index';
 import { zh } from './zh';
 
 type Tree = { [key: string]: string | Tree };
@@ -19,7 +20,7 @@ function leaves(tree: Tree, prefix = ''): Map<string, unknown> {
 
 function placeholders(text: string): string[] {
   // `{name}` (i18next is set to single braces, like the contracts' messages); `${…}` is a BPMN expression
-  return [...text.matchAll(/(?<!\$)\{(\w+)\}/g)].map((m) => m[1]).sort();
+  return [...text.matchAll(/(?<!\$)\{(\w+)(?:, [^}]+)?\}/g)].map((m) => m[1]).sort();
 }
 
 describe('i18n resources', () => {
@@ -55,5 +56,13 @@ describe('i18n resources', () => {
   it('names the product in both languages', () => {
     expect(zh.app.title).toBe('智慧管理系统');
     expect(en.app.title).toBe('Smart management system');
+  });
+
+  it('pluralises a count by the language’s rule', () => {
+    const words = { one: 'page', other: 'pages' };
+    expect(plural(1, 'en', words)).toBe('1 page');
+    expect(plural(0, 'en', words)).toBe('0 pages');
+    expect(plural(2, 'en', words)).toBe('2 pages');
+    expect(plural(1, 'zh', { other: '页' })).toBe('1 页');
   });
 });

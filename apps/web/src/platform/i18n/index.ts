@@ -81,6 +81,17 @@ export function ensureLanguage(language: Language): Promise<void> {
   return english;
 }
 
+/**
+ * A count with its noun in the language's plural form: English texts write
+ * `{count, plural(one: entry; other: entries)}` ("1 entry", "3 entries"); Chinese has one form and writes
+ * `{count} 条`. The one helper for every count a text shows (registered as i18next's `plural` format).
+ */
+export function plural(count: number, language: string, words: { one?: string; other?: string }): string {
+  const form = new Intl.PluralRules(language).select(count) === 'one' ? words.one : words.other;
+  const word = form ?? words.other ?? '';
+  return word ? `${count} ${word}` : String(count);
+}
+
 /** Starts i18next in the remembered language; resolves once that language's strings are there. */
 export function initI18n(): Promise<void> {
   const language = useLanguage.getState().language;
@@ -94,6 +105,9 @@ export function initI18n(): Promise<void> {
     initAsync: false,
     returnNull: false,
   });
+  i18n.services.formatter?.add('plural', (value, language, options) =>
+    plural(Number(value), language ?? 'en', options as { one?: string; other?: string }),
+  );
   applyDocumentLanguage(lng);
   return ensureLanguage(lng);
 }

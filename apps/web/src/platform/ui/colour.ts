@@ -1,7 +1,9 @@
 /**
- * Colour arithmetic for accessible theming. The chosen primary colour (default #409EFF) is too light for
- * white text on it, or for text on white (2.9:1): text and solid fills use a darker shade of the same
- * hue that reaches WCAG AA (4.5:1); borders, tints and icons keep the chosen colour.
+ * Colour arithmetic for accessible theming. The chosen primary colour is drawn as chosen wherever the
+ * colour itself is what is drawn (fills, selected backgrounds, borders, the swatch): what is written on
+ * such a fill takes white or a dark ink, whichever reaches WCAG AA (4.5:1) — #409EFF gets the ink (white on
+ * it is 2.9:1). Text written *in* the primary colour (links, a selected tab's label) is text, not the
+ * colour drawn: it takes the nearest shade of the same hue that reaches 4.5:1 on its background.
  */
 type Rgb = [number, number, number];
 
@@ -42,11 +44,35 @@ export function mix(hex: string, other: string, amount: number): string {
   return toHex(a.map((v, i) => v + (b[i] - v) * amount) as Rgb);
 }
 
-/** The colour, darkened in small steps until white text on it (and it on white) reaches `min`. */
-export function readableOnWhite(hex: string, min = 4.5): string {
+/** The dark ink written on light fills (the chosen colour when white on it would not reach AA). */
+export const INK = '#1F1F1F';
+
+/**
+ * The text colour on a fill of `hex`: white where white reaches `min` (WCAG AA: 4.5:1), else the dark
+ * ink. The fill itself stays the chosen colour.
+ */
+export function inkOn(hex: string, min = 4.5): string {
+  if (contrast(hex, '#FFFFFF') >= min) return '#FFFFFF';
+  return contrast(hex, INK) >= min ? INK : '#000000';
+}
+
+/**
+ * `hex` as text on every one of `backgrounds`: itself where it reaches `min` on each, else mixed in small
+ * steps towards black (light backgrounds) or white (dark ones) until it does.
+ */
+export function readableOn(hex: string, backgrounds: readonly string[], min = 4.5): string {
+  const lightest = backgrounds.reduce((a, b) => (luminance(b) > luminance(a) ? b : a));
+  const darkest = backgrounds.reduce((a, b) => (luminance(b) < luminance(a) ? b : a));
+  const light = contrast(lightest, '#000000') >= contrast(darkest, '#FFFFFF');
+  const [towards, against] = light ? ['#000000', darkest] : ['#FFFFFF', lightest];
   let colour = toHex(parseHex(hex));
-  for (let step = 1; step <= 40 && contrast(colour, '#FFFFFF') < min; step += 1) {
-    colour = mix(hex, '#000000', step * 0.025);
+  for (let step = 1; step <= 40 && contrast(colour, against) < min; step += 1) {
+    colour = mix(hex, towards, step * 0.025);
   }
   return colour;
+}
+
+/** The colour, darkened in small steps until it reaches `min` as text on white. */
+export function readableOnWhite(hex: string, min = 4.5): string {
+  return readableOn(hex, ['#FFFFFF'], min);
 }

@@ -1,12 +1,12 @@
 import type { CSSProperties } from 'react';
 import { useColor } from '../session/appearance';
-import { readableOnWhite } from './colour';
+import { inkOn } from './colour';
 
 /**
  * The public pages (/login, /lock) stay without antd's ConfigProvider (the login budget): their one primary
- * button takes the readable shade of the chosen colour (white text on it reaches WCAG AA).
+ * button is filled with the chosen colour, its text white or dark ink, whichever reaches WCAG AA on it.
  */
 export function usePrimaryButtonStyle(): CSSProperties {
-  const readable = readableOnWhite(useColor((s) => s.color));
-  return { background: readable, borderColor: readable };
+  const color = useColor((s) => s.color);
+  return { background: color, borderColor: color, color: inkOn(color) };
 }

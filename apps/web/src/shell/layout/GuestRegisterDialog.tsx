@@ -102,7 +102,7 @@ export default function GuestRegisterDialog() {
       footer={null}
       width={460}
     >
-      <p style={{ color: '#606266' }}>{t('register.description')}</p>
+      <p style={{ color: 'var(--ant-color-text-secondary, #606266)' }}>{t('register.description')}</p>
       <form onSubmit={submit} noValidate aria-label={t('register.title')}>
         {field('tenantId', t('register.tenantId'))}
         {field('name', t('register.name'))}

@@ -99,7 +99,7 @@ interface Frame {
 function Loading() {
   const { t } = useTranslation();
   return (
-    <div aria-busy="true" style={{ padding: 24, color: '#606266' }}>
+    <div aria-busy="true" style={{ padding: 24, color: 'var(--shell-text-secondary)' }}>
       {t('app.loading')}
     </div>
   );
@@ -136,7 +136,7 @@ function PageLoadError({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" style={{ padding: 48, textAlign: 'center' }}>
       <h2 style={{ fontSize: 20 }}>{t('error.pageLoad')}</h2>
-      <p style={{ color: '#606266' }}>{t('error.pageLoadDetail')}</p>
+      <p style={{ color: 'var(--shell-text-secondary)' }}>{t('error.pageLoadDetail')}</p>
       <button type="button" onClick={onRetry} style={{ padding: '6px 16px', cursor: 'pointer' }}>
         {t('error.retry')}
       </button>

@@ -51,7 +51,7 @@ export default function PasswordChangeDialog() {
       footer={null}
       destroyOnHidden
     >
-      <p style={{ color: '#606266' }}>{t('password.description')}</p>
+      <p style={{ color: 'var(--ant-color-text-secondary, #606266)' }}>{t('password.description')}</p>
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item
           name="oldPassword"

@@ -7,7 +7,7 @@ import { theme as antdTheme, type ThemeConfig } from 'antd';
 import type { CSSProperties } from 'react';
 import type { TextKey } from '../../platform/i18n';
 import type { ThemeName } from '../../platform/session/appearance';
-import { mix, readableOnWhite } from '../../platform/ui/colour';
+import { contrast, inkOn, mix, readableOn, readableOnWhite } from '../../platform/ui/colour';
 
 export interface ShellTheme {
   /** i18n key of its name */
@@ -25,6 +25,8 @@ export interface ShellTheme {
   menuColor: string;
   menuSelectedBg?: string;
   menuSelectedColor?: string;
+  /** on a dark menu, the title of the open sub-menu that holds the current page (default white) */
+  menuOpenColor?: string;
   tagsBg: string;
   bodyBg: string;
   radius: number;
@@ -127,6 +129,7 @@ export const SHELL_THEMES: Record<ThemeName, ShellTheme> = {
     menuColor: '#e6c58e',
     menuSelectedBg: '#f5c26b',
     menuSelectedColor: '#1c1c1c',
+    menuOpenColor: '#f5c26b',
     tagsBg: '#fffaf0',
     bodyBg: '#f7f3ea',
     radius: 2,
@@ -179,10 +182,11 @@ export const SHELL_THEMES: Record<ThemeName, ShellTheme> = {
     label: 'theme.lte',
     dark: false,
     menu: 'dark',
-    headerBg: '#3c8dbc',
+    // AdminLTE's blues, a shade darker: white on #3c8dbc is 3.7:1, on these 4.6:1 and 5.2:1
+    headerBg: '#357ca5',
     headerColor: '#ffffff',
     siderBg: '#222d32',
-    logoBg: '#367fa9',
+    logoBg: '#31739b',
     logoColor: '#ffffff',
     menuColor: '#b8c7ce',
     tagsBg: '#ecf0f5',
@@ -191,46 +195,84 @@ export const SHELL_THEMES: Record<ThemeName, ShellTheme> = {
   },
 };
 
+/** The backgrounds text sits on in a theme: cards and dialogs, the page, the tabs bar. */
+function pageBackgrounds(s: ShellTheme): string[] {
+  return s.dark ? ['#141414', '#1F1F1F', s.bodyBg] : ['#FFFFFF', s.bodyBg, s.tagsBg];
+}
+
 /**
- * antd's theme for a layout theme and a primary colour. The chosen colour stays antd's colorPrimary
- * (borders, tints, focus, the ink bar); text in that colour and solid fills under white text use its
- * readable shade (WCAG AA on light themes).
+ * antd's dark algorithm draws a seed colour 15 % of the way towards its ground (#141414): a text colour
+ * given as a seed is lightened until what is drawn still reads on every ground.
  */
-/** `motion` false (the system asks for reduced motion) turns antd's animations off. */
+function darkSeed(colour: string, grounds: readonly string[]): string {
+  let seed = colour;
+  for (let step = 1; step <= 40; step += 1) {
+    const drawn = mix(seed, '#141414', 0.15);
+    if (grounds.every((g) => contrast(drawn, g) >= 4.5)) break;
+    seed = mix(colour, '#FFFFFF', step * 0.025);
+  }
+  return seed;
+}
+
+/** The top menu's selected item: the primary's readable shade on a light header, the header's own text colour on a coloured one. */
+function topMenuSelected(s: ShellTheme, primary: string): string {
+  const solid = /^#[0-9a-f]{6}$/i.test(s.headerBg) ? s.headerBg : null;
+  return solid && contrast(solid, '#000000') > contrast(solid, '#FFFFFF')
+    ? readableOn(primary, [solid])
+    : s.headerColor;
+}
+
+/**
+ * antd's theme for a layout theme and a primary colour. The chosen colour is antd's colorPrimary and is
+ * drawn as chosen: solid buttons, the selected menu item's fill, borders, tints, focus, the ink bar; what
+ * is written on those fills is white or the dark ink, whichever reaches 4.5:1 (`inkOn`). Text written in
+ * the primary colour (links, selected tabs and menu items on a light ground) is its readable shade on the
+ * theme's backgrounds (`readableOn`).
+ * `motion` false (the system asks for reduced motion) turns antd's animations off.
+ */
 export function antdThemeFor(name: ThemeName, primary: string, motion = true): ThemeConfig {
   const s = SHELL_THEMES[name];
-  const readable = readableOnWhite(primary);
-  const text = s.dark ? primary : readable;
+  const ink = inkOn(primary);
+  const grounds = pageBackgrounds(s);
+  const text = readableOn(primary, grounds);
+  const infoBg = mix(primary, '#FFFFFF', 0.9);
+  const tint = mix(primary, s.dark ? '#000000' : '#FFFFFF', 0.85);
+  const light = s.menu === 'light';
+  const selectedBg = s.menuSelectedBg ?? (light ? tint : primary);
+  const selectedColor = s.menuSelectedColor ?? (light ? readableOn(primary, [tint, s.siderBg]) : ink);
+  const topSelected = topMenuSelected(s, primary);
+  // filled buttons keep their ink when hovered or pressed: white ink on a darker fill, dark ink on a lighter one
+  const shade = ink === '#FFFFFF' ? '#000000' : '#FFFFFF';
   const menuTokens = {
     darkItemBg: 'transparent',
     darkSubMenuItemBg: 'rgba(0,0,0,0.18)',
     darkItemColor: s.menuColor,
     darkItemHoverColor: '#ffffff',
     darkPopupBg: s.logoBg,
-    darkItemSelectedBg: s.menuSelectedBg ?? readable,
+    darkItemSelectedBg: selectedBg,
+    darkItemSelectedColor: selectedColor,
     itemBg: 'transparent',
     subMenuItemBg: 'transparent',
     itemColor: s.menuColor,
-    itemSelectedColor: s.menuSelectedColor ?? text,
-    horizontalItemSelectedColor: text,
-    ...(s.menuSelectedBg
-      ? {
-          darkItemSelectedColor: s.menuSelectedColor,
-          itemSelectedBg: s.menuSelectedBg,
-        }
-      : {}),
+    itemSelectedBg: selectedBg,
+    itemSelectedColor: selectedColor,
+    // the title of an open sub-menu that holds the current page, on the sidebar's own ground (a dark
+    // menu's is set in shell.css: antd writes it in the selected item's ink)
+    subMenuItemSelectedColor: readableOn(primary, [s.siderBg.startsWith('#') ? s.siderBg : '#FFFFFF']),
+    horizontalItemSelectedColor: topSelected,
+    horizontalItemHoverColor: topSelected,
   };
   return {
     algorithm: s.dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
       motion,
       colorPrimary: primary,
-      colorLink: text,
+      colorLink: s.dark ? darkSeed(text, grounds) : text,
       borderRadius: s.radius,
-      // antd's secondary grey (45 % black) is 3.4:1 on white: darker, to reach 4.5:1
-      // and its red (#ff4d4f, 3.3:1) is darkened the same way as the primary colour
+      // antd's secondary grey (45 % black) is 3.4:1 on white: darker, to reach 4.5:1; its red as text
+      // (#ff4d4f, 3.3:1) takes its readable shade, lightened instead in the dark theme
       ...(s.dark
-        ? {}
+        ? { colorError: darkSeed('#FF4D4F', grounds) }
         : {
             colorTextDescription: 'rgba(0,0,0,0.62)',
             colorTextTertiary: 'rgba(0,0,0,0.6)',
@@ -240,11 +282,34 @@ export function antdThemeFor(name: ThemeName, primary: string, motion = true): T
     components: {
       Layout: { siderBg: 'transparent', headerBg: 'transparent', bodyBg: s.bodyBg, headerPadding: 0 },
       Menu: menuTokens,
+      // component tokens are drawn as given (the dark algorithm does not shade them): the fill as chosen
       Button: {
-        colorPrimary: readable,
-        colorPrimaryHover: mix(readable, '#000000', 0.12),
-        colorPrimaryActive: mix(readable, '#000000', 0.24),
+        colorPrimary: primary,
+        primaryColor: ink,
+        colorLink: text,
+        ...(s.dark ? { colorError: readableOn('#FF4D4F', grounds) } : {}),
+        colorPrimaryHover: mix(primary, shade, 0.12),
+        colorPrimaryActive: mix(primary, shade, 0.24),
+        defaultHoverColor: text,
+        defaultActiveColor: text,
       },
+      // a status tag's text on its tint (antd's green is 2.2:1 there): the status colour's readable shade,
+      // the tint kept; elsewhere (icons, diagram strokes) the status colours stay antd's
+      ...(s.dark
+        ? {}
+        : {
+            Tag: {
+              colorSuccess: readableOn('#52C41A', ['#F6FFED']),
+              colorSuccessBg: '#F6FFED',
+              colorSuccessBorder: '#B7EB8F',
+              colorWarning: readableOn('#FAAD14', ['#FFFBE6']),
+              colorWarningBg: '#FFFBE6',
+              colorWarningBorder: '#FFE58F',
+              colorInfo: readableOn(primary, [infoBg]),
+              colorInfoBg: infoBg,
+              colorInfoBorder: mix(primary, '#FFFFFF', 0.6),
+            },
+          }),
       Tabs: { itemSelectedColor: text, itemHoverColor: text, itemActiveColor: text, inkBarColor: primary },
       Pagination: { itemActiveColor: text, itemActiveColorHover: text },
     },
@@ -256,7 +321,13 @@ export function shellCssVars(name: ThemeName, primary: string): CSSProperties {
   const s = SHELL_THEMES[name];
   return {
     '--shell-primary': primary,
-    '--shell-primary-text': readableOnWhite(primary),
+    '--shell-primary-ink': inkOn(primary),
+    '--shell-tag-hover': readableOnWhite(primary),
+    '--shell-menu-open-color':
+      s.menu === 'light' ? readableOn(primary, [s.siderBg]) : (s.menuOpenColor ?? '#ffffff'),
+    // plain text of the page's own elements (antd's components take theirs from antd's tokens)
+    '--shell-text': s.dark ? 'rgba(255,255,255,0.85)' : 'rgba(0,0,0,0.88)',
+    '--shell-text-secondary': s.dark ? 'rgba(255,255,255,0.65)' : '#606266',
     '--shell-header-bg': s.headerBg,
     '--shell-header-color': s.headerColor,
     '--shell-sider-bg': s.siderBg,

@@ -70,7 +70,7 @@ export default function DashboardPage() {
         {cards.map((card) => (
           <li key={card.key}>
             <Card size="small">
-              <div style={{ color: '#606266' }}>{card.label}</div>
+              <div style={{ color: 'var(--shell-text-secondary)' }}>{card.label}</div>
               <div data-figure={card.key} style={{ fontSize: 28, fontWeight: 600, marginTop: 4 }}>
                 {card.value}
               </div>

@@ -1,9 +1,13 @@
 import { FIRST_PAGE } from '@smart/contracts/core';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TextKey } from '../../platform/i18n';
 import { usePrimaryButtonStyle } from '../../platform/ui/primaryButton';
+
+// antd's Result (its 404 / 403 / 500 drawings, ~5 KB) loads when an error is shown, not with every page
+const Result = lazy(() => import('antd/es/result'));
 
 export type ErrorStatus = '404' | '403' | '500';
 
@@ -20,20 +24,22 @@ export function ErrorResult({ status, headingLevel = 1 }: { status: ErrorStatus;
   const primaryStyle = usePrimaryButtonStyle();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
-    <Result
-      status={status}
-      title={
-        <Heading style={{ fontSize: 'inherit', fontWeight: 'inherit', margin: 0 }}>
-          {status} · {t(TEXT[status].title)}
-        </Heading>
-      }
-      subTitle={t(TEXT[status].detail)}
-      extra={
-        <Button type="primary" style={primaryStyle} onClick={() => navigate(FIRST_PAGE)}>
-          {t('error.backHome')}
-        </Button>
-      }
-    />
+    <Suspense fallback={null}>
+      <Result
+        status={status}
+        title={
+          <Heading style={{ fontSize: 'inherit', fontWeight: 'inherit', margin: 0 }}>
+            {status} · {t(TEXT[status].title)}
+          </Heading>
+        }
+        subTitle={t(TEXT[status].detail)}
+        extra={
+          <Button type="primary" style={primaryStyle} onClick={() => navigate(FIRST_PAGE)}>
+            {t('error.backHome')}
+          </Button>
+        }
+      />
+    </Suspense>
   );
 }
 

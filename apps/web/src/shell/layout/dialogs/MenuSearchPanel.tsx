@@ -82,7 +82,9 @@ export default function MenuSearchPanel() {
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
       />
-      <p style={{ color: '#606266', margin: '8px 0 16px', fontSize: 13 }}>{t('search.escHint')}</p>
+      <p style={{ color: 'var(--ant-color-text-secondary, #606266)', margin: '8px 0 16px', fontSize: 13 }}>
+        {t('search.escHint')}
+      </p>
       <ul aria-label={t('search.results')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {results.map((entry, i) => (
           <li key={entry.path}>
@@ -106,7 +108,15 @@ export default function MenuSearchPanel() {
             >
               <MenuIcon name={icons.get(entry.path) ?? 'AppstoreOutlined'} />
               <span>{entry.name}</span>
-              <span style={{ color: '#606266', fontSize: 12, marginInlineStart: 'auto' }}>{entry.path}</span>
+              <span
+                style={{
+                  color: 'var(--ant-color-text-secondary, #606266)',
+                  fontSize: 12,
+                  marginInlineStart: 'auto',
+                }}
+              >
+                {entry.path}
+              </span>
             </button>
           </li>
         ))}
