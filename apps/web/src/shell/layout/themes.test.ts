@@ -7,7 +7,7 @@ import { antdThemeFor, SHELL_THEMES, shellCssVars } from './themes';
 
 const solid = (c: string) => /^#[0-9a-f]{6}$/i.test(c);
 const tokensOf = (theme: ThemeConfig, part: 'Menu' | 'Button') =>
-  (theme.components ?? {})[part] as Record<string, string>;
+  (theme.components?.[part] ?? {}) as Record<string, string>;
 
 describe('the layout themes with every preset colour', () => {
   for (const name of THEMES) {
