@@ -471,15 +471,43 @@ export function counterEnergy(
   prev: number | null,
   maxPerBucket = Number.POSITIVE_INFINITY,
 ): BucketEnergy[] {
-  const byAt = new Map(buckets.map((b) => [b.at, b]));
+  return counterEnergyFrom({ last: prev, gap: false, gapRun: 0 }, starts, buckets, maxPerBucket).out;
+}
+
+/** Where a counter's differencing stands after some buckets: it goes on from there with the next ones. */
+export interface CounterState {
+  /** the last reading so far (null: none) */
+  last: number | null;
+  /** buckets without readings came after a known reading */
+  gap: boolean;
+  /** how many buckets without readings end what came so far */
+  gapRun: number;
+}
+
+/**
+ * `counterEnergy` from a state, answering the state after `starts` too: closed days differenced once can
+ * be kept with their state, and only the open day differenced again (a fleet's overview, power/yield.ts).
+ */
+export function counterEnergyFrom(
+  state: CounterState,
+  starts: number[],
+  buckets: CounterBucket[],
+  maxPerBucket = Number.POSITIVE_INFINITY,
+): { out: BucketEnergy[]; state: CounterState } {
+  // a walk along both lists in time order
+  const sorted = buckets.every((b, i) => i === 0 || buckets[i - 1].at <= b.at)
+    ? buckets
+    : [...buckets].sort((a, b) => a.at - b.at);
   const out: BucketEnergy[] = [];
-  let last = prev;
-  let gap = false;
+  let { last, gap, gapRun } = state;
+  let j = 0;
   for (const at of starts) {
-    const b = byAt.get(at);
+    while (j < sorted.length && sorted[j].at < at) j++;
+    const b = j < sorted.length && sorted[j].at === at ? sorted[j] : undefined;
     if (!b) {
       out.push({ at, energy: null });
       gap = last !== null;
+      gapRun++;
       continue;
     }
     const e: BucketEnergy = { at, energy: 0 };
@@ -487,7 +515,7 @@ export function counterEnergy(
     else if (b.low < last) {
       e.reset = true;
       e.energy = Math.max(0, b.high - last) + (b.last - b.low);
-    } else if (b.last - last > maxPerBucket * (gap ? 1 + countGap(out) : 1)) {
+    } else if (b.last - last > maxPerBucket * (gap ? 1 + gapRun : 1)) {
       e.replaced = true;
       e.energy = null;
     } else e.energy = b.last - last;
@@ -496,15 +524,9 @@ export function counterEnergy(
     out.push(e);
     last = b.last;
     gap = false;
+    gapRun = 0;
   }
-  return out;
-}
-
-/** how many buckets without readings end `out` */
-function countGap(out: BucketEnergy[]): number {
-  let k = 0;
-  for (let i = out.length - 1; i >= 0 && out[i].energy === null && !out[i].replaced; i--) k++;
-  return k;
+  return { out, state: { last, gap, gapRun } };
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;

@@ -1,7 +1,8 @@
 import {
   type BucketEnergy,
   type CounterBucket,
-  counterEnergy,
+  type CounterState,
+  counterEnergyFrom,
   metricByCode,
   sumEnergy,
   type YieldGrain,
@@ -44,21 +45,21 @@ export interface CounterDevice {
 }
 
 /**
- * Closed days' counter buckets, kept a minute per device and range: a closed day changes only by late
- * readings, and this server's own ingestion forgets a device's as soon as it writes one (another server's
- * late reading shows within the minute). An energy overview of a fleet's month then reads today's buckets
- * only, not every day of 2 000 counters.
+ * Closed days' energies, kept a minute per device and range with where the counter's differencing stood
+ * after them: a closed day changes only by late readings, and this server's own ingestion forgets a
+ * device's as soon as it writes one (another server's late reading shows within the minute). A fleet's
+ * overview then reads and differences today's buckets only, not every day of 2 000 counters.
  */
 const CLOSED_TTL_MS = 60_000;
 const CLOSED_MAX = 50_000;
 interface ClosedDays {
   until: number;
-  /** the last reading before the range (null: none) */
-  prev: number | null;
-  buckets: CounterBucket[];
+  energies: BucketEnergy[];
+  state: CounterState;
 }
 const closedDays = new Map<string, ClosedDays>();
-const closedKey = (deviceId: string, first: number, closedEnd: number) => `${deviceId}|${first}|${closedEnd}`;
+const closedKey = (d: CounterDevice, first: number, closedEnd: number) =>
+  `${d.deviceId}|${first}|${closedEnd}|${d.ratedPower ?? ''}`;
 onPastDayReadings((ids) => {
   for (const key of closedDays.keys()) if (ids.has(key.slice(0, key.indexOf('|')))) closedDays.delete(key);
 });
@@ -76,10 +77,12 @@ export async function dailyEnergy(
   const end = dayStart(days[days.length - 1] + 30 * 3_600_000);
   // days before today are closed: kept for a minute
   const closedEnd = Math.min(end, dayStart(now));
+  const closed = days.filter((d) => d < closedEnd);
+  const open = days.slice(closed.length);
   const kept = new Map<string, ClosedDays>();
-  if (closedEnd > first)
+  if (closed.length)
     for (const d of devices) {
-      const k = closedDays.get(closedKey(d.deviceId, first, closedEnd));
+      const k = closedDays.get(closedKey(d, first, closedEnd));
       if (k && k.until > now) kept.set(d.deviceId, k);
     }
   const unknown = devices.filter((d) => !kept.has(d.deviceId)).map((d) => d.deviceId);
@@ -94,7 +97,7 @@ export async function dailyEnergy(
   const none = Promise.resolve([] as unknown);
   const [rows, openRows, prevRows] = await Promise.all([
     unknown.length ? bucketsOf(unknown, first) : none,
-    kept.size && end > closedEnd ? bucketsOf([...kept.keys()], closedEnd) : none,
+    kept.size && open.length ? bucketsOf([...kept.keys()], closedEnd) : none,
     // each counter's last day before the range: one step down the primary key per device (a DISTINCT ON
     // would read every earlier day of every device: seconds for a fleet's year)
     unknown.length
@@ -118,24 +121,20 @@ export async function dailyEnergy(
     list.push({ at: Number(r.at), low: Number(r.low), high: Number(r.high), last: Number(r.last) });
   }
   const prev = new Map(rowsOf(prevRows).map((r) => [String(r.device_id), Number(r.last)]));
-  if (closedEnd > first && closedDays.size + unknown.length > CLOSED_MAX) closedDays.clear();
+  if (closed.length && closedDays.size + unknown.length > CLOSED_MAX) closedDays.clear();
   for (const d of devices) {
-    const k = kept.get(d.deviceId);
+    const max = d.ratedPower ? d.ratedPower * 24 : undefined;
     const fresh = buckets.get(d.deviceId) ?? [];
-    if (!k && closedEnd > first)
-      closedDays.set(closedKey(d.deviceId, first, closedEnd), {
-        until: now + CLOSED_TTL_MS,
-        prev: prev.get(d.deviceId) ?? null,
-        buckets: fresh.filter((b) => b.at < closedEnd),
-      });
+    let k = kept.get(d.deviceId);
+    if (!k) {
+      const start: CounterState = { last: prev.get(d.deviceId) ?? null, gap: false, gapRun: 0 };
+      const done = counterEnergyFrom(start, closed, fresh, max);
+      k = { until: now + CLOSED_TTL_MS, energies: done.out, state: done.state };
+      if (closed.length) closedDays.set(closedKey(d, first, closedEnd), k);
+    }
     out.set(
       d.deviceId,
-      counterEnergy(
-        days,
-        k ? [...k.buckets, ...fresh] : fresh,
-        k ? k.prev : (prev.get(d.deviceId) ?? null),
-        d.ratedPower ? d.ratedPower * 24 : undefined,
-      ),
+      open.length ? k.energies.concat(counterEnergyFrom(k.state, open, fresh, max).out) : k.energies,
     );
   }
   return out;
