@@ -371,11 +371,28 @@ export async function powerRoutes(app: FastifyInstance) {
     const days = daysBetween(monthStart, now);
     // one read of the month's counters: today is its last day
     const withDevice = invs.filter((i) => i.deviceId);
-    const energies = await dailyEnergy(
-      db,
-      withDevice.map((i) => ({ deviceId: String(i.deviceId), ratedPower: i.ratedPower })),
-      days,
-    );
+    const devices = withDevice.map((i) => String(i.deviceId));
+    // the open alarms are counted while the counters are read
+    const alarmsCounted = devices.length
+      ? db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(deviceAlarm)
+          .where(
+            and(
+              await readableRows('deviceAlarm', ctx),
+              sql`${deviceAlarm.deviceId} = any(${`{${devices.join(',')}}`}::bigint[])`,
+              sql`${deviceAlarm.state} <> ${ALARM_STATE.closed}`,
+            ),
+          )
+      : Promise.resolve([{ n: 0 }]);
+    const [energies, [alarms]] = await Promise.all([
+      dailyEnergy(
+        db,
+        withDevice.map((i) => ({ deviceId: String(i.deviceId), ratedPower: i.ratedPower })),
+        days,
+      ),
+      alarmsCounted,
+    ]);
     const month = periodEnergy(days, energies, 'day');
     const byStation = new Map<string, typeof invs>();
     for (const i of invs) {
@@ -396,19 +413,6 @@ export async function powerRoutes(app: FastifyInstance) {
       today.push(e[days.length - 1]?.energy ?? null);
       stationToday.set(i.stationId, today);
     }
-    const devices = withDevice.map((i) => String(i.deviceId));
-    const [alarms] = devices.length
-      ? await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(deviceAlarm)
-          .where(
-            and(
-              await readableRows('deviceAlarm', ctx),
-              sql`${deviceAlarm.deviceId} = any(${`{${devices.join(',')}}`}::bigint[])`,
-              sql`${deviceAlarm.state} <> ${ALARM_STATE.closed}`,
-            ),
-          )
-      : [{ n: 0 }];
     const rows = stations.map((s) => {
       const id = String(s.id);
       const power = (byStation.get(id) ?? []).reduce((a, i) => a + (i.power ?? 0), 0);
