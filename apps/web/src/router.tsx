@@ -11,7 +11,7 @@ import { loadSettings } from './platform/session/settings';
 import { useTags } from './platform/session/tags';
 import { countVisit } from './platform/session/visits';
 import { decideNavigation, type GuardState } from './shell/guard';
-import { loadLayout, loadLogin, withTimeout } from './shell/lazy';
+import { loadLayout, loadLogin, loadPageHost, withTimeout } from './shell/lazy';
 import { flattenMenu, type MenuEntry, normalizeMenu } from './shell/menu';
 import { HydrateFallback, Root, type RootData, RootError } from './shell/Root';
 
@@ -95,7 +95,7 @@ export function createRouter() {
           children: [
             {
               path: '*',
-              lazy: page(() => import('./shell/layout/PageHost')),
+              lazy: page(loadPageHost),
               // a page that throws shows the error inside the shell, not instead of it
               ErrorBoundary: RootError,
             },

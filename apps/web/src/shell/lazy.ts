@@ -20,4 +20,7 @@ export function withTimeout<T>(load: () => Promise<T>, ms = CHUNK_LOAD_TIMEOUT_M
 }
 
 export const loadLayout = withTimeout(() => import('./layout/Layout'));
+export const loadPageHost = withTimeout(() => import('./layout/PageHost'));
+/** the home workplace (/wel/index): warmed, and its answer asked for, while a sign-in is checked */
+export const loadHomePage = withTimeout(() => import('../features/wel/WelcomePage'));
 export const loadLogin = withTimeout(() => import('./login/LoginPage'));

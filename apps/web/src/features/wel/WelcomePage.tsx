@@ -22,6 +22,11 @@ import { flattenMenu } from '../../shell/menu';
 import { processPaths } from '../work/routes';
 
 export const HOME_API = '/api/dfem-desk/home';
+/** The home's one answer in a language: asked for by the page, and by the sign-in as soon as it succeeds. */
+export const homeQuery = (language: string) => ({
+  queryKey: ['home', language],
+  queryFn: () => getData<HomeWorkplace>(HOME_API),
+});
 const SHORTCUTS = 8;
 
 function greetingKey(hour: number): TextKey {
@@ -40,9 +45,9 @@ export default function WelcomePage() {
   const tenantId = useSession((s) => s.tenantId);
   const { items } = useNavMenu();
   const home = useQuery({
-    queryKey: ['home', language],
-    queryFn: () => getData<HomeWorkplace>(HOME_API),
-    refetchOnMount: 'always',
+    ...homeQuery(language),
+    // read again on every visit, unless the sign-in has just asked for it
+    refetchOnMount: (q) => Date.now() - q.state.dataUpdatedAt > 5_000,
     // an unregistered third-party user has no account yet: only the registration dialog shows
     enabled: !isGuestUser(user),
   });

@@ -8,13 +8,14 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fetchCaptcha, requestToken } from '../../platform/auth/api';
-import { signIn } from '../../platform/session/session';
+import { useLanguage } from '../../platform/i18n';
+import { isGuestUser, signIn, useSession } from '../../platform/session/session';
 import { useSettings } from '../../platform/session/settings';
 import { Input, type InputRef, Password } from '../../platform/ui/light-input';
 import { usePrimaryButtonStyle } from '../../platform/ui/primaryButton';
 import { steadyLoading } from '../../platform/ui/steadyLoading';
 import { LanguageLinks } from '../LanguageLinks';
-import { loadLayout } from '../lazy';
+import { loadHomePage, loadLayout, loadPageHost } from '../lazy';
 
 type Field = 'tenantId' | 'username' | 'password' | 'captcha';
 
@@ -120,7 +121,9 @@ export default function LoginPage() {
     setInvalid(null);
     setError('');
     setSubmitting(true);
-    void loadLayout().catch(() => {}); // warm the shell chunk while the server checks the password
+    // while the server checks the password: the shell's and the home page's chunks
+    const warm = Promise.all([loadLayout(), loadPageHost(), loadHomePage()]);
+    warm.catch(() => {});
     try {
       const result = await requestToken(
         {
@@ -133,6 +136,14 @@ export default function LoginPage() {
         settings.captchaMode,
       );
       signIn(result);
+      // the home's answer is asked for now, beside the menus, not once its page has loaded
+      const user = useSession.getState().userInfo;
+      if (!isGuestUser(user) && !user?.passwordChangeRequired)
+        void warm
+          .then(([layout, , home]) =>
+            layout.queryClient.prefetchQuery(home.homeQuery(useLanguage.getState().language)),
+          )
+          .catch(() => {});
       await navigate('/', { replace: true });
     } catch (e) {
       setSubmitting(false);
