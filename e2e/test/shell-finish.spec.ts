@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { authFile, expect, test } from './fixtures';
+import { USER_IMPORT_HEADERS } from './shell-helpers';
 
 /**
  * Small finishes of the shell and the list pages, as a person sees them: English menu names and the title
@@ -64,17 +65,7 @@ test('导入 and 导出 stand apart in the list toolbar', async ({ page }) => {
 test('an import refused for two bad rows with several errors each says two rows', async ({ page }) => {
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('Sheet1');
-  sheet.addRow([
-    '登录账号',
-    '用户姓名',
-    '用户昵称',
-    '手机号码',
-    '电子邮箱',
-    '用户性别',
-    '用户生日',
-    '所属角色',
-    '所属机构',
-  ]);
+  sheet.addRow(USER_IMPORT_HEADERS);
   sheet.addRow(['finish_bad1', '两处错', '', '139111', 'not-an-email', '男', '', '普通用户', '技术部']);
   sheet.addRow(['finish_bad2', '三处错', '', '12', 'nope', '', '', '不存在的角色', '技术部']);
   await page.goto('/system/user/index');

@@ -17,6 +17,34 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
+/** The eleven layout themes, in the theme dialog's order (spec §2). */
+export const THEME_NAMES = [
+  'theme-default',
+  'theme-white',
+  'theme-dark',
+  'theme-star',
+  'theme-smart',
+  'theme-iview',
+  'theme-vip',
+  'theme-cool',
+  'theme-d2',
+  'theme-hey',
+  'theme-lte',
+];
+
+/** The columns of the user import's template, as a person fills them in. */
+export const USER_IMPORT_HEADERS = [
+  '登录账号',
+  '用户姓名',
+  '用户昵称',
+  '手机号码',
+  '电子邮箱',
+  '用户性别',
+  '用户生日',
+  '所属角色',
+  '所属机构',
+];
+
 export interface ExtraServer {
   baseURL: string;
   stop: () => Promise<void>;

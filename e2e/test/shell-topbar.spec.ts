@@ -1,5 +1,5 @@
 import { authFile, expect, test } from './fixtures';
-import { BASIC } from './shell-helpers';
+import { BASIC, THEME_NAMES } from './shell-helpers';
 
 /** The top bar of spec §2, item by item, on the shared administrator session. */
 test.use({ storageState: authFile() });
@@ -53,19 +53,7 @@ test('theme picker: eleven themes, each visibly different, dark on antd’s dark
   const options = dialog.locator('[data-theme-option]');
   await expect(options).toHaveCount(11);
   const names = await options.evaluateAll((els) => els.map((el) => el.getAttribute('data-theme-option')));
-  expect(names).toEqual([
-    'theme-default',
-    'theme-white',
-    'theme-dark',
-    'theme-star',
-    'theme-smart',
-    'theme-iview',
-    'theme-vip',
-    'theme-cool',
-    'theme-d2',
-    'theme-hey',
-    'theme-lte',
-  ]);
+  expect(names).toEqual(THEME_NAMES);
 
   const signatures = new Map<string, string>();
   for (const name of names as string[]) {

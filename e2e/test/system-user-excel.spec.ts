@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { authFile, expect, test } from './fixtures';
+import { USER_IMPORT_HEADERS } from './shell-helpers';
 
 /**
  * 用户管理's 导入 and 导出 are the engine's Excel buttons, as on every list: a file naming an account that
@@ -13,17 +14,7 @@ const account = `xls_${Date.now().toString(36)}`;
 async function workbook(realName: string, dept: string) {
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('Sheet1');
-  sheet.addRow([
-    '登录账号',
-    '用户姓名',
-    '用户昵称',
-    '手机号码',
-    '电子邮箱',
-    '用户性别',
-    '用户生日',
-    '所属角色',
-    '所属机构',
-  ]);
+  sheet.addRow(USER_IMPORT_HEADERS);
   sheet.addRow([account, realName, '', '', '', '女', '1991-02-03', '普通用户', dept]);
   return {
     name: 'users.xlsx',

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { authFile, expect, test } from './fixtures';
+import { THEME_NAMES } from './shell-helpers';
 
 /**
  * Every text of the shell reaches WCAG AA (axe's color-contrast rule) in each of the eleven layout themes
@@ -9,20 +10,6 @@ import { authFile, expect, test } from './fixtures';
  * switched through the stored choice and a reload, as a returning user would see it.
  */
 test.use({ storageState: authFile() });
-
-const THEMES = [
-  'theme-default',
-  'theme-white',
-  'theme-dark',
-  'theme-star',
-  'theme-smart',
-  'theme-iview',
-  'theme-vip',
-  'theme-cool',
-  'theme-d2',
-  'theme-hey',
-  'theme-lte',
-];
 
 async function choose(page: Page, theme: string, color: string) {
   await page.evaluate(
@@ -66,7 +53,7 @@ for (const path of ['/wel/index', '/system/user/index']) {
     test.setTimeout(240_000); // axe walks the page 13 times
     await page.goto('/wel/index');
     const failures: string[] = [];
-    for (const theme of THEMES) failures.push(...(await check(page, path, theme, '#409EFF')));
+    for (const theme of THEME_NAMES) failures.push(...(await check(page, path, theme, '#409EFF')));
     // the darkest preset (white text on it, its shade as text on dark menus) and another light one
     failures.push(...(await check(page, path, 'theme-default', '#212121')));
     failures.push(...(await check(page, path, 'theme-white', '#212121')));
