@@ -12,8 +12,8 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cooperation, plot } from '../src/modules/agriculture/tables';
-import { grantCodes, listedRows, makeRole, otherTenantAdmin, serviceCalls, signedInUser } from './fixtures';
-import { signIn, startTestServer, type TestServer } from './harness';
+import { areaServer, grantCodes, listedRows, makeRole, serviceCalls, signedInUser } from './fixtures';
+import type { TestServer } from './harness';
 
 /**
  * Smart agriculture: the credit code's check (GB 32100), a plot's area from its polygon and its removal with
@@ -25,9 +25,7 @@ let s: TestServer;
 let token: string;
 let other: string;
 beforeAll(async () => {
-  s = await startTestServer();
-  token = (await signIn(s)).access_token;
-  other = await otherTenantAdmin(s, '200031', '农业他村', 'agriOther');
+  ({ s, token, other } = await areaServer(['200031', '农业他村', 'agriOther']));
 });
 afterAll(() => s.close());
 

@@ -6,8 +6,8 @@ import { ASSISTANCE_DEMO, type AssistanceOverview } from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistanceProject, assistanceUnit, careVideo, information } from '../src/modules/assistance/tables';
-import { grantCodes, makeRole, otherTenantAdmin, serviceCalls, signedInUser, uploadFile } from './fixtures';
-import { auth, signIn, startTestServer, type TestServer } from './harness';
+import { areaServer, grantCodes, makeRole, serviceCalls, signedInUser, uploadFile } from './fixtures';
+import { auth, type TestServer } from './harness';
 
 /**
  * Assistance and care: a project's funds and period rules, news cleaned before it is stored, video uploads
@@ -16,11 +16,9 @@ import { auth, signIn, startTestServer, type TestServer } from './harness';
 let s: TestServer;
 let token: string;
 let other: string;
+// a video limit of 1 MB, so the limit can be passed in a test
 beforeAll(async () => {
-  // a video limit of 1 MB, so the limit can be passed in a test
-  s = await startTestServer({ VIDEO_MAX_MB: '1' });
-  token = (await signIn(s)).access_token;
-  other = await otherTenantAdmin(s, '200021', '帮扶他村', 'assistOther');
+  ({ s, token, other } = await areaServer(['200021', '帮扶他村', 'assistOther'], { VIDEO_MAX_MB: '1' }));
 });
 afterAll(() => s.close());
 

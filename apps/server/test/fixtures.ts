@@ -7,7 +7,7 @@ import { forgetAllCounts } from '../src/platform/crud/count-cache';
 import { type Db, schema } from '../src/platform/db';
 import { menuId } from '../src/seed/menus';
 import { SEED } from '../src/seed/system';
-import { auth, md5Hex, type TestServer, tokenRequest } from './harness';
+import { auth, md5Hex, signIn, startTestServer, type TestServer, tokenRequest } from './harness';
 
 /**
  * A valid value for a field, distinct per n: its example, else its kind's sample (`FIELD_KINDS`), except
@@ -94,6 +94,19 @@ export function serviceCalls(server: () => TestServer, prefix: string, token: ()
     post: (url: string, payload?: object, tk = token(), lang = 'zh') =>
       server().app.inject({ method: 'POST', url: `${prefix}${url}`, headers: headers(tk, lang), payload }),
   };
+}
+
+/**
+ * What an area's API tests start from (call it in `beforeAll`): a server (`env` over the test defaults),
+ * the seeded administrator's token, and the administrator of another tenant for the isolation tests.
+ */
+export async function areaServer(
+  otherTenant: [tenantId: string, name: string, account: string],
+  env?: Record<string, string>,
+) {
+  const s = await startTestServer(env);
+  const token = (await signIn(s)).access_token;
+  return { s, token, other: await otherTenantAdmin(s, ...otherTenant) };
 }
 
 /** The signed-in administrator of a new tenant (granted everything): the other village of isolation tests. */

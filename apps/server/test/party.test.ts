@@ -4,17 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { villager } from '../src/modules/manage/tables';
 import { partyPairing, villagerToParty } from '../src/modules/party/tables';
 import { schema } from '../src/platform/db';
-import { grantCodes, makeRole, otherTenantAdmin, serviceCalls, signedInUser } from './fixtures';
-import { auth, signIn, startTestServer, type TestServer } from './harness';
+import { areaServer, grantCodes, makeRole, serviceCalls, signedInUser } from './fixtures';
+import { auth, type TestServer } from './harness';
 
 /** Party building: member rules, the probation reminder, the organisation tree, the overview, isolation. */
 let s: TestServer;
 let token: string;
 let other: string;
 beforeAll(async () => {
-  s = await startTestServer();
-  token = (await signIn(s)).access_token;
-  other = await otherTenantAdmin(s, '200011', '党建他村', 'partyOther');
+  ({ s, token, other } = await areaServer(['200011', '党建他村', 'partyOther']));
 });
 afterAll(() => s.close());
 

@@ -19,15 +19,15 @@ import { schema } from '../src/platform/db';
 import { SEED } from '../src/seed/system';
 import { seedStringAlarm } from '../src/seed/telemetry';
 import {
+  areaServer,
   grantCodes,
   listedRows,
   makeRole,
-  otherTenantAdmin,
   readSheet,
   serviceCalls,
   signedInUser,
 } from './fixtures';
-import { auth, signIn, startTestServer, type TestServer } from './harness';
+import { auth, type TestServer } from './harness';
 
 /**
  * PV stations on the telemetry core: the seeded stations and their live page, yield from the inverters'
@@ -38,9 +38,7 @@ let s: TestServer;
 let token: string;
 let other: string;
 beforeAll(async () => {
-  s = await startTestServer();
-  token = (await signIn(s)).access_token;
-  other = await otherTenantAdmin(s, '200019', '光伏他村', 'powerOther');
+  ({ s, token, other } = await areaServer(['200019', '光伏他村', 'powerOther']));
 });
 afterAll(() => s.close());
 

@@ -6,17 +6,15 @@ import { schema } from '../src/platform/db';
 import { notDeleted } from '../src/platform/sql';
 import { menuId } from '../src/seed/menus';
 import { moveSafetyMenus } from '../src/seed/safety';
-import { grantCodes, listedRows, makeRole, otherTenantAdmin, serviceCalls, signedInUser } from './fixtures';
-import { signIn, startTestServer, type TestServer } from './harness';
+import { areaServer, grantCodes, listedRows, makeRole, serviceCalls, signedInUser } from './fixtures';
+import type { TestServer } from './harness';
 
 /** Safety: the camera's GB/T 28181 code, the watch log the wall writes, the overview's figures, isolation. */
 let s: TestServer;
 let token: string;
 let other: string;
 beforeAll(async () => {
-  s = await startTestServer();
-  token = (await signIn(s)).access_token;
-  other = await otherTenantAdmin(s, '200021', '平安他村', 'safetyOther');
+  ({ s, token, other } = await areaServer(['200021', '平安他村', 'safetyOther']));
 });
 afterAll(() => s.close());
 

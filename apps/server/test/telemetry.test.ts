@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/modules/telemetry/ingest';
 import { demoSecret, photoHeaders, signedMessage, trapPhoto } from '../src/modules/telemetry/simulator';
 import { deviceAlarm, telemetryState } from '../src/modules/telemetry/tables';
-import { grantCodes, listedRows, makeRole, otherTenantAdmin, serviceCalls, signedInUser } from './fixtures';
-import { signIn, startTestServer, type TestServer } from './harness';
+import { areaServer, grantCodes, listedRows, makeRole, serviceCalls, signedInUser } from './fixtures';
+import { startTestServer, type TestServer } from './harness';
 
 /**
  * The telemetry core: devices and their secrets, readings over HTTP and MQTT (the embedded broker here;
@@ -18,9 +18,10 @@ let s: TestServer;
 let token: string;
 let other: string;
 beforeAll(async () => {
-  s = await startTestServer({ MQTT_PORT: '0', TELEMETRY_FLUSH_MS: '20' });
-  token = (await signIn(s)).access_token;
-  other = await otherTenantAdmin(s, '200031', '遥测他村', 'telemetryOther');
+  ({ s, token, other } = await areaServer(['200031', '遥测他村', 'telemetryOther'], {
+    MQTT_PORT: '0',
+    TELEMETRY_FLUSH_MS: '20',
+  }));
 });
 afterAll(() => s?.close());
 
