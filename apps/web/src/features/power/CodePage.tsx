@@ -6,7 +6,7 @@
 import './i18n';
 import { collectSettingResource } from '@smart/contracts/power';
 import { App, Button, Form, Input, Modal, Select } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../platform/crud/CrudPage';
 import { useDict } from '../../platform/crud/dict';
@@ -22,10 +22,21 @@ function SubmitDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () =
   const [form] = Form.useForm<{ type: string; content: string; note?: string }>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  // the type whose latest version is being read: the text area waits for it, so nothing typed meanwhile
+  // is overwritten when it arrives, and only the last type picked fills it
+  const [loadingType, setLoadingType] = useState<string>();
+  const latestPick = useRef<string>();
   // the latest version of the type picked, as the starting text
   const load = async (type: string) => {
-    const latest = await getData<{ content: unknown } | null>(`${API}/get`, { type });
-    form.setFieldValue('content', latest ? JSON.stringify(latest.content, null, 2) : '');
+    latestPick.current = type;
+    setLoadingType(type);
+    try {
+      const latest = await getData<{ content: unknown } | null>(`${API}/get`, { type });
+      if (latestPick.current !== type) return;
+      form.setFieldValue('content', latest ? JSON.stringify(latest.content, null, 2) : '');
+    } finally {
+      if (latestPick.current === type) setLoadingType(undefined);
+    }
   };
   const save = async () => {
     const v = await form.validateFields();
@@ -66,7 +77,13 @@ function SubmitDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () =
           validateStatus={error ? 'error' : undefined}
           help={error}
         >
-          <Input.TextArea rows={14} spellCheck={false} style={{ fontFamily: 'monospace' }} />
+          <Input.TextArea
+            rows={14}
+            spellCheck={false}
+            style={{ fontFamily: 'monospace' }}
+            disabled={loadingType !== undefined}
+            aria-busy={loadingType !== undefined}
+          />
         </Form.Item>
         <Form.Item name="note" label={t('power.codeNote')}>
           <Input maxLength={200} />
