@@ -531,11 +531,30 @@ export function counterEnergyFrom(
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
+/**
+ * A running sum of known energies (null while none is known), for sums over many values that need not be
+ * kept: a fleet's month is 60 000 inverter-days.
+ */
+export class EnergySum {
+  private total = 0;
+  private known = false;
+  add(x: number | null | undefined): this {
+    if (x !== null && x !== undefined) {
+      this.total += x;
+      this.known = true;
+    }
+    return this;
+  }
+  get value(): number | null {
+    return this.known ? round3(this.total) : null;
+  }
+}
+
 /** The sum of known energies (null when none is known). */
 export function sumEnergy(xs: (number | null | undefined)[]): number | null {
-  let t: number | null = null;
-  for (const x of xs) if (x !== null && x !== undefined) t = (t ?? 0) + x;
-  return t === null ? null : round3(t);
+  const sum = new EnergySum();
+  for (const x of xs) sum.add(x);
+  return sum.value;
 }
 
 /** Full-load hours: energy (kWh) ÷ capacity (kWp); null without either. */

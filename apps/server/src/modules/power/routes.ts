@@ -3,6 +3,7 @@ import {
   CODE_TYPE,
   codeProblem,
   type EnergyOverview,
+  EnergySum,
   fullLoadHours,
   INVERTER_STATE,
   type InverterLive,
@@ -402,16 +403,17 @@ export async function powerRoutes(app: FastifyInstance) {
       else byStation.set(sid, [i]);
     }
     // each station's month and today, in one pass over its inverters' days
-    const stationMonth = new Map<string, (number | null)[]>();
-    const stationToday = new Map<string, (number | null)[]>();
+    const stationMonth = new Map<string, EnergySum>();
+    const stationToday = new Map<string, EnergySum>();
     for (const i of withDevice) {
       const e = energies.get(String(i.deviceId)) ?? [];
-      const month = stationMonth.get(i.stationId) ?? [];
-      for (const x of e) month.push(x.energy);
-      stationMonth.set(i.stationId, month);
-      const today = stationToday.get(i.stationId) ?? [];
-      today.push(e[days.length - 1]?.energy ?? null);
-      stationToday.set(i.stationId, today);
+      if (!stationMonth.has(i.stationId)) {
+        stationMonth.set(i.stationId, new EnergySum());
+        stationToday.set(i.stationId, new EnergySum());
+      }
+      const month = stationMonth.get(i.stationId) as EnergySum;
+      for (const x of e) month.add(x.energy);
+      stationToday.get(i.stationId)?.add(e[days.length - 1]?.energy);
     }
     const rows = stations.map((s) => {
       const id = String(s.id);
@@ -421,7 +423,7 @@ export async function powerRoutes(app: FastifyInstance) {
         name: String(s.name),
         capacity: Number(s.capacity),
         power: Math.round(power * 100) / 100,
-        energyToday: sumEnergy(stationToday.get(id) ?? []),
+        energyToday: stationToday.get(id)?.value ?? null,
       };
     });
     const answer: EnergyOverview = {
@@ -433,7 +435,7 @@ export async function powerRoutes(app: FastifyInstance) {
         .map((r) => ({
           id: r.id,
           name: r.name,
-          hours: fullLoadHours(sumEnergy(stationMonth.get(r.id) ?? []), r.capacity),
+          hours: fullLoadHours(stationMonth.get(r.id)?.value ?? null, r.capacity),
         }))
         .sort((a, b) => (b.hours ?? -1) - (a.hours ?? -1)),
       openAlarms: Number(alarms?.n ?? 0),

@@ -3,8 +3,8 @@ import {
   type CounterBucket,
   type CounterState,
   counterEnergyFrom,
+  EnergySum,
   metricByCode,
-  sumEnergy,
   type YieldGrain,
 } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
@@ -54,14 +54,16 @@ const CLOSED_TTL_MS = 60_000;
 const CLOSED_MAX = 50_000;
 interface ClosedDays {
   until: number;
+  /** the rated power they were differenced with (it bounds a day's energy) */
+  ratedPower: number | null;
   energies: BucketEnergy[];
   state: CounterState;
 }
-const closedDays = new Map<string, ClosedDays>();
-const closedKey = (d: CounterDevice, first: number, closedEnd: number) =>
-  `${d.deviceId}|${first}|${closedEnd}|${d.ratedPower ?? ''}`;
+/** per range of closed days (`first|closedEnd`), per device: no key is built per device and request */
+const closedDays = new Map<string, Map<string, ClosedDays>>();
+const closedSize = () => [...closedDays.values()].reduce((n, m) => n + m.size, 0);
 onPastDayReadings((ids) => {
-  for (const key of closedDays.keys()) if (ids.has(key.slice(0, key.indexOf('|')))) closedDays.delete(key);
+  for (const range of closedDays.values()) for (const id of ids) range.delete(id);
 });
 
 /** Each device's energy per local day of `days` (local midnights, oldest first). */
@@ -80,10 +82,12 @@ export async function dailyEnergy(
   const closed = days.filter((d) => d < closedEnd);
   const open = days.slice(closed.length);
   const kept = new Map<string, ClosedDays>();
-  if (closed.length)
+  const rangeKey = `${first}|${closedEnd}`;
+  const range = closed.length ? closedDays.get(rangeKey) : undefined;
+  if (range)
     for (const d of devices) {
-      const k = closedDays.get(closedKey(d, first, closedEnd));
-      if (k && k.until > now) kept.set(d.deviceId, k);
+      const k = range.get(d.deviceId);
+      if (k && k.until > now && k.ratedPower === (d.ratedPower ?? null)) kept.set(d.deviceId, k);
     }
   const unknown = devices.filter((d) => !kept.has(d.deviceId)).map((d) => d.deviceId);
   // ids as one array parameter: a fleet's 2 000 inverters plan as fast as one station's ten
@@ -121,7 +125,9 @@ export async function dailyEnergy(
     list.push({ at: Number(r.at), low: Number(r.low), high: Number(r.high), last: Number(r.last) });
   }
   const prev = new Map(rowsOf(prevRows).map((r) => [String(r.device_id), Number(r.last)]));
-  if (closed.length && closedDays.size + unknown.length > CLOSED_MAX) closedDays.clear();
+  if (closed.length && unknown.length && closedSize() + unknown.length > CLOSED_MAX) closedDays.clear();
+  if (closed.length && unknown.length && !closedDays.has(rangeKey)) closedDays.set(rangeKey, new Map());
+  const keep = closedDays.get(rangeKey);
   for (const d of devices) {
     const max = d.ratedPower ? d.ratedPower * 24 : undefined;
     const fresh = buckets.get(d.deviceId) ?? [];
@@ -129,8 +135,13 @@ export async function dailyEnergy(
     if (!k) {
       const start: CounterState = { last: prev.get(d.deviceId) ?? null, gap: false, gapRun: 0 };
       const done = counterEnergyFrom(start, closed, fresh, max);
-      k = { until: now + CLOSED_TTL_MS, energies: done.out, state: done.state };
-      if (closed.length) closedDays.set(closedKey(d, first, closedEnd), k);
+      k = {
+        until: now + CLOSED_TTL_MS,
+        ratedPower: d.ratedPower ?? null,
+        energies: done.out,
+        state: done.state,
+      };
+      keep?.set(d.deviceId, k);
     }
     out.set(
       d.deviceId,
@@ -150,15 +161,15 @@ export function periodEnergy(
   energies: Map<string, BucketEnergy[]>,
   grain: YieldGrain,
 ): [period: string, energy: number | null][] {
-  const byPeriod = new Map<string, (number | null)[]>();
+  const byPeriod = new Map<string, EnergySum>();
   days.forEach((day, i) => {
     const p = periodOf(dayLabel(day), grain);
-    let list = byPeriod.get(p);
-    if (!list) {
-      list = [];
-      byPeriod.set(p, list);
+    let sum = byPeriod.get(p);
+    if (!sum) {
+      sum = new EnergySum();
+      byPeriod.set(p, sum);
     }
-    for (const e of energies.values()) list.push(e[i]?.energy ?? null);
+    for (const e of energies.values()) sum.add(e[i]?.energy);
   });
-  return [...byPeriod.entries()].map(([p, xs]) => [p, sumEnergy(xs)]);
+  return [...byPeriod.entries()].map(([p, sum]) => [p, sum.value]);
 }

@@ -25,7 +25,7 @@ function SubmitDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () =
   // the type whose latest version is being read: the text area waits for it, so nothing typed meanwhile
   // is overwritten when it arrives, and only the last type picked fills it
   const [loadingType, setLoadingType] = useState<string>();
-  const latestPick = useRef<string>();
+  const latestPick = useRef<string | undefined>(undefined);
   // the latest version of the type picked, as the starting text
   const load = async (type: string) => {
     latestPick.current = type;
