@@ -100,12 +100,21 @@ const PROGRESS_POLL_MS = 400;
 
 /**
  * How many turns each side of the comparison gets where both run at once (PostgreSQL): the real page and
- * the bare one are measured one after the other, TURNS times, and each side is reported by its median
- * turn (throughput and one-at-a-time taken separately), so a drift of the machine (another process, the
- * database's own work after the seed, a neighbour of the virtual machine) falls on both sides alike instead
- * of on whichever side ran at the time, and one lucky or unlucky turn moves neither.
+ * the bare one are measured back to back, TURNS times, the order swapped every turn (real then bare, bare
+ * then real …), and each side is reported by its median turn (throughput and one-at-a-time taken
+ * separately). The ratios are the median of each turn's own ratio: this machine's throughput drifts by a
+ * third from one ten-second window to the next (another process, the database's own work after the seed,
+ * a neighbour of the virtual machine), and two windows side by side share most of it, so a turn's ratio
+ * holds still where the two sides' medians, taken from different windows, do not.
  */
-const TURNS = Math.max(1, Number(process.env.BENCH_TURNS) || 3);
+const TURNS = Math.max(1, Number(process.env.BENCH_TURNS) || 5);
+
+const median = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted.length % 2
+    ? sorted[(sorted.length - 1) / 2]
+    : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+};
 
 /** the median turn of one route: the median throughput's row, with the median one-at-a-time */
 function medianTurn(turns) {
@@ -143,22 +152,52 @@ async function realPages(server, out, label, bare) {
       if (bare) await compareBare(out, key, bareUrl, label);
       const realTurns = [];
       const bareTurns = [];
-      for (let turn = 1; turn <= (bare ? TURNS : 1); turn++) {
-        const of = bare ? ` turn ${turn}/${TURNS}` : '';
+      const measureReal = async (of) => {
         const real = await measureRoute(`${label} page (${s.label})${of}`, url, headers, {
           maxSingleMs: MAX_SINGLE_MS,
         });
         realTurns.push(real);
         if ((await drain(`${label} page (${s.label})`, url, headers, 60_000)) === null)
           throw new Error('the server did not finish the page requests left in flight within 60 s');
-        if (!bare) continue;
-        const maxSingleMs = real.skipped ? 0 : Number.POSITIVE_INFINITY;
+        return real;
+      };
+      const measureBare = async (of) => {
+        // the real page got no load (one request too slow): neither does the bare one
+        const maxSingleMs = realTurns[0]?.skipped ? 0 : Number.POSITIVE_INFINITY;
         const b = await measureRoute(`${label} bare page (${s.label})${of}`, bareUrl, {}, { maxSingleMs });
         bareTurns.push(b);
         await drain(`${label} bare page (${s.label})`, bareUrl, {}, 60_000);
+        return b;
+      };
+      const ratios = [];
+      for (let turn = 1; turn <= (bare ? TURNS : 1); turn++) {
+        const of = bare ? ` turn ${turn}/${TURNS}` : '';
+        if (!bare) {
+          await measureReal(of);
+          continue;
+        }
+        // the first turn measures the real page first (its one-request check decides the load of both)
+        const bareFirst = turn % 2 === 0;
+        const b0 = bareFirst ? await measureBare(of) : undefined;
+        const real = await measureReal(of);
+        const b = b0 ?? (await measureBare(of));
+        const ratio = { rps: real.rps / b.rps, single: b.single / real.single };
+        ratios.push(ratio);
+        log(
+          `${label} page (${s.label})${of}: real / bare ${ratio.rps.toFixed(2)} at 50 connections, ` +
+            `${ratio.single.toFixed(2)} one at a time`,
+        );
       }
       out[key] = medianTurn(realTurns);
-      if (bare) out[bareKey] = medianTurn(bareTurns);
+      if (bare) {
+        out[bareKey] = medianTurn(bareTurns);
+        const measured = ratios.filter((r) => Number.isFinite(r.rps));
+        out[`ratio_${key}`] = {
+          rps: measured.length ? median(measured.map((r) => r.rps)) : undefined,
+          single: median(ratios.map((r) => r.single)),
+          turns: ratios.length,
+        };
+      }
     });
   }
 }
@@ -527,18 +566,18 @@ function pageRows(key, title, target) {
       f: fmt.lat,
     },
     {
-      name: 'Framework overhead ratio real (READ_CACHE=false) / bare (throughput)',
+      name: `Framework overhead ratio real (READ_CACHE=false) / bare (throughput), median of ${TURNS} turns' ratios`,
       src: bareKey,
-      get: (r) => (r[key] && r[bareKey] ? r[key].rps / r[bareKey].rps : undefined),
+      get: (r) => r[`ratio_${key}`]?.rps,
       load: true,
       f: (v, r) => fmt.ratio(v) + (differs(r) ? ' (bare answered other rows!)' : ''),
       suspect: differs,
       ...(target ? { target: '≥ 0.9 (PostgreSQL)', ok: (v) => v >= 0.9, only: 'postgres' } : {}),
     },
     {
-      name: 'Framework overhead ratio, one request at a time (bare ms / real ms)',
+      name: `Framework overhead ratio, one request at a time (bare ms / real ms), median of ${TURNS} turns' ratios`,
       src: bareKey,
-      get: (r) => (r[key] && r[bareKey] ? r[bareKey].single / r[key].single : undefined),
+      get: (r) => r[`ratio_${key}`]?.single,
       f: (v, r) => fmt.ratio(v) + (differs(r) ? ' (bare answered other rows!)' : ''),
       suspect: differs,
       ...(target ? { target: '≥ 0.8 (PostgreSQL)', ok: (v) => v >= 0.8, only: 'postgres' } : {}),
