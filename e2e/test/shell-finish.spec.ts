@@ -148,6 +148,33 @@ test('the folded menu’s pop-ups stay within the window, even for a long list l
   }
 });
 
+test('in English the folded menu’s pop-ups show every name whole (wrapped, not cut)', async ({ page }) => {
+  await page.goto('/wel/index');
+  await page.getByRole('button', { name: /切换语言/ }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByRole('button', { name: 'Collapse menu' }).click();
+  const folders = page.locator('.shell-sider .ant-menu-root > li.ant-menu-submenu > .ant-menu-submenu-title');
+  await expect(folders.first()).toBeVisible();
+  for (let i = 0; i < (await folders.count()); i++) {
+    const folder = folders.nth(i);
+    await folder.scrollIntoViewIfNeeded();
+    await folder.hover();
+    const popup = page.locator(`[id="${await folder.getAttribute('aria-controls')}"]`);
+    await expect(popup.locator('.ant-menu-title-content').first()).toBeVisible();
+    const cut = await popup
+      .locator('.ant-menu-title-content')
+      .evaluateAll((els) =>
+        (els as HTMLElement[])
+          .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth)
+          .map((el) => el.textContent),
+      );
+    expect(cut, `folder ${i}`).toEqual([]);
+    await page.mouse.move(900, 300);
+    await expect(popup).toBeHidden();
+  }
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -171,6 +198,14 @@ test.describe('on a phone', () => {
     await backdrop.click({ position: { x: 350, y: 500 } });
     await expect(backdrop).toBeHidden();
     await expect(sider).toHaveCSS('width', '0px');
+
+    // Escape closes it as well, and the focus returns to the button that opened it
+    await open.click();
+    await expect(backdrop).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(backdrop).toBeHidden();
+    await expect(sider).toHaveCSS('width', '0px');
+    await expect(open).toBeFocused();
 
     await open.click();
     const nav = page.getByRole('navigation', { name: '主菜单' });

@@ -86,6 +86,19 @@ export function Sidebar() {
 
   // on a phone the open menu lies over the page (which keeps its width), above a backdrop that closes it
   const phone = screen === 0;
+
+  // Escape closes it too, and the focus goes back to the button that opened it
+  useEffect(() => {
+    if (!phone || collapsed) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      setCollapsed(true);
+      document.querySelector<HTMLElement>('.shell-menu-toggle')?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [phone, collapsed, setCollapsed]);
+
   return (
     <>
       <Layout.Sider

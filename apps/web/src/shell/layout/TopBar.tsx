@@ -201,6 +201,7 @@ export function TopBar() {
     >
       <Button
         type="text"
+        className="shell-menu-toggle"
         icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
         aria-label={collapsed ? t('navbar.expand') : t('navbar.collapse')}
         aria-expanded={!collapsed}
