@@ -93,6 +93,15 @@ export class TableChanges {
     this.epoch++;
   }
 
+  /**
+   * Whether `noteStatement` would do anything with a statement: a write, or the start or end of a
+   * transaction. Reads are not noted, so they need no watching.
+   */
+  static notes(text: string): boolean {
+    const first = FIRST_WORD.exec(text)?.[1]?.toLowerCase();
+    return first !== undefined && (TRANSACTION_WORDS.has(first) || WRITES.has(first));
+  }
+
   /** A client's statement finished: what a write outside a transaction, or a commit, changed. */
   noteStatement(session: WriteSession, text: string) {
     const first = FIRST_WORD.exec(text)?.[1]?.toLowerCase();
@@ -128,6 +137,7 @@ export interface WriteSession {
 }
 
 const FIRST_WORD = /^\s*([a-z]+)/i;
+const TRANSACTION_WORDS = new Set(['begin', 'start', 'commit', 'end', 'rollback']);
 /** `with … insert` and other compound writes name no table here: they move everything */
 const WRITES = new Set(['insert', 'update', 'delete', 'truncate', 'with', 'merge', 'copy']);
 const WRITE_TARGET =
