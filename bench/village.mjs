@@ -649,10 +649,9 @@ async function main() {
     title: '# Benchmark village affairs, last run',
     facts: `${num(VILLAGERS)} seeded villagers, export filter ${EXPORT_FILTER} · PostgreSQL database ${pgName || '—'}`,
     table: villageTable(run.results),
-    // fetch asks for gzip and the real server compresses (@fastify/compress); autocannon asks for nothing
     extra: [
-      'One request at a time is fetched as a browser would (compressed answers from the real server, not from ' +
-        'the bare one); the load is autocannon, uncompressed from both.',
+      'Real and bare are both asked for uncompressed answers, one at a time as under load (autocannon asks ' +
+        'for no encoding): the ratios are the engine’s cost, not the compressor’s.',
     ],
     run,
     logTo: log,

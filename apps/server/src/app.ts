@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -47,7 +46,7 @@ import { Sessions } from './platform/auth/sessions';
 import { TokenService } from './platform/auth/tokens';
 import type { Config } from './platform/config';
 import type { Db } from './platform/db';
-import { COMPRESS_THRESHOLD, compressSmallAnswers } from './platform/http/compress';
+import { compressAnswers } from './platform/http/compress';
 import {
   ApiError,
   dataExceptionCode,
@@ -159,18 +158,7 @@ export async function buildApp(
       done(null, value);
     });
   });
-  // a NUL character in the query string or the path is refused the same way, before any route sees it
-  // (callback hooks, not async ones: no promise and microtask per request for what is synchronous)
-  app.addHook('preValidation', (req, _reply, done) => {
-    const nul = nulPath(req.query) ?? nulPath(req.params);
-    done(nul === undefined ? undefined : invalidField(nul));
-  });
-
   app.decorateRequest('lang', 'zh');
-  app.addHook('onRequest', (req, _reply, done) => {
-    req.lang = langOf(req.headers['accept-language']);
-    done();
-  });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof OAuthError) {
@@ -270,13 +258,17 @@ export async function buildApp(
     'cross-origin-resource-policy': 'same-origin',
     'referrer-policy': 'no-referrer',
   };
+  // What every request gets first, in one hook (each hook is a step of its own on every request): the
+  // language it is answered in, the security headers, and a NUL character in its query string or path
+  // refused as the JSON parser refuses one in a body, before any route (or the token check) sees it.
+  // A callback hook, not an async one: no promise and microtask per request for what is synchronous.
   app.addHook('onRequest', (req, reply, done) => {
+    req.lang = langOf(req.headers['accept-language']);
     reply.headers(req.url.startsWith('/api/') ? apiHeaders : pageHeaders);
-    done();
+    const nul = nulPath(req.query) ?? nulPath(req.params);
+    done(nul === undefined ? undefined : invalidField(nul));
   });
-  await app.register(compress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
-  // small JSON answers in one zlib call; the plugin streams the rest
-  compressSmallAnswers(app);
+  compressAnswers(app);
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(requestContext, { tokens, db: deps.db });
   installApiScopes(app, deps.db);

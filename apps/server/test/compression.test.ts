@@ -4,8 +4,8 @@ import { negotiateEncoding } from '../src/platform/http/compress';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /**
- * API answers are compressed as the client asks (platform/http/compress.ts for small JSON answers, the
- * @fastify/compress plugin for the rest): the same bytes once decoded, the encoding said, Vary set.
+ * API answers are compressed as the client asks (platform/http/compress.ts): the same bytes once decoded,
+ * the encoding said, Vary set.
  */
 /** a long answer (compressed in zlib's thread pool) and a short one (compressed inline) */
 const PAGE = '/api/dfem-system/menu/list?current=1&size=200';

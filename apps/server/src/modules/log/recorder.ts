@@ -345,8 +345,10 @@ export function installAuditHooks(app: FastifyInstance, opts: RecorderOptions = 
     done(null, payload);
   });
 
-  // synchronous on purpose: the row is queued before the response's 'finish' listeners return
+  // synchronous on purpose: the row is queued before the response's 'finish' listeners return. A read
+  // records nothing (only writes, sign-ins and sign-outs do): it leaves at once, as most requests do.
   app.addHook('onResponse', (req, reply, done) => {
+    if (!MUTATING.has(req.method) && !req.url.startsWith(LOGOUT_ROUTE)) return done();
     try {
       recorder.observe(req, reply, signIns.get(req));
     } catch (err) {

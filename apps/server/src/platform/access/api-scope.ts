@@ -12,7 +12,9 @@ import { ADMIN_ROLE_ALIAS, roleAliases } from './permissions';
  * scope covers are governed by permission codes alone. The administrator passes.
  */
 const TTL_MS = 5_000;
-let cached: { at: number; scopes: Promise<{ id: string; pattern: RegExp }[]> } | undefined;
+type Scope = { id: string; pattern: RegExp };
+/** the scopes, and once read the list itself (most requests then decide without waiting for a promise) */
+let cached: { at: number; scopes: Promise<Scope[]>; known?: Scope[] } | undefined;
 const grants = new Map<string, { at: number; ids: Promise<Set<string>> }>();
 
 export function clearApiScopeCache() {
@@ -29,14 +31,25 @@ export function pathPattern(scopePath: string): RegExp {
 }
 
 function allScopes(db: Db) {
-  if (cached && Date.now() - cached.at < TTL_MS) return cached.scopes;
-  const scopes = db
-    .select({ id: schema.scopeApi.id, path: schema.scopeApi.scopePath })
-    .from(schema.scopeApi)
-    .where(notDeleted(schema.scopeApi.isDeleted))
-    .then((rows) => rows.map((r) => ({ id: r.id, pattern: pathPattern(r.path) })));
-  cached = { at: Date.now(), scopes };
-  return scopes;
+  if (cached && Date.now() - cached.at < TTL_MS) return cached;
+  const entry: NonNullable<typeof cached> = {
+    at: Date.now(),
+    scopes: db
+      .select({ id: schema.scopeApi.id, path: schema.scopeApi.scopePath })
+      .from(schema.scopeApi)
+      .where(notDeleted(schema.scopeApi.isDeleted))
+      .then((rows) => rows.map((r) => ({ id: r.id, pattern: pathPattern(r.path) }))),
+  };
+  entry.scopes.then(
+    (list) => {
+      entry.known = list;
+    },
+    () => {
+      if (cached === entry) cached = undefined;
+    },
+  );
+  cached = entry;
+  return entry;
 }
 
 function grantedScopeIds(db: Db, roleIds: string[]) {
@@ -55,21 +68,30 @@ function grantedScopeIds(db: Db, roleIds: string[]) {
 }
 
 export function installApiScopes(app: FastifyInstance, db: Db) {
-  app.addHook('preHandler', async (req) => {
-    const ctx = req.ctx;
-    if (!ctx) return;
-    // the route the router chose, never the raw URL: `%70aram`, `//`, a trailing slash, another case or
-    // `..` either reach no route at all or reach one whose pattern is what the scope names
-    const path = req.routeOptions.url;
-    if (!path) return;
-    // an alias (the family's paths) is covered by what covers the route it stands for, and by its own path
+  /** the scopes covering a route: its own path's, and where it is an alias, those of the route it stands for */
+  const covering = (scopes: Scope[], path: string) => {
     const canonical = canonicalRoute(path);
-    const covering = (await allScopes(db)).filter(
+    return scopes.filter(
       (s) => s.pattern.test(path) || (canonical !== undefined && s.pattern.test(canonical)),
     );
-    if (!covering.length) return;
-    if ((await roleAliases(db, ctx.roleIds)).includes(ADMIN_ROLE_ALIAS)) return;
-    const granted = await grantedScopeIds(db, ctx.roleIds);
-    if (!covering.some((s) => granted.has(s.id))) throw forbidden();
+  };
+  const check = async (roleIds: string[], path: string) => {
+    const covered = covering(await allScopes(db).scopes, path);
+    if (!covered.length) return;
+    if ((await roleAliases(db, roleIds)).includes(ADMIN_ROLE_ALIAS)) return;
+    const granted = await grantedScopeIds(db, roleIds);
+    if (!covered.some((s) => granted.has(s.id))) throw forbidden();
+  };
+  // a callback hook: a route no scope covers (most) is decided at once when the scopes are known, with no
+  // promise made on its way
+  app.addHook('preHandler', (req, _reply, done) => {
+    const ctx = req.ctx;
+    // the route the router chose, never the raw URL: `%70aram`, `//`, a trailing slash, another case or
+    // `..` either reach no route at all or reach one whose pattern is what the scope names
+    const path = ctx ? req.routeOptions.url : undefined;
+    if (!ctx || !path) return done();
+    const known = allScopes(db).known;
+    if (known && !covering(known, path).length) return done();
+    check(ctx.roleIds, path).then(() => done(), done);
   });
 }

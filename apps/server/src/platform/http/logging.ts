@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import pino from 'pino';
 import { scrubJsonMembers, scrubText, scrubValue } from './scrub';
 
 /** Query keys whose values never reach a log line (the token endpoint takes credentials in the query). */
@@ -15,8 +16,16 @@ export function sanitizeUrl(url: string): string {
 /** Keys that pino hands to a serializer of their own below (which keeps only what is safe, scrubbed). */
 const SERIALIZED = ['req', 'res', 'err'] as const;
 
-/** Where pino keeps a logger's serialised bindings (`pino.symbols.chindingsSym`). */
-const isBindings = (s: symbol) => s.description === 'pino.chindings';
+/** Where pino keeps a logger's serialised bindings (its own and its parents'). */
+const BINDINGS = pino.symbols.chindingsSym;
+/** what Fastify binds to each request's logger: the id it counts (`req-`, base 36; no 11-digit run before 36¹⁰ requests) */
+const REQUEST_ID = /,"reqId":"req-[0-9a-z]{1,10}"$/;
+/**
+ * The bindings of the last parent whose request children were found clean: a request's child differs from
+ * them only by its generated id, so it is not scrubbed again (once per request, that cost as much as the
+ * rest of the request's logging).
+ */
+let cleanParent: string | undefined;
 
 type LogArgs = unknown[];
 type SerializedError = { type: string; message: string; stack: string; [key: string]: unknown };
@@ -74,10 +83,15 @@ export const loggerOptions = (level: string) => ({
     },
   },
   onChild(child: FastifyBaseLogger) {
-    const sym = Object.getOwnPropertySymbols(child).find(isBindings);
-    const bindings = sym && (child as unknown as Record<symbol, unknown>)[sym];
-    if (sym && typeof bindings === 'string')
-      (child as unknown as Record<symbol, unknown>)[sym] = scrubJsonMembers(bindings);
+    const held = child as unknown as Record<symbol, unknown>;
+    const bindings = held[BINDINGS];
+    if (typeof bindings !== 'string') return;
+    const id = REQUEST_ID.exec(bindings);
+    if (id && bindings.length - id[0].length === cleanParent?.length && bindings.startsWith(cleanParent))
+      return;
+    const scrubbed = scrubJsonMembers(bindings);
+    held[BINDINGS] = scrubbed;
+    if (id && scrubbed === bindings) cleanParent = bindings.slice(0, id.index);
   },
   serializers: {
     req(req: FastifyRequest) {

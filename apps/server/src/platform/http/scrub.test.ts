@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from './logging';
 import { scrubJsonMembers, scrubText, scrubValue } from './scrub';
@@ -172,6 +173,32 @@ describe('scrubJsonMembers', () => {
       ',"token":"[redacted]","phone2":"[redacted]"',
     );
     expect(scrubJsonMembers(`,"who":"${PHONE}"`)).toBe(',"who":"[redacted:phone]"');
+  });
+});
+
+describe('request loggers', () => {
+  it('skip scrubbing only what differs from a clean parent by a generated request id', () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const log = pino({ ...loggerOptions('info'), base: { pid: 1, hostname: `h${PHONE}` } }, stream);
+    // the parent's own bindings hold a phone-like number: every request child is scrubbed
+    log.child({ reqId: 'req-1' }).info('one');
+    log.child({ reqId: 'req-2' }).info('two');
+    const parent = log.child({ module: 'x' });
+    parent.child({ reqId: 'req-3' }).info('three');
+    parent.child({ reqId: 'req-4' }).info('four');
+    // a clean parent's request child, then one that binds more than its id, then a child of a request child
+    parent.child({ reqId: 'req-5', token: JWT }).info('five');
+    parent.child({ reqId: 'req-6' }).child({ who: PHONE }).info('six');
+    parent.child({ reqId: `req-${PHONE}` }).info('seven');
+    expect(lines).toHaveLength(7);
+    expect(clean(lines.join(''))).toEqual([]);
+    expect(lines[3]).toContain('"reqId":"req-4"');
   });
 });
 
