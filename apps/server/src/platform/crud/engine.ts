@@ -655,6 +655,8 @@ function arrayOutput(
     const decoder = is(col, Column)
       ? col
       : (col as unknown as { decoder: { mapFromDriverValue(v: unknown): unknown } }).decoder;
+    // most columns (text, varchar, bigint as text) keep what the driver gave: no call per value for those
+    if (decoder.mapFromDriverValue === Column.prototype.mapFromDriverValue) return (row: unknown[]) => row[i];
     return (row: unknown[]) => {
       const raw = row[i];
       return raw === null || raw === undefined ? raw : decoder.mapFromDriverValue(raw);

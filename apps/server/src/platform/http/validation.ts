@@ -92,7 +92,11 @@ export function jsonTooDeep(text: string, max = JSON_MAX_DEPTH): boolean {
 export function nulPath(value: unknown, path = ''): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : undefined;
   if (!value || typeof value !== 'object') return undefined;
-  for (const [k, v] of Object.entries(value)) {
+  // every request's query and path pass here: a member's path is written only on the way to a NUL
+  for (const k of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[k];
+    const clean = typeof v === 'string' ? !v.includes('\u0000') : !v || typeof v !== 'object';
+    if (clean && !k.includes('\u0000')) continue;
     const at = path ? `${path}.${k}` : k;
     if (k.includes('\u0000')) return at.replaceAll('\u0000', '');
     const hit = nulPath(v, at);
