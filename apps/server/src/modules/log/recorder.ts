@@ -257,6 +257,9 @@ export class LogRecorder {
   /** onResponse: the API log, and the usual log for sign-in and sign-out. */
   observe(req: FastifyRequest, reply: FastifyReply, signedIn?: SignedIn) {
     if (!req.url.startsWith('/api/')) return;
+    // a read records nothing (only writes, sign-ins and sign-outs do): it leaves at once, as most requests
+    // do, before the route's options are read
+    if (!MUTATING.has(req.method) && !req.url.startsWith(LOGOUT_ROUTE)) return;
     const route = req.routeOptions.url;
     const isToken = isTokenRoute(route) && req.method === 'POST';
     const grant = isToken ? grantOf(req) : undefined;
@@ -345,10 +348,8 @@ export function installAuditHooks(app: FastifyInstance, opts: RecorderOptions = 
     done(null, payload);
   });
 
-  // synchronous on purpose: the row is queued before the response's 'finish' listeners return. A read
-  // records nothing (only writes, sign-ins and sign-outs do): it leaves at once, as most requests do.
+  // synchronous on purpose: the row is queued before the response's 'finish' listeners return
   app.addHook('onResponse', (req, reply, done) => {
-    if (!MUTATING.has(req.method) && !req.url.startsWith(LOGOUT_ROUTE)) return done();
     try {
       recorder.observe(req, reply, signIns.get(req));
     } catch (err) {

@@ -75,8 +75,8 @@ export function installApiScopes(app: FastifyInstance, db: Db) {
       (s) => s.pattern.test(path) || (canonical !== undefined && s.pattern.test(canonical)),
     );
   };
-  const check = async (roleIds: string[], path: string) => {
-    const covered = covering(await allScopes(db).scopes, path);
+  const check = async (scopes: Promise<Scope[]>, roleIds: string[], path: string) => {
+    const covered = covering(await scopes, path);
     if (!covered.length) return;
     if ((await roleAliases(db, roleIds)).includes(ADMIN_ROLE_ALIAS)) return;
     const granted = await grantedScopeIds(db, roleIds);
@@ -90,8 +90,8 @@ export function installApiScopes(app: FastifyInstance, db: Db) {
     // `..` either reach no route at all or reach one whose pattern is what the scope names
     const path = ctx ? req.routeOptions.url : undefined;
     if (!ctx || !path) return done();
-    const known = allScopes(db).known;
+    const { scopes, known } = allScopes(db);
     if (known && !covering(known, path).length) return done();
-    check(ctx.roleIds, path).then(() => done(), done);
+    check(scopes, ctx.roleIds, path).then(() => done(), done);
   });
 }

@@ -95,10 +95,10 @@ export function nulPath(value: unknown, path = ''): string | undefined {
   // every request's query and path pass here: a member's path is written only on the way to a NUL
   for (const k of Object.keys(value)) {
     const v = (value as Record<string, unknown>)[k];
-    const clean = typeof v === 'string' ? !v.includes('\u0000') : !v || typeof v !== 'object';
-    if (clean && !k.includes('\u0000')) continue;
+    const badKey = k.includes('\u0000');
+    if (!badKey && (typeof v === 'string' ? !v.includes('\u0000') : !v || typeof v !== 'object')) continue;
     const at = path ? `${path}.${k}` : k;
-    if (k.includes('\u0000')) return at.replaceAll('\u0000', '');
+    if (badKey) return at.replaceAll('\u0000', '');
     const hit = nulPath(v, at);
     if (hit !== undefined) return hit;
   }
