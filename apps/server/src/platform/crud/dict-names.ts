@@ -14,6 +14,7 @@ import type { Lang } from '../http/messages';
 
 /** the table whose versions stamp the kept labels; list answers that carry labels read it too */
 export const DICT_TABLE = 'blade_dict';
+const DICT_TABLES = [DICT_TABLE];
 
 const MAX_AGE_MS = 60_000;
 const UNHEARD_MAX_AGE_MS = 3_000;
@@ -40,24 +41,28 @@ export function forgetDictNames() {
 
 /** The labels of the dictionaries `fields` name, in `lang`: dictionary code → key → label. */
 export function dictLabelsOf(db: Db, fields: FieldDef[], lang: Lang): Promise<Labels> {
-  return labelsOf(db, codesOf(fields), lang);
+  const named = codesOf(fields);
+  return labelsOf(db, named.codes, named.keys[lang], lang);
 }
 
-/** the dictionary codes of `fields`, once each, in one order (the key of the kept labels) */
-const codesByFields = new WeakMap<FieldDef[], string[]>();
-function codesOf(fields: FieldDef[]): string[] {
-  let codes = codesByFields.get(fields);
-  if (!codes) {
-    codes = [...new Set(fields.map((f) => f.dict as string))].sort();
-    codesByFields.set(fields, codes);
+/**
+ * The dictionary codes of `fields`, once each, in one order, and the key of their kept labels in each
+ * language: made once per list of fields (every list request asks for the same list's labels).
+ */
+const codesByFields = new WeakMap<FieldDef[], { codes: string[]; keys: Record<Lang, string> }>();
+function codesOf(fields: FieldDef[]) {
+  let named = codesByFields.get(fields);
+  if (!named) {
+    const codes = [...new Set(fields.map((f) => f.dict as string))].sort();
+    named = { codes, keys: { zh: `zh|${codes.join(',')}`, en: `en|${codes.join(',')}` } };
+    codesByFields.set(fields, named);
   }
-  return codes;
+  return named;
 }
 
-function labelsOf(db: Db, codes: string[], lang: Lang): Promise<Labels> {
-  const key = `${lang}|${codes.join(',')}`;
+function labelsOf(db: Db, codes: string[], key: string, lang: Lang): Promise<Labels> {
   const changes = changesOf(db);
-  const stamp = changes?.listening ? changes.stamp([DICT_TABLE]) : undefined;
+  const stamp = changes?.listening ? changes.stamp(DICT_TABLES) : undefined;
   const now = Date.now();
   const hit = kept.get(key);
   if (hit && hit.stamp === stamp && now - hit.at < (stamp === undefined ? UNHEARD_MAX_AGE_MS : MAX_AGE_MS))

@@ -94,6 +94,9 @@ function varyOnEncoding(reply: FastifyReply) {
 
 /** Registers the hook; call before the routes. */
 export function compressAnswers(app: FastifyInstance) {
+  // the last Accept-Encoding read, and what it chose: a browser sends the same one with every request
+  let lastAccepted = '';
+  let lastChosen: Encoding | undefined;
   // every answer passes here: what is cheapest to read decides first (most callers, and every bench and
   // client that asks for identity, never reach the length of the body), and no promise is made to pass
   app.addHook('onSend', (req: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
@@ -101,7 +104,12 @@ export function compressAnswers(app: FastifyInstance) {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return pass();
     const accepted = req.headers['accept-encoding'];
     if (accepted === undefined) return pass();
-    const chosen = negotiateEncoding(Array.isArray(accepted) ? accepted.join(',') : accepted);
+    const header = Array.isArray(accepted) ? accepted.join(',') : accepted;
+    if (header !== lastAccepted) {
+      lastChosen = negotiateEncoding(header);
+      lastAccepted = header;
+    }
+    const chosen = lastChosen;
     if (!chosen || req.headers['x-no-compression'] !== undefined) return pass();
     const encoding = reply.getHeader('content-encoding');
     if (encoding !== undefined && encoding !== 'identity') return pass();
