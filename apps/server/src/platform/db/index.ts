@@ -174,6 +174,8 @@ class ArrayRowsQuery extends pg.Query {
     super(text, values);
   }
 
+  // node-postgres calls these two as the statement's row description and each row arrive (the methods a
+  // submittable such as pg-cursor implements); the rest of the query's life is pg's own
   handleRowDescription(msg: { fields: { dataTypeID: number; format?: string }[] }) {
     this.parsers = msg.fields.map((f) => arrayParserOf(f.dataTypeID, f.format));
   }
@@ -198,23 +200,26 @@ class ArrayRowsQuery extends pg.Query {
 /** `pool.query` with a submittable and a callback (the pool checks a client out for it and back in after) */
 type SubmitToPool = (query: ArrayRowsQuery, done: (err: Error | undefined) => void) => void;
 
-/** Runs one read on the pool, its rows answered as arrays (ArrayRowsQuery). */
+/**
+ * Runs one read on the pool, its rows answered as arrays (ArrayRowsQuery); a failure is wrapped as Drizzle
+ * wraps one (asDrizzle), in the query's own callback.
+ */
 function poolArrayRows(pool: pg.Pool): ArrayRows {
   const submit = pool.query.bind(pool) as unknown as SubmitToPool;
   return (text, params) =>
-    asDrizzle(
-      text,
-      params,
-      () =>
-        new Promise<unknown[][]>((resolve, reject) => {
-          const query = new ArrayRowsQuery(text, params);
-          submit(query, (err) => {
-            if (err) reject(err);
-            else if (query.failure !== undefined) reject(query.failure);
-            else resolve(query.arrays);
-          });
-        }),
-    );
+    new Promise<unknown[][]>((resolve, reject) => {
+      const fail = (e: unknown) => reject(new DrizzleQueryError(text, params, e as Error));
+      try {
+        const query = new ArrayRowsQuery(text, params);
+        submit(query, (err) => {
+          if (err) fail(err);
+          else if (query.failure !== undefined) fail(query.failure);
+          else resolve(query.arrays);
+        });
+      } catch (e) {
+        fail(e);
+      }
+    });
 }
 const PGLITE_PARSERS = Object.fromEntries(RAW_TEXT_TYPES.map((t) => [t, asText]));
 
