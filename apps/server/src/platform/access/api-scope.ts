@@ -75,8 +75,8 @@ export function installApiScopes(app: FastifyInstance, db: Db) {
       (s) => s.pattern.test(path) || (canonical !== undefined && s.pattern.test(canonical)),
     );
   };
-  const check = async (scopes: Promise<Scope[]>, roleIds: string[], path: string) => {
-    const covered = covering(await scopes, path);
+  const check = async (coveredBy: Scope[] | Promise<Scope[]>, roleIds: string[]) => {
+    const covered = await coveredBy;
     if (!covered.length) return;
     if ((await roleAliases(db, roleIds)).includes(ADMIN_ROLE_ALIAS)) return;
     const granted = await grantedScopeIds(db, roleIds);
@@ -91,7 +91,8 @@ export function installApiScopes(app: FastifyInstance, db: Db) {
     const path = ctx ? req.routeOptions.url : undefined;
     if (!ctx || !path) return done();
     const { scopes, known } = allScopes(db);
-    if (known && !covering(known, path).length) return done();
-    check(scopes, ctx.roleIds, path).then(() => done(), done);
+    const covered = known && covering(known, path);
+    if (covered && !covered.length) return done();
+    check(covered || scopes.then((list) => covering(list, path)), ctx.roleIds).then(() => done(), done);
   });
 }

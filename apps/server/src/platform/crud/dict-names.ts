@@ -54,7 +54,8 @@ function codesOf(fields: FieldDef[]) {
   let named = codesByFields.get(fields);
   if (!named) {
     const codes = [...new Set(fields.map((f) => f.dict as string))].sort();
-    named = { codes, keys: { zh: `zh|${codes.join(',')}`, en: `en|${codes.join(',')}` } };
+    const joined = codes.join(',');
+    named = { codes, keys: { zh: `zh|${joined}`, en: `en|${joined}` } };
     codesByFields.set(fields, named);
   }
   return named;
