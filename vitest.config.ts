@@ -1,20 +1,25 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Projects: `unit` (pure code beside the sources), `api` on PGlite, and `api-postgres` on a real
  * PostgreSQL when TEST_DATABASE_URL is set (CI sets it). API workers keep one database each across files.
+ * A file named `*.alone.test.ts` measures its own process (its memory): it runs in a fresh worker of its
+ * own, with `gc` exposed, so what earlier files left in a shared worker is not counted as its own.
  */
-const apiProject = (name: string, db: string, groupOrder: number) => ({
+const ALONE = 'apps/server/test/**/*.alone.test.ts';
+const apiProject = (name: string, db: string, groupOrder: number, alone = false) => ({
   test: {
-    name,
+    name: alone ? `${name}-alone` : name,
     sequence: { groupOrder },
     globalSetup: db === 'postgres' ? ['apps/server/test/postgres-setup.ts'] : [],
-    include: ['apps/server/test/**/*.test.ts'],
+    include: [alone ? ALONE : 'apps/server/test/**/*.test.ts'],
+    exclude: alone ? configDefaults.exclude : [...configDefaults.exclude, ALONE],
     environment: 'node',
     env: { TEST_DB: db, TZ: 'Asia/Shanghai' },
-    isolate: false,
+    isolate: alone,
     pool: 'forks' as const,
-    maxWorkers: 2,
+    maxWorkers: alone ? 1 : 2,
+    execArgv: alone ? ['--expose-gc'] : [],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -36,7 +41,10 @@ export default defineConfig({
         },
       },
       apiProject('api', 'pglite', 1),
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres', 2)] : []),
+      apiProject('api', 'pglite', 1, true),
+      ...(process.env.TEST_DATABASE_URL
+        ? [apiProject('api-postgres', 'postgres', 2), apiProject('api-postgres', 'postgres', 2, true)]
+        : []),
     ],
   },
 });
