@@ -18,7 +18,7 @@ const apiProject = (name: string, db: string, groupOrder: number, alone = false)
     env: { TEST_DB: db, TZ: 'Asia/Shanghai' },
     isolate: alone,
     pool: 'forks' as const,
-    maxWorkers: alone ? 1 : 2,
+    maxWorkers: 2,
     execArgv: alone ? ['--expose-gc'] : [],
     testTimeout: 30_000,
     hookTimeout: 60_000,
