@@ -202,13 +202,13 @@ type SubmitToPool = (query: ArrayRowsQuery, done: (err: Error | undefined) => vo
 
 /**
  * Runs one read on the pool, its rows answered as arrays (ArrayRowsQuery); a failure is wrapped as Drizzle
- * wraps one (asDrizzle), in the query's own callback.
+ * wraps one (asDrizzleError), in the query's own callback.
  */
 function poolArrayRows(pool: pg.Pool): ArrayRows {
   const submit = pool.query.bind(pool) as unknown as SubmitToPool;
   return (text, params) =>
     new Promise<unknown[][]>((resolve, reject) => {
-      const fail = (e: unknown) => reject(new DrizzleQueryError(text, params, e as Error));
+      const fail = (e: unknown) => reject(asDrizzleError(text, params, e));
       try {
         const query = new ArrayRowsQuery(text, params);
         submit(query, (err) => {
@@ -223,15 +223,19 @@ function poolArrayRows(pool: pg.Pool): ArrayRows {
 }
 const PGLITE_PARSERS = Object.fromEntries(RAW_TEXT_TYPES.map((t) => [t, asText]));
 
-/** Runs `query`, wrapping a failure as Drizzle does (the error handler reads the SQLSTATE through `cause`). */
+/** A failure wrapped as Drizzle wraps one (the error handler reads the SQLSTATE through `cause`). */
+const asDrizzleError = (text: string, params: unknown[], e: unknown) =>
+  new DrizzleQueryError(text, params, e as Error);
+
+/** Runs `query`, its failure wrapped as Drizzle wraps one. */
 function asDrizzle<T>(text: string, params: unknown[], query: () => Promise<T>): Promise<T> {
   const wrap = (e: unknown) => {
-    throw new DrizzleQueryError(text, params, e as Error);
+    throw asDrizzleError(text, params, e);
   };
   try {
     return query().catch(wrap);
   } catch (e) {
-    return Promise.reject(new DrizzleQueryError(text, params, e as Error));
+    return Promise.reject(asDrizzleError(text, params, e));
   }
 }
 
