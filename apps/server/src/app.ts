@@ -17,8 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import helmet, { type HelmetOptions } from 'helmet';
 import pino from 'pino';
-import { agricultureRoutes } from './modules/agriculture/routes';
-import { assistanceRoutes } from './modules/assistance/routes';
+import { SERVER_AREAS } from './modules/areas';
 import { authRoutes } from './modules/auth/routes';
 import { homeRoutes } from './modules/desk/home';
 import { leaveRoutes } from './modules/desk/leave';
@@ -26,18 +25,13 @@ import { applyRoutes } from './modules/flow/apply';
 import { flowRoutes } from './modules/flow/routes';
 import { installAuditHooks } from './modules/log/recorder';
 import { logRoutes } from './modules/log/routes';
-import { manageRoutes } from './modules/manage/routes';
-import { partyRoutes } from './modules/party/routes';
-import { powerRoutes } from './modules/power/routes';
-import { reliefRoutes } from './modules/relief/routes';
 import { fileRoutes } from './modules/resource/files';
 import { type ExtraResource, resourceRoutes } from './modules/resources';
-import { safetyRoutes } from './modules/safety/routes';
 import { registerGrantRoutes } from './modules/system/grants';
 import { systemRoutes } from './modules/system/routes';
 import { registerTenantRoutes } from './modules/system/tenant';
 import { telemetryCore } from './modules/telemetry/core';
-import { ingestRoutes, slopeRoutes, telemetryRoutes } from './modules/telemetry/routes';
+import { ingestRoutes } from './modules/telemetry/routes';
 import { familyUserRoutes } from './modules/user/family';
 import { userRoutes } from './modules/user/routes';
 import { installApiScopes } from './platform/access/api-scope';
@@ -289,16 +283,10 @@ export async function buildApp(
   await resourceRoutes(app, deps.extraResources);
   // the telemetry core (ingestion, MQTT, the offline check) on the root app: its state is app.telemetry
   await telemetryCore(app, deps.db, config);
-  await app.register(manageRoutes, { prefix: '/api/dfem-hope-manage' });
-  await app.register(partyRoutes, { prefix: '/api/dfem-hope-manage' });
-  await app.register(reliefRoutes, { prefix: '/api/dfem-hope-manage' });
-  await app.register(assistanceRoutes, { prefix: '/api/dfem-hope-manage' });
-  await app.register(safetyRoutes, { prefix: '/api/dfem-hope-manage' });
-  await app.register(telemetryRoutes, { prefix: '/api/dfem-hope-manage' });
-  await app.register(slopeRoutes, { prefix: '/api/dfem-hope-slope' });
   await app.register(ingestRoutes, { prefix: '/api/telemetry' });
-  await app.register(agricultureRoutes, { prefix: '/api/dfem-hope-manage' });
-  await app.register(powerRoutes, { prefix: '/api/dfem-hope-power' });
+  // each business area's routes that are no resource's (modules/areas.ts)
+  for (const area of SERVER_AREAS)
+    for (const { prefix, plugin } of area.routes ?? []) await app.register(plugin, { prefix });
 
   const webDist = config.WEB_DIST ?? defaultWebDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));

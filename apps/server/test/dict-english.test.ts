@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/platform/db';
-import { addDictEnglish } from '../src/seed/system';
+import { fillDictEnglish as addDictEnglish } from '../src/seed/dicts';
 import { grantCodes, makeRole, makeTenant, readSheet, signedInUser, uploadFile, xlsxOf } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 

@@ -5,6 +5,7 @@ import {
   fieldKind,
   parseRecord,
   type ResourceDef,
+  SYSTEM_DICT,
   villagerResource,
 } from '@smart/contracts';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
@@ -36,7 +37,7 @@ function probeField(type: FieldType): FieldDef {
   const f: FieldDef = { name: kindField(type), label: { zh: `${type}字段`, en: `${type} field` }, type };
   if (type === 'ref' || type === 'refs') f.ref = 'villager';
   if (type === 'ids') f.tree = 'dept';
-  if (type === 'dict' || type === 'dictMulti') f.dict = 'sex';
+  if (type === 'dict' || type === 'dictMulti') f.dict = SYSTEM_DICT.sex;
   if (type === 'password') f.secret = true;
   if (!UNSEARCHED.includes(type)) f.search = LIKE.includes(type) ? 'like' : 'equal';
   return f;

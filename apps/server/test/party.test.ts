@@ -1,8 +1,8 @@
 import { PARTY_DEMO, type PartyOverview, type ProbationDue } from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { villager } from '../src/modules/manage/tables';
 import { partyPairing, villagerToParty } from '../src/modules/party/tables';
+import { villager } from '../src/modules/village/tables';
 import { schema } from '../src/platform/db';
 import { areaServer, grantCodes, makeRole, serviceCalls, signedInUser } from './fixtures';
 import { auth, type TestServer } from './harness';

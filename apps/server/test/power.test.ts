@@ -14,10 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowNotice } from '../src/modules/flow/tables';
 import { dailyEnergy } from '../src/modules/power/yield';
 import { addReading, Batch, dayStart, writeBatch } from '../src/modules/telemetry/ingest';
+import { seedStringAlarm } from '../src/modules/telemetry/seed';
 import { device, deviceAlarm } from '../src/modules/telemetry/tables';
 import { schema } from '../src/platform/db';
 import { SEED } from '../src/seed/system';
-import { seedStringAlarm } from '../src/seed/telemetry';
 import {
   areaServer,
   grantCodes,

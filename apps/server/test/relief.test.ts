@@ -2,8 +2,8 @@ import { RELIEF_DEMO, RELIEF_STAGE, type ReliefOverview } from '@smart/contracts
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { villager } from '../src/modules/manage/tables';
 import { preventionPoverty } from '../src/modules/relief/tables';
+import { villager } from '../src/modules/village/tables';
 import { grantCodes, makeRole, otherTenantAdmin, serviceCalls, signedInUser } from './fixtures';
 import { kit, type Person, until } from './flow-kit';
 import { auth, signIn, startTestServer, type TestServer } from './harness';

@@ -1,11 +1,11 @@
 import { cameraResource, checkField, gbDeviceIdProblem, type SafetyFigures } from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moveSafetyMenus } from '../src/modules/safety/seed';
 import { camera, cameraWatchLog, securityIncident } from '../src/modules/safety/tables';
 import { schema } from '../src/platform/db';
 import { notDeleted } from '../src/platform/sql';
 import { menuId } from '../src/seed/menus';
-import { moveSafetyMenus } from '../src/seed/safety';
 import { areaServer, grantCodes, listedRows, makeRole, serviceCalls, signedInUser } from './fixtures';
 import type { TestServer } from './harness';
 

@@ -2,7 +2,7 @@ import { idCardCheckDigit, VILLAGE_DEMO } from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { villager } from '../src/modules/manage/tables';
+import { villager } from '../src/modules/village/tables';
 import {
   grantCodes,
   makeRole,

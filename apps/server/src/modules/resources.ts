@@ -10,23 +10,16 @@ import type { RequestContext } from '../platform/auth/context';
 import { hashSecret } from '../platform/auth/password';
 import type { MountedResource, ResourceHooks } from '../platform/crud/binding';
 import { mountResource } from '../platform/crud/engine';
+import { tableOf } from '../platform/crud/model';
 import { type Db, schema } from '../platform/db';
 import { FieldInputError, forbidden } from '../platform/http/errors';
 import { t } from '../platform/http/messages';
-import { agricultureBindings } from './agriculture/hooks';
-import { assistanceBindings } from './assistance/hooks';
-import { evaluationBindings } from './evaluation/binding';
+import { SERVER_AREAS } from './areas';
 import { flowModelHooks } from './flow/models';
 import { flowModel } from './flow/tables';
-import { villageBindings } from './manage/hooks';
-import { partyBindings } from './party/hooks';
-import { powerBindings } from './power/hooks';
-import { reliefBindings } from './relief/hooks';
-import { safetyBindings } from './safety/hooks';
 import { dropAccessCaches } from './system/caches';
 import { dictBindings } from './system/dict';
 import { tenantHooks } from './system/tenant';
-import { telemetryBindings } from './telemetry/hooks';
 import { userHooks } from './user/binding';
 
 /** A custom data scope must name a field its resource whitelists (never SQL text). */
@@ -130,8 +123,11 @@ function scopeHooks(db: Db, category: 1 | 2, extra: ResourceHooks = {}): Resourc
   };
 }
 
-/** Which table serves each resource of the registry, and the few hooks that differ from the pattern. */
-export function resourceBindings(
+/**
+ * The platform resources' tables (hand-made in platform/db/schema.ts) and hooks; every other resource is
+ * served by its derived table, with its area's hooks (`SERVER_AREAS`).
+ */
+function platformBindings(
   deps: Pick<AppDeps, 'db' | 'kv' | 'sessions' | 'config'>,
 ): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
   const { db } = deps;
@@ -151,15 +147,6 @@ export function resourceBindings(
     dataScope: { table: schema.scopeData, hooks: scopeHooks(db, 1, dataScopeHooks) },
     apiScope: { table: schema.scopeApi, hooks: scopeHooks(db, 2) },
     tenant: { table: schema.tenant, hooks: tenantHooks(db) },
-    ...villageBindings(db),
-    ...evaluationBindings(db),
-    ...partyBindings(db),
-    ...reliefBindings(db, deps.config),
-    ...assistanceBindings(),
-    ...safetyBindings(db),
-    ...telemetryBindings(),
-    ...agricultureBindings(db),
-    ...powerBindings(db),
     client: {
       table: schema.client,
       hooks: {
@@ -189,19 +176,22 @@ export async function resourceRoutes(
   extra: ExtraResource[] = [],
 ): Promise<Map<string, MountedResource>> {
   const mounted = new Map<string, MountedResource>();
-  const bindings = {
-    ...resourceBindings(app.deps),
+  const bindings: Record<string, { table?: PgTable; hooks?: ResourceHooks }> = {
+    ...platformBindings(app.deps),
     ...Object.fromEntries(extra.map((e) => [e.def.key, e])),
   };
+  for (const area of SERVER_AREAS)
+    for (const [key, hooks] of Object.entries(area.hooks?.(app.deps) ?? {})) bindings[key] = { hooks };
   const defs = [...RESOURCES, ...extra.map((e) => e.def)];
   const services = [...new Set(defs.map((r) => r.service))];
   for (const service of services) {
     await app.register(
       async (sub) => {
         for (const def of defs.filter((r) => r.service === service)) {
-          const binding = bindings[def.key];
-          if (!binding) throw new Error(`resource ${def.key} has no table binding`);
-          mounted.set(def.key, mountResource(sub, app.deps.db, def, binding.table, binding.hooks));
+          const binding = bindings[def.key] ?? {};
+          const table = binding.table ?? (def.table ? tableOf(def) : undefined);
+          if (!table) throw new Error(`resource ${def.key} has neither a derived table nor a binding`);
+          mounted.set(def.key, mountResource(sub, app.deps.db, def, table, binding.hooks));
         }
       },
       { prefix: `/api/${service}` },

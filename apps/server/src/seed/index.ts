@@ -1,36 +1,20 @@
 import { createHash } from 'node:crypto';
+import { SERVER_AREAS } from '../modules/areas';
+import type { SeedStep } from '../platform/area';
 import { type Db, schema } from '../platform/db';
-import { seedAgriculture } from './agriculture';
-import { seedAssistance } from './assistance';
-import { seedEvaluation } from './evaluation';
+import { dictsStep, fillDictEnglish, syncDicts } from './dicts';
 import { seedFlow } from './flow';
 import { flattenMenus, MENU_TREE, syncMenus } from './menus';
-import { seedParty } from './party';
-import { seedPower } from './power';
 import { seedRegions } from './regions';
-import { seedRelief } from './relief';
-import { seedSafety } from './safety';
-import { addDictEnglish, dropDefaultPasswordParams, seedSystem } from './system';
-import { seedStringAlarm, seedTelemetry } from './telemetry';
-import { seedVillage } from './village';
+import { dropDefaultPasswordParams, seedSystem } from './system';
 
-/** Named steps run once each (recorded in app_seed_log), in one transaction per step. */
-const STEPS: [name: string, run: (db: Db) => Promise<void>][] = [
+/** The platform's named steps; each area's follow (modules/areas.ts), in the order of that list. */
+const PLATFORM_STEPS: readonly SeedStep[] = [
   ['system-v1', seedSystem],
   ['regions-v1', seedRegions],
   ['flow-leave-v1', seedFlow],
-  ['village-v1', seedVillage],
   ['no-default-passwords-v1', dropDefaultPasswordParams],
-  ['dict-english-v1', addDictEnglish],
-  ['evaluation-v1', seedEvaluation],
-  ['party-v1', seedParty],
-  ['relief-v1', seedRelief],
-  ['assistance-v1', seedAssistance],
-  ['safety-v1', seedSafety],
-  ['agriculture-v1', seedAgriculture],
-  ['telemetry-v1', seedTelemetry],
-  ['power-v1', seedPower],
-  ['telemetry-string-alarm-v1', seedStringAlarm],
+  ['dict-english-v1', (db) => fillDictEnglish(db)],
 ];
 
 /**
@@ -43,23 +27,28 @@ const menusStep = () =>
     .digest('hex')
     .slice(0, 16)}`;
 
+/**
+ * Brings a database to the code's first-start data: the platform's steps, the declared dictionaries (before
+ * the areas' steps, whose demo rows name them), the areas' steps, the menus. Each named step runs once
+ * (recorded in app_seed_log), in one transaction of its own; the dictionaries and menus run again whenever
+ * their declarations changed. Answers the steps it ran.
+ */
 export async function seed(db: Db): Promise<string[]> {
-  const applied: string[] = [];
   const done = new Set(
     (await db.select({ name: schema.seedLog.name }).from(schema.seedLog)).map((r) => r.name),
   );
-  for (const [name, run] of STEPS) {
-    if (done.has(name)) continue;
+  const applied: string[] = [];
+  const once = async (name: string, run: (db: Db) => Promise<unknown>) => {
+    if (done.has(name)) return;
     await db.transaction(async (tx) => {
       await run(tx as unknown as Db);
-      await tx.insert(schema.seedLog).values({ name });
+      await tx.insert(schema.seedLog).values({ name }).onConflictDoNothing();
     });
     applied.push(name);
-  }
-  const menus = menusStep();
-  if (!done.has(menus)) {
-    await syncMenus(db);
-    await db.insert(schema.seedLog).values({ name: menus }).onConflictDoNothing();
-  }
+  };
+  for (const [name, run] of PLATFORM_STEPS) await once(name, run);
+  await once(dictsStep(), syncDicts);
+  for (const [name, run] of SERVER_AREAS.flatMap((a) => a.seed ?? [])) await once(name, run);
+  await once(menusStep(), syncMenus);
   return applied;
 }

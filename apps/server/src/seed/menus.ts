@@ -7,6 +7,7 @@ import { SEED } from './system';
 /** The tree itself is data of the contracts (both ends read it); here it becomes rows. */
 export { MENU_TREE, type MenuSeed };
 
+/** the platform screens' buttons; an area names its own (`AreaDef.buttons`) */
 const BUTTON_NAMES: Record<string, [zh: string, en: string]> = {
   add: ['新增', 'Add'],
   edit: ['修改', 'Edit'],
@@ -24,12 +25,6 @@ const BUTTON_NAMES: Record<string, [zh: string, en: string]> = {
   upload: ['上传部署', 'Upload'],
   message: ['发送消息', 'Send message'],
   signal: ['广播信号', 'Broadcast signal'],
-  score: ['打分', 'Score'],
-  publish: ['发布', 'Publish'],
-  reopen: ['重新开放', 'Reopen'],
-  identify: ['发起识别', 'Start identification'],
-  remove_risk: ['消除风险', 'Remove risk'],
-  handle: ['处理', 'Handle'],
 };
 const BUTTON_ALIAS: Record<string, string> = { add: 'add', edit: 'edit', delete: 'delete', view: 'view' };
 
@@ -59,14 +54,17 @@ export function flattenMenus(tree: MenuSeed[], parentId = '0'): MenuRow[] {
       category: 1,
       keepAlive: m.keepAlive ?? true,
     });
-    (m.buttons ?? []).forEach((b, j) => {
+    (m.buttons ?? []).forEach((button, j) => {
+      const b = typeof button === 'string' ? button : button.code;
+      const [zh, en] =
+        typeof button === 'string' ? (BUTTON_NAMES[b] ?? [b, b]) : [button.label.zh, button.label.en];
       const code = `${m.code}_${b}`;
       rows.push({
         id: menuId(code),
         parentId: id,
         code,
-        name: BUTTON_NAMES[b]?.[0] ?? b,
-        nameEn: BUTTON_NAMES[b]?.[1] ?? b,
+        name: zh,
+        nameEn: en,
         alias: BUTTON_ALIAS[b] ?? b,
         path: `${m.path}/${b}`,
         sort: j + 1,

@@ -1,5 +1,5 @@
-import { PLATFORM_DICTS, SYSTEM_DICTS, WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts';
-import { inArray, sql } from 'drizzle-orm';
+import { SYSTEM_DICTS, WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts';
+import { inArray } from 'drizzle-orm';
 import { hashSecret, md5Hex } from '../platform/auth/password';
 import { type Db, schema } from '../platform/db';
 
@@ -132,23 +132,4 @@ export async function dropDefaultPasswordParams(db: Db) {
     .update(schema.param)
     .set({ isDeleted: 1, updateTime: new Date() })
     .where(inArray(schema.param.paramKey, ['account.initPassword', 'tenant.default.password']));
-}
-
-/**
- * Installs seeded before dictionaries had English values: the declared English value of every platform
- * dictionary and entry still without one, where the Chinese value is still the declared one (an entry an
- * administrator renamed is left for them to translate).
- */
-export async function addDictEnglish(db: Db) {
-  const parents = PLATFORM_DICTS.map((d) => sql`(${d.code}, ${d.label.zh}, ${d.label.en})`);
-  await db.execute(sql`update blade_dict d set dict_value_en = v.en
-    from (values ${sql.join(parents, sql`, `)}) as v(code, zh, en)
-    where d.parent_id = '0' and d.code = v.code and d.dict_value = v.zh and d.dict_value_en is null`);
-  const entries = PLATFORM_DICTS.flatMap((d) =>
-    d.items.map((e) => sql`(${d.code}, ${e.key}, ${e.zh}, ${e.en})`),
-  );
-  await db.execute(sql`update blade_dict d set dict_value_en = v.en
-    from (values ${sql.join(entries, sql`, `)}) as v(code, dict_key, zh, en)
-    where d.parent_id <> '0' and d.code = v.code and d.dict_key = v.dict_key and d.dict_value = v.zh
-      and d.dict_value_en is null`);
 }

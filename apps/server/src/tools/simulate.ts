@@ -15,9 +15,9 @@
 import { parseArgs } from 'node:util';
 import { DEVICE_KIND } from '@smart/contracts';
 import mqtt from 'mqtt';
+import { POWER_DEMO_DEVICES } from '../modules/power/seed';
+import { DEMO_DEVICES } from '../modules/telemetry/seed';
 import { demoSecret, readingsAt, signedMessage } from '../modules/telemetry/simulator';
-import { POWER_DEMO_DEVICES } from '../seed/power';
-import { DEMO_DEVICES } from '../seed/telemetry';
 
 const { values: args } = parseArgs({
   options: {

@@ -1,20 +1,14 @@
 /**
  * Page registry: path → lazy page. The layout's catch-all route (shell/layout/PageHost.tsx) looks the
- * current path up in the user's menu, then here, then in the page families; a menu path found nowhere shows
- * the 404 result. Add a screen = add its line here (one chunk per page) and its menu node on the server.
+ * current path up in the user's menu, then here, then in the page families (an area's screens and
+ * definitions: features/areas.ts); a menu path found nowhere shows the 404 result. A platform screen is a
+ * line here (one chunk per page) and its menu node in the contracts' MENU_TREE; an area's screen is a line
+ * of its area's `pages.ts`.
  * Resource definitions are not imported here: a family knows its route prefixes and loads its definitions
  * (`@smart/contracts/<area>`) with the first of its screens.
  */
 import type { PageFamily, PageLoader } from '../platform/pages';
-import { agriculturePages } from './agriculture/pages';
-import { assistancePages } from './assistance/pages';
-import { evaluationPages } from './evaluation/pages';
-import { partyPages } from './party/pages';
-import { powerPages } from './power/pages';
-import { reliefPages } from './relief/pages';
-import { safetyPages } from './safety/pages';
-import { telemetryPages } from './telemetry/pages';
-import { villagePages } from './village/pages';
+import { AREA_PAGES } from './areas';
 
 export type { PageFamily, PageLoader, PageModule } from '../platform/pages';
 
@@ -25,42 +19,11 @@ const platformPages: PageFamily = {
 };
 
 /** Definition-driven screens, after the registry's own lines: the platform's, then one family per area. */
-export const families: readonly PageFamily[] = [
-  platformPages,
-  villagePages,
-  evaluationPages,
-  partyPages,
-  reliefPages,
-  assistancePages,
-  safetyPages,
-  telemetryPages,
-  agriculturePages,
-  powerPages,
-];
+export const families: readonly PageFamily[] = [platformPages, ...AREA_PAGES];
 
 export const registry: Record<string, PageLoader> = {
   '/wel/index': () => import('./wel/WelcomePage'),
   '/info/index': () => import('./info/InfoPage'),
-  '/evaluation/overview/index': () => import('./evaluation/OverviewPage'),
-  // party building's overview: figures, not a definition's list
-  '/party/overview/index': () => import('./party/OverviewPage'),
-  '/relief/overview/index': () => import('./relief/OverviewPage'),
-  // assistance and care's overview: figures, not a definition's list
-  '/assistance/overview/index': () => import('./assistance/OverviewPage'),
-  // safety: the overview's figures, and the live video wall (its players load with it, never before)
-  '/safety/overview/index': () => import('./safety/OverviewPage'),
-  '/safety/wall/index': () => import('./safety/WallPage'),
-  // monitoring over the telemetry core: one device list and chart per kind, the pest lamps' catch
-  '/agriculture/weather/index': () =>
-    import('./telemetry/MonitorPage').then((m) => ({ default: m.WeatherPage })),
-  '/agriculture/soil/index': () => import('./telemetry/MonitorPage').then((m) => ({ default: m.SoilPage })),
-  '/agriculture/slope/index': () => import('./telemetry/MonitorPage').then((m) => ({ default: m.SlopePage })),
-  '/agriculture/pest/index': () => import('./telemetry/PestPage'),
-  // smart agriculture's overview: the home page's figures, not a definition's list
-  '/agriculture/overview/index': () => import('./agriculture/OverviewPage'),
-  // PV stations: the energy overview and the live station page (the core's readings, the wall's tile)
-  '/power/overview/index': () => import('./power/OverviewPage'),
-  '/power/live/index': () => import('./power/LivePage'),
   // system administration: the generic page with extensions, or screens of their own
   '/system/user/index': () => import('./system/user/UserPage'),
   '/system/role/index': () => import('./system/RolePage'),

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '@smart/contracts/core';
+import { type AreaDef, areaResources, type ResourceDef } from '@smart/contracts/core';
 import type { ComponentType } from 'react';
 
 /** A screen's module, loaded when its route is first opened (one chunk per page). */
@@ -18,4 +18,19 @@ export interface PageFamily {
   load: () => Promise<readonly ResourceDef[]>;
   /** screens of their own, by definition key; the others get the generic list page */
   own?: Readonly<Record<string, PageLoader>>;
+  /** the group's screens that are no definition's list (an overview, a monitor), by page path (`<path>/index`) */
+  screens?: Readonly<Record<string, PageLoader>>;
+}
+
+/**
+ * A business area's pages (`features/areas.ts` lists them): its screens live under `/<code>/`, its
+ * definitions are its area's with their children (`areaResources`), loaded from its contracts module with
+ * the first of them; `own` and `screens` as on any family.
+ */
+export function areaPages(
+  code: string,
+  area: () => Promise<AreaDef>,
+  parts: Pick<PageFamily, 'own' | 'screens'> = {},
+): PageFamily {
+  return { prefixes: [`/${code}/`], load: () => area().then(areaResources), ...parts };
 }

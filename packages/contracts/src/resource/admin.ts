@@ -1,3 +1,4 @@
+import { SYSTEM_DICT } from './dicts';
 import type { ResourceDef } from './types';
 
 /** System administration resources whose rows form trees or carry grants (roles, depts, menus, scopes, tenants). */
@@ -90,7 +91,7 @@ export const deptResource: ResourceDef = {
       name: 'deptCategory',
       label: { zh: '机构类型', en: 'Category' },
       type: 'dict',
-      dict: 'org_category',
+      dict: SYSTEM_DICT.org_category,
       // the family's forms have no such field: a department without one is a company (1)
       default: 1,
     },
@@ -166,7 +167,7 @@ export const menuResource: ResourceDef = {
       name: 'category',
       label: { zh: '菜单类型', en: 'Type' },
       type: 'dict',
-      dict: 'menu_category',
+      dict: SYSTEM_DICT.menu_category,
       required: true,
       default: 1,
       search: 'equal',
@@ -184,7 +185,7 @@ export const menuResource: ResourceDef = {
       name: 'action',
       label: { zh: '按钮功能', en: 'Button place' },
       type: 'dict',
-      dict: 'button_func',
+      dict: SYSTEM_DICT.button_func,
       default: 0,
       list: false,
     },
@@ -192,7 +193,7 @@ export const menuResource: ResourceDef = {
       name: 'isOpen',
       label: { zh: '新窗口', en: 'New window' },
       type: 'dict',
-      dict: 'yes_no',
+      dict: SYSTEM_DICT.yes_no,
       default: 1,
       list: false,
     },
@@ -257,7 +258,7 @@ const scopeFields = (kind: 'data' | 'api') =>
             name: 'scopeType',
             label: { zh: '权限类型', en: 'Scope type' },
             type: 'dict',
-            dict: 'data_scope_type',
+            dict: SYSTEM_DICT.data_scope_type,
             required: true,
             search: 'equal',
           },
@@ -314,7 +315,7 @@ const scopeFields = (kind: 'data' | 'api') =>
             name: 'scopeType',
             label: { zh: '接口类型', en: 'API type' },
             type: 'dict',
-            dict: 'api_scope_type',
+            dict: SYSTEM_DICT.api_scope_type,
             required: true,
             search: 'equal',
           },

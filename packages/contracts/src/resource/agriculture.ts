@@ -1,7 +1,139 @@
 import turfArea from '@turf/area';
+import { dictCodes, dictionary, numbered } from './dicts';
 import { area, date, dict, phone, ref, refs, remark, text } from './fields';
-import { deviceAlarmResource, deviceResource, pestPhotoResource } from './telemetry';
-import { areaResource, defineArea, type FieldDef, L, type ResourceDef, type Text2 } from './types';
+import {
+  deviceAlarmResource,
+  deviceResource,
+  pestPhotoResource,
+  TELEMETRY_DICTS,
+  TELEMETRY_SCREENS,
+} from './telemetry';
+import { areaResource, defineArea, type FieldDef, L, type Text2 } from './types';
+
+/** The smart-agriculture area's dictionaries (seed step agriculture-v1). */
+export const AGRICULTURE_DICTS = [
+  dictionary(
+    'agri_operation',
+    L('农事操作', 'Farming operation'),
+    numbered([
+      ['翻耕', 'Ploughing'],
+      ['播种', 'Sowing'],
+      ['施肥', 'Fertilising'],
+      ['灌溉', 'Irrigation'],
+      ['植保', 'Crop protection'],
+      ['采收', 'Harvest'],
+    ]),
+  ),
+  dictionary(
+    'agri_crop',
+    L('种植作物', 'Crop'),
+    numbered([
+      ['水稻', 'Rice'],
+      ['玉米', 'Maize'],
+      ['油菜', 'Rapeseed'],
+      ['蔬菜', 'Vegetables'],
+      ['茶叶', 'Tea'],
+      ['柑橘', 'Citrus'],
+      ['其他', 'Other'],
+    ]),
+  ),
+  dictionary(
+    'agri_soil_type',
+    L('土壤类型', 'Soil type'),
+    numbered([
+      ['红壤', 'Red soil'],
+      ['黄壤', 'Yellow soil'],
+      ['水稻土', 'Paddy soil'],
+      ['潮土', 'Fluvo-aquic soil'],
+      ['紫色土', 'Purple soil'],
+    ]),
+  ),
+  dictionary(
+    'agri_owner_kind',
+    L('经营主体类型', 'Plot holder kind'),
+    numbered([
+      ['农户', 'Household'],
+      ['合作社', 'Cooperative'],
+      ['村集体', 'Village collective'],
+    ]),
+  ),
+  dictionary(
+    'agri_season',
+    L('季节', 'Season'),
+    numbered([
+      ['春季', 'Spring'],
+      ['夏季', 'Summer'],
+      ['秋季', 'Autumn'],
+      ['冬季', 'Winter'],
+    ]),
+  ),
+  dictionary(
+    'agri_seedling_unit',
+    L('种苗单位', 'Seedling unit'),
+    numbered([
+      ['株', 'plants'],
+      ['千克', 'kg'],
+      ['袋', 'bags'],
+      ['盘', 'trays'],
+    ]),
+  ),
+  dictionary(
+    'agri_coop_kind',
+    L('经营主体类别', 'Cooperative kind'),
+    numbered([
+      ['农民专业合作社', 'Farmers’ cooperative'],
+      ['家庭农场', 'Family farm'],
+      ['农业企业', 'Agricultural company'],
+    ]),
+  ),
+  dictionary(
+    'agri_certification',
+    L('农产品认证', 'Produce certification'),
+    numbered([
+      ['无公害农产品', 'Pollution-free'],
+      ['绿色食品', 'Green food'],
+      ['有机产品', 'Organic'],
+      ['地理标志', 'Geographical indication'],
+    ]),
+  ),
+  dictionary(
+    'agri_industry_category',
+    L('产业类别', 'Industry category'),
+    numbered([
+      ['种植业', 'Crop farming'],
+      ['养殖业', 'Animal husbandry'],
+      ['农产品加工', 'Produce processing'],
+      ['乡村旅游', 'Rural tourism'],
+      ['农村电商', 'Rural e-commerce'],
+    ]),
+  ),
+  dictionary(
+    'agri_species',
+    L('养殖品种', 'Species'),
+    numbered([
+      ['生猪', 'Pigs'],
+      ['肉牛', 'Beef cattle'],
+      ['山羊', 'Goats'],
+      ['家禽', 'Poultry'],
+      ['淡水鱼', 'Freshwater fish'],
+      ['其他', 'Other'],
+    ]),
+  ),
+  dictionary(
+    'agri_stock_unit',
+    L('存栏单位', 'Stock unit'),
+    numbered([
+      ['头', 'head'],
+      ['只', 'animals'],
+      ['羽', 'birds'],
+      ['尾', 'fish'],
+      ['千克', 'kg'],
+    ]),
+  ),
+];
+
+/** What a field names its dictionary by: `AGRICULTURE_DICT.<code>` (a code not declared above does not compile). */
+export const AGRICULTURE_DICT = dictCodes(AGRICULTURE_DICTS);
 
 /**
  * Smart agriculture (智慧农业, spec §1 and §7 dfem-hope-manage Agriculture): plots drawn on a map (their area
@@ -95,7 +227,7 @@ const villagerRef = (name: string, label: Text2, opts: Partial<FieldDef> = {}): 
 const cooperationRef = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldDef =>
   ref(name, label, 'cooperation', AGRICULTURE_DEMO.cooperationId, opts);
 const operationField = (opts: Partial<FieldDef> = {}): FieldDef =>
-  dict('operation', L('农事操作', 'Operation'), 'agri_operation', {
+  dict('operation', L('农事操作', 'Operation'), AGRICULTURE_DICT.agri_operation, {
     required: true,
     search: 'equal',
     ...opts,
@@ -126,9 +258,12 @@ export const plotResource = resource(
       readOnly: true,
       excel: true,
     },
-    dict('crop', L('种植作物', 'Crop'), 'agri_crop', { search: 'equal' }),
-    dict('soilType', L('土壤类型', 'Soil'), 'agri_soil_type', { search: 'equal' }),
-    dict('ownerKind', L('经营主体', 'Held by'), 'agri_owner_kind', { required: true, search: 'equal' }),
+    dict('crop', L('种植作物', 'Crop'), AGRICULTURE_DICT.agri_crop, { search: 'equal' }),
+    dict('soilType', L('土壤类型', 'Soil'), AGRICULTURE_DICT.agri_soil_type, { search: 'equal' }),
+    dict('ownerKind', L('经营主体', 'Held by'), AGRICULTURE_DICT.agri_owner_kind, {
+      required: true,
+      search: 'equal',
+    }),
     villagerRef('ownerVillagerId', L('承包农户', 'Household')),
     cooperationRef('cooperationId', L('合作社/农场', 'Cooperative or farm')),
     text('deleteRemark', L('删除原因', 'Why removed'), 200, { readOnly: true, form: false, list: false }),
@@ -138,40 +273,6 @@ export const plotResource = resource(
     path: 'smartPlant/plot',
     unique: ['name'],
     select: { label: 'name', search: ['name'] },
-  },
-);
-
-/** 种植计划: a plot's plan for a year and season, its steps kept as rows of their own (planDetail). */
-export const planResource = resource(
-  'plan',
-  'hope_plan',
-  'ScheduleOutlined',
-  L('种植计划', 'Planting plans'),
-  'plan',
-  'smart_plan',
-  [
-    text('name', L('计划名称', 'Plan'), 60, { required: true, search: 'like' }),
-    ref('plotId', L('地块', 'Plot'), 'plot', AGRICULTURE_DEMO.plotId, { required: true }),
-    yearField('year', L('年度', 'Year'), { required: true }),
-    dict('season', L('季节', 'Season'), 'agri_season', { required: true, search: 'equal' }),
-    dict('crop', L('种植作物', 'Crop'), 'agri_crop', { required: true, search: 'equal' }),
-    {
-      // rows of planDetail, written with the plan (hooks) and answered with it (`beside`)
-      name: 'steps',
-      label: L('计划步骤', 'Steps'),
-      type: 'json',
-      beside: true,
-      list: false,
-      span: 24,
-      example: JSON.stringify([{ operation: '1', plannedDate: '2026-03-01' }]),
-    },
-    remark(),
-  ],
-  {
-    path: 'smartPlant/plan',
-    defaultSort: { field: 'year', desc: true },
-    select: { label: 'name', search: ['name'] },
-    dialogWidth: 900,
   },
 );
 
@@ -202,6 +303,41 @@ export const planDetailResource = resource(
     path: 'smartPlant/planDetail',
     defaultSort: { field: 'plannedDate' },
     select: { label: 'plannedDate', search: ['content'] },
+  },
+);
+
+/** 种植计划: a plot's plan for a year and season, its steps kept as rows of their own (planDetail). */
+export const planResource = resource(
+  'plan',
+  'hope_plan',
+  'ScheduleOutlined',
+  L('种植计划', 'Planting plans'),
+  'plan',
+  'smart_plan',
+  [
+    text('name', L('计划名称', 'Plan'), 60, { required: true, search: 'like' }),
+    ref('plotId', L('地块', 'Plot'), 'plot', AGRICULTURE_DEMO.plotId, { required: true }),
+    yearField('year', L('年度', 'Year'), { required: true }),
+    dict('season', L('季节', 'Season'), AGRICULTURE_DICT.agri_season, { required: true, search: 'equal' }),
+    dict('crop', L('种植作物', 'Crop'), AGRICULTURE_DICT.agri_crop, { required: true, search: 'equal' }),
+    {
+      // rows of planDetail, written with the plan (hooks) and answered with it (`beside`)
+      name: 'steps',
+      label: L('计划步骤', 'Steps'),
+      type: 'json',
+      beside: true,
+      list: false,
+      span: 24,
+      example: JSON.stringify([{ operation: '1', plannedDate: '2026-03-01' }]),
+    },
+    remark(),
+  ],
+  {
+    path: 'smartPlant/plan',
+    defaultSort: { field: 'year', desc: true },
+    select: { label: 'name', search: ['name'] },
+    dialogWidth: 900,
+    children: [{ name: 'steps', resource: planDetailResource, via: 'planId' }],
   },
 );
 
@@ -263,7 +399,7 @@ export const seedlingResource = resource(
       min: 0,
       max: 100_000_000,
     },
-    dict('unit', L('单位', 'Unit'), 'agri_seedling_unit', { required: true }),
+    dict('unit', L('单位', 'Unit'), AGRICULTURE_DICT.agri_seedling_unit, { required: true }),
     date('receivedDate', L('入库日期', 'Received on'), { required: true }),
     remark(),
   ],
@@ -280,7 +416,7 @@ export const cooperationResource = resource(
   'cooperation',
   [
     text('name', L('名称', 'Name'), 100, { required: true, search: 'like' }),
-    dict('kind', L('类型', 'Kind'), 'agri_coop_kind', { required: true, search: 'equal' }),
+    dict('kind', L('类型', 'Kind'), AGRICULTURE_DICT.agri_coop_kind, { required: true, search: 'equal' }),
     {
       name: 'creditCode',
       label: L('统一社会信用代码', 'Unified social credit code'),
@@ -297,7 +433,7 @@ export const cooperationResource = resource(
       name: 'certifications',
       label: L('认证', 'Certifications'),
       type: 'dictMulti',
-      dict: 'agri_certification',
+      dict: AGRICULTURE_DICT.agri_certification,
       example: '1,2',
     },
     yearField('certifiedYear', L('认证年份', 'Certified in'), { search: undefined }),
@@ -319,7 +455,7 @@ export const industryResource = resource(
   'industry',
   [
     text('name', L('产业名称', 'Industry'), 60, { required: true, search: 'like' }),
-    dict('category', L('产业类别', 'Category'), 'agri_industry_category', {
+    dict('category', L('产业类别', 'Category'), AGRICULTURE_DICT.agri_industry_category, {
       required: true,
       search: 'equal',
     }),
@@ -368,9 +504,9 @@ export const industryBreedingResource = resource(
   'breeding',
   'industry_breeding',
   [
-    dict('species', L('品种', 'Species'), 'agri_species', { required: true, search: 'equal' }),
+    dict('species', L('品种', 'Species'), AGRICULTURE_DICT.agri_species, { required: true, search: 'equal' }),
     { name: 'stock', label: L('存栏量', 'Stock'), type: 'int', required: true, min: 0, max: 100_000_000 },
-    dict('unit', L('单位', 'Unit'), 'agri_stock_unit', { required: true }),
+    dict('unit', L('单位', 'Unit'), AGRICULTURE_DICT.agri_stock_unit, { required: true }),
     cooperationRef('farmId', L('养殖场', 'Farm'), { required: true }),
     date('recordDate', L('统计日期', 'Counted on'), { required: true }),
     remark(),
@@ -378,11 +514,20 @@ export const industryBreedingResource = resource(
   { defaultSort: { field: 'recordDate', desc: true } },
 );
 
-/** 智慧农业: the menu folder and its screens, in menu order (the overview is added by the menu seed). */
+/** The overview screen; its figures come from `common/index/year/cer` and `common/index/income/per`. */
+export const AGRICULTURE_OVERVIEW = {
+  code: 'agriculture_overview',
+  label: L('农业概览', 'Agriculture overview'),
+  path: '/agriculture/overview',
+  icon: 'DashboardOutlined',
+} as const;
+
+/** 智慧农业: the menu folder and its screens, in menu order. */
 export const AGRICULTURE_AREA = defineArea({
   code: 'agriculture',
   label: L('智慧农业', 'Smart agriculture'),
   icon: 'EnvironmentOutlined',
+  screens: [AGRICULTURE_OVERVIEW, ...Object.values(TELEMETRY_SCREENS)],
   resources: [
     plotResource,
     // the telemetry core's devices (drawn on the plot map too), their alarms and the lamps' photos; its
@@ -398,18 +543,9 @@ export const AGRICULTURE_AREA = defineArea({
     industryOutputValueResource,
     industryBreedingResource,
   ],
+  buttons: { deviceAlarm: [{ code: 'handle', label: L('处理', 'Handle') }] },
+  dicts: [...TELEMETRY_DICTS, ...AGRICULTURE_DICTS],
 });
-
-/** Every agriculture definition: the menu's screens and the plan steps (no menu: the plan's codes). */
-export const AGRICULTURE_RESOURCES: ResourceDef[] = [...AGRICULTURE_AREA.resources, planDetailResource];
-
-/** The overview screen; its figures come from `common/index/year/cer` and `common/index/income/per`. */
-export const AGRICULTURE_OVERVIEW = {
-  code: 'agriculture_overview',
-  label: L('农业概览', 'Agriculture overview'),
-  path: '/agriculture/overview',
-  icon: 'DashboardOutlined',
-} as const;
 
 /** The coordinate system of a tile source: stored polygons are WGS-84 and are converted for GCJ-02 / BD-09 tiles. */
 export type AgriMapCrs = 'wgs84' | 'gcj02' | 'bd09';

@@ -1,5 +1,81 @@
+import { dictCodes, dictionary, numbered } from './dicts';
 import { area, dict as dictField, money, remark, text } from './fields';
-import { areaResource, defineArea, type FieldDef, L, type ResourceDef, type Text2 } from './types';
+import { areaResource, type DictCode, defineArea, type FieldDef, L, type Text2 } from './types';
+
+/** The assistance and care area's dictionaries (seed step assistance-v1). */
+export const ASSISTANCE_DICTS = [
+  dictionary(
+    'assistance_unit_kind',
+    L('帮扶单位类型', 'Assistance unit kind'),
+    numbered([
+      ['驻村工作队', 'Resident work team'],
+      ['帮扶单位', 'Paired unit'],
+      ['企业', 'Enterprise'],
+      ['社会组织', 'Social organisation'],
+      ['其他', 'Other'],
+    ]),
+  ),
+  dictionary(
+    'assistance_project_category',
+    L('帮扶项目类别', 'Assistance project category'),
+    numbered([
+      ['产业帮扶', 'Industry'],
+      ['基础设施', 'Infrastructure'],
+      ['教育帮扶', 'Education'],
+      ['医疗健康', 'Health'],
+      ['就业帮扶', 'Employment'],
+      ['其他', 'Other'],
+    ]),
+  ),
+  dictionary(
+    'assistance_project_status',
+    L('帮扶项目状态', 'Assistance project status'),
+    numbered([
+      ['规划中', 'Planned'],
+      ['实施中', 'Under way'],
+      ['已完成', 'Completed'],
+      ['已暂停', 'Suspended'],
+    ]),
+  ),
+  dictionary(
+    'assistance_system_category',
+    L('帮扶制度类别', 'Assistance system category'),
+    numbered([
+      ['管理制度', 'Management rules'],
+      ['资金管理', 'Funds management'],
+      ['考核办法', 'Assessment'],
+      ['工作职责', 'Duties'],
+    ]),
+  ),
+  dictionary(
+    'information_category',
+    L('资讯类别', 'News category'),
+    numbered([
+      ['帮扶动态', 'Assistance news'],
+      ['政策资讯', 'Policy'],
+      ['通知公告', 'Announcement'],
+      ['典型案例', 'Case study'],
+    ]),
+  ),
+  dictionary('information_status', L('资讯发布状态', 'News publishing status'), [
+    { key: '1', zh: '已发布', en: 'Published' },
+    { key: '2', zh: '已隐藏', en: 'Hidden' },
+  ]),
+  dictionary(
+    'care_video_category',
+    L('关爱视频类别', 'Care video category'),
+    numbered([
+      ['关爱留守儿童', 'Left-behind children'],
+      ['关爱老人', 'Elderly care'],
+      ['健康知识', 'Health'],
+      ['技能培训', 'Skills training'],
+      ['其他', 'Other'],
+    ]),
+  ),
+];
+
+/** What a field names its dictionary by: `ASSISTANCE_DICT.<code>` (a code not declared above does not compile). */
+export const ASSISTANCE_DICT = dictCodes(ASSISTANCE_DICTS);
 
 /**
  * Assistance and care (帮扶关爱, spec §1, §7 dfem-hope-manage: assistanceUnit, assistanceProject,
@@ -23,7 +99,7 @@ export const INFORMATION_STATUS = { published: '1', hidden: '2' } as const;
 const resource = areaResource(SERVICE, 'assistance');
 
 /** every dictionary of this area is a filter of its list */
-const dict = (name: string, label: Text2, code: string, opts: Partial<FieldDef> = {}): FieldDef =>
+const dict = (name: string, label: Text2, code: DictCode, opts: Partial<FieldDef> = {}): FieldDef =>
   dictField(name, label, code, { search: 'equal', ...opts });
 
 /** 帮扶单位: who helps (a resident work team, a paired unit, an enterprise …), its leader and contact. */
@@ -36,7 +112,7 @@ export const assistanceUnitResource = resource(
   'assistance_unit',
   [
     text('name', L('单位名称', 'Name'), 60, { required: true, search: 'like' }),
-    dict('kind', L('单位类型', 'Kind'), 'assistance_unit_kind', { required: true }),
+    dict('kind', L('单位类型', 'Kind'), ASSISTANCE_DICT.assistance_unit_kind, { required: true }),
     text('leader', L('负责人', 'Leader'), 20, { search: 'like' }),
     { name: 'contactPhone', label: L('联系电话', 'Contact phone'), type: 'phone', max: 20 },
     {
@@ -77,7 +153,9 @@ export const assistanceProjectResource = resource(
       search: 'equal',
       example: ASSISTANCE_DEMO.unitId,
     },
-    dict('category', L('项目类别', 'Category'), 'assistance_project_category', { required: true }),
+    dict('category', L('项目类别', 'Category'), ASSISTANCE_DICT.assistance_project_category, {
+      required: true,
+    }),
     money('budget', L('预算资金', 'Budget'), { required: true }),
     money('spend', L('已支出', 'Spent'), { default: 0 }),
     {
@@ -96,7 +174,9 @@ export const assistanceProjectResource = resource(
       default: 0,
       unit: L('%', '%'),
     },
-    dict('projectStatus', L('项目状态', 'Status'), 'assistance_project_status', { required: true }),
+    dict('projectStatus', L('项目状态', 'Status'), ASSISTANCE_DICT.assistance_project_status, {
+      required: true,
+    }),
     remark(),
   ],
 );
@@ -111,7 +191,9 @@ export const assistanceSystemResource = resource(
   'assistance_system',
   [
     text('title', L('制度名称', 'Title'), 100, { required: true, search: 'like' }),
-    dict('category', L('制度类别', 'Category'), 'assistance_system_category', { required: true }),
+    dict('category', L('制度类别', 'Category'), ASSISTANCE_DICT.assistance_system_category, {
+      required: true,
+    }),
     { name: 'documents', label: L('制度文件', 'Documents'), type: 'files', max: 2000, span: 24 },
     { name: 'effectiveDate', label: L('施行日期', 'Effective from'), type: 'date' },
     remark(),
@@ -129,7 +211,7 @@ export const informationResource = resource(
   'information',
   [
     text('title', L('标题', 'Title'), 100, { required: true, search: 'like' }),
-    dict('category', L('资讯类别', 'Category'), 'information_category', { required: true }),
+    dict('category', L('资讯类别', 'Category'), ASSISTANCE_DICT.information_category, { required: true }),
     { name: 'cover', label: L('封面', 'Cover'), type: 'image', max: 255, list: false, excel: false },
     {
       name: 'content',
@@ -139,7 +221,7 @@ export const informationResource = resource(
       span: 24,
       list: false,
     },
-    dict('publishStatus', L('发布状态', 'Published'), 'information_status', {
+    dict('publishStatus', L('发布状态', 'Published'), ASSISTANCE_DICT.information_status, {
       required: true,
       default: INFORMATION_STATUS.hidden,
     }),
@@ -179,7 +261,7 @@ export const careVideoResource = resource(
   'care_video',
   [
     text('title', L('视频标题', 'Title'), 100, { required: true, search: 'like' }),
-    dict('category', L('视频类别', 'Category'), 'care_video_category', { required: true }),
+    dict('category', L('视频类别', 'Category'), ASSISTANCE_DICT.care_video_category, { required: true }),
     { name: 'videoFile', label: L('视频文件', 'Video file'), type: 'video', list: false, excel: false },
     {
       name: 'videoUrl',
@@ -193,11 +275,20 @@ export const careVideoResource = resource(
   ],
 );
 
-/** 帮扶关爱: the menu folder and its screens, in menu order (the overview screen is added by the menu seed). */
+/** The overview screen: not a list, so not a definition; its figures come from `assistanceOverview/statistics`. */
+export const ASSISTANCE_OVERVIEW = {
+  code: 'assistance_overview',
+  label: L('帮扶概览', 'Assistance overview'),
+  path: '/assistance/overview',
+  icon: 'DashboardOutlined',
+} as const;
+
+/** 帮扶关爱: the menu folder and its screens, in menu order. */
 export const ASSISTANCE_AREA = defineArea({
   code: 'assistance',
   label: L('帮扶关爱', 'Assistance and care'),
   icon: 'HeartOutlined',
+  screens: [ASSISTANCE_OVERVIEW],
   resources: [
     assistanceProjectResource,
     assistanceUnitResource,
@@ -206,17 +297,8 @@ export const ASSISTANCE_AREA = defineArea({
     assistanceReceptionResource,
     careVideoResource,
   ],
+  dicts: ASSISTANCE_DICTS,
 });
-
-export const ASSISTANCE_RESOURCES: ResourceDef[] = ASSISTANCE_AREA.resources;
-
-/** The overview screen: not a list, so not a definition; its figures come from `assistanceOverview/statistics`. */
-export const ASSISTANCE_OVERVIEW = {
-  code: 'assistance_overview',
-  label: L('帮扶概览', 'Assistance overview'),
-  path: '/assistance/overview',
-  icon: 'DashboardOutlined',
-} as const;
 
 /** Figures of the assistance overview (GET assistanceOverview/statistics). */
 export interface AssistanceUnitFunds {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_DICTS, SYSTEM_DICTS, VILLAGE_DICTS } from './dicts';
+import { SYSTEM_DICTS } from './dicts';
+import { PLATFORM_DICTS, RESOURCES } from './registry';
+import { VILLAGE_DICTS } from './village';
 
 describe('platform dictionaries declared in code', () => {
   it('have unique codes, unique keys and a value in both languages for every entry', () => {
@@ -32,5 +34,17 @@ describe('platform dictionaries declared in code', () => {
       { key: '3', zh: '未知', en: 'Unknown' },
     ]);
     expect(VILLAGE_DICTS.find((d) => d.code === 'ethnicity')?.items).toHaveLength(56);
+  });
+
+  it("hold every dictionary a field names (declared with its area, or the platform's)", () => {
+    const declared = new Set(PLATFORM_DICTS.map((d) => d.code));
+    const named = RESOURCES.flatMap((r) =>
+      r.fields
+        .filter((f) => f.type === 'dict' || f.type === 'dictMulti')
+        .map((f) => [`${r.key}.${f.name}`, f.dict]),
+    );
+    expect(named.length).toBeGreaterThan(50);
+    const undeclared = named.filter(([, code]) => !declared.has(String(code)));
+    expect(undeclared).toEqual([]);
   });
 });

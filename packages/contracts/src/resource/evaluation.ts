@@ -1,5 +1,31 @@
+import { dictCodes, dictionary, numbered } from './dicts';
 import { text } from './fields';
-import { areaResource, defineArea, type FieldDef, L, type ResourceDef } from './types';
+import { areaResource, defineArea, type FieldDef, L } from './types';
+
+/** Evaluation's dictionaries (seed step evaluation-v1). */
+export const EVALUATION_DICTS = [
+  dictionary(
+    'evaluation_project_status',
+    L('评比项目状态', 'Evaluation project status'),
+    numbered([
+      ['草稿', 'Draft'],
+      ['进行中', 'In progress'],
+      ['已发布', 'Published'],
+    ]),
+  ),
+  dictionary(
+    'evaluation_subject_type',
+    L('评比对象类型', 'Evaluated subject type'),
+    numbered([
+      ['村民小组', 'Villager group'],
+      ['农户', 'Household'],
+      ['村干部', 'Cadre'],
+    ]),
+  ),
+];
+
+/** What a field names its dictionary by: `EVALUATION_DICT.<code>` (a code not declared above does not compile). */
+export const EVALUATION_DICT = dictCodes(EVALUATION_DICTS);
 
 /**
  * Evaluation (评比, spec §7 dfem-hope-manage: evaluationRuleCategory, evaluationRule, evaluationProject,
@@ -35,6 +61,14 @@ const sort = (): FieldDef => ({
   max: 10000,
   default: 0,
 });
+
+/** The overview screen: not a list, so not a definition; it reads the latest project and its ranking. */
+export const EVALUATION_OVERVIEW = {
+  code: 'evaluation_overview',
+  label: L('评比概览', 'Evaluation overview'),
+  path: '/evaluation/overview',
+  icon: 'BarChartOutlined',
+} as const;
 
 /** 评比规则分类: a tree of categories (roots answered by `rootCategory`). */
 export const evaluationRuleCategoryResource = resource(
@@ -131,7 +165,7 @@ export const evaluationProjectResource = resource(
       name: 'projectStatus',
       label: L('项目状态', 'Status'),
       type: 'dict',
-      dict: 'evaluation_project_status',
+      dict: EVALUATION_DICT.evaluation_project_status,
       readOnly: true,
       search: 'equal',
     },
@@ -188,7 +222,7 @@ export const evaluationListResource = resource(
       name: 'subjectType',
       label: L('对象类型', 'Subject type'),
       type: 'dict',
-      dict: 'evaluation_subject_type',
+      dict: EVALUATION_DICT.evaluation_subject_type,
       required: true,
       search: 'equal',
     },
@@ -212,20 +246,27 @@ export const evaluationListResource = resource(
   { defaultSort: { field: 'totalScore', desc: true } },
 );
 
-/** 评比: the menu folder and its screens, in menu order (the overview is a screen of its own). */
+/** 评比: the menu folder and its screens, in menu order. */
 export const EVALUATION_AREA = defineArea({
   code: 'evaluation',
   label: L('评比管理', 'Evaluation'),
   icon: 'TrophyOutlined',
+  screens: [EVALUATION_OVERVIEW],
   resources: [
     evaluationListResource,
     evaluationProjectResource,
     evaluationRuleResource,
     evaluationRuleCategoryResource,
   ],
+  buttons: {
+    evaluationList: [{ code: 'score', label: L('打分', 'Score') }],
+    evaluationProject: [
+      { code: 'publish', label: L('发布', 'Publish') },
+      { code: 'reopen', label: L('重新开放', 'Reopen') },
+    ],
+  },
+  dicts: EVALUATION_DICTS,
 });
-
-export const EVALUATION_RESOURCES: ResourceDef[] = EVALUATION_AREA.resources;
 
 // ---- the arithmetic both ends run -------------------------------------------------------------------
 

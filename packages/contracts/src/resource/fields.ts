@@ -1,4 +1,4 @@
-import { type FieldDef, L, type Text2 } from './types';
+import { type DictCode, type FieldDef, L, type Text2 } from './types';
 
 /**
  * Shorthands for the fields every area declares, so an area file reads as its list of fields. Each takes
@@ -35,7 +35,7 @@ export const area = (name: string, label: Text2, max = 1000, opts: Partial<Field
 export const remark = (opts: Partial<FieldDef> = {}): FieldDef =>
   area('remark', L('备注', 'Remark'), 500, opts);
 
-export const dict = (name: string, label: Text2, code: string, opts: Partial<FieldDef> = {}): FieldDef => ({
+export const dict = (name: string, label: Text2, code: DictCode, opts: Partial<FieldDef> = {}): FieldDef => ({
   name,
   label,
   type: 'dict',

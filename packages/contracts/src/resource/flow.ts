@@ -1,3 +1,4 @@
+import { SYSTEM_DICT } from './dicts';
 import type { ResourceDef } from './types';
 
 /**
@@ -39,7 +40,13 @@ export const flowModelResource: ResourceDef = {
       max: 255,
       search: 'like',
     },
-    { name: 'category', label: { zh: '流程类型', en: 'Process type' }, type: 'dict', dict: 'flow', max: 32 },
+    {
+      name: 'category',
+      label: { zh: '流程类型', en: 'Process type' },
+      type: 'dict',
+      dict: SYSTEM_DICT.flow,
+      max: 32,
+    },
     { name: 'description', label: { zh: '模型描述', en: 'Description' }, type: 'textarea', max: 1000 },
     // the diagram: edited in the designer, read by the detail, never listed
     {

@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './agriculture';
+export * from './areas';
 export * from './assistance';
 export * from './dicts';
 export * from './evaluation';

@@ -3,17 +3,9 @@
  * server writes it to the menu table (apps/server/src/seed/menus.ts), the web's tests check that every icon
  * it names is bundled (apps/web/src/shell/layout/icons.test.ts).
  */
-import { AGRICULTURE_AREA, AGRICULTURE_OVERVIEW } from './agriculture';
-import { ASSISTANCE_AREA, ASSISTANCE_OVERVIEW } from './assistance';
-import { EVALUATION_AREA } from './evaluation';
-import { PARTY_AREA, PARTY_OVERVIEW } from './party';
-import { POWER_AREA, POWER_SCREENS } from './power';
+import { AREAS } from './areas';
 import { resourceByKey } from './registry';
-import { RELIEF_AREA, RELIEF_OVERVIEW } from './relief';
-import { SAFETY_AREA, SAFETY_OVERVIEW, SAFETY_WALL } from './safety';
-import { TELEMETRY_SCREENS } from './telemetry';
-import type { AreaDef, Text2 } from './types';
-import { VILLAGE_AREA } from './village';
+import type { AreaDef, ButtonDecl, ScreenDecl } from './types';
 
 /**
  * The menu tree of every screen that exists, with its button codes (`<menu>_add|_edit|_delete|_view`).
@@ -27,8 +19,8 @@ export interface MenuSeed {
   source?: string;
   alias?: string;
   keepAlive?: boolean;
-  /** button suffixes granted with the menu */
-  buttons?: string[];
+  /** buttons granted with the menu: a suffix the platform names (`add`, `grant` …), or one an area declares with its name */
+  buttons?: (string | ButtonDecl)[];
   children?: MenuSeed[];
 }
 
@@ -39,11 +31,12 @@ export const CRUD_BUTTONS = ['add', 'edit', 'delete', 'view'];
  * (Excel import/export buttons when it declares them); `source` and `extraButtons` serve screens whose
  * definition does not carry them (system screens with bespoke actions).
  */
-export function screen(key: string, source?: string, extraButtons: string[] = []): MenuSeed {
+export function screen(key: string, source?: string, extraButtons: (string | ButtonDecl)[] = []): MenuSeed {
   const def = resourceByKey.get(key);
   if (!def) throw new Error(`no resource ${key}`);
+  const extra = extraButtons.map((b) => (typeof b === 'string' ? b : b.code));
   const excel = [...(def.excel?.import ? ['import'] : []), ...(def.excel?.export ? ['export'] : [])].filter(
-    (b) => !extraButtons.includes(b),
+    (b) => !extra.includes(b),
   );
   return {
     code: def.permission,
@@ -59,7 +52,7 @@ export function screen(key: string, source?: string, extraButtons: string[] = []
 }
 
 /** An area's screen that is not a definition's list (an overview, the video wall). */
-const overviewMenu = (o: { code: string; label: Text2; path: string; icon: string }): MenuSeed => ({
+const screenMenu = (o: ScreenDecl): MenuSeed => ({
   code: o.code,
   name: o.label.zh,
   nameEn: o.label.en,
@@ -68,14 +61,10 @@ const overviewMenu = (o: { code: string; label: Text2; path: string; icon: strin
 });
 
 /**
- * A business area's folder and its screens, all from its definition (packages/contracts `defineArea`);
- * `first`: screens that are not a definition's list (an overview), placed before them; `buttons`: a
- * screen's actions beyond add / edit / delete.
+ * A business area's folder and its screens, all from its definition (`defineArea`): the screens that are
+ * not a definition's list first, then a screen per resource with its buttons.
  */
-function areaMenu(
-  area: AreaDef,
-  opts: { first?: MenuSeed[]; buttons?: Record<string, string[]> } = {},
-): MenuSeed {
+function areaMenu(area: AreaDef): MenuSeed {
   return {
     code: area.code,
     name: area.label.zh,
@@ -83,8 +72,8 @@ function areaMenu(
     path: `/${area.code}`,
     source: area.icon,
     children: [
-      ...(opts.first ?? []),
-      ...area.resources.map((r) => screen(r.key, undefined, opts.buttons?.[r.key])),
+      ...(area.screens ?? []).map(screenMenu),
+      ...area.resources.map((r) => screen(r.key, undefined, [...(area.buttons?.[r.key] ?? [])])),
     ],
   };
 }
@@ -248,44 +237,7 @@ export const MENU_TREE: MenuSeed[] = [
       },
     ],
   },
-  areaMenu(VILLAGE_AREA),
-  areaMenu(EVALUATION_AREA, {
-    // a dashboard of the area's figures, and the actions beyond add / edit / delete
-    first: [
-      {
-        code: 'evaluation_overview',
-        name: '评比概览',
-        nameEn: 'Evaluation overview',
-        path: '/evaluation/overview',
-        source: 'BarChartOutlined',
-      },
-    ],
-    buttons: { evaluationList: ['score'], evaluationProject: ['publish', 'reopen'] },
-  }),
-  areaMenu(PARTY_AREA, {
-    first: [overviewMenu(PARTY_OVERVIEW)],
-  }),
-  areaMenu(RELIEF_AREA, {
-    first: [overviewMenu(RELIEF_OVERVIEW)],
-    buttons: { preventionPoverty: ['identify', 'remove_risk'] },
-  }),
-  areaMenu(ASSISTANCE_AREA, {
-    first: [overviewMenu(ASSISTANCE_OVERVIEW)],
-  }),
-  areaMenu(SAFETY_AREA, {
-    // the overview and the live video wall: screens that are not a definition's list
-    first: [overviewMenu(SAFETY_OVERVIEW), overviewMenu(SAFETY_WALL)],
-  }),
-  areaMenu(AGRICULTURE_AREA, {
-    // the overview, then the monitoring screens over the telemetry core (not a definition's list)
-    first: [overviewMenu(AGRICULTURE_OVERVIEW), ...Object.values(TELEMETRY_SCREENS).map(overviewMenu)],
-    buttons: { deviceAlarm: ['handle'] },
-  }),
-  areaMenu(POWER_AREA, {
-    // the energy overview and the live station page: screens that are not a definition's list
-    first: [overviewMenu(POWER_SCREENS.overview), overviewMenu(POWER_SCREENS.live)],
-    buttons: { collectSetting: ['submit'] },
-  }),
+  ...AREAS.map(areaMenu),
   {
     code: 'tool',
     name: '研发工具',

@@ -1,5 +1,23 @@
+import { dictCodes, dictionary, numbered } from './dicts';
 import { area, date, ref, remark, text } from './fields';
-import { areaResource, defineArea, L, type ResourceDef } from './types';
+import { areaResource, defineArea, L } from './types';
+import { VILLAGE_DICT } from './village';
+
+/** The party-building area's dictionaries (seed step party-v1). */
+export const PARTY_DICTS = [
+  dictionary(
+    'party_org_kind',
+    L('党组织类型', 'Party organisation kind'),
+    numbered([
+      ['党委', 'Party committee'],
+      ['党总支', 'General party branch'],
+      ['党支部', 'Party branch'],
+    ]),
+  ),
+];
+
+/** What a field names its dictionary by: `PARTY_DICT.<code>` (a code not declared above does not compile). */
+export const PARTY_DICT = dictCodes(PARTY_DICTS);
 
 /**
  * Party building (党建, spec §1): party organisations as a tree, members (villagerToParty, the spec's path)
@@ -31,7 +49,7 @@ export const partyOrganizationResource = resource(
       name: 'kind',
       label: L('组织类型', 'Kind'),
       type: 'dict',
-      dict: 'party_org_kind',
+      dict: PARTY_DICT.party_org_kind,
       required: true,
       search: 'equal',
     },
@@ -62,7 +80,7 @@ export const villagerToPartyResource = resource(
       name: 'memberType',
       label: L('党员状态', 'Status'),
       type: 'dict',
-      dict: 'party_member_type',
+      dict: VILLAGE_DICT.party_member_type,
       required: true,
       search: 'equal',
     },
@@ -135,21 +153,6 @@ export const partyActivityResource = resource(
   { defaultSort: { field: 'activityDate', desc: true } },
 );
 
-/** 党建: the menu folder and its screens, in menu order (the overview screen is added by the menu seed). */
-export const PARTY_AREA = defineArea({
-  code: 'party',
-  label: L('党建', 'Party building'),
-  icon: 'FlagOutlined',
-  resources: [
-    partyOrganizationResource,
-    villagerToPartyResource,
-    partyPairingResource,
-    partyActivityResource,
-  ],
-});
-
-export const PARTY_RESOURCES: ResourceDef[] = PARTY_AREA.resources;
-
 /** The overview screen: not a list, so not a definition; its figures come from `partyOrganization/overview`. */
 export const PARTY_OVERVIEW = {
   code: 'party_overview',
@@ -157,6 +160,21 @@ export const PARTY_OVERVIEW = {
   path: '/party/overview',
   icon: 'DashboardOutlined',
 } as const;
+
+/** 党建: the menu folder and its screens, in menu order. */
+export const PARTY_AREA = defineArea({
+  code: 'party',
+  label: L('党建', 'Party building'),
+  icon: 'FlagOutlined',
+  screens: [PARTY_OVERVIEW],
+  resources: [
+    partyOrganizationResource,
+    villagerToPartyResource,
+    partyPairingResource,
+    partyActivityResource,
+  ],
+  dicts: PARTY_DICTS,
+});
 
 /** Figures of the party overview (GET partyOrganization/overview). */
 export interface PartyCount {

@@ -1,8 +1,53 @@
 import { z } from 'zod';
+import { dictCodes, dictionary, numbered } from './dicts';
 import { date, dict, ref, remark, text } from './fields';
-import { SAFETY_DEMO } from './safety';
+import { SAFETY_DEMO, SAFETY_DICT } from './safety';
 import { SERIAL_PATTERN } from './telemetry';
-import { areaResource, defineArea, type FieldDef, L, type ResourceDef, type Text2 } from './types';
+import { areaResource, defineArea, type FieldDef, L, type Text2 } from './types';
+
+/** The PV stations' dictionaries (seed step power-v1). */
+export const POWER_DICTS = [
+  dictionary(
+    'power_protocol',
+    L('通讯协议', 'Protocol'),
+    numbered([
+      ['Modbus RTU', 'Modbus RTU'],
+      ['Modbus TCP', 'Modbus TCP'],
+      ['IEC 104', 'IEC 104'],
+      ['MQTT', 'MQTT'],
+    ]),
+  ),
+  dictionary(
+    'power_equipment_state',
+    L('设备状态', 'Equipment state'),
+    numbered([
+      ['在用', 'In use'],
+      ['停用', 'Out of use'],
+      ['维修', 'Under repair'],
+    ]),
+  ),
+  dictionary(
+    'new_energy_kind',
+    L('新能源设备类型', 'New-energy device kind'),
+    numbered([
+      ['空气源热泵', 'Heat pump'],
+      ['储能', 'Storage'],
+      ['充电桩', 'Charger'],
+    ]),
+  ),
+  dictionary(
+    'power_code_type',
+    L('采集配置类型', 'Settings type'),
+    numbered([
+      ['逆变器', 'Inverter'],
+      ['采集器', 'Collector'],
+      ['电表', 'Meter'],
+    ]),
+  ),
+];
+
+/** What a field names its dictionary by: `POWER_DICT.<code>` (a code not declared above does not compile). */
+export const POWER_DICT = dictCodes(POWER_DICTS);
 
 /**
  * Photovoltaic and new-energy stations (光伏电站, spec §1; service dfem-hope-power), on the telemetry core:
@@ -103,8 +148,11 @@ export const dataCollectorResource = resource(
   'power_collector',
   [
     serial('DC-0101'),
-    dict('protocol', L('通讯协议', 'Protocol'), 'power_protocol', { required: true, search: 'equal' }),
-    dict('state', L('设备状态', 'State'), 'power_equipment_state', {
+    dict('protocol', L('通讯协议', 'Protocol'), POWER_DICT.power_protocol, {
+      required: true,
+      search: 'equal',
+    }),
+    dict('state', L('设备状态', 'State'), POWER_DICT.power_equipment_state, {
       required: true,
       search: 'equal',
       default: '1',
@@ -142,7 +190,7 @@ export const inverterResource = resource(
       list: false,
       search: undefined,
     }),
-    dict('state', L('设备状态', 'State'), 'power_equipment_state', {
+    dict('state', L('设备状态', 'State'), POWER_DICT.power_equipment_state, {
       required: true,
       search: 'equal',
       default: '1',
@@ -251,7 +299,7 @@ export const newEnergyPowerResource = resource(
   'new_energy',
   [
     text('name', L('设备名称', 'Name'), 60, { required: true, search: 'like' }),
-    dict('kind', L('设备类型', 'Kind'), 'new_energy_kind', { required: true, search: 'equal' }),
+    dict('kind', L('设备类型', 'Kind'), POWER_DICT.new_energy_kind, { required: true, search: 'equal' }),
     ref('stationId', L('所属电站', 'Station'), 'powerStation', POWER_DEMO.stationId),
     text('village', L('所在村组', 'Village'), 60, { search: 'like' }),
     villagerRef('householdId', L('使用农户', 'Household'), { list: false, search: undefined }),
@@ -311,7 +359,7 @@ export const powerVideoResource = resource(
       list: false,
       example: 'https://video.example.com/live/pv1.m3u8',
     },
-    dict('streamKind', L('流类型', 'Stream kind'), 'camera_stream_kind', { required: true }),
+    dict('streamKind', L('流类型', 'Stream kind'), SAFETY_DICT.camera_stream_kind, { required: true }),
     { name: 'online', label: L('在线', 'Online'), type: 'switch', default: 1, search: 'equal' },
     remark(),
   ],
@@ -375,7 +423,7 @@ export const collectSettingResource = resource(
   'code',
   'power_code',
   [
-    dict('type', L('配置类型', 'Type'), 'power_code_type', { required: true, search: 'equal' }),
+    dict('type', L('配置类型', 'Type'), POWER_DICT.power_code_type, { required: true, search: 'equal' }),
     { name: 'version', label: L('版本', 'Version'), type: 'int', min: 1, required: true, example: 1 },
     {
       name: 'content',
@@ -390,27 +438,6 @@ export const collectSettingResource = resource(
   ],
   { path: 'code/version', readOnly: true, defaultSort: { field: 'version', desc: true } },
 );
-
-/** 光伏电站: the folder and its screens, in menu order (the live page and the overview come first). */
-export const POWER_AREA = defineArea({
-  code: 'power',
-  label: L('光伏电站', 'PV stations'),
-  icon: 'ThunderboltOutlined',
-  resources: [
-    powerStationResource,
-    dataCollectorResource,
-    inverterResource,
-    powerStationProfitResource,
-    powerTariffResource,
-    powerShareResource,
-    newEnergyPowerResource,
-    newEnergyHeatingResource,
-    powerVideoResource,
-    collectSettingResource,
-  ],
-});
-
-export const POWER_RESOURCES: ResourceDef[] = POWER_AREA.resources;
 
 /**
  * The screens that are no definition's list. The live page's code is the core's device resource's with a
@@ -430,6 +457,28 @@ export const POWER_SCREENS = {
     icon: 'LineChartOutlined',
   },
 } as const;
+
+/** 光伏电站: the folder and its screens, in menu order (the live page and the overview come first). */
+export const POWER_AREA = defineArea({
+  code: 'power',
+  label: L('光伏电站', 'PV stations'),
+  icon: 'ThunderboltOutlined',
+  screens: [POWER_SCREENS.overview, POWER_SCREENS.live],
+  resources: [
+    powerStationResource,
+    dataCollectorResource,
+    inverterResource,
+    powerStationProfitResource,
+    powerTariffResource,
+    powerShareResource,
+    newEnergyPowerResource,
+    newEnergyHeatingResource,
+    powerVideoResource,
+    collectSettingResource,
+  ],
+  buttons: { collectSetting: [{ code: 'submit', label: L('提交新版本', 'Submit a new version') }] },
+  dicts: POWER_DICTS,
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Yield: energy from a lifetime counter's roll-ups

@@ -1,20 +1,15 @@
-import { AGRICULTURE_RESOURCES } from './agriculture';
-import { ASSISTANCE_RESOURCES } from './assistance';
-import { EVALUATION_RESOURCES } from './evaluation';
+import { AREAS } from './areas';
+import { SYSTEM_DICTS } from './dicts';
 import { flowModelResource } from './flow';
-import { PARTY_RESOURCES } from './party';
 import { PLATFORM_RESOURCES } from './platform';
-import { POWER_RESOURCES } from './power';
-import { RELIEF_RESOURCES } from './relief';
-import { SAFETY_RESOURCES } from './safety';
 import { dictBizResource, dictResource } from './system';
-import type { ResourceDef } from './types';
+import { areaResources, type DictDecl, type ResourceDef } from './types';
 import { userResource } from './user';
-import { VILLAGE_RESOURCES } from './village';
 
 /**
- * Every resource of the product, each with a list screen: the server mounts each on the resource engine, and
- * the generated isolation, permission and validation tests cover each.
+ * Every resource of the product: the platform's, then each area's (`AREAS`) with their children. The
+ * server mounts each on the resource engine, and the generated isolation, permission and validation tests
+ * cover each.
  */
 export const RESOURCES: ResourceDef[] = [
   ...PLATFORM_RESOURCES,
@@ -22,14 +17,15 @@ export const RESOURCES: ResourceDef[] = [
   dictResource,
   dictBizResource,
   flowModelResource,
-  ...VILLAGE_RESOURCES,
-  ...EVALUATION_RESOURCES,
-  ...PARTY_RESOURCES,
-  ...RELIEF_RESOURCES,
-  ...ASSISTANCE_RESOURCES,
-  ...SAFETY_RESOURCES,
-  ...AGRICULTURE_RESOURCES,
-  ...POWER_RESOURCES,
+  ...AREAS.flatMap(areaResources),
 ];
 
 export const resourceByKey = new Map(RESOURCES.map((r) => [r.key, r]));
+
+/**
+ * Every platform dictionary declared in code: the system's, then each area's (a dictionary several areas
+ * name — the telemetry core's — once). The dictionary seed keeps blade_dict in line with it.
+ */
+export const PLATFORM_DICTS: readonly DictDecl[] = [
+  ...new Map([...SYSTEM_DICTS, ...AREAS.flatMap((a) => a.dicts ?? [])].map((d) => [d.code, d])).values(),
+];

@@ -1,5 +1,93 @@
+import { dictCodes, dictionary, numbered } from './dicts';
 import { area, date, dict, money, phone, ref, refs, remark, text } from './fields';
-import { areaResource, defineArea, type FieldDef, L, type ResourceDef, type Text2 } from './types';
+import { areaResource, defineArea, type FieldDef, L, type Text2 } from './types';
+
+/** The poverty-relief area's dictionaries (seed step relief-v1). */
+export const RELIEF_DICTS = [
+  dictionary(
+    'relief_monitor_kind',
+    L('监测对象类别', 'Monitored household kind'),
+    numbered([
+      ['脱贫不稳定户', 'Unstable household out of poverty'],
+      ['边缘易致贫户', 'Marginal household at risk of poverty'],
+      ['突发严重困难户', 'Household in sudden severe hardship'],
+    ]),
+  ),
+  dictionary(
+    'relief_risk_kind',
+    L('风险类型', 'Risk kind'),
+    numbered([
+      ['因病', 'Illness'],
+      ['因学', 'Schooling costs'],
+      ['因残', 'Disability'],
+      ['因灾', 'Disaster'],
+      ['因意外', 'Accident'],
+      ['产业失败', 'Business failure'],
+      ['务工不稳', 'Unstable work'],
+      ['缺劳动力', 'Lack of labour'],
+    ]),
+  ),
+  dictionary(
+    'relief_source',
+    L('发现方式', 'How a household was found'),
+    numbered([
+      ['农户申请', 'Household applied'],
+      ['走访发现', 'Found on a visit'],
+      ['部门预警', 'Department alert'],
+    ]),
+  ),
+  dictionary(
+    'relief_stage',
+    L('识别状态', 'Identification stage'),
+    numbered([
+      ['待村级评议', 'Village review'],
+      ['公示中', 'Public notice'],
+      ['待乡镇认定', 'Township identification'],
+      ['监测中', 'Monitored'],
+      ['风险已消除', 'Risk removed'],
+      ['未纳入', 'Not identified'],
+    ]),
+  ),
+  dictionary(
+    'relief_measure_kind',
+    L('帮扶措施类型', 'Supporting measure kind'),
+    numbered([
+      ['产业帮扶', 'Industry'],
+      ['就业帮扶', 'Employment'],
+      ['健康帮扶', 'Health'],
+      ['教育帮扶', 'Education'],
+      ['住房保障', 'Housing'],
+      ['饮水安全', 'Drinking water'],
+      ['金融帮扶', 'Finance'],
+      ['兜底保障', 'Basic living allowance'],
+    ]),
+  ),
+  dictionary(
+    'relief_measure_status',
+    L('措施落实状态', 'Measure status'),
+    numbered([
+      ['落实中', 'In progress'],
+      ['已完成', 'Completed'],
+      ['已终止', 'Stopped'],
+    ]),
+  ),
+  dictionary(
+    'relief_policy_category',
+    L('政策类别', 'Policy category'),
+    numbered([
+      ['产业', 'Industry'],
+      ['就业', 'Employment'],
+      ['教育', 'Education'],
+      ['医疗', 'Medical care'],
+      ['住房', 'Housing'],
+      ['社会保障', 'Social security'],
+      ['金融', 'Finance'],
+    ]),
+  ),
+];
+
+/** What a field names its dictionary by: `RELIEF_DICT.<code>` (a code not declared above does not compile). */
+export const RELIEF_DICT = dictCodes(RELIEF_DICTS);
 
 /**
  * Poverty relief and relocation (防返贫, 易地搬迁; spec §1 and §7 dfem-hope-manage: preventionPoverty,
@@ -66,7 +154,7 @@ export const preventionPovertyResource = resource(
       search: 'equal',
       example: 'H0001',
     }),
-    dict('monitorKind', L('监测对象类别', 'Kind'), 'relief_monitor_kind', {
+    dict('monitorKind', L('监测对象类别', 'Kind'), RELIEF_DICT.relief_monitor_kind, {
       required: true,
       search: 'equal',
     }),
@@ -74,11 +162,11 @@ export const preventionPovertyResource = resource(
       name: 'riskKinds',
       label: L('风险类型', 'Risks'),
       type: 'dictMulti',
-      dict: 'relief_risk_kind',
+      dict: RELIEF_DICT.relief_risk_kind,
       required: true,
       example: '1',
     },
-    dict('source', L('发现方式', 'Found by'), 'relief_source', { required: true, list: false }),
+    dict('source', L('发现方式', 'Found by'), RELIEF_DICT.relief_source, { required: true, list: false }),
     { name: 'familySize', label: L('家庭人口', 'Family size'), type: 'int', required: true, min: 1, max: 50 },
     phone('phone', L('联系电话', 'Phone'), { personal: true, list: false, excel: true }),
     text('bankAccount', L('银行账号', 'Bank account'), 30, {
@@ -90,7 +178,7 @@ export const preventionPovertyResource = resource(
       example: '6222021234567890123',
     }),
     date('applyDate', L('申请日期', 'Applied on'), { required: true }),
-    dict('stage', L('识别状态', 'Stage'), 'relief_stage', {
+    dict('stage', L('识别状态', 'Stage'), RELIEF_DICT.relief_stage, {
       search: 'equal',
       readOnly: true,
       form: false,
@@ -141,12 +229,18 @@ export const supportingMeasuresResource = resource(
     ref('householdId', L('监测户', 'Household'), 'preventionPoverty', RELIEF_DEMO.householdId, {
       required: true,
     }),
-    dict('measureKind', L('措施类型', 'Kind'), 'relief_measure_kind', { required: true, search: 'equal' }),
+    dict('measureKind', L('措施类型', 'Kind'), RELIEF_DICT.relief_measure_kind, {
+      required: true,
+      search: 'equal',
+    }),
     text('name', L('措施名称', 'Measure'), 100, { required: true, search: 'like' }),
     money('amount', L('金额(元)', 'Amount (yuan)')),
     date('startDate', L('开始日期', 'From'), { required: true }),
     date('endDate', L('结束日期', 'Until'), { notBefore: 'startDate' }),
-    dict('status', L('落实状态', 'Status'), 'relief_measure_status', { required: true, search: 'equal' }),
+    dict('status', L('落实状态', 'Status'), RELIEF_DICT.relief_measure_status, {
+      required: true,
+      search: 'equal',
+    }),
     ref('responsibleId', L('责任人', 'Responsible'), 'reliefResponsible', RELIEF_DEMO.responsibleId, {
       search: undefined,
     }),
@@ -165,7 +259,7 @@ export const benefitingPolicyResource = resource(
   'benefiting_policy',
   [
     text('name', L('政策名称', 'Policy'), 100, { required: true, search: 'like' }),
-    dict('category', L('政策类别', 'Category'), 'relief_policy_category', {
+    dict('category', L('政策类别', 'Category'), RELIEF_DICT.relief_policy_category, {
       required: true,
       search: 'equal',
     }),
@@ -247,11 +341,20 @@ export const reliefIncomeLineResource = resource(
   { unique: ['year'], defaultSort: { field: 'year', desc: true } },
 );
 
-/** 防返贫: the menu folder and its screens, in menu order (the overview is added by the menu seed). */
+/** The overview screen; its figures come from `reliefOverview/statistics`. */
+export const RELIEF_OVERVIEW = {
+  code: 'relief_overview',
+  label: L('防返贫概览', 'Relief overview'),
+  path: '/relief/overview',
+  icon: 'DashboardOutlined',
+} as const;
+
+/** 防返贫: the menu folder and its screens, in menu order. */
 export const RELIEF_AREA = defineArea({
   code: 'relief',
   label: L('防返贫', 'Poverty relief'),
   icon: 'SafetyOutlined',
+  screens: [RELIEF_OVERVIEW],
   resources: [
     preventionPovertyResource,
     supportingMeasuresResource,
@@ -260,17 +363,14 @@ export const RELIEF_AREA = defineArea({
     resettlementSiteResource,
     reliefIncomeLineResource,
   ],
+  buttons: {
+    preventionPoverty: [
+      { code: 'identify', label: L('发起识别', 'Start identification') },
+      { code: 'remove_risk', label: L('消除风险', 'Remove risk') },
+    ],
+  },
+  dicts: RELIEF_DICTS,
 });
-
-export const RELIEF_RESOURCES: ResourceDef[] = RELIEF_AREA.resources;
-
-/** The overview screen; its figures come from `reliefOverview/statistics`. */
-export const RELIEF_OVERVIEW = {
-  code: 'relief_overview',
-  label: L('防返贫概览', 'Relief overview'),
-  path: '/relief/overview',
-  icon: 'DashboardOutlined',
-} as const;
 
 export interface ReliefCount {
   key: string;

@@ -1,5 +1,51 @@
+import { dictCodes, dictionary, numbered } from './dicts';
 import { area, dict, phone, ref, refs, remark, text } from './fields';
-import { areaResource, defineArea, type FieldDef, L, type ResourceDef, type Text2 } from './types';
+import { areaResource, defineArea, type FieldDef, L, type Text2 } from './types';
+
+/** The safety area's dictionaries (seed step safety-v1). */
+export const SAFETY_DICTS = [
+  dictionary(
+    'camera_stream_kind',
+    L('视频流类型', 'Stream kind'),
+    numbered([
+      ['HLS', 'HLS'],
+      ['HTTP-FLV', 'HTTP-FLV'],
+      ['RTSP/RTMP', 'RTSP/RTMP'],
+    ]),
+  ),
+  dictionary(
+    'camera_codec',
+    L('视频编码', 'Video codec'),
+    numbered([
+      ['H.264', 'H.264'],
+      ['H.265', 'H.265'],
+    ]),
+  ),
+  dictionary(
+    'security_incident_kind',
+    L('治安事件类型', 'Incident kind'),
+    numbered([
+      ['矛盾纠纷', 'Dispute'],
+      ['盗窃', 'Theft'],
+      ['火灾隐患', 'Fire hazard'],
+      ['交通事故', 'Traffic accident'],
+      ['可疑人员', 'Suspicious person'],
+      ['其他', 'Other'],
+    ]),
+  ),
+  dictionary(
+    'security_incident_status',
+    L('处理状态', 'Handling status'),
+    numbered([
+      ['待处理', 'Open'],
+      ['处理中', 'In progress'],
+      ['已办结', 'Closed'],
+    ]),
+  ),
+];
+
+/** What a field names its dictionary by: `SAFETY_DICT.<code>` (a code not declared above does not compile). */
+export const SAFETY_DICT = dictCodes(SAFETY_DICTS);
 
 /**
  * Safety (平安乡村, spec §1): the people in charge of each area (责任人), cameras (GB/T 28181 code, place on
@@ -118,8 +164,11 @@ export const cameraResource = resource(
       list: false,
       example: 'https://video.example.com/live/1.m3u8',
     },
-    dict('streamKind', L('流类型', 'Stream kind'), 'camera_stream_kind', { required: true, search: 'equal' }),
-    dict('codec', L('视频编码', 'Codec'), 'camera_codec', { required: true }),
+    dict('streamKind', L('流类型', 'Stream kind'), SAFETY_DICT.camera_stream_kind, {
+      required: true,
+      search: 'equal',
+    }),
+    dict('codec', L('视频编码', 'Codec'), SAFETY_DICT.camera_codec, { required: true }),
     { name: 'online', label: L('在线', 'Online'), type: 'switch', default: 1, search: 'equal' },
     ref('principalId', L('责任人', 'Principal'), 'securityPrincipal', SAFETY_DEMO.principalId, {
       search: undefined,
@@ -148,10 +197,13 @@ export const securityIncidentResource = resource(
       required: true,
     },
     text('place', L('地点', 'Place'), 100, { required: true, search: 'like' }),
-    dict('kind', L('事件类型', 'Kind'), 'security_incident_kind', { required: true, search: 'equal' }),
+    dict('kind', L('事件类型', 'Kind'), SAFETY_DICT.security_incident_kind, {
+      required: true,
+      search: 'equal',
+    }),
     area('description', L('情况描述', 'Description'), 2000, { required: true }),
     ref('handlerId', L('处理人', 'Handler'), 'securityPrincipal', SAFETY_DEMO.principalId),
-    dict('state', L('处理状态', 'Status'), 'security_incident_status', {
+    dict('state', L('处理状态', 'Status'), SAFETY_DICT.security_incident_status, {
       required: true,
       search: 'equal',
       default: '1',
@@ -219,24 +271,6 @@ export const cameraWatchLogResource = resource(
   { readOnly: true, defaultSort: { field: 'watchedAt', desc: true } },
 );
 
-/** 平安乡村: the menu folder and its screens, in menu order (the overview and the wall come first). */
-export const SAFETY_AREA = defineArea({
-  code: 'safety',
-  label: L('平安乡村', 'Safety'),
-  icon: 'SafetyOutlined',
-  resources: [
-    guaranteeGroupResource,
-    securityChargeResource,
-    securityPrincipalResource,
-    cameraResource,
-    securityIncidentResource,
-    securityOverviewResource,
-    cameraWatchLogResource,
-  ],
-});
-
-export const SAFETY_RESOURCES: ResourceDef[] = SAFETY_AREA.resources;
-
 /** The screens that are not a definition's list: the overview and the live video wall. */
 export const SAFETY_OVERVIEW = {
   code: 'safety_overview',
@@ -251,6 +285,24 @@ export const SAFETY_WALL = {
   path: '/safety/wall',
   icon: 'VideoCameraOutlined',
 } as const;
+
+/** 平安乡村: the menu folder and its screens, in menu order. */
+export const SAFETY_AREA = defineArea({
+  code: 'safety',
+  label: L('平安乡村', 'Safety'),
+  icon: 'SafetyOutlined',
+  screens: [SAFETY_OVERVIEW, SAFETY_WALL],
+  resources: [
+    guaranteeGroupResource,
+    securityChargeResource,
+    securityPrincipalResource,
+    cameraResource,
+    securityIncidentResource,
+    securityOverviewResource,
+    cameraWatchLogResource,
+  ],
+  dicts: SAFETY_DICTS,
+});
 
 export interface SafetyCount {
   key: string;

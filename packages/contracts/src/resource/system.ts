@@ -1,3 +1,4 @@
+import { SYSTEM_DICT } from './dicts';
 import type { FieldDef, ResourceDef } from './types';
 
 /** System administration resources that are plain lists (spec §2 generic list pages). */
@@ -65,7 +66,7 @@ export const postResource: ResourceDef = {
       name: 'category',
       label: { zh: '岗位类型', en: 'Post category' },
       type: 'dict',
-      dict: 'post_category',
+      dict: SYSTEM_DICT.post_category,
       required: true,
       search: 'equal',
     },
@@ -165,7 +166,7 @@ export const noticeResource: ResourceDef = {
       name: 'category',
       label: { zh: '通知类型', en: 'Category' },
       type: 'dict',
-      dict: 'notice',
+      dict: SYSTEM_DICT.notice,
       required: true,
       search: 'equal',
     },

@@ -1,5 +1,44 @@
+import { dictCodes, dictionary, numbered } from './dicts';
 import { dict, ref, remark, text } from './fields';
 import { areaResource, type FieldDef, L, type ResourceDef, type Text2 } from './types';
+
+/** The telemetry core's dictionaries (seed step telemetry-v1). */
+export const TELEMETRY_DICTS = [
+  dictionary(
+    'device_kind',
+    L('设备类型', 'Device kind'),
+    numbered([
+      ['气象站', 'Weather station'],
+      ['土壤墒情', 'Soil sensor'],
+      ['虫情测报灯', 'Pest trap lamp'],
+      ['摄像头', 'Camera'],
+      ['边坡监测', 'Slope monitor'],
+      ['逆变器', 'Inverter'],
+      ['数据采集器', 'Data collector'],
+    ]),
+  ),
+  dictionary(
+    'device_alarm_kind',
+    L('告警类型', 'Alarm kind'),
+    numbered([
+      ['超出阈值', 'Threshold crossed'],
+      ['设备离线', 'Device offline'],
+      ['组串异常', 'String under-performing'],
+    ]),
+  ),
+  dictionary(
+    'device_alarm_state',
+    L('告警状态', 'Alarm state'),
+    numbered([
+      ['未处理', 'Raised'],
+      ['已确认', 'Acknowledged'],
+      ['已关闭', 'Closed'],
+    ]),
+  ),
+];
+
+/** What a field names its dictionary by: `TELEMETRY_DICT.<code>` (a code not declared above does not compile). */
+export const TELEMETRY_DICT = dictCodes(TELEMETRY_DICTS);
 
 /**
  * The telemetry core (a platform part, not an agriculture page): devices of a tenant, each of a kind that
@@ -270,7 +309,7 @@ export const SERIAL_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]{2,39}$';
 
 const deviceFields: FieldDef[] = [
   text('name', L('设备名称', 'Name'), 40, { required: true, search: 'like' }),
-  dict('kind', L('设备类型', 'Kind'), 'device_kind', { required: true, search: 'equal' }),
+  dict('kind', L('设备类型', 'Kind'), TELEMETRY_DICT.device_kind, { required: true, search: 'equal' }),
   text('serial', L('设备编号', 'Serial'), 40, {
     required: true,
     search: 'like',
@@ -409,11 +448,14 @@ export const deviceAlarmResource: ResourceDef = resource(
       required: true,
       search: 'equal',
     }),
-    dict('kind', L('告警类型', 'Kind'), 'device_alarm_kind', { required: true, search: 'equal' }),
+    dict('kind', L('告警类型', 'Kind'), TELEMETRY_DICT.device_alarm_kind, {
+      required: true,
+      search: 'equal',
+    }),
     text('metric', L('指标', 'Metric'), 40),
     { name: 'value', label: L('读数', 'Reading'), type: 'decimal' },
     { name: 'threshold', label: L('阈值', 'Threshold'), type: 'decimal' },
-    dict('state', L('状态', 'State'), 'device_alarm_state', { required: true, search: 'equal' }),
+    dict('state', L('状态', 'State'), TELEMETRY_DICT.device_alarm_state, { required: true, search: 'equal' }),
     { name: 'raisedAt', label: L('告警时间', 'Raised at'), type: 'datetime', required: true },
     { name: 'recoveredAt', label: L('恢复时间', 'Recovered at'), type: 'datetime' },
     { name: 'acknowledgedAt', label: L('确认时间', 'Acknowledged at'), type: 'datetime', list: false },

@@ -8,6 +8,13 @@ export interface Text2 {
   en: string;
 }
 
+declare const DICT_CODE: unique symbol;
+/**
+ * The code of a declared dictionary, as a field names it. Only a declaration's handle gives one
+ * (`dictCodes` in dicts.ts: `VILLAGE_DICT.ethnicity`), so a field cannot name a dictionary nobody declared.
+ */
+export type DictCode = string & { readonly [DICT_CODE]: true };
+
 export type FieldType =
   | 'text' // single line, max length, optional pattern
   | 'textarea'
@@ -57,8 +64,8 @@ export interface FieldDef {
   /** a regular expression source the whole value must match */
   pattern?: string;
   patternMessage?: Text2;
-  /** dictionary code for dict / dictMulti */
-  dict?: string;
+  /** the dictionary of a dict / dictMulti field: a declared dictionary's handle (`SYSTEM_DICT.sex`) */
+  dict?: DictCode;
   /** key of the referenced resource for ref */
   ref?: string;
   default?: string | number;
@@ -197,6 +204,20 @@ export interface ResourceDef {
    * matches (GET <path>/select?keyword=&ids=).
    */
   select?: { label: string; search: string[]; hint?: string };
+  /**
+   * rows written with each row of this one (a plan's steps): each a definition of its own, without a
+   * menu, whose field `via` names the parent row. See the engine's child resources (platform/crud).
+   */
+  children?: readonly ChildDecl[];
+}
+
+/** A child resource of a definition: its rows belong to one parent row, named by the child's field `via`. */
+export interface ChildDecl {
+  /** the key its rows are sent and answered under, with the parent's fields (`steps`) */
+  name: string;
+  resource: ResourceDef;
+  /** the child's field holding the parent's id (a `ref` to the parent) */
+  via: string;
 }
 
 export const BASE_FIELDS = [
@@ -209,9 +230,44 @@ export const BASE_FIELDS = [
   'status',
 ] as const;
 
+/** A dictionary entry as declared (dicts.ts): its key and its value in both languages. */
+export interface DictItemDecl {
+  key: string;
+  zh: string;
+  en: string;
+  /** e.g. the `flow` dictionary's form family (leave, expense) */
+  remark?: string;
+}
+
+/** A dictionary as declared (dicts.ts `dictionary`): its code, its own name and its entries. */
+export interface DictDecl<C extends string = string> {
+  code: C;
+  /** the dictionary's own name (its parent row's value) */
+  label: Text2;
+  items: readonly DictItemDecl[];
+}
+
+/** A screen of an area that is not a definition's list (an overview, the video wall, a monitor). */
+export interface ScreenDecl {
+  /** its menu code: the permission its calls ask for */
+  code: string;
+  label: Text2;
+  /** its route (`/<area>/<screen>`); the web's page for it is `<path>/index` */
+  path: string;
+  /** its menu icon (an @ant-design/icons name the shell bundles) */
+  icon: string;
+}
+
+/** A menu button beyond add / edit / delete / view: its code suffix (an endpoint's `codeSuffix`) and name. */
+export interface ButtonDecl {
+  code: string;
+  label: Text2;
+}
+
 /**
- * A business area: one menu folder whose screens are its resources, in menu order. The menu seed, the web's
- * pages and the generated tests read it; a new area is one `defineArea` over its definitions.
+ * A business area: one menu folder whose screens are its resources, in menu order, after the screens that
+ * are not a definition's list. The menu seed, the dictionary seed, the web's pages and the generated tests
+ * read it; a new area is one `defineArea` in its contracts file, listed once in `areas.ts`.
  */
 export interface AreaDef {
   /** the folder's menu code and route prefix (`/<code>`) */
@@ -219,7 +275,26 @@ export interface AreaDef {
   label: Text2;
   /** the folder's icon */
   icon: string;
+  /** screens that are not a definition's list, placed before the lists (an overview first) */
+  screens?: readonly ScreenDecl[];
+  /** the definitions with a screen of their own, in menu order (their children come along: `children`) */
   resources: ResourceDef[];
+  /** a screen's buttons beyond add / edit / delete / view, by definition key */
+  buttons?: Readonly<Record<string, readonly ButtonDecl[]>>;
+  /** the dictionaries its fields name (a dictionary declared by several areas is created once) */
+  dicts?: readonly DictDecl[];
+}
+
+/** Every definition of an area: its screens' and, under each, the children they are written with. */
+export function areaResources(area: Pick<AreaDef, 'resources'>): ResourceDef[] {
+  const out: ResourceDef[] = [];
+  const add = (def: ResourceDef) => {
+    if (out.includes(def)) return;
+    out.push(def);
+    for (const c of def.children ?? []) add(c.resource);
+  };
+  for (const def of area.resources) add(def);
+  return out;
 }
 
 /** A text in both languages. */
@@ -256,9 +331,16 @@ export const areaResource =
   });
 
 export const defineArea = (area: AreaDef): AreaDef => {
-  for (const r of area.resources)
-    if (!r.route.startsWith(`/${area.code}/`))
-      throw new Error(`${r.key}: a screen of area ${area.code} lives under /${area.code}/`);
+  for (const r of [...area.resources, ...(area.screens ?? [])]) {
+    const route = 'route' in r ? r.route : r.path;
+    if (!route.startsWith(`/${area.code}/`))
+      throw new Error(
+        `${'key' in r ? r.key : r.code}: a screen of area ${area.code} lives under /${area.code}/`,
+      );
+  }
+  for (const key of Object.keys(area.buttons ?? {}))
+    if (!area.resources.some((r) => r.key === key))
+      throw new Error(`area ${area.code}: buttons of no screen ${key}`);
   return area;
 };
 

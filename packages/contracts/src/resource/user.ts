@@ -1,3 +1,4 @@
+import { SYSTEM_DICT } from './dicts';
 import type { ResourceDef } from './types';
 
 /**
@@ -58,7 +59,7 @@ export const userResource: ResourceDef = {
     { name: 'code', label: { zh: '用户编号', en: 'User code' }, type: 'text', max: 12, list: false },
     { name: 'phone', label: { zh: '手机号码', en: 'Phone' }, type: 'mobile' },
     { name: 'email', label: { zh: '电子邮箱', en: 'Email' }, type: 'email', max: 45 },
-    { name: 'sex', label: { zh: '用户性别', en: 'Sex' }, type: 'dict', dict: 'sex' },
+    { name: 'sex', label: { zh: '用户性别', en: 'Sex' }, type: 'dict', dict: SYSTEM_DICT.sex },
     { name: 'birthday', label: { zh: '用户生日', en: 'Birthday' }, type: 'date', list: false, excel: true },
     {
       name: 'roleId',

@@ -1,5 +1,336 @@
+import { dictCodes, dictionary, numbered, SYSTEM_DICT } from './dicts';
 import { area, date, dict, flag, remark as note, phone, ref, refs, text } from './fields';
-import { areaResource, defineArea, type FieldDef, L, type ResourceDef, type Text2 } from './types';
+import { areaResource, defineArea, type FieldDef, L, type Text2 } from './types';
+
+/** The ethnic groups of China, in the customary order (GB 3304), Chinese and English. */
+const ETHNICITIES: [string, string][] = [
+  ['汉族', 'Han'],
+  ['蒙古族', 'Mongol'],
+  ['回族', 'Hui'],
+  ['藏族', 'Tibetan'],
+  ['维吾尔族', 'Uyghur'],
+  ['苗族', 'Miao'],
+  ['彝族', 'Yi'],
+  ['壮族', 'Zhuang'],
+  ['布依族', 'Bouyei'],
+  ['朝鲜族', 'Korean'],
+  ['满族', 'Manchu'],
+  ['侗族', 'Dong'],
+  ['瑶族', 'Yao'],
+  ['白族', 'Bai'],
+  ['土家族', 'Tujia'],
+  ['哈尼族', 'Hani'],
+  ['哈萨克族', 'Kazakh'],
+  ['傣族', 'Dai'],
+  ['黎族', 'Li'],
+  ['傈僳族', 'Lisu'],
+  ['佤族', 'Va'],
+  ['畲族', 'She'],
+  ['高山族', 'Gaoshan'],
+  ['拉祜族', 'Lahu'],
+  ['水族', 'Shui'],
+  ['东乡族', 'Dongxiang'],
+  ['纳西族', 'Nakhi'],
+  ['景颇族', 'Jingpo'],
+  ['柯尔克孜族', 'Kyrgyz'],
+  ['土族', 'Monguor (Tu)'],
+  ['达斡尔族', 'Daur'],
+  ['仫佬族', 'Mulao'],
+  ['羌族', 'Qiang'],
+  ['布朗族', 'Blang'],
+  ['撒拉族', 'Salar'],
+  ['毛南族', 'Maonan'],
+  ['仡佬族', 'Gelao'],
+  ['锡伯族', 'Xibe'],
+  ['阿昌族', 'Achang'],
+  ['普米族', 'Pumi'],
+  ['塔吉克族', 'Tajik'],
+  ['怒族', 'Nu'],
+  ['乌孜别克族', 'Uzbek'],
+  ['俄罗斯族', 'Russian'],
+  ['鄂温克族', 'Evenki'],
+  ['德昂族', "De'ang"],
+  ['保安族', 'Bonan'],
+  ['裕固族', 'Yugur'],
+  ['京族', 'Gin'],
+  ['塔塔尔族', 'Tatar'],
+  ['独龙族', 'Derung'],
+  ['鄂伦春族', 'Oroqen'],
+  ['赫哲族', 'Hezhen'],
+  ['门巴族', 'Monpa'],
+  ['珞巴族', 'Lhoba'],
+  ['基诺族', 'Jino'],
+];
+
+/** Village affairs' dictionaries (seed step village-v1), keyed 1, 2, 3…, in the order they are created. */
+export const VILLAGE_DICTS = [
+  dictionary('ethnicity', L('民族', 'Ethnic group'), numbered(ETHNICITIES)),
+  dictionary(
+    'household_relation',
+    L('与户主关系', 'Relationship to head of household'),
+    numbered([
+      ['户主', 'Head of household'],
+      ['配偶', 'Spouse'],
+      ['子女', 'Child'],
+      ['父母', 'Parent'],
+      ['孙子女', 'Grandchild'],
+      ['兄弟姐妹', 'Sibling'],
+      ['其他', 'Other'],
+    ]),
+  ),
+  dictionary(
+    'village_group',
+    L('村民小组', 'Village group'),
+    numbered([
+      ['第一村民小组', 'Village group 1'],
+      ['第二村民小组', 'Village group 2'],
+      ['第三村民小组', 'Village group 3'],
+      ['第四村民小组', 'Village group 4'],
+      ['第五村民小组', 'Village group 5'],
+      ['第六村民小组', 'Village group 6'],
+    ]),
+  ),
+  dictionary(
+    'political_status',
+    L('政治面貌', 'Political status'),
+    numbered([
+      ['群众', 'Masses (non-party)'],
+      ['中共党员', 'CPC member'],
+      ['中共预备党员', 'CPC probationary member'],
+      ['共青团员', 'Communist Youth League member'],
+      ['民主党派', 'Democratic party member'],
+    ]),
+  ),
+  dictionary(
+    'education',
+    L('文化程度', 'Education'),
+    numbered([
+      ['学龄前', 'Preschool'],
+      ['小学', 'Primary school'],
+      ['初中', 'Junior high school'],
+      ['高中/中专', 'Senior high / secondary vocational'],
+      ['大专', 'Junior college'],
+      ['本科及以上', "Bachelor's degree or above"],
+      ['文盲或半文盲', 'Illiterate or semi-literate'],
+    ]),
+  ),
+  dictionary(
+    'marital_status',
+    L('婚姻状况', 'Marital status'),
+    numbered([
+      ['未婚', 'Unmarried'],
+      ['已婚', 'Married'],
+      ['离异', 'Divorced'],
+      ['丧偶', 'Widowed'],
+    ]),
+  ),
+  dictionary(
+    'labour_status',
+    L('劳动力状况', 'Labour capacity'),
+    numbered([
+      ['普通劳动力', 'Full labour capacity'],
+      ['弱劳动力', 'Limited labour capacity'],
+      ['丧失劳动力', 'Lost labour capacity'],
+      ['无劳动力', 'No labour capacity'],
+    ]),
+  ),
+  dictionary(
+    'party_member_type',
+    L('党员类别', 'Party member type'),
+    numbered([
+      ['正式党员', 'Full member'],
+      ['预备党员', 'Probationary member'],
+    ]),
+  ),
+  dictionary(
+    'cadre_position',
+    L('村干部职务', 'Village cadre position'),
+    numbered([
+      ['党支部书记', 'Party branch secretary'],
+      ['村委会主任', 'Village committee director'],
+      ['村委会副主任', 'Village committee deputy director'],
+      ['村委会委员', 'Village committee member'],
+      ['村务监督委员会主任', 'Village affairs supervision committee director'],
+      ['村会计', 'Village accountant'],
+      ['妇女主任', "Women's affairs director"],
+      ['网格员', 'Grid worker'],
+      ['团支部书记', 'Youth League branch secretary'],
+      ['民兵连长', 'Militia company commander'],
+    ]),
+  ),
+  dictionary(
+    'org_kind',
+    L('组织类型', 'Organisation type'),
+    numbered([
+      ['村委会', 'Village committee'],
+      ['党支部', 'Party branch'],
+      ['合作社', 'Cooperative'],
+      ['群团组织', 'Mass organisation'],
+    ]),
+  ),
+  dictionary(
+    'grid_role',
+    L('网格角色', 'Grid role'),
+    numbered([
+      ['网格长', 'Grid leader'],
+      ['专职网格员', 'Full-time grid worker'],
+      ['兼职网格员', 'Part-time grid worker'],
+      ['网格成员', 'Grid member'],
+    ]),
+  ),
+  dictionary(
+    'duty_shift',
+    L('值班班次', 'Duty shift'),
+    numbered([
+      ['白班', 'Day shift'],
+      ['夜班', 'Night shift'],
+      ['全天', 'All day'],
+    ]),
+  ),
+  dictionary(
+    'task_status',
+    L('任务状态', 'Task status'),
+    numbered([
+      ['未开始', 'Not started'],
+      ['进行中', 'In progress'],
+      ['已完成', 'Completed'],
+      ['已逾期', 'Overdue'],
+    ]),
+  ),
+  dictionary(
+    'assessment_grade',
+    L('考核等次', 'Assessment grade'),
+    numbered([
+      ['优秀', 'Excellent'],
+      ['称职', 'Competent'],
+      ['基本称职', 'Basically competent'],
+      ['不称职', 'Not competent'],
+    ]),
+  ),
+  dictionary(
+    'score_category',
+    L('积分类别', 'Score category'),
+    numbered([
+      ['孝老爱亲', 'Caring for elders and family'],
+      ['环境卫生', 'Environmental hygiene'],
+      ['移风易俗', 'Reforming old customs'],
+      ['遵纪守法', 'Law-abiding conduct'],
+      ['志愿服务', 'Volunteer service'],
+      ['产业发展', 'Industry development'],
+    ]),
+  ),
+  dictionary(
+    'grant_status',
+    L('发放状态', 'Payment status'),
+    numbered([
+      ['已发放', 'Paid'],
+      ['待发放', 'Awaiting payment'],
+      ['已停发', 'Stopped'],
+    ]),
+  ),
+  dictionary(
+    'vehicle_type',
+    L('车辆类型', 'Vehicle type'),
+    numbered([
+      ['小型汽车', 'Small car'],
+      ['货车', 'Truck'],
+      ['农用车', 'Farm vehicle'],
+      ['摩托车', 'Motorcycle'],
+      ['电动车', 'Electric bike'],
+      ['其他', 'Other'],
+    ]),
+  ),
+  dictionary(
+    'vehicle_usage',
+    L('使用性质', 'Vehicle use'),
+    numbered([
+      ['自用', 'Private'],
+      ['营运', 'Commercial'],
+      ['农用', 'Agricultural'],
+    ]),
+  ),
+  dictionary(
+    'filing_kind',
+    L('红白事类别', 'Wedding or funeral type'),
+    numbered([
+      ['婚事', 'Wedding'],
+      ['丧事', 'Funeral'],
+      ['寿宴', 'Birthday banquet'],
+      ['升学宴', 'School admission banquet'],
+      ['其他', 'Other'],
+    ]),
+  ),
+  dictionary(
+    'filing_status',
+    L('备案状态', 'Filing status'),
+    numbered([
+      ['待审核', 'Awaiting review'],
+      ['已备案', 'Filed'],
+      ['已退回', 'Returned'],
+    ]),
+  ),
+  dictionary(
+    'review_kind',
+    L('评议类型', 'Appraisal type'),
+    numbered([
+      ['民主评议党员', 'Democratic appraisal of party members'],
+      ['村干部述职评议', 'Appraisal of village cadres’ reports'],
+      ['重大事项评议', 'Appraisal of major matters'],
+    ]),
+  ),
+  dictionary(
+    'review_result',
+    L('评议结果', 'Appraisal result'),
+    numbered([
+      ['满意', 'Satisfied'],
+      ['基本满意', 'Mostly satisfied'],
+      ['不满意', 'Dissatisfied'],
+    ]),
+  ),
+  dictionary(
+    'visit_kind',
+    L('走访类型', 'Visit type'),
+    numbered([
+      ['日常走访', 'Routine visit'],
+      ['困难帮扶', 'Hardship assistance'],
+      ['政策宣传', 'Policy outreach'],
+      ['矛盾调解', 'Dispute mediation'],
+    ]),
+  ),
+  dictionary(
+    'follow_status',
+    L('办理状态', 'Follow-up status'),
+    numbered([
+      ['无需跟进', 'No follow-up needed'],
+      ['跟进中', 'Following up'],
+      ['已办结', 'Closed'],
+    ]),
+  ),
+  dictionary(
+    'petition_kind',
+    L('来访事项类别', 'Petition category'),
+    numbered([
+      ['土地纠纷', 'Land dispute'],
+      ['邻里矛盾', 'Dispute between neighbours'],
+      ['政策咨询', 'Policy enquiry'],
+      ['低保救助', 'Subsistence allowance'],
+      ['环境卫生', 'Environmental hygiene'],
+      ['其他', 'Other'],
+    ]),
+  ),
+  dictionary(
+    'reception_status',
+    L('接待办理状态', 'Reception status'),
+    numbered([
+      ['受理中', 'Being handled'],
+      ['已办结', 'Closed'],
+      ['已转办', 'Referred elsewhere'],
+    ]),
+  ),
+];
+
+/** What a field names its dictionary by: `VILLAGE_DICT.<code>` (a code not declared above does not compile). */
+export const VILLAGE_DICT = dictCodes(VILLAGE_DICTS);
 
 /**
  * Village affairs (村务, spec §1 and §7 dfem-hope-manage): villagers and their relations, cadres, duties,
@@ -47,8 +378,12 @@ export const villagerResource = resource(
   'villager',
   [
     text('name', L('姓名', 'Name'), 20, { required: true, search: 'like' }),
-    dict('sex', L('性别', 'Sex'), 'sex', { required: true, search: 'equal' }),
-    dict('ethnicity', L('民族', 'Ethnicity'), 'ethnicity', { default: '1', list: false, excel: true }),
+    dict('sex', L('性别', 'Sex'), SYSTEM_DICT.sex, { required: true, search: 'equal' }),
+    dict('ethnicity', L('民族', 'Ethnicity'), VILLAGE_DICT.ethnicity, {
+      default: '1',
+      list: false,
+      excel: true,
+    }),
     {
       name: 'idCard',
       label: L('身份证号', 'ID number'),
@@ -67,16 +402,26 @@ export const villagerResource = resource(
       search: 'equal',
       example: 'H0001',
     }),
-    dict('relation', L('与户主关系', 'Relation to head'), 'household_relation', { required: true }),
-    dict('villageGroup', L('村民小组', 'Village group'), 'village_group', {
+    dict('relation', L('与户主关系', 'Relation to head'), VILLAGE_DICT.household_relation, {
+      required: true,
+    }),
+    dict('villageGroup', L('村民小组', 'Village group'), VILLAGE_DICT.village_group, {
       required: true,
       search: 'equal',
     }),
     text('address', L('住址', 'Address'), 200, { span: 24, list: false, excel: true }),
-    dict('politicalStatus', L('政治面貌', 'Political status'), 'political_status', { search: 'equal' }),
-    dict('education', L('文化程度', 'Education'), 'education', { list: false, excel: true }),
-    dict('maritalStatus', L('婚姻状况', 'Marital status'), 'marital_status', { list: false, excel: true }),
-    dict('labourStatus', L('劳动力状况', 'Labour status'), 'labour_status', { list: false, excel: true }),
+    dict('politicalStatus', L('政治面貌', 'Political status'), VILLAGE_DICT.political_status, {
+      search: 'equal',
+    }),
+    dict('education', L('文化程度', 'Education'), VILLAGE_DICT.education, { list: false, excel: true }),
+    dict('maritalStatus', L('婚姻状况', 'Marital status'), VILLAGE_DICT.marital_status, {
+      list: false,
+      excel: true,
+    }),
+    dict('labourStatus', L('劳动力状况', 'Labour status'), VILLAGE_DICT.labour_status, {
+      list: false,
+      excel: true,
+    }),
     flag('povertyAlleviated', L('脱贫户', 'Poverty alleviated'), { search: 'equal' }),
     flag('lowIncome', L('低保户', 'Low-income (dibao)'), { search: 'equal' }),
     flag('disabled', L('残疾', 'Disabled'), { list: false, excel: true }),
@@ -110,7 +455,7 @@ export const villagerToCadreResource = resource(
   'villager_to_cadre',
   [
     villagerRef('villagerId', L('干部', 'Cadre')),
-    dict('position', L('职务', 'Position'), 'cadre_position', { required: true, search: 'equal' }),
+    dict('position', L('职务', 'Position'), VILLAGE_DICT.cadre_position, { required: true, search: 'equal' }),
     date('termStart', L('任期开始', 'Term start'), { required: true }),
     date('termEnd', L('任期结束', 'Term end'), { notBefore: 'termStart' }),
     flag('inOffice', L('在任', 'In office'), { default: 1, search: 'equal' }),
@@ -130,7 +475,10 @@ export const villagerToOrgResource = resource(
   'villager_to_org',
   [
     villagerRef('villagerId', L('成员', 'Member')),
-    dict('orgKind', L('组织类型', 'Organisation kind'), 'org_kind', { required: true, search: 'equal' }),
+    dict('orgKind', L('组织类型', 'Organisation kind'), VILLAGE_DICT.org_kind, {
+      required: true,
+      search: 'equal',
+    }),
     text('orgName', L('组织名称', 'Organisation'), 60, { required: true, search: 'like' }),
     text('post', L('职务', 'Post'), 30),
     date('joinDate', L('加入日期', 'Joined on')),
@@ -149,7 +497,10 @@ export const villagerToGroupResource = resource(
   [
     villagerRef('villagerId', L('成员', 'Member')),
     text('gridName', L('网格名称', 'Grid'), 40, { required: true, search: 'like' }),
-    dict('gridRole', L('网格角色', 'Role in grid'), 'grid_role', { required: true, search: 'equal' }),
+    dict('gridRole', L('网格角色', 'Role in grid'), VILLAGE_DICT.grid_role, {
+      required: true,
+      search: 'equal',
+    }),
     text('gridArea', L('负责片区', 'Area covered'), 100),
     remark(),
   ],
@@ -165,7 +516,7 @@ export const villageAffairsDutyResource = resource(
   'village_affairs_duty',
   [
     date('dutyDate', L('值班日期', 'Date'), { required: true }),
-    dict('shift', L('班次', 'Shift'), 'duty_shift', { required: true, search: 'equal' }),
+    dict('shift', L('班次', 'Shift'), VILLAGE_DICT.duty_shift, { required: true, search: 'equal' }),
     villagerRef('cadreId', L('值班人', 'On duty')),
     phone('phone', L('值班电话', 'Duty phone')),
     text('location', L('值班地点', 'Place'), 60),
@@ -189,7 +540,10 @@ export const evaluationTaskResource = resource(
     text('period', L('考核周期', 'Period'), 30, { example: '2026年第一季度' }),
     date('deadline', L('截止日期', 'Deadline')),
     { name: 'progress', label: L('进度(%)', 'Progress (%)'), type: 'int', min: 0, max: 100, default: 0 },
-    dict('taskStatus', L('任务状态', 'Status'), 'task_status', { required: true, search: 'equal' }),
+    dict('taskStatus', L('任务状态', 'Status'), VILLAGE_DICT.task_status, {
+      required: true,
+      search: 'equal',
+    }),
     {
       name: 'score',
       label: L('考核得分', 'Score'),
@@ -198,7 +552,7 @@ export const evaluationTaskResource = resource(
       max: 100,
       example: 92.5,
     },
-    dict('grade', L('考核等次', 'Grade'), 'assessment_grade', { search: 'equal' }),
+    dict('grade', L('考核等次', 'Grade'), VILLAGE_DICT.assessment_grade, { search: 'equal' }),
     area('content', L('任务内容', 'Content')),
     remark(),
   ],
@@ -213,7 +567,10 @@ export const scoreRankRuleResource = resource(
   'score-rule',
   'score_rank_rule',
   [
-    dict('category', L('规则类别', 'Category'), 'score_category', { required: true, search: 'equal' }),
+    dict('category', L('规则类别', 'Category'), VILLAGE_DICT.score_category, {
+      required: true,
+      search: 'equal',
+    }),
     text('ruleName', L('规则名称', 'Rule'), 60, { required: true, search: 'like' }),
     {
       name: 'points',
@@ -288,7 +645,10 @@ export const policyToPeopleResource = resource(
     text('benefit', L('享受内容', 'Benefit'), 100, { required: true }),
     money('amount', L('金额(元)', 'Amount (yuan)')),
     date('grantDate', L('发放日期', 'Granted on')),
-    dict('grantStatus', L('发放状态', 'Status'), 'grant_status', { required: true, search: 'equal' }),
+    dict('grantStatus', L('发放状态', 'Status'), VILLAGE_DICT.grant_status, {
+      required: true,
+      search: 'equal',
+    }),
     remark(),
   ],
 );
@@ -312,11 +672,14 @@ export const vehicleResource = resource(
       search: 'like',
       example: '湘A12345',
     }),
-    dict('vehicleType', L('车辆类型', 'Type'), 'vehicle_type', { required: true, search: 'equal' }),
+    dict('vehicleType', L('车辆类型', 'Type'), VILLAGE_DICT.vehicle_type, {
+      required: true,
+      search: 'equal',
+    }),
     villagerRef('ownerId', L('车主', 'Owner')),
     text('brand', L('品牌型号', 'Make and model'), 40),
     text('color', L('颜色', 'Colour'), 10),
-    dict('usage', L('使用性质', 'Use'), 'vehicle_usage', { required: true }),
+    dict('usage', L('使用性质', 'Use'), VILLAGE_DICT.vehicle_usage, { required: true }),
     date('registerDate', L('登记日期', 'Registered on')),
     remark(),
   ],
@@ -333,12 +696,15 @@ export const filingRecordsResource = resource(
   'filing_records',
   [
     villagerRef('applicantId', L('申请人', 'Applicant')),
-    dict('kind', L('事项类别', 'Kind'), 'filing_kind', { required: true, search: 'equal' }),
+    dict('kind', L('事项类别', 'Kind'), VILLAGE_DICT.filing_kind, { required: true, search: 'equal' }),
     date('eventDate', L('举办日期', 'Date'), { required: true }),
     text('place', L('举办地点', 'Place'), 100),
     { name: 'tables', label: L('桌数', 'Tables'), type: 'int', min: 0, max: 1000 },
     { name: 'guests', label: L('人数', 'Guests'), type: 'int', min: 0, max: 10000 },
-    dict('filingStatus', L('备案状态', 'Status'), 'filing_status', { required: true, search: 'equal' }),
+    dict('filingStatus', L('备案状态', 'Status'), VILLAGE_DICT.filing_status, {
+      required: true,
+      search: 'equal',
+    }),
     area('content', L('简办承诺', 'Commitments')),
     remark(),
   ],
@@ -375,11 +741,11 @@ export const villageReviewResource = resource(
   'village_review',
   [
     text('subject', L('评议事项', 'Subject'), 100, { required: true, search: 'like' }),
-    dict('reviewKind', L('评议类型', 'Kind'), 'review_kind', { required: true, search: 'equal' }),
+    dict('reviewKind', L('评议类型', 'Kind'), VILLAGE_DICT.review_kind, { required: true, search: 'equal' }),
     text('period', L('评议期间', 'Period'), 30, { required: true, example: '2026年度' }),
     date('reviewDate', L('评议日期', 'Date')),
     { name: 'participants', label: L('参评人数', 'Participants'), type: 'int', min: 0, max: 100000 },
-    dict('result', L('评议结果', 'Result'), 'review_result', { search: 'equal' }),
+    dict('result', L('评议结果', 'Result'), VILLAGE_DICT.review_result, { search: 'equal' }),
     area('content', L('评议意见', 'Opinions')),
   ],
 );
@@ -464,10 +830,10 @@ export const visitingRecordsResource = resource(
     villagerRef('visitorId', L('走访干部', 'Visitor')),
     villagerRef('villagerId', L('走访对象', 'Household visited')),
     date('visitDate', L('走访日期', 'Date'), { required: true }),
-    dict('visitKind', L('走访类型', 'Kind'), 'visit_kind', { required: true, search: 'equal' }),
+    dict('visitKind', L('走访类型', 'Kind'), VILLAGE_DICT.visit_kind, { required: true, search: 'equal' }),
     area('content', L('走访内容', 'Content'), 1000, { required: true, list: true }),
     area('followUp', L('跟进事项', 'Follow-up'), 500, { excel: true }),
-    dict('followStatus', L('办理状态', 'Follow-up status'), 'follow_status', {
+    dict('followStatus', L('办理状态', 'Follow-up status'), VILLAGE_DICT.follow_status, {
       required: true,
       search: 'equal',
     }),
@@ -508,11 +874,17 @@ export const visitingReceptionResource = resource(
       excel: true,
     },
     date('receptionDate', L('接待日期', 'Date'), { required: true }),
-    dict('matterKind', L('事项类别', 'Kind'), 'petition_kind', { required: true, search: 'equal' }),
+    dict('matterKind', L('事项类别', 'Kind'), VILLAGE_DICT.petition_kind, {
+      required: true,
+      search: 'equal',
+    }),
     area('matter', L('来访事项', 'Matter'), 1000, { required: true, list: true }),
     villagerRef('handlerId', L('接待干部', 'Handled by')),
     area('result', L('处理结果', 'Result'), 1000, { excel: true }),
-    dict('resultStatus', L('办理状态', 'Status'), 'reception_status', { required: true, search: 'equal' }),
+    dict('resultStatus', L('办理状态', 'Status'), VILLAGE_DICT.reception_status, {
+      required: true,
+      search: 'equal',
+    }),
   ],
   {
     defaultSort: { field: 'receptionDate', desc: true },
@@ -563,6 +935,5 @@ export const VILLAGE_AREA = defineArea({
     visitingRecordsResource,
     visitingReceptionResource,
   ],
+  dicts: VILLAGE_DICTS,
 });
-
-export const VILLAGE_RESOURCES: ResourceDef[] = VILLAGE_AREA.resources;

@@ -11,7 +11,6 @@ import {
   stepOverdue,
 } from '@smart/contracts';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/context';
 import type { MountedResource, ResourceHooks, Row } from '../../platform/crud/binding';
@@ -24,7 +23,7 @@ import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { notDeleted } from '../../platform/sql';
 import { paramValue } from '../system/params';
-import { AGRICULTURE_TABLES, plan, planDetail, plantRecord } from './tables';
+import { plan, planDetail, plantRecord } from './tables';
 
 /**
  * What differs from the engine's pattern in smart agriculture: the family's route names (`upsert`,
@@ -437,17 +436,13 @@ const cooperationHooks = (): ResourceHooks => ({
 });
 
 /** Every agriculture resource's table and hooks, for modules/resources.ts. */
-export function agricultureBindings(db: Db): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
-  const t = AGRICULTURE_TABLES;
+export function agricultureHooks(db: Db): Record<string, ResourceHooks> {
   return {
-    plot: { table: t.plot, hooks: plotHooks(db) },
-    plan: { table: t.plan, hooks: planHooks() },
-    planDetail: { table: t.planDetail, hooks: planDetailHooks() },
-    plantRecord: { table: t.plantRecord, hooks: recordHooks(db) },
-    seedling: { table: t.seedling, hooks: seedlingHooks() },
-    cooperation: { table: t.cooperation, hooks: cooperationHooks() },
-    industry: { table: t.industry },
-    industryOutputValue: { table: t.industryOutputValue },
-    industryBreeding: { table: t.industryBreeding },
+    plot: plotHooks(db),
+    plan: planHooks(),
+    planDetail: planDetailHooks(),
+    plantRecord: recordHooks(db),
+    seedling: seedlingHooks(),
+    cooperation: cooperationHooks(),
   };
 }

@@ -5,7 +5,7 @@ import { requireAnyPermission } from '../../platform/access/permissions';
 import { requireCtx } from '../../platform/auth/context';
 import { readableRows } from '../../platform/crud/refs';
 import { ok } from '../../platform/http/envelope';
-import { villagerIncome as inc } from '../manage/tables';
+import { villagerIncome as inc } from '../village/tables';
 import { cooperation as coop } from './tables';
 
 /**

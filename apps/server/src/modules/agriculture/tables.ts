@@ -26,16 +26,3 @@ export const cooperation = tableOf(cooperationResource);
 export const industry = tableOf(industryResource);
 export const industryOutputValue = tableOf(industryOutputValueResource);
 export const industryBreeding = tableOf(industryBreedingResource);
-
-/** Which table serves each agriculture resource (modules/resources.ts binds them). */
-export const AGRICULTURE_TABLES = {
-  plot,
-  plan,
-  planDetail,
-  plantRecord,
-  seedling,
-  cooperation,
-  industry,
-  industryOutputValue,
-  industryBreeding,
-};

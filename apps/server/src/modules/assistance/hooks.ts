@@ -1,9 +1,7 @@
 import { INFORMATION_STATUS, spendProblem } from '@smart/contracts';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceHooks } from '../../platform/crud/binding';
 import { formatDateTime } from '../../platform/format';
 import { FieldInputError } from '../../platform/http/errors';
-import { ASSISTANCE_TABLES } from './tables';
 
 /** What differs from the engine's pattern in assistance and care. */
 
@@ -45,13 +43,6 @@ const informationHooks: ResourceHooks = {
 };
 
 /** Every assistance resource's table and hooks, for modules/resources.ts. */
-export function assistanceBindings(): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
-  return {
-    assistanceUnit: { table: ASSISTANCE_TABLES.assistanceUnit },
-    assistanceProject: { table: ASSISTANCE_TABLES.assistanceProject, hooks: projectHooks },
-    assistanceSystem: { table: ASSISTANCE_TABLES.assistanceSystem },
-    information: { table: ASSISTANCE_TABLES.information, hooks: informationHooks },
-    assistanceReception: { table: ASSISTANCE_TABLES.assistanceReception },
-    careVideo: { table: ASSISTANCE_TABLES.careVideo, hooks: videoHooks },
-  };
+export function assistanceHooks(): Record<string, ResourceHooks> {
+  return { assistanceProject: projectHooks, information: informationHooks, careVideo: videoHooks };
 }

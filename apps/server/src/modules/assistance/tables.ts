@@ -19,13 +19,3 @@ export const assistanceSystem = tableOf(assistanceSystemResource);
 export const information = tableOf(informationResource);
 export const assistanceReception = tableOf(assistanceReceptionResource);
 export const careVideo = tableOf(careVideoResource);
-
-/** Which table serves each assistance resource (modules/resources.ts binds them). */
-export const ASSISTANCE_TABLES = {
-  assistanceUnit,
-  assistanceProject,
-  assistanceSystem,
-  information,
-  assistanceReception,
-  careVideo,
-};

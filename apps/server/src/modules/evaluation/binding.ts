@@ -7,7 +7,6 @@ import {
   weightSum,
 } from '@smart/contracts';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/context';
 import type { ResourceHooks, Row } from '../../platform/crud/binding';
@@ -460,11 +459,11 @@ function ruleHooks(db: Db): ResourceHooks {
   };
 }
 
-export function evaluationBindings(db: Db): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
+export function evaluationHooks(db: Db): Record<string, ResourceHooks> {
   return {
-    evaluationRuleCategory: { table: evaluationRuleCategory, hooks: { endpoints: [rootCategoryEndpoint] } },
-    evaluationRule: { table: evaluationRule, hooks: ruleHooks(db) },
-    evaluationProject: { table: evaluationProject, hooks: projectHooks(db) },
-    evaluationList: { table: evaluationList, hooks: listHooks(db) },
+    evaluationRuleCategory: { endpoints: [rootCategoryEndpoint] },
+    evaluationRule: ruleHooks(db),
+    evaluationProject: projectHooks(db),
+    evaluationList: listHooks(db),
   };
 }

@@ -8,7 +8,7 @@ import { insertRows } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
 import { formatDateTime, today } from '../../platform/format';
 import { notDeleted } from '../../platform/sql';
-import { villager } from '../manage/tables';
+import { villager } from '../village/tables';
 import { villagerToParty as m, partyOrganization as org } from './tables';
 
 /**

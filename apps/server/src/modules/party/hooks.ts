@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceHooks } from '../../platform/crud/binding';
 import type { Db } from '../../platform/db';
 import { FieldInputError } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
 import { probationDueEndpoint, probationNoticeEndpoint } from './endpoints';
-import { PARTY_TABLES, villagerToParty } from './tables';
+import { villagerToParty } from './tables';
 
 /** What differs from the engine's pattern in party building. */
 
@@ -63,11 +62,6 @@ function pairingHooks(db: Db): ResourceHooks {
 }
 
 /** Every party resource's table and hooks, for modules/resources.ts. */
-export function partyBindings(db: Db): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
-  return {
-    partyOrganization: { table: PARTY_TABLES.partyOrganization },
-    villagerToParty: { table: PARTY_TABLES.villagerToParty, hooks: memberHooks },
-    partyPairing: { table: PARTY_TABLES.partyPairing, hooks: pairingHooks(db) },
-    partyActivity: { table: PARTY_TABLES.partyActivity, hooks: activityHooks },
-  };
+export function partyHooks(db: Db): Record<string, ResourceHooks> {
+  return { villagerToParty: memberHooks, partyPairing: pairingHooks(db), partyActivity: activityHooks };
 }

@@ -7,7 +7,7 @@ import { countBy } from '../../platform/crud/count-by';
 import { readableRows } from '../../platform/crud/refs';
 import { ok } from '../../platform/http/envelope';
 import { notDeleted } from '../../platform/sql';
-import { villager as v } from '../manage/tables';
+import { villager as v } from '../village/tables';
 import { villagerToParty as m, partyOrganization as org, partyActivity, partyPairing } from './tables';
 
 /**

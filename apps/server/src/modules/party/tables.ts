@@ -16,11 +16,3 @@ export const partyOrganization = tableOf(partyOrganizationResource);
 export const villagerToParty = tableOf(villagerToPartyResource);
 export const partyPairing = tableOf(partyPairingResource);
 export const partyActivity = tableOf(partyActivityResource);
-
-/** Which table serves each party resource (modules/resources.ts binds them). */
-export const PARTY_TABLES = {
-  partyOrganization,
-  villagerToParty,
-  partyPairing,
-  partyActivity,
-};

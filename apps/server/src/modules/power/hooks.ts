@@ -9,7 +9,6 @@ import {
   tariffOn,
 } from '@smart/contracts';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/context';
 import type { ResourceHooks, Row } from '../../platform/crud/binding';
@@ -22,12 +21,11 @@ import { sendXlsx } from '../../platform/excel';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { PageQuery, toPage } from '../../platform/paging';
-import { villager } from '../manage/tables';
+import { villager } from '../village/tables';
 import {
   inverter,
   newEnergyHeating,
   newEnergyPower,
-  POWER_TABLES,
   powerShare,
   powerStation,
   powerStationProfit,
@@ -407,23 +405,10 @@ const videoList = endpoint({
 });
 
 /** Every power resource's table and hooks, for modules/resources.ts. */
-export function powerBindings(db: Db): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
+export function powerHooks(db: Db): Record<string, ResourceHooks> {
   return {
-    powerStation: { table: POWER_TABLES.powerStation },
-    dataCollector: { table: POWER_TABLES.dataCollector },
-    inverter: { table: POWER_TABLES.inverter },
-    powerStationProfit: {
-      table: POWER_TABLES.powerStationProfit,
-      hooks: { ...profitHooks(db), endpoints: [statementExport] },
-    },
-    powerShare: { table: POWER_TABLES.powerShare },
-    powerTariff: { table: POWER_TABLES.powerTariff },
-    newEnergyPower: {
-      table: POWER_TABLES.newEnergyPower,
-      hooks: { endpoints: [devicePage, statistics, getPhoto, savePhoto] },
-    },
-    newEnergyHeating: { table: POWER_TABLES.newEnergyHeating },
-    powerVideo: { table: POWER_TABLES.powerVideo, hooks: { endpoints: [videoList] } },
-    collectSetting: { table: POWER_TABLES.collectSetting },
+    powerStationProfit: { ...profitHooks(db), endpoints: [statementExport] },
+    newEnergyPower: { endpoints: [devicePage, statistics, getPhoto, savePhoto] },
+    powerVideo: { endpoints: [videoList] },
   };
 }

@@ -27,17 +27,3 @@ export const newEnergyPower = tableOf(newEnergyPowerResource);
 export const newEnergyHeating = tableOf(newEnergyHeatingResource);
 export const powerVideo = tableOf(powerVideoResource);
 export const collectSetting = tableOf(collectSettingResource);
-
-/** Which table serves each power resource (modules/resources.ts binds them). */
-export const POWER_TABLES = {
-  powerStation,
-  dataCollector,
-  inverter,
-  powerStationProfit,
-  powerShare,
-  powerTariff,
-  newEnergyPower,
-  newEnergyHeating,
-  powerVideo,
-  collectSetting,
-};

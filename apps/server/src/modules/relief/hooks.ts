@@ -1,6 +1,5 @@
 import { RELIEF_STAGE, reliefClocks } from '@smart/contracts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
 import type { ResourceHooks } from '../../platform/crud/binding';
@@ -14,9 +13,9 @@ import { notDeleted } from '../../platform/sql';
 import { liveUsersOf } from '../flow/approvers';
 import { forgetWorkCounts } from '../flow/routes';
 import { flowTransaction, startInstance } from '../flow/service';
-import { villager, villagerIncome } from '../manage/tables';
+import { villager, villagerIncome } from '../village/tables';
 import { RELIEF_PROCESS_DEFINITION_ID } from './process';
-import { preventionPoverty as h, RELIEF_TABLES, reliefIncomeLine, supportingMeasures } from './tables';
+import { preventionPoverty as h, reliefIncomeLine, supportingMeasures } from './tables';
 
 /**
  * What differs from the engine's pattern in poverty relief: a monitored household answers its clocks and
@@ -209,16 +208,6 @@ function measureHooks(db: Db): ResourceHooks {
 }
 
 /** Every relief resource's table and hooks, for modules/resources.ts. */
-export function reliefBindings(
-  db: Db,
-  config: Config,
-): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
-  return {
-    preventionPoverty: { table: RELIEF_TABLES.preventionPoverty, hooks: householdHooks(db, config) },
-    supportingMeasures: { table: RELIEF_TABLES.supportingMeasures, hooks: measureHooks(db) },
-    benefitingPolicy: { table: RELIEF_TABLES.benefitingPolicy },
-    resettlementSite: { table: RELIEF_TABLES.resettlementSite },
-    reliefResponsible: { table: RELIEF_TABLES.reliefResponsible },
-    reliefIncomeLine: { table: RELIEF_TABLES.reliefIncomeLine },
-  };
+export function reliefHooks(db: Db, config: Config): Record<string, ResourceHooks> {
+  return { preventionPoverty: householdHooks(db, config), supportingMeasures: measureHooks(db) };
 }

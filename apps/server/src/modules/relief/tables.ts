@@ -19,13 +19,3 @@ export const benefitingPolicy = tableOf(benefitingPolicyResource);
 export const resettlementSite = tableOf(resettlementSiteResource);
 export const reliefResponsible = tableOf(reliefResponsibleResource);
 export const reliefIncomeLine = tableOf(reliefIncomeLineResource);
-
-/** Which table serves each relief resource (modules/resources.ts binds them). */
-export const RELIEF_TABLES = {
-  preventionPoverty,
-  supportingMeasures,
-  benefitingPolicy,
-  resettlementSite,
-  reliefResponsible,
-  reliefIncomeLine,
-};

@@ -1,11 +1,10 @@
 import { and, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../platform/auth/context';
 import type { ResourceHooks, Row } from '../../platform/crud/binding';
 import { mountedByKey } from '../../platform/crud/refs';
 import type { Db } from '../../platform/db';
 import { cameraWallEndpoint, cameraWatchEndpoint } from './endpoints';
-import { securityIncident as inc, SAFETY_TABLES } from './tables';
+import { securityIncident as inc } from './tables';
 
 /** What differs from the engine's pattern in the safety area. */
 
@@ -47,12 +46,9 @@ function summaryHooks(db: Db): ResourceHooks {
 }
 
 /** Every safety resource's table and hooks, for modules/resources.ts. */
-export function safetyBindings(db: Db): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
+export function safetyHooks(db: Db): Record<string, ResourceHooks> {
   return {
-    securityPrincipal: { table: SAFETY_TABLES.securityPrincipal },
-    camera: { table: SAFETY_TABLES.camera, hooks: { endpoints: [cameraWallEndpoint, cameraWatchEndpoint] } },
-    securityIncident: { table: SAFETY_TABLES.securityIncident },
-    securityOverview: { table: SAFETY_TABLES.securityOverview, hooks: summaryHooks(db) },
-    cameraWatchLog: { table: SAFETY_TABLES.cameraWatchLog },
+    camera: { endpoints: [cameraWallEndpoint, cameraWatchEndpoint] },
+    securityOverview: summaryHooks(db),
   };
 }

@@ -17,12 +17,3 @@ export const camera = tableOf(cameraResource);
 export const securityIncident = tableOf(securityIncidentResource);
 export const securityOverview = tableOf(securityOverviewResource);
 export const cameraWatchLog = tableOf(cameraWatchLogResource);
-
-/** Which table serves each safety resource (modules/resources.ts binds them). */
-export const SAFETY_TABLES = {
-  securityPrincipal,
-  camera,
-  securityIncident,
-  securityOverview,
-  cameraWatchLog,
-};

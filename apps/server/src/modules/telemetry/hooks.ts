@@ -10,7 +10,6 @@ import {
   TELEMETRY_SCREENS,
 } from '@smart/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { ResourceHooks } from '../../platform/crud/binding';
 import { endpoint } from '../../platform/crud/endpoints';
@@ -23,7 +22,7 @@ import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { historyOf } from './history';
 import { forgetDevices, rowsOf } from './ingest';
-import { device, deviceAlarm, TELEMETRY_TABLES, telemetryState } from './tables';
+import { device, deviceAlarm, telemetryState } from './tables';
 
 /** What differs from the engine's pattern in the telemetry core's resources. */
 
@@ -277,13 +276,9 @@ const alarmCountsEndpoint = endpoint({
 });
 
 /** Every resource of the core: its table and hooks, for modules/resources.ts. */
-export function telemetryBindings(): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
+export function telemetryHooks(): Record<string, ResourceHooks> {
   return {
-    device: { table: TELEMETRY_TABLES.device, hooks: deviceHooks(forgetDevices) },
-    deviceAlarm: {
-      table: TELEMETRY_TABLES.deviceAlarm,
-      hooks: { endpoints: [alarmAction('acknowledge'), alarmAction('close'), alarmCountsEndpoint] },
-    },
-    pestPhoto: { table: TELEMETRY_TABLES.pestPhoto },
+    device: deviceHooks(forgetDevices),
+    deviceAlarm: { endpoints: [alarmAction('acknowledge'), alarmAction('close'), alarmCountsEndpoint] },
   };
 }

@@ -29,9 +29,6 @@ export const device = tableOf(deviceResource);
 export const deviceAlarm = tableOf(deviceAlarmResource);
 export const pestPhoto = tableOf(pestPhotoResource);
 
-/** Which table serves each resource of the core (modules/resources.ts binds them). */
-export const TELEMETRY_TABLES = { device, deviceAlarm, pestPhoto };
-
 /** Bucket grains of `telemetry_rollup`, and their width in seconds. */
 export const GRAIN = { fiveMinutes: 1, hour: 2, day: 3 } as const;
 export const GRAIN_SECONDS: Record<number, number> = { 1: 300, 2: 3600, 3: 86_400 };

@@ -73,8 +73,20 @@ const live = () => sql`is_deleted = 0`;
 /** the pending list of a trigram index, in kB (PostgreSQL's least; its default is 4 096): see indexesOf */
 const GIN_PENDING_LIST_KB = 64;
 
-/** The table of a resource, as drizzle-kit and the engine see it. */
+/** each definition's table, made once: the engine, the module code that queries it and drizzle-kit share it */
+const derived = new WeakMap<ResourceDef, ReturnType<typeof deriveTable>>();
+
+/** The table of a resource, as drizzle-kit and the engine see it (the same object for the same definition). */
 export function tableOf(def: ResourceDef) {
+  let table = derived.get(def);
+  if (!table) {
+    table = deriveTable(def);
+    derived.set(def, table);
+  }
+  return table;
+}
+
+function deriveTable(def: ResourceDef) {
   if (!def.table) throw new Error(`${def.key}: a derived table needs its name (ResourceDef.table)`);
   const name = def.table;
   const columns: Record<string, PgColumnBuilderBase> = { id: id() };

@@ -1,15 +1,19 @@
 /**
- * Assistance and care screens: every route under /assistance/ is a definition of ASSISTANCE_AREA, loaded
- * with the first of its screens; the projects' form checks spend against budget, the care videos' list has a 播放 / Play button per row opening the player.
- * The overview is a registry page (features/registry.ts), not a definition.
+ * Assistance and care's screens: projects (spend within budget) and care videos (播放) are pages of their
+ * own, the rest the generic list page; the overview is a screen of the area.
  */
-import type { PageFamily } from '../../platform/pages';
+import { areaPages } from '../../platform/pages';
 
-export const assistancePages: PageFamily = {
-  prefixes: ['/assistance/'],
-  load: () => import('@smart/contracts/assistance').then((m) => m.ASSISTANCE_AREA.resources),
-  own: {
-    assistanceProject: () => import('./ProjectPage'),
-    careVideo: () => import('./CareVideoPage'),
+export const assistancePages = areaPages(
+  'assistance',
+  () => import('@smart/contracts/assistance').then((m) => m.ASSISTANCE_AREA),
+  {
+    own: {
+      assistanceProject: () => import('./ProjectPage'),
+      careVideo: () => import('./CareVideoPage'),
+    },
+    screens: {
+      '/assistance/overview/index': () => import('./OverviewPage'),
+    },
   },
-};
+);

@@ -1,16 +1,20 @@
 /**
- * Party building screens: every route under /party/ is a definition of PARTY_AREA, loaded with the first of
- * its screens; the members' screen has the probation reminder above its list, the organisations' a
- * parent picked from their tree. The overview is a registry
- * page (features/registry.ts), not a definition.
+ * Party building's screens: organisations and members are pages of their own, the rest the generic list
+ * page; the overview is a screen of the area.
  */
-import type { PageFamily } from '../../platform/pages';
+import { areaPages } from '../../platform/pages';
 
-export const partyPages: PageFamily = {
-  prefixes: ['/party/'],
-  load: () => import('@smart/contracts/party').then((m) => m.PARTY_AREA.resources),
-  own: {
-    partyOrganization: () => import('./OrganizationPage'),
-    villagerToParty: () => import('./MemberPage'),
+export const partyPages = areaPages(
+  'party',
+  () => import('@smart/contracts/party').then((m) => m.PARTY_AREA),
+  {
+    own: {
+      partyOrganization: () => import('./OrganizationPage'),
+      villagerToParty: () => import('./MemberPage'),
+    },
+    screens: {
+      // figures, not a definition's list
+      '/party/overview/index': () => import('./OverviewPage'),
+    },
   },
-};
+);

@@ -1,17 +1,24 @@
 /**
- * PV station screens: every route under /power/ is a definition of POWER_AREA (the generic list page),
- * loaded with the first of its screens. The energy overview and the live station page are registry pages
- * (features/registry.ts), not definitions.
+ * PV stations' screens: the collection settings' versions and the profits (statements per household) are
+ * pages of their own, the rest the generic list page; the energy overview and the live station page are
+ * screens of the area.
  */
-import type { PageFamily } from '../../platform/pages';
+import { areaPages } from '../../platform/pages';
 
-export const powerPages: PageFamily = {
-  prefixes: ['/power/'],
-  load: () => import('@smart/contracts/power').then((m) => m.POWER_AREA.resources),
-  own: {
-    // the versions list, with 提交新版本 (code/submit)
-    collectSetting: () => import('./CodePage'),
-    // the profits, with each row's statement per household (Excel)
-    powerStationProfit: () => import('./ProfitPage'),
+export const powerPages = areaPages(
+  'power',
+  () => import('@smart/contracts/power').then((m) => m.POWER_AREA),
+  {
+    own: {
+      // the versions list, with 提交新版本 (code/submit)
+      collectSetting: () => import('./CodePage'),
+      // the profits, with each row's statement per household (Excel)
+      powerStationProfit: () => import('./ProfitPage'),
+    },
+    screens: {
+      // the energy overview and the live station page (the core's readings, the wall's tile)
+      '/power/overview/index': () => import('./OverviewPage'),
+      '/power/live/index': () => import('./LivePage'),
+    },
   },
-};
+);

@@ -1,14 +1,19 @@
 /**
- * Poverty relief screens: every route under /relief/ is a definition of RELIEF_AREA, loaded with the first
- * of its screens; the monitored households' screen adds the clocks, the identification and risk removal,
- * and the households still without a measure. The overview is a registry page (features/registry.ts).
+ * Poverty relief's screens: the monitored households' page (with identification and its clocks); the rest
+ * the generic list page; the overview is a screen of the area. The identification's work pages are the
+ * registry's (features/registry.ts: /work/process/relief/…).
  */
-import type { PageFamily } from '../../platform/pages';
+import { areaPages } from '../../platform/pages';
 
-export const reliefPages: PageFamily = {
-  prefixes: ['/relief/'],
-  load: () => import('@smart/contracts/relief').then((m) => m.RELIEF_AREA.resources),
-  own: {
-    preventionPoverty: () => import('./MonitorPage'),
+export const reliefPages = areaPages(
+  'relief',
+  () => import('@smart/contracts/relief').then((m) => m.RELIEF_AREA),
+  {
+    own: {
+      preventionPoverty: () => import('./MonitorPage'),
+    },
+    screens: {
+      '/relief/overview/index': () => import('./OverviewPage'),
+    },
   },
-};
+);

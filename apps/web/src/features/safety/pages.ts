@@ -1,11 +1,17 @@
 /**
- * Safety screens: every route under /safety/ is a definition of SAFETY_AREA (the generic list page), loaded
- * with the first of its screens. The overview and the live video wall are registry pages
- * (features/registry.ts), not definitions; the wall's players (hls.js, mpegts.js) load with its tiles only.
+ * Safety's screens: every definition gets the generic list page; the overview and the live video wall are
+ * screens of the area.
  */
-import type { PageFamily } from '../../platform/pages';
+import { areaPages } from '../../platform/pages';
 
-export const safetyPages: PageFamily = {
-  prefixes: ['/safety/'],
-  load: () => import('@smart/contracts/safety').then((m) => m.SAFETY_AREA.resources),
-};
+export const safetyPages = areaPages(
+  'safety',
+  () => import('@smart/contracts/safety').then((m) => m.SAFETY_AREA),
+  {
+    screens: {
+      '/safety/overview/index': () => import('./OverviewPage'),
+      // the live video wall: its players load with it, never before
+      '/safety/wall/index': () => import('./WallPage'),
+    },
+  },
+);

@@ -58,8 +58,11 @@ function findLoader(
       if (params) return { key: pattern, loader, params };
     }
   }
-  // a definition's screen: its family's definitions load first, then its page (or 404 when none has the path)
+  // an area's screen that is no definition's list, else a definition's screen: its family's definitions
+  // load first, then its page (or 404 when none has the path)
   const family = families.find((f) => inFamily(f, path));
+  const screen = family?.screens?.[path];
+  if (screen) return { key: path, loader: screen, params: {} };
   if (family)
     return {
       key: path,

@@ -1,5 +1,10 @@
-import { ASSISTANCE_DEMO, ASSISTANCE_DICTS, INFORMATION_STATUS } from '@smart/contracts';
+import { ASSISTANCE_DEMO, INFORMATION_STATUS } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { formatDateTime } from '../../platform/format';
+import { insertAll } from '../../seed/insert';
+import { SEED } from '../../seed/system';
+import { DEMO_VILLAGE } from '../village/seed';
 import {
   assistanceProject,
   assistanceReception,
@@ -7,11 +12,7 @@ import {
   assistanceUnit,
   careVideo,
   information,
-} from '../modules/assistance/tables';
-import type { Db } from '../platform/db';
-import { formatDateTime } from '../platform/format';
-import { SEED } from './system';
-import { DEMO_VILLAGE, insertAll, seedDicts } from './village';
+} from './tables';
 
 /**
  * Assistance and care: its dictionaries, and the demo village's assistance (tenant 000000): the units that
@@ -20,7 +21,6 @@ import { DEMO_VILLAGE, insertAll, seedDicts } from './village';
  * Deterministic: the same rows on every machine, dated from today.
  */
 export async function seedAssistance(db: Db) {
-  await seedDicts(db, ASSISTANCE_DICTS);
   const tenantId = '000000';
   const base = { tenantId, createUser: SEED.adminUserId, createDept: SEED.rootDeptId };
   const today = formatDateTime(new Date()).slice(0, 10);

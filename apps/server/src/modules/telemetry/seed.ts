@@ -11,12 +11,12 @@ import {
   TELEMETRY_DICTS,
 } from '@smart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { addReading, Batch, type DeviceInfo, writeBatch } from '../modules/telemetry/ingest';
-import { demoSecret, readingsAt } from '../modules/telemetry/simulator';
-import { device, deviceAlarm } from '../modules/telemetry/tables';
-import { type Db, schema } from '../platform/db';
-import { SEED } from './system';
-import { insertAll, seedDicts } from './village';
+import { type Db, schema } from '../../platform/db';
+import { insertAll } from '../../seed/insert';
+import { SEED } from '../../seed/system';
+import { addReading, Batch, type DeviceInfo, writeBatch } from './ingest';
+import { demoSecret, readingsAt } from './simulator';
+import { device, deviceAlarm } from './tables';
 
 /** the demo devices: id, kind, serial, name, position, report interval (s) */
 export const DEMO_DEVICES: [
@@ -94,7 +94,6 @@ export async function backfillReadings(
  * chart has a shape on a fresh start, and two alarms of the past (one closed, one acknowledged).
  */
 export async function seedTelemetry(db: Db) {
-  await seedDicts(db, TELEMETRY_DICTS);
   const tenantId = '000000';
   const base = { tenantId, createUser: SEED.adminUserId, createDept: SEED.rootDeptId };
   await insertAll(

@@ -48,27 +48,3 @@ export const villagerIncome = tableOf(villagerIncomeResource);
 export const visitingRecords = tableOf(visitingRecordsResource);
 export const visitingReception = tableOf(visitingReceptionResource);
 export const villageAffairsOverview = tableOf(villageAffairsOverviewResource);
-
-/** Which table serves each village resource (modules/resources.ts binds them). */
-export const VILLAGE_TABLES = {
-  villager,
-  villagerToCadre,
-  villagerToOrg,
-  villagerToGroup,
-  villageAffairsDuty,
-  evaluationTask,
-  scoreRankRule,
-  scoreRank,
-  policyToPeople,
-  vehicle,
-  filingRecords,
-  villageRule,
-  villageReview,
-  guaranteeGroup,
-  duplexCharge,
-  securityCharge,
-  villagerIncome,
-  visitingRecords,
-  visitingReception,
-  villageAffairsOverview,
-};

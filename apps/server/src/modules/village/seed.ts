@@ -1,11 +1,10 @@
-import { type DictDecl, idCardCheckDigit, VILLAGE_DEMO, VILLAGE_DICTS } from '@smart/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import * as t from '../modules/manage/tables';
-import { villagerToParty } from '../modules/party/tables';
-import { type Db, schema } from '../platform/db';
-import { formatDateTime } from '../platform/format';
-import { SEED } from './system';
+import { idCardCheckDigit, VILLAGE_DEMO } from '@smart/contracts';
+import type { Db } from '../../platform/db';
+import { formatDateTime } from '../../platform/format';
+import { insertAll } from '../../seed/insert';
+import { SEED } from '../../seed/system';
+import { villagerToParty } from '../party/tables';
+import * as t from './tables';
 
 /**
  * Village affairs: the dictionaries its screens use (platform dictionaries, blade_dict, declared with their
@@ -61,56 +60,7 @@ const ymd = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pa
 const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
 
 export async function seedVillage(db: Db) {
-  await seedDicts(db, VILLAGE_DICTS);
   await seedDemoVillage(db);
-}
-
-/** Platform dictionaries of an area (village affairs, evaluation, party building); a code that exists is left as it is. */
-export async function seedDicts(db: Db, decls: readonly DictDecl[]) {
-  const present = await db
-    .select({ code: schema.dict.code })
-    .from(schema.dict)
-    .where(
-      and(
-        eq(schema.dict.parentId, '0'),
-        inArray(
-          schema.dict.code,
-          decls.map((d) => d.code),
-        ),
-      ),
-    );
-  const skip = new Set(present.map((p) => p.code));
-  const todo = decls.filter(({ code }) => !skip.has(code));
-  if (!todo.length) return;
-  const parents = await db
-    .insert(schema.dict)
-    .values(
-      todo.map(({ code, label }, i) => ({
-        parentId: '0',
-        code,
-        dictValue: label.zh,
-        dictValueEn: label.en,
-        sort: 100 + i,
-      })),
-    )
-    .returning({ id: schema.dict.id, code: schema.dict.code });
-  const parentOf = new Map(parents.map((p) => [p.code, p.id]));
-  await db.insert(schema.dict).values(
-    todo.flatMap(({ code, items }) =>
-      items.map((e, i) => ({
-        parentId: parentOf.get(code)!,
-        code,
-        dictKey: e.key,
-        dictValue: e.zh,
-        dictValueEn: e.en,
-        sort: i + 1,
-      })),
-    ),
-  );
-}
-
-export async function insertAll(db: Db, table: PgTable, rows: Record<string, unknown>[]) {
-  for (let i = 0; i < rows.length; i += 500) await db.insert(table).values(rows.slice(i, i + 500) as never);
 }
 
 async function seedDemoVillage(db: Db) {

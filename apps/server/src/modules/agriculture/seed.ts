@@ -1,11 +1,11 @@
-import {
-  AGRI_MAP_DEFAULTS,
-  AGRI_MAP_PARAMS,
-  AGRICULTURE_DEMO,
-  AGRICULTURE_DICTS,
-  polygonMu,
-} from '@smart/contracts';
+import { AGRI_MAP_DEFAULTS, AGRI_MAP_PARAMS, AGRICULTURE_DEMO, polygonMu } from '@smart/contracts';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { type Db, schema } from '../../platform/db';
+import { today as serverToday } from '../../platform/format';
+import { notDeleted } from '../../platform/sql';
+import { insertAll } from '../../seed/insert';
+import { SEED } from '../../seed/system';
+import { villager } from '../village/tables';
 import {
   cooperation,
   industry,
@@ -16,13 +16,7 @@ import {
   plantRecord,
   plot,
   seedling,
-} from '../modules/agriculture/tables';
-import { villager } from '../modules/manage/tables';
-import { type Db, schema } from '../platform/db';
-import { today as serverToday } from '../platform/format';
-import { notDeleted } from '../platform/sql';
-import { SEED } from './system';
-import { insertAll, seedDicts } from './village';
+} from './tables';
 
 /** The demo's ids beyond AGRICULTURE_DEMO's (the 11900000000017xxxxx range). */
 const ID = {
@@ -75,7 +69,6 @@ const POLYGONS: [number, number][][] = [
  * Deterministic, dated from today.
  */
 export async function seedAgriculture(db: Db) {
-  await seedDicts(db, AGRICULTURE_DICTS);
   await seedMapParams(db);
   const tenantId = '000000';
   const base = { tenantId, createUser: SEED.adminUserId, createDept: SEED.rootDeptId };

@@ -1,11 +1,10 @@
 import { idCardInfo } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceHooks } from '../../platform/crud/binding';
 import type { Db } from '../../platform/db';
 import { notDeleted } from '../../platform/sql';
 import { householdEndpoint, householdsEndpoint, rankingEndpoint } from './endpoints';
-import { scoreRankRule, VILLAGE_TABLES } from './tables';
+import { scoreRankRule } from './tables';
 
 /** What differs from the engine's pattern in village affairs: values the server computes, views beyond lists. */
 
@@ -57,12 +56,11 @@ function scoreHooks(db: Db): ResourceHooks {
   };
 }
 
-/** Every village resource's table and hooks, for modules/resources.ts. */
-export function villageBindings(db: Db): Record<string, { table: PgTable; hooks?: ResourceHooks }> {
-  const out: Record<string, { table: PgTable; hooks?: ResourceHooks }> = {};
-  for (const [key, table] of Object.entries(VILLAGE_TABLES)) out[key] = { table };
-  out.villager.hooks = { ...villagerHooks, endpoints: [householdsEndpoint, householdEndpoint] };
-  out.villagerIncome.hooks = incomeHooks;
-  out.scoreRank.hooks = { ...scoreHooks(db), endpoints: [rankingEndpoint] };
-  return out;
+/** The village resources with behaviour beyond the engine's pattern (the area: ./area.ts). */
+export function villageHooks(db: Db): Record<string, ResourceHooks> {
+  return {
+    villager: { ...villagerHooks, endpoints: [householdsEndpoint, householdEndpoint] },
+    villagerIncome: incomeHooks,
+    scoreRank: { ...scoreHooks(db), endpoints: [rankingEndpoint] },
+  };
 }

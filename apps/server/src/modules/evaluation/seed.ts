@@ -1,14 +1,8 @@
-import {
-  EVALUATION_DEMO,
-  EVALUATION_DICTS,
-  evaluationTotal,
-  PROJECT_STATUS,
-  type WeightedRule,
-} from '@smart/contracts';
-import * as t from '../modules/evaluation/tables';
-import type { Db } from '../platform/db';
-import { SEED } from './system';
-import { insertAll, seedDicts } from './village';
+import { EVALUATION_DEMO, evaluationTotal, PROJECT_STATUS, type WeightedRule } from '@smart/contracts';
+import type { Db } from '../../platform/db';
+import { insertAll } from '../../seed/insert';
+import { SEED } from '../../seed/system';
+import * as t from './tables';
 
 /**
  * Evaluation: its dictionaries and a demo in tenant 000000 — a category tree, five rules, a published
@@ -16,7 +10,6 @@ import { insertAll, seedDicts } from './village';
  * computed by the contracts' `evaluationTotal`, as the server's scoring does; one tie to show dense places).
  */
 export async function seedEvaluation(db: Db) {
-  await seedDicts(db, EVALUATION_DICTS);
   const base = { tenantId: '000000', createUser: SEED.adminUserId, createDept: SEED.rootDeptId };
   const id = (start: string, i: number) => String(BigInt(start) + BigInt(i));
   const cat = (i: number) => id(EVALUATION_DEMO.categoryId, i);

@@ -4,11 +4,17 @@ import {
   distribute,
   incomeCents,
   POWER_DEMO,
-  POWER_DICTS,
   sumEnergy,
 } from '@smart/contracts';
 import { and, asc, eq } from 'drizzle-orm';
-import { villager } from '../modules/manage/tables';
+import type { Db } from '../../platform/db';
+import { notDeleted } from '../../platform/sql';
+import { insertAll } from '../../seed/insert';
+import { SEED } from '../../seed/system';
+import { backfillReadings } from '../telemetry/seed';
+import { demoSecret, PV_RATED_KW } from '../telemetry/simulator';
+import { device } from '../telemetry/tables';
+import { villager } from '../village/tables';
 import {
   collectSetting,
   dataCollector,
@@ -19,15 +25,8 @@ import {
   powerStation,
   powerStationProfit,
   powerVideo,
-} from '../modules/power/tables';
-import { dailyEnergy, dayLabel, dayStart, daysBetween, parseDay } from '../modules/power/yield';
-import { demoSecret, PV_RATED_KW } from '../modules/telemetry/simulator';
-import { device } from '../modules/telemetry/tables';
-import type { Db } from '../platform/db';
-import { notDeleted } from '../platform/sql';
-import { SEED } from './system';
-import { backfillReadings } from './telemetry';
-import { insertAll, seedDicts } from './village';
+} from './tables';
+import { dailyEnergy, dayLabel, dayStart, daysBetween, parseDay } from './yield';
 
 const id = (base: string, i: number) => String(BigInt(base) + BigInt(i));
 /** how far back the seed fills the stations' history, and how densely */
@@ -63,7 +62,6 @@ export const POWER_DEMO_DEVICES: [kind: DeviceKindKey, serial: string][] = [
  * version of each collection setting.
  */
 export async function seedPower(db: Db) {
-  await seedDicts(db, POWER_DICTS);
   const tenantId = '000000';
   const base = { tenantId, createUser: SEED.adminUserId, createDept: SEED.rootDeptId };
   const households = (

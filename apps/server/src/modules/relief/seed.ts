@@ -1,8 +1,13 @@
-import { RELIEF_DEMO, RELIEF_DICTS, RELIEF_PROCESS_KEY, RELIEF_STAGE, SYSTEM_DICTS } from '@smart/contracts';
+import { RELIEF_DEMO, RELIEF_PROCESS_KEY, RELIEF_STAGE, SYSTEM_DICTS } from '@smart/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { flowDefinition, flowDeployment } from '../modules/flow/tables';
-import { villager, villagerIncome } from '../modules/manage/tables';
-import { RELIEF_PROCESS_DEFINITION_ID, RELIEF_PROCESS_XML } from '../modules/relief/process';
+import { type Db, schema } from '../../platform/db';
+import { today as serverToday } from '../../platform/format';
+import { notDeleted } from '../../platform/sql';
+import { insertAll } from '../../seed/insert';
+import { SEED } from '../../seed/system';
+import { flowDefinition, flowDeployment } from '../flow/tables';
+import { villager, villagerIncome } from '../village/tables';
+import { RELIEF_PROCESS_DEFINITION_ID, RELIEF_PROCESS_XML } from './process';
 import {
   benefitingPolicy,
   preventionPoverty,
@@ -10,12 +15,7 @@ import {
   reliefResponsible,
   resettlementSite,
   supportingMeasures,
-} from '../modules/relief/tables';
-import { type Db, schema } from '../platform/db';
-import { today as serverToday } from '../platform/format';
-import { notDeleted } from '../platform/sql';
-import { SEED } from './system';
-import { insertAll, seedDicts } from './village';
+} from './tables';
 
 /** The `flow` dictionary's entry for the identification process (its category). */
 const RELIEF_FLOW_CATEGORY = SYSTEM_DICTS.find((d) => d.code === 'flow')!.items.find(
@@ -30,7 +30,6 @@ const RELIEF_FLOW_CATEGORY = SYSTEM_DICTS.find((d) => d.code === 'flow')!.items.
  * responsible persons, policies, a resettlement site and the income lines. Deterministic, dated from today.
  */
 export async function seedRelief(db: Db) {
-  await seedDicts(db, RELIEF_DICTS);
   await addFlowCategory(db);
   const [deployment] = await db
     .insert(flowDeployment)

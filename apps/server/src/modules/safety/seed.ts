@@ -1,25 +1,13 @@
-import {
-  guaranteeGroupResource,
-  SAFETY_AREA,
-  SAFETY_DEMO,
-  SAFETY_DICTS,
-  securityChargeResource,
-} from '@smart/contracts';
+import { guaranteeGroupResource, SAFETY_AREA, SAFETY_DEMO, securityChargeResource } from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { villager } from '../modules/manage/tables';
-import {
-  camera,
-  cameraWatchLog,
-  securityIncident,
-  securityOverview,
-  securityPrincipal,
-} from '../modules/safety/tables';
-import { type Db, schema } from '../platform/db';
-import { formatDateTime } from '../platform/format';
-import { notDeleted } from '../platform/sql';
-import { menuId } from './menus';
-import { SEED } from './system';
-import { insertAll, seedDicts } from './village';
+import { type Db, schema } from '../../platform/db';
+import { formatDateTime } from '../../platform/format';
+import { notDeleted } from '../../platform/sql';
+import { insertAll } from '../../seed/insert';
+import { menuId } from '../../seed/menus';
+import { SEED } from '../../seed/system';
+import { villager } from '../village/tables';
+import { camera, cameraWatchLog, securityIncident, securityOverview, securityPrincipal } from './tables';
 
 /**
  * Safety: its dictionaries, and the demo village's (tenant 000000) principals per grid, cameras (their
@@ -29,7 +17,6 @@ import { insertAll, seedDicts } from './village';
  */
 export async function seedSafety(db: Db) {
   await moveSafetyMenus(db);
-  await seedDicts(db, SAFETY_DICTS);
   const tenantId = '000000';
   const base = { tenantId, createUser: SEED.adminUserId, createDept: SEED.rootDeptId };
   const [demo] = await db

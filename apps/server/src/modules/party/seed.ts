@@ -1,12 +1,13 @@
-import { PARTY_DEMO, PARTY_DICTS } from '@smart/contracts';
+import { PARTY_DEMO } from '@smart/contracts';
 import { and, asc, eq } from 'drizzle-orm';
-import { villager } from '../modules/manage/tables';
-import { partyActivity, partyOrganization, partyPairing, villagerToParty } from '../modules/party/tables';
-import type { Db } from '../platform/db';
-import { formatDateTime } from '../platform/format';
-import { notDeleted } from '../platform/sql';
-import { SEED } from './system';
-import { DEMO_VILLAGE, insertAll, seedDicts } from './village';
+import type { Db } from '../../platform/db';
+import { formatDateTime } from '../../platform/format';
+import { notDeleted } from '../../platform/sql';
+import { insertAll } from '../../seed/insert';
+import { SEED } from '../../seed/system';
+import { DEMO_VILLAGE } from '../village/seed';
+import { villager } from '../village/tables';
+import { partyActivity, partyOrganization, partyPairing, villagerToParty } from './tables';
 
 /**
  * Party building: its dictionaries, and the demo village's party (tenant 000000): a general branch with two
@@ -15,7 +16,6 @@ import { DEMO_VILLAGE, insertAll, seedDicts } from './village';
  * their attendance. Deterministic: the same party on every machine, dated from today.
  */
 export async function seedParty(db: Db) {
-  await seedDicts(db, PARTY_DICTS);
   const tenantId = '000000';
   const base = { tenantId, createUser: SEED.adminUserId, createDept: SEED.rootDeptId };
   const today = formatDateTime(new Date()).slice(0, 10);

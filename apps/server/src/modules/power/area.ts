@@ -1,0 +1,17 @@
+import { POWER_AREA } from '@smart/contracts';
+import { serverArea } from '../../platform/area';
+import { seedStringAlarm } from '../telemetry/seed';
+import { powerHooks } from './hooks';
+import { powerRoutes } from './routes';
+import { seedPower } from './seed';
+
+/** 光伏电站 on the server: stations over the telemetry core, yield, profit shares, tariffs, settings. */
+export const powerArea = serverArea(POWER_AREA, {
+  hooks: ({ db }) => powerHooks(db),
+  routes: [{ prefix: '/api/dfem-hope-power', plugin: powerRoutes }],
+  seed: [
+    ['power-v1', seedPower],
+    // the inverters' string alarms: their dictionary entry and parameters, for installs seeded before
+    ['telemetry-string-alarm-v1', seedStringAlarm],
+  ],
+});

@@ -1,0 +1,25 @@
+/**
+ * The business areas' pages, one line each (their definitions: packages/contracts `AREAS`). An area's
+ * `pages.ts` names its route prefix, its contracts module and its screens of its own (`areaPages`); every
+ * other definition of the area gets the generic list page.
+ */
+import type { PageFamily } from '../platform/pages';
+import { agriculturePages } from './agriculture/pages';
+import { assistancePages } from './assistance/pages';
+import { evaluationPages } from './evaluation/pages';
+import { partyPages } from './party/pages';
+import { powerPages } from './power/pages';
+import { reliefPages } from './relief/pages';
+import { safetyPages } from './safety/pages';
+import { villagePages } from './village/pages';
+
+export const AREA_PAGES: readonly PageFamily[] = [
+  villagePages,
+  evaluationPages,
+  partyPages,
+  reliefPages,
+  assistancePages,
+  safetyPages,
+  agriculturePages,
+  powerPages,
+];

@@ -1,0 +1,26 @@
+import { AGRICULTURE_AREA } from './agriculture';
+import { ASSISTANCE_AREA } from './assistance';
+import { EVALUATION_AREA } from './evaluation';
+import { PARTY_AREA } from './party';
+import { POWER_AREA } from './power';
+import { RELIEF_AREA } from './relief';
+import { SAFETY_AREA } from './safety';
+import type { AreaDef } from './types';
+import { VILLAGE_AREA } from './village';
+
+/**
+ * The business areas, in menu order: one line each. Everything else about an area follows from its
+ * `defineArea` — its resources (and their children) join the registry, its folder, screens and buttons the
+ * menu tree, its dictionaries the dictionary seed; the server's and the web's own lists
+ * (`apps/server/src/modules/areas.ts`, `apps/web/src/features/areas.ts`) add its code.
+ */
+export const AREAS: readonly AreaDef[] = [
+  VILLAGE_AREA,
+  EVALUATION_AREA,
+  PARTY_AREA,
+  RELIEF_AREA,
+  ASSISTANCE_AREA,
+  SAFETY_AREA,
+  AGRICULTURE_AREA,
+  POWER_AREA,
+];
