@@ -320,16 +320,6 @@ export const planResource = resource(
     yearField('year', L('年度', 'Year'), { required: true }),
     dict('season', L('季节', 'Season'), AGRICULTURE_DICT.agri_season, { required: true, search: 'equal' }),
     dict('crop', L('种植作物', 'Crop'), AGRICULTURE_DICT.agri_crop, { required: true, search: 'equal' }),
-    {
-      // rows of planDetail, written with the plan (hooks) and answered with it (`beside`)
-      name: 'steps',
-      label: L('计划步骤', 'Steps'),
-      type: 'json',
-      beside: true,
-      list: false,
-      span: 24,
-      example: JSON.stringify([{ operation: '1', plannedDate: '2026-03-01' }]),
-    },
     remark(),
   ],
   {
@@ -337,7 +327,17 @@ export const planResource = resource(
     defaultSort: { field: 'year', desc: true },
     select: { label: 'name', search: ['name'] },
     dialogWidth: 900,
-    children: [{ name: 'steps', resource: planDetailResource, via: 'planId' }],
+    // its steps: rows of planDetail, sent, answered, written and removed with the plan
+    children: [
+      {
+        name: 'steps',
+        resource: planDetailResource,
+        via: 'planId',
+        label: L('计划步骤', 'Plan steps'),
+        row: L('第 {n} 步', 'Step {n}'),
+        add: L('添加步骤', 'Add a step'),
+      },
+    ],
   },
 );
 

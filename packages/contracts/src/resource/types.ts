@@ -211,13 +211,25 @@ export interface ResourceDef {
   children?: readonly ChildDecl[];
 }
 
-/** A child resource of a definition: its rows belong to one parent row, named by the child's field `via`. */
+/**
+ * A child resource of a definition: rows that belong to one parent row (named by the child's field `via`),
+ * sent and answered with it under `name`, checked by the child's own definition and written through the
+ * child's write path; removing the parent removes them. The generic form edits them as a table.
+ */
 export interface ChildDecl {
-  /** the key its rows are sent and answered under, with the parent's fields (`steps`) */
+  /** the key its rows are sent and answered under, beside the parent's fields (`steps`) */
   name: string;
   resource: ResourceDef;
-  /** the child's field holding the parent's id (a `ref` to the parent) */
+  /** the child's field holding the parent's id (a `ref` to the parent, filled by the engine) */
   via: string;
+  /** the rows' name as a whole: the form's group, the view's heading, an export's sheet (计划步骤) */
+  label: Text2;
+  /** one row, counted from 1, as messages and the form name it (`第 {n} 步`, `Step {n}`) */
+  row: Text2;
+  /** the form's button that adds a row (添加步骤) */
+  add: Text2;
+  /** at most this many rows with one parent (default 100) */
+  max?: number;
 }
 
 export const BASE_FIELDS = [

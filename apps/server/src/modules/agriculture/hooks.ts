@@ -5,8 +5,6 @@ import {
   type AgriMapSettings,
   type FieldDef,
   type PlotHistoryItem,
-  parseRecord,
-  planDetailResource,
   polygonMu,
   stepOverdue,
 } from '@smart/contracts';
@@ -16,7 +14,7 @@ import type { RequestContext } from '../../platform/auth/context';
 import type { MountedResource, ResourceHooks, Row } from '../../platform/crud/binding';
 import { endpoint } from '../../platform/crud/endpoints';
 import { mountedByKey } from '../../platform/crud/refs';
-import { insertRows, removeRows, updateRow } from '../../platform/crud/write';
+import { updateRow } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
 import { today } from '../../platform/format';
 import { FieldInputError, notFound } from '../../platform/http/errors';
@@ -114,122 +112,16 @@ function plotHooks(db: Db): ResourceHooks {
   };
 }
 
-/** a plan's steps as answered with it: its live planDetail rows, in planned order */
-const stepsBeside = sql`(select coalesce(json_agg(json_build_object(
-    'id', d.id::text, 'operation', d.operation, 'content', d.content,
-    'plannedDate', to_char(d.planned_date, 'YYYY-MM-DD'), 'doneDate', to_char(d.done_date, 'YYYY-MM-DD'),
-    'recordId', d.record_id::text) order by d.planned_date, d.id), '[]'::json)
-  from ${planDetail} d where d.plan_id = "hope_plan"."id" and d.is_deleted = 0)`;
-
-type Step = Record<string, unknown> & { id?: string };
-
-/** A step of a plan's body, checked by planDetail's own definition; its message names the step. */
-function checkSteps(raw: unknown): Step[] {
-  let list: unknown;
-  try {
-    list = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  } catch {
-    list = undefined;
-  }
-  const bad = (message: { zh: string; en: string }) => new FieldInputError('steps', message);
-  if (list === null || list === undefined || list === '') return [];
-  if (!Array.isArray(list) || list.length > 100)
-    throw bad({ zh: '计划步骤格式不正确', en: 'The steps have an incorrect format' });
-  return list.map((s, i) => {
-    if (!s || typeof s !== 'object' || Array.isArray(s))
-      throw bad({ zh: `第${i + 1}步格式不正确`, en: `Step ${i + 1} has an incorrect format` });
-    const step = s as Record<string, unknown>;
-    const id = step.id === undefined || step.id === null || step.id === '' ? undefined : String(step.id);
-    if (id !== undefined && !idString.safeParse(id).success)
-      throw bad({ zh: `第${i + 1}步格式不正确`, en: `Step ${i + 1} has an incorrect format` });
-    // the plan is the one being written: any id passes the reference's own rule
-    const parsed = parseRecord(planDetailResource, { ...step, planId: '1' }, 'create');
-    if (parsed.error)
-      throw bad({
-        zh: `第${i + 1}步:${parsed.error.message.zh}`,
-        en: `Step ${i + 1}: ${parsed.error.message.en}`,
-      });
-    const { planId: _p, ...record } = parsed.record;
-    return { ...record, ...(id ? { id } : {}) };
-  });
-}
-
+/**
+ * Plans: the family's route names, and one step's removal by the plan's delete code. The steps themselves are
+ * the plan's children (`children` on its definition): sent, answered, written and removed with it by the
+ * engine, each through planDetail's own write path.
+ */
 function planHooks(): ResourceHooks {
-  /** a plan's steps per written plan, from beforeWrite to afterChange (the record is the same object) */
-  const stepsOf = new WeakMap<Record<string, unknown>, Step[]>();
   return {
     listAliases: ['list'],
     submitAliases: ['upsert'],
     removeRoutes: [{ method: 'GET', path: 'delete' }],
-    beside: { steps: stepsBeside },
-    beforeValidate(_ctx, body) {
-      // the family sends the steps as an array; the definition checks a JSON text
-      if (Array.isArray(body.steps)) body.steps = JSON.stringify(body.steps);
-    },
-    beforeWrite(_ctx, record) {
-      if (has(record, 'steps')) stepsOf.set(record, checkSteps(record.steps));
-    },
-    toRow(row) {
-      const day = today();
-      const steps = typeof row.steps === 'string' ? JSON.parse(row.steps) : (row.steps ?? []);
-      row.steps = (steps as Step[]).map((s) => ({
-        ...s,
-        overdue: stepOverdue(s as { plannedDate?: unknown }, day),
-      }));
-      return row;
-    },
-    /** the steps sent replace the plan's: kept ones updated, new ones added, the others removed */
-    async afterChange(ctx, changes, tx) {
-      const d = mounted('planDetail');
-      for (const change of changes) {
-        const steps = stepsOf.get(change.record);
-        if (!steps) continue;
-        const planId = String(change.row.id);
-        const scope = await d.constraint(ctx, tx);
-        const present = new Set(
-          (
-            await tx
-              .select({ id: planDetail.id })
-              .from(planDetail)
-              .where(and(eq(planDetail.planId, planId), scope))
-          ).map((r) => String(r.id)),
-        );
-        const kept = new Set<string>();
-        const added: Record<string, unknown>[] = [];
-        for (const { id, ...step } of steps) {
-          if (!id) {
-            added.push({ ...step, planId });
-            continue;
-          }
-          if (!present.has(id) || kept.has(id))
-            throw new FieldInputError('steps', { zh: '计划步骤不存在', en: 'No such step in this plan' });
-          kept.add(id);
-          await updateRow(d, ctx, tx, id, { ...step }, scope);
-        }
-        const gone = [...present].filter((id) => !kept.has(id));
-        if (gone.length && !(await removeRows(d, ctx, tx, gone, scope))) throw notFound();
-        if (added.length) await insertRows(d, ctx, tx, added);
-        d.changed();
-      }
-    },
-    /** a removed plan's steps go with it */
-    async afterDelete(ctx, ids, tx) {
-      const d = mounted('planDetail');
-      const scope = await d.constraint(ctx, tx);
-      const steps = await tx
-        .select({ id: planDetail.id })
-        .from(planDetail)
-        .where(and(inArray(planDetail.planId, ids), scope));
-      if (steps.length)
-        await removeRows(
-          d,
-          ctx,
-          tx,
-          steps.map((r) => String(r.id)),
-          scope,
-        );
-      d.changed();
-    },
     endpoints: [
       // one step of a plan (GET delete/planDetail?id=): planDetail's removal, with the plan's delete code
       endpoint({

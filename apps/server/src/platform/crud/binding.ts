@@ -164,6 +164,22 @@ export interface MountedResource {
   listSelection: Record<string, PgColumn | SQL>;
   /** rows as answered: references' labels, and dictionary labels (`<field>Name`) in `lang` (default zh) */
   output(ctx: RequestContext, rows: Row[], lang?: Lang): Promise<Row[]>;
+  /**
+   * the checks a validated record passes before it is written (the binding's beforeWrite, references,
+   * unique keys; `except`: live rows a clash does not count, a parent's own children its write replaces)
+   */
+  check(
+    ctx: RequestContext,
+    record: Record<string, unknown>,
+    mode: 'create' | 'update',
+    id?: string,
+    original?: Row,
+    opts?: { except?: SQL },
+  ): Promise<void>;
+  /** the list's order when none is asked for */
+  defaultOrder: (SQL | PgColumn)[];
+  /** the tables an answered row's labels and children come from (what a remembered list depends on) */
+  labelTables(): string[];
   /** the list's WHERE for a query string (filters whitelisted, constraint added); a 400 for anything else */
   listWhere(ctx: RequestContext, query: Record<string, string>): Promise<SQL>;
   /**

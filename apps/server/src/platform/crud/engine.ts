@@ -40,6 +40,7 @@ import { notDeleted } from '../sql';
 import { buildTree } from '../tree';
 import { answerList } from './answers';
 import type { MountedResource, ResourceHooks, Row } from './binding';
+import { attachChildren, checkChildren, readChildren, writeChildren } from './children';
 import { cachedCount, forgetCounts } from './count-cache';
 import {
   attachDictNames,
@@ -108,7 +109,15 @@ export function mountResource(
       return target ? getTableName(target.table) : '*';
     }),
     ...(dictNames.length ? [DICT_TABLE] : []),
+    // the children answered with each row, and what their answers carry
+    ...(def.children ?? []).flatMap((c) => {
+      const child = mountedByKey.get(c.resource.key);
+      return child ? [getTableName(child.table), ...child.labelTables()] : ['*'];
+    }),
   ];
+  /** rows as answered, with their children (a definition with `children`) */
+  const withChildren = (ctx: RequestContext, rows: Row[], lang: Lang) =>
+    def.children ? attachChildren(ctx, db, def, rows, lang) : rows;
 
   const constraintCols = {
     isDeleted: cols.isDeleted,
@@ -276,12 +285,23 @@ export function mountResource(
           .offset(offset);
         if (arrayRows) {
           const { sql: text, params } = built.toSQL();
-          return { text, rows: () => arrayRows(text, params).then((r) => answerArrays(ctx, r, req.lang)) };
+          return {
+            text,
+            rows: () =>
+              arrayRows(text, params)
+                .then((r) => answerArrays(ctx, r, req.lang))
+                .then((r) => withChildren(ctx, r as Row[], req.lang)),
+          };
         }
         const prepared = built.prepare('');
         return {
           text: prepared.getQuery().sql,
-          rows: async () => answer(ctx, (await prepared.execute()) as Record<string, unknown>[], req.lang),
+          rows: async () =>
+            withChildren(
+              ctx,
+              await answer(ctx, (await prepared.execute()) as Record<string, unknown>[], req.lang),
+              req.lang,
+            ),
         };
       };
       if (def.tree) {
@@ -352,7 +372,7 @@ export function mountResource(
       .where(and(eq(cols.id, id), await constraint(ctx)))
       .limit(1);
     if (!row) throw notFound();
-    return ok(req, (await answer(ctx, [row], req.lang))[0]);
+    return ok(req, (await withChildren(ctx, await answer(ctx, [row], req.lang), req.lang))[0]);
   });
 
   /** a row as answered, read again after its write (its `beside` values are written by the hooks) */
@@ -365,7 +385,33 @@ export function mountResource(
         .limit(1);
       if (again) row = again as Row;
     }
-    return (await answer(ctx, [row], lang))[0];
+    return (await withChildren(ctx, await answer(ctx, [row], lang), lang))[0];
+  };
+
+  /**
+   * The checks a validated record passes before it is written, whoever writes it (a submit, a parent's
+   * children): the binding's beforeWrite, its references, its unique keys among live rows (`except`: rows
+   * left out of the clash, a parent's own children that the write replaces).
+   */
+  const check: MountedResource['check'] = async (ctx, record, mode, id, original, opts = {}) => {
+    await hooks.beforeWrite?.(ctx, record, mode, id, original, 'submit');
+    if (refs.length) await checkRefs(db, ctx, def, record);
+    for (const set of uniqueSets(def)) {
+      // an update that sends one field of a key is checked with the others as stored
+      if (original && set.every((f) => record[f] === undefined)) continue;
+      const values = set.map((f) => (record[f] !== undefined ? record[f] : original?.[f]));
+      if (values.some((v) => v === undefined || v === null)) continue;
+      const clash = [...set.map((f, i) => eq(cols[f], values[i])), notDeleted(cols.isDeleted)];
+      if (def.tenant) clash.push(eq(cols.tenantId, ctx.tenantId));
+      if (id) clash.push(ne(cols.id, id));
+      if (opts.except) clash.push(opts.except);
+      const [hit] = await db
+        .select({ id: cols.id })
+        .from(table)
+        .where(and(...clash))
+        .limit(1);
+      if (hit) throw new FieldInputError(set[set.length - 1], uniqueTaken(def, set));
+    }
   };
 
   /** add (no id) or edit (an id): `update` only edits (a family client's `<path>/update`) */
@@ -409,42 +455,40 @@ export function mountResource(
         if (err) throw new FieldInputError(err.field, err.message);
       }
     }
-    await hooks.beforeWrite?.(ctx, record, mode, id, original, 'submit');
-    if (refs.length) await checkRefs(db, ctx, def, record);
-    for (const set of uniqueSets(def)) {
-      // an update that sends one field of a key is checked with the others as stored
-      if (original && set.every((f) => record[f] === undefined)) continue;
-      const values = set.map((f) => (record[f] !== undefined ? record[f] : original?.[f]));
-      if (values.some((v) => v === undefined || v === null)) continue;
-      const clash = [...set.map((f, i) => eq(cols[f], values[i])), notDeleted(cols.isDeleted)];
-      if (def.tenant) clash.push(eq(cols.tenantId, ctx.tenantId));
-      if (id) clash.push(ne(cols.id, id));
-      const [hit] = await db
-        .select({ id: cols.id })
-        .from(table)
-        .where(and(...clash))
-        .limit(1);
-      if (hit) throw new FieldInputError(set[set.length - 1], uniqueTaken(def, set));
-    }
+    await check(ctx, record, mode, id, original);
+    const children = readChildren(def, body);
+    if (children.size) await checkChildren(ctx, db, children, id);
     if (def.tree && record.parentId !== undefined) await placeInTree(ctx, record, id, scope);
-    if (mode === 'create') {
-      const [{ row: created, extra }] = await db.transaction((tx) =>
-        insertRows(mounted, ctx, tx as unknown as Db, [record], { answer: true }),
-      );
+    /** after the commit: what forgets this write's rows (the resource's and its children's) */
+    const changedAll = (written: MountedResource[]) => {
       changed();
+      for (const child of written) child.changed();
+    };
+    if (mode === 'create') {
+      const [[{ row: created, extra }], written] = await db.transaction(async (tx) => {
+        const rows = await insertRows(mounted, ctx, tx as unknown as Db, [record], { answer: true });
+        const childrenWritten = children.size
+          ? await writeChildren(ctx, tx as unknown as Db, children, String(rows[0].row.id))
+          : [];
+        return [rows, childrenWritten] as const;
+      });
+      changedAll(written);
       await hooks.afterCommit?.(ctx, { mode, ids: [created.id as string], records: [record] });
       const answered = await readBack(ctx, created, req.lang);
       if (!extra) return ok(req, answered);
       return reply.header('cache-control', 'no-store').send(ok(req, { ...answered, ...extra }));
     }
+    let written: MountedResource[] = [];
     const updated =
-      hooks.afterChange || hooks.beforeCreate
-        ? await db.transaction((tx) =>
-            updateRow(mounted, ctx, tx as unknown as Db, id!, record, scope, original),
-          )
+      hooks.afterChange || hooks.beforeCreate || children.size
+        ? await db.transaction(async (tx) => {
+            const row = await updateRow(mounted, ctx, tx as unknown as Db, id!, record, scope, original);
+            if (row && children.size) written = await writeChildren(ctx, tx as unknown as Db, children, id!);
+            return row;
+          })
         : await updateRow(mounted, ctx, db, id!, record, scope, original);
     if (!updated) throw notFound();
-    changed();
+    changedAll(written);
     await hooks.afterCommit?.(ctx, { mode, ids: [id!], records: [record] });
     return ok(req, await readBack(ctx, updated, req.lang));
   };
@@ -558,6 +602,9 @@ export function mountResource(
     selection,
     listSelection,
     output: answer,
+    check,
+    defaultOrder,
+    labelTables: refTables,
     remove: removeIds,
     async listWhere(ctx, query) {
       const q = parseListQuery(def, { byField }, query, extraKeys);

@@ -5,6 +5,7 @@ import type { RequestContext } from '../auth/context';
 import type { Db } from '../db';
 import { FieldInputError } from '../http/errors';
 import type { MountedResource, Row } from './binding';
+import { mountedByKey } from './refs';
 import { storedValue } from './stored';
 
 /**
@@ -163,7 +164,30 @@ export async function removeRows(
       .set(gone)
       .where(and(inArray(m.cols.id, below), opts.belowScope ?? scope));
   await m.hooks.afterDelete?.(ctx, all, tx);
+  await removeChildren(m, ctx, tx, all);
   return true;
+}
+
+/**
+ * The children of removed rows (`ResourceDef.children`) go with them, through the child's own removal (its
+ * hooks, its children in turn), whatever the caller's data scope: they are parts of the removed rows.
+ */
+async function removeChildren(m: MountedResource, ctx: RequestContext, tx: Db, parentIds: string[]) {
+  for (const decl of m.def.children ?? []) {
+    const child = mountedByKey.get(decl.resource.key);
+    if (!child) throw new Error(`child resource ${decl.resource.key} is not mounted`);
+    const scope = await child.tenantConstraint(ctx);
+    const ids = (
+      await tx
+        .select({ id: child.cols.id })
+        .from(child.table)
+        .where(and(inArray(child.cols[decl.via], parentIds), scope))
+    ).map((r) => String(r.id));
+    if (!ids.length) continue;
+    if (!(await removeRows(child, ctx, tx, ids, scope)))
+      throw new Error(`${decl.name} changed while removed`);
+    child.changed();
+  }
 }
 
 /** the record's values that are the table's columns (a `beside` field is not one) */

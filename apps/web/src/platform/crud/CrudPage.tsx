@@ -115,6 +115,7 @@ export function CrudPage(props: CrudPageProps) {
         row={dialog.row}
         defaults={dialog.defaults}
         overrides={overrides}
+        childOverrides={props.childTables}
         beforeSubmit={props.beforeSubmit}
         submitPath={props.submitPath}
         onClose={close}

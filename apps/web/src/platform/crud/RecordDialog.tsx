@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getData, HttpError, postData } from '../http/client';
 import { currentLanguage } from '../i18n';
+import { ChildTable, childRules, childrenToWire } from './ChildTable';
 import { FieldControl, rulesFor, toFormValue, toWireValue } from './fields';
 import { isPicked } from './kinds';
 import { resourceBase } from './query';
@@ -30,6 +31,7 @@ export function RecordDialog({
   row,
   defaults,
   overrides,
+  childOverrides,
   beforeSubmit,
   submitPath = 'submit',
   onClose,
@@ -40,6 +42,7 @@ export function RecordDialog({
   row?: Row;
   defaults?: Record<string, unknown>;
   overrides?: Record<string, FieldOverride>;
+  childOverrides?: CrudPageProps['childTables'];
   beforeSubmit?: CrudPageProps['beforeSubmit'];
   /** the route the form posts to below the resource's path (the engine's `submit` or an alias of it) */
   submitPath?: string;
@@ -71,10 +74,13 @@ export function RecordDialog({
     const raw = source ? source[f.name] : (defaults?.[f.name] ?? f.default);
     initial[f.name] = toFormValue(f, raw);
   }
+  const children = def.children ?? [];
+  for (const c of children) initial[c.name] = source?.[c.name] ?? [];
 
   const submit = async (values: Record<string, unknown>) => {
     let body: Record<string, unknown> = {};
     for (const f of fields) body[f.name] = toWireValue(f, values[f.name]);
+    for (const c of children) body[c.name] = childrenToWire(c, values[c.name]);
     if (row) body.id = row.id;
     if (beforeSubmit) body = beforeSubmit(body, mode, row);
     setSaving(true);
@@ -86,7 +92,7 @@ export function RecordDialog({
       console.error(e);
       if (e instanceof HttpError) {
         const field = (e.body as { data?: { field?: string } } | null)?.data?.field;
-        if (field && fields.some((f) => f.name === field))
+        if (field && [...fields.map((f) => f.name), ...children.map((c) => c.name)].includes(field))
           form.setFields([{ name: field, errors: [e.message] }]);
       }
     } finally {
@@ -165,6 +171,17 @@ export function RecordDialog({
               </Form.Item>
             );
           })}
+          {children.map((c) => (
+            <Form.Item
+              key={c.name}
+              name={c.name}
+              label={c.label[lang]}
+              rules={childRules(c)}
+              style={{ gridColumn: 'span 24' }}
+            >
+              <ChildTable decl={c} rowExtra={childOverrides?.[c.name]?.rowExtra} />
+            </Form.Item>
+          ))}
         </Form>
       )}
     </Modal>

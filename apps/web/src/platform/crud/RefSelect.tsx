@@ -31,6 +31,7 @@ export function RefSelect({
   id,
   disabled,
   placeholder,
+  label,
 }: {
   field: FieldDef;
   value?: unknown;
@@ -38,6 +39,8 @@ export function RefSelect({
   id?: string;
   disabled?: boolean;
   placeholder: string;
+  /** its accessible name when not the placeholder */
+  label?: string;
 }) {
   // the referenced definition: usually of the page's own area, already loaded; otherwise loaded on demand
   const ref = field.ref ?? '';
@@ -86,7 +89,7 @@ export function RefSelect({
   return (
     <Select
       id={id}
-      aria-label={placeholder}
+      aria-label={label ?? placeholder}
       placeholder={placeholder}
       disabled={disabled}
       allowClear

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getData } from '../http/client';
 import { currentLanguage } from '../i18n';
+import { ChildView } from './ChildTable';
 import { kindOf } from './kinds';
 import { resourceBase } from './query';
 import type { CrudPageProps, FieldOverride, Row } from './types';
@@ -46,7 +47,7 @@ export function RecordView({
     return custom ? custom(v, r) : kindOf(f).view(v, r, f);
   };
   if (!record) return <Spin spinning={detail.isLoading} />;
-  return (
+  const descriptions = (
     <Descriptions
       bordered
       size="small"
@@ -60,6 +61,15 @@ export function RecordView({
           children: value(f, record),
         }))}
     />
+  );
+  if (!def.children?.length) return descriptions;
+  return (
+    <>
+      {descriptions}
+      {def.children.map((c) => (
+        <ChildView key={c.name} decl={c} record={record} />
+      ))}
+    </>
   );
 }
 

@@ -13,12 +13,12 @@ import { checkedForDisplay, subtreeKeys, withAncestors } from './tree';
 import type { FieldControlProps } from './types';
 import { unitOf } from './values';
 
-const common = ({ id, disabled, placeholder, onBlur }: FieldControlProps) => ({
+const common = ({ id, disabled, placeholder, onBlur, label }: FieldControlProps) => ({
   id,
   disabled,
   placeholder,
   onBlur,
-  'aria-label': placeholder,
+  'aria-label': label ?? placeholder,
 });
 
 /**
@@ -105,12 +105,12 @@ export function DateControl(props: FieldControlProps) {
 /** From and to days (dateRange): the range picker keeps the start on or before the end. */
 export function DateRangeControl(props: FieldControlProps) {
   const { t } = useTranslation();
-  const { id, disabled, placeholder, value, onChange } = props;
+  const { id, disabled, placeholder, value, onChange, label } = props;
   return (
     <DatePicker.RangePicker
       id={id}
       disabled={disabled}
-      aria-label={placeholder}
+      aria-label={label ?? placeholder}
       placeholder={[t('crud.startDate'), t('crud.endDate')]}
       style={{ width: '100%' }}
       value={value as [Dayjs, Dayjs] | undefined}
@@ -152,14 +152,14 @@ export function PasswordControl(props: FieldControlProps) {
 }
 
 /** The add / edit form's on / off. */
-export function SwitchControl({ id, disabled, value, onChange, placeholder }: FieldControlProps) {
+export function SwitchControl({ id, disabled, value, onChange, placeholder, label }: FieldControlProps) {
   return (
     <Switch
       id={id}
       disabled={disabled}
       checked={!!value}
       onChange={(v) => onChange?.(v)}
-      aria-label={placeholder}
+      aria-label={label ?? placeholder}
     />
   );
 }

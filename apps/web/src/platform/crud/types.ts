@@ -20,6 +20,8 @@ export interface FieldControlProps {
   exclude?: string;
   /** the form's blur trigger (fields validated on blur) */
   onBlur?: (e: FocusEvent) => void;
+  /** the control's accessible name when it is not its placeholder (a cell of a child row: 第 3 步 计划日期) */
+  label?: string;
 }
 
 /** What a screen's extra toolbar buttons and row actions can use. */
@@ -93,4 +95,6 @@ export interface CrudPageProps {
   selectable?: boolean;
   /** a row's name for screen readers and confirmations (default: the first list field) */
   rowName?: (row: Row) => string;
+  /** a child table's additions (by the declaration's name): what each row shows after its controls */
+  childTables?: Record<string, { rowExtra?: (row: Row) => ReactNode }>;
 }
