@@ -334,7 +334,7 @@ export const planResource = resource(
         resource: planDetailResource,
         via: 'planId',
         label: L('计划步骤', 'Plan steps'),
-        row: L('第 {n} 步', 'Step {n}'),
+        row: L('第{n}步', 'Step {n}'),
         add: L('添加步骤', 'Add a step'),
       },
     ],

@@ -224,7 +224,7 @@ export interface ChildDecl {
   via: string;
   /** the rows' name as a whole: the form's group, the view's heading, an export's sheet (计划步骤) */
   label: Text2;
-  /** one row, counted from 1, as messages and the form name it (`第 {n} 步`, `Step {n}`) */
+  /** one row, counted from 1, as messages and the form name it (`第{n}步`, `Step {n}`; the form spaces the number) */
   row: Text2;
   /** the form's button that adds a row (添加步骤) */
   add: Text2;

@@ -29,6 +29,16 @@ export const childFields = (decl: ChildDecl): FieldDef[] =>
     (f) => f.name !== decl.via && f.form !== false && !f.readOnly && f.type !== 'password' && !f.secret,
   );
 
+/**
+ * A row's name on screen: the declaration's (第3步, Step 3) with a space between Chinese and a number, as the
+ * console's labels write them (第 3 步); its test id is its English name (step-3).
+ */
+const rowName = (decl: ChildDecl, n: number, lang: 'zh' | 'en') =>
+  fill(decl.row, { n })
+    [lang].replace(/([\u4e00-\u9fff])(\d)/g, '$1 $2')
+    .replace(/(\d)([\u4e00-\u9fff])/g, '$1 $2');
+const rowTestId = (decl: ChildDecl, n: number) => fill(decl.row, { n }).en.toLowerCase().replace(/\W+/g, '-');
+
 const rowsOf = (value: unknown): ChildRow[] => (Array.isArray(value) ? (value as ChildRow[]) : []);
 
 /** The rows as they are sent: a kept row with its id, each field as the wire has it. */
@@ -49,7 +59,7 @@ export function childRules(decl: ChildDecl): Rule[] {
         for (const [i, row] of rowsOf(value).entries())
           for (const f of childFields(decl)) {
             const err = checkField(f, row[f.name]);
-            if (err) throw new Error(`${fill(decl.row, { n: i + 1 })[lang]} ${err[lang]}`);
+            if (err) throw new Error(`${rowName(decl, i + 1, lang)} ${err[lang]}`);
           }
       },
     },
@@ -83,13 +93,13 @@ export function ChildTable({
     <fieldset id={id} aria-label={decl.label[lang]} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
       {!rows.length && <Typography.Text type="secondary">{t('crud.empty')}</Typography.Text>}
       {rows.map((r, i) => {
-        const n = fill(decl.row, { n: i + 1 })[lang];
+        const n = rowName(decl, i + 1, lang);
         return (
           <Space
             key={rowKey(r)}
             wrap
             style={{ display: 'flex', marginBottom: 8 }}
-            data-testid={`${decl.name}-${i + 1}`}
+            data-testid={rowTestId(decl, i + 1)}
           >
             <Typography.Text style={{ minWidth: 52, display: 'inline-block' }}>{n}</Typography.Text>
             {fields.map((f) => (
