@@ -100,7 +100,7 @@ function Loading() {
   const { t } = useTranslation();
   return (
     <div aria-busy="true" style={{ padding: 24, color: 'var(--shell-text-secondary)' }}>
-      {t('app.loading')}
+      {t('common.loading')}
     </div>
   );
 }
@@ -138,7 +138,7 @@ function PageLoadError({ onRetry }: { onRetry: () => void }) {
       <h2 style={{ fontSize: 20 }}>{t('error.pageLoad')}</h2>
       <p style={{ color: 'var(--shell-text-secondary)' }}>{t('error.pageLoadDetail')}</p>
       <button type="button" onClick={onRetry} style={{ padding: '6px 16px', cursor: 'pointer' }}>
-        {t('error.retry')}
+        {t('common.retry')}
       </button>
     </div>
   );

@@ -118,10 +118,10 @@ export function StartForm<V extends object>({
         <Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={busy}>
-              {t('work.submit')}
+              {t('common.submit')}
             </Button>
             <Button htmlType="button" onClick={() => form.resetFields()}>
-              {t('wf.reset')}
+              {t('common.clear')}
             </Button>
           </Space>
         </Form.Item>
