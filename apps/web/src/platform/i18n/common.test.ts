@@ -3,8 +3,9 @@
  * (`common` in zh.ts / en.ts, loaded with the shell). Every chunk's bundle is registered here as its chunk
  * registers it (each file that calls `addBundle`), and the rule is checked over all of them:
  * - a common text is defined nowhere else (a screen uses `common.<key>`, not a key of its own with the same words);
- * - a chunk's bundle never re-declares a common key, with the same words or others (`village.reset: '重置'`);
- * - the words this product does not use for a common meaning appear nowhere (its search form's reset is 清空);
+ * - a chunk's bundle never re-declares a common key, with the same words or others (`crud.search`);
+ * - the words this product does not use for a common meaning appear nowhere (a search form's reset is 清空,
+ *   never 重置: the village household tab said 重置 / 查询 while the list pages said 清空 / 搜索);
  * - a text that three bundles define (the shell counting as one) is a shared word: it is defined once, in
  *   `common` or in one of the shell's groups (both load with the shell, so every chunk may use their keys).
  */
