@@ -188,7 +188,7 @@ test('a filter selects rows and the export holds exactly those, formulas kept as
   await page.getByRole('tab', { name: '按户查看' }).click();
   const households = page.getByRole('tabpanel', { name: '按户查看' });
   await households.getByLabel('户号').fill(household);
-  await households.getByRole('button', { name: /查\s*询/ }).click();
+  await households.getByRole('button', { name: /搜\s*索/ }).click();
   const hh = households.getByRole('row', { name: new RegExp(household) });
   await expect(hh).toContainText('导入户主');
   await hh.getByRole('button', { name: /展开|expand/i }).click();

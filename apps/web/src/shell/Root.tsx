@@ -43,7 +43,7 @@ export function HydrateFallback() {
   const { t } = useTranslation();
   return (
     <div className="boot" aria-busy="true">
-      {t('app.loading')}
+      {t('common.loading')}
     </div>
   );
 }

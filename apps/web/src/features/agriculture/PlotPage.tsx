@@ -348,7 +348,7 @@ function PlotMap() {
           submitPath="upsert"
           onClose={() => setPending(null)}
           onSaved={async () => {
-            message.success(t('crud.added'));
+            message.success(t('common.added'));
             setPending(null);
             setLive([]);
             await refresh();

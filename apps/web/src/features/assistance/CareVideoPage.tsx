@@ -34,7 +34,7 @@ export default function CareVideoPage() {
         open={!!playing}
         title={t('assistance.playTitle', { title })}
         onCancel={() => setPlaying(null)}
-        footer={<Button onClick={() => setPlaying(null)}>{t('assistance.close')}</Button>}
+        footer={<Button onClick={() => setPlaying(null)}>{t('common.close')}</Button>}
         width={760}
         destroyOnHidden
       >

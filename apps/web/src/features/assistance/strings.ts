@@ -15,7 +15,6 @@ export const assistanceZh = {
   spendSeries: '支出',
   play: '播放',
   playTitle: '播放:{title}',
-  close: '关闭',
 };
 
 export const assistanceEn: typeof assistanceZh = {
@@ -34,5 +33,4 @@ export const assistanceEn: typeof assistanceZh = {
   spendSeries: 'Spent',
   play: 'Play',
   playTitle: 'Playing: {title}',
-  close: 'Close',
 };

@@ -89,7 +89,7 @@ function MenuPanel({ value, onChange }: { value?: TreeOption; onChange: (n?: Tre
 function ResourceSelect({ field, value, onChange, id, disabled }: FieldControlProps) {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const placeholder = t('crud.placeholderSelect', { label: field.label[lang] });
+  const placeholder = t('common.pleaseSelect', { label: field.label[lang] });
   return (
     <Select
       id={id}

@@ -75,7 +75,7 @@ export default function OverviewPage() {
         variant="borderless"
         title={t('evaluation.overviewTitle')}
         extra={
-          <Button icon={<ReloadOutlined />} aria-label={t('evaluation.refresh')} onClick={() => refetch()} />
+          <Button icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={() => refetch()} />
         }
       >
         <Spin spinning={isFetching}>

@@ -93,7 +93,7 @@ function ScoreDialog({ id, onClose, onSaved }: { id: string; onClose: () => void
     setSaving(true);
     try {
       const saved = await postData<Entry>(`${API}/evaluationList/score`, { id, scores: values });
-      message.success(t('evaluation.saved', { total: Number(saved.totalScore).toFixed(2) }));
+      message.success(t('evaluation.savedTotal', { total: Number(saved.totalScore).toFixed(2) }));
       onSaved();
       onClose();
     } catch {
@@ -239,7 +239,7 @@ export default function ScoringPage() {
           {p && (
             <>
               <span>
-                {t('evaluation.status')}:{' '}
+                {t('common.status')}:{' '}
                 <Tag color={frozen ? 'red' : 'blue'}>
                   <DictLabel code="evaluation_project_status" value={p.projectStatus} />
                 </Tag>

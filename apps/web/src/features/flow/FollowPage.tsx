@@ -26,7 +26,7 @@ function DeleteDialog({ row, onClose }: { row: InstanceRow; onClose: () => void 
         processInstanceId: row.processInstanceId,
         deleteReason: reason.trim(),
       });
-      message.success(t('wf.deleted'));
+      message.success(t('common.deleted'));
       // the dialog's work is done: close it now, the lists follow
       onClose();
       void refresh();
@@ -41,8 +41,8 @@ function DeleteDialog({ row, onClose }: { row: InstanceRow; onClose: () => void 
       open
       title={t('wf.follow.deleteTitle')}
       onCancel={onClose}
-      okText={t('wf.delete')}
-      cancelText={t('wf.cancel')}
+      okText={t('common.delete')}
+      cancelText={t('common.cancel')}
       okButtonProps={{ danger: true, loading: busy }}
       onOk={() => form.submit()}
       destroyOnHidden
@@ -101,7 +101,7 @@ export default function FollowPage() {
                 diagram.open({ processInstanceId: row.processInstanceId }, row.processDefinitionName)
               }
             >
-              {t('wf.diagram')}
+              {t('flow.diagram')}
             </Button>
             {can('flow_follow_delete') && (
               <Button
@@ -111,7 +111,7 @@ export default function FollowPage() {
                 icon={<DeleteOutlined />}
                 onClick={() => setDeleting(row)}
               >
-                {t('wf.delete')}
+                {t('common.delete')}
               </Button>
             )}
           </>

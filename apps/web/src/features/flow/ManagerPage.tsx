@@ -59,7 +59,7 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
       title={t('wf.manager.uploadTitle')}
       onCancel={onClose}
       okText={t('wf.manager.uploadOk')}
-      cancelText={t('wf.cancel')}
+      cancelText={t('common.cancel')}
       okButtonProps={{ loading: busy }}
       onOk={() => form.submit()}
       destroyOnHidden
@@ -79,7 +79,7 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
         >
           <CategorySelect
             aria-label={t('wf.category')}
-            placeholder={t('wf.pleaseSelect', { label: t('wf.category') })}
+            placeholder={t('common.pleaseSelect', { label: t('wf.category') })}
           />
         </Form.Item>
         <TenantScopeFields />
@@ -131,12 +131,12 @@ export default function ManagerPage() {
   const changeState = (row: DefinitionRow) => {
     const next = row.state === 'active' ? 'suspend' : 'active';
     modal.confirm({
-      title: t('wf.confirmTitle'),
+      title: t('common.confirmTitle'),
       content: t(next === 'suspend' ? 'wf.manager.confirmSuspend' : 'wf.manager.confirmActivate', {
         name: `${row.name} v${row.version}`,
       }),
-      okText: t('wf.ok'),
-      cancelText: t('wf.cancel'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
       onOk: async () => {
         await postData(`${FLOW_API}/manager/change-state`, undefined, {
           processId: row.processDefinitionId,
@@ -158,16 +158,16 @@ export default function ManagerPage() {
       },
       { silent: !cascade },
     );
-    message.success(t('wf.deleted'));
+    message.success(t('common.deleted'));
     await refresh();
   };
 
   const remove = (row: DefinitionRow) =>
     modal.confirm({
-      title: t('wf.confirmTitle'),
+      title: t('common.confirmTitle'),
       content: t('wf.manager.confirmDelete', { name: `${row.name} v${row.version}` }),
-      okText: t('wf.ok'),
-      cancelText: t('wf.cancel'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
@@ -179,7 +179,7 @@ export default function ManagerPage() {
               title: t('wf.manager.cascadeTitle'),
               content: e.message,
               okText: t('wf.manager.cascadeOk'),
-              cancelText: t('wf.cancel'),
+              cancelText: t('common.cancel'),
               okButtonProps: { danger: true },
               onOk: () => removeDeployment(row, true),
             });
@@ -238,7 +238,7 @@ export default function ManagerPage() {
           {
             key: 'state',
             dataIndex: 'state',
-            title: t('wf.manager.state'),
+            title: t('common.status'),
             render: (v: string) =>
               v === 'active' ? (
                 <Tag color="success">{t('wf.manager.active')}</Tag>
@@ -263,7 +263,7 @@ export default function ManagerPage() {
                 diagram.open({ processDefinitionId: row.processDefinitionId }, `${row.name} v${row.version}`)
               }
             >
-              {t('wf.diagram')}
+              {t('flow.diagram')}
             </Button>
             {canDeploy('flow_manager_state') && (
               <Button
@@ -277,7 +277,7 @@ export default function ManagerPage() {
             )}
             {canDeploy('flow_manager_delete') && (
               <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(row)}>
-                {t('wf.delete')}
+                {t('common.delete')}
               </Button>
             )}
           </>

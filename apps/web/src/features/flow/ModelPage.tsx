@@ -47,7 +47,7 @@ function DeployDialog({ model, onClose }: { model: ModelRow; onClose: () => void
       title={t('wf.model.deployTitle', { name: model.name })}
       onCancel={onClose}
       okText={t('wf.model.deploy')}
-      cancelText={t('wf.cancel')}
+      cancelText={t('common.cancel')}
       okButtonProps={{ loading: busy }}
       onOk={() => form.submit()}
       destroyOnHidden
@@ -67,7 +67,7 @@ function DeployDialog({ model, onClose }: { model: ModelRow; onClose: () => void
         >
           <CategorySelect
             aria-label={t('wf.category')}
-            placeholder={t('wf.pleaseSelect', { label: t('wf.category') })}
+            placeholder={t('common.pleaseSelect', { label: t('wf.category') })}
           />
         </Form.Item>
         <TenantScopeFields />
@@ -86,14 +86,14 @@ export default function ModelPage() {
 
   const remove = (row: ModelRow) =>
     modal.confirm({
-      title: t('wf.confirmTitle'),
+      title: t('common.confirmTitle'),
       content: t('wf.model.confirmDelete', { name: row.name }),
-      okText: t('wf.ok'),
-      cancelText: t('wf.cancel'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
       okButtonProps: { danger: true },
       onOk: async () => {
         await postData(`${FLOW_API}/model/remove`, undefined, { ids: row.id });
-        message.success(t('wf.deleted'));
+        message.success(t('common.deleted'));
         await refresh();
       },
     });
@@ -112,7 +112,7 @@ export default function ModelPage() {
         toolbar={
           can('flow_model_add') && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setDesigner({})}>
-              {t('wf.add')}
+              {t('common.add')}
             </Button>
           )
         }
@@ -148,7 +148,7 @@ export default function ModelPage() {
                 icon={<EditOutlined />}
                 onClick={() => setDesigner({ id: row.id })}
               >
-                {t('wf.edit')}
+                {t('common.edit')}
               </Button>
             )}
             {canDeploy('flow_model_deploy') && (
@@ -163,7 +163,7 @@ export default function ModelPage() {
             )}
             {can('flow_model_delete') && (
               <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(row)}>
-                {t('wf.delete')}
+                {t('common.delete')}
               </Button>
             )}
           </>

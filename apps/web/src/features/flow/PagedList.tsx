@@ -105,10 +105,10 @@ export function PagedList<T extends object>(props: PagedListProps<T>) {
       ? [
           {
             key: 'actions',
-            title: t('wf.actions'),
+            title: t('common.actions'),
             fixed: 'right' as const,
             render: (_: unknown, row: T) => (
-              <Space size={0} wrap role="group" aria-label={t('wf.rowActions', { name: rowName(row) })}>
+              <Space size={0} wrap role="group" aria-label={t('common.rowActions', { name: rowName(row) })}>
                 {actions(row)}
               </Space>
             ),
@@ -132,24 +132,27 @@ export function PagedList<T extends object>(props: PagedListProps<T>) {
           {search.map((f) => (
             <Form.Item key={f.name} name={f.name} label={f.label}>
               {f.kind === 'category' ? (
-                <CategorySelect aria-label={f.label} placeholder={t('wf.pleaseSelect', { label: f.label })} />
+                <CategorySelect
+                  aria-label={f.label}
+                  placeholder={t('common.pleaseSelect', { label: f.label })}
+                />
               ) : f.kind === 'select' ? (
                 <Select
                   aria-label={f.label}
                   allowClear
                   style={{ minWidth: 140 }}
-                  placeholder={t('wf.pleaseSelect', { label: f.label })}
+                  placeholder={t('common.pleaseSelect', { label: f.label })}
                   options={f.options}
                 />
               ) : (
-                <Input allowClear placeholder={t('wf.pleaseInput', { label: f.label })} />
+                <Input allowClear placeholder={t('common.pleaseInput', { label: f.label })} />
               )}
             </Form.Item>
           ))}
           <Form.Item>
             <Space>
               <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                {t('wf.search')}
+                {t('common.search')}
               </Button>
               <Button
                 onClick={() => {
@@ -157,7 +160,7 @@ export function PagedList<T extends object>(props: PagedListProps<T>) {
                   onSearch({});
                 }}
               >
-                {t('wf.reset')}
+                {t('common.clear')}
               </Button>
             </Space>
           </Form.Item>
@@ -165,8 +168,8 @@ export function PagedList<T extends object>(props: PagedListProps<T>) {
       )}
       <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
         <Space wrap>{toolbar}</Space>
-        <Tooltip title={t('wf.refresh')}>
-          <Button aria-label={t('wf.refresh')} icon={<ReloadOutlined />} onClick={() => refresh()} />
+        <Tooltip title={t('common.refresh')}>
+          <Button aria-label={t('common.refresh')} icon={<ReloadOutlined />} onClick={() => refresh()} />
         </Tooltip>
       </Space>
       <section aria-label={title}>
@@ -177,14 +180,14 @@ export function PagedList<T extends object>(props: PagedListProps<T>) {
           dataSource={query.data?.records ?? []}
           loading={query.isFetching}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('wf.empty') }}
+          locale={{ emptyText: t('common.empty') }}
           pagination={{
             current: paging.current,
             pageSize: paging.size,
             total: query.data?.total ?? 0,
             pageSizeOptions: PAGE_SIZES.map(String),
             showSizeChanger: true,
-            showTotal: (total) => t('wf.total', { total }),
+            showTotal: (total) => t('common.total', { total }),
             onChange: (current, size) => setPaging({ current: size === paging.size ? current : 1, size }),
           }}
         />

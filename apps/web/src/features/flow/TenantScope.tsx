@@ -41,7 +41,7 @@ export function TenantScopeFields() {
           <Select
             mode="multiple"
             aria-label={t('wf.tenants')}
-            placeholder={t('wf.pleaseSelect', { label: t('wf.tenants') })}
+            placeholder={t('common.pleaseSelect', { label: t('wf.tenants') })}
             loading={tenants.isLoading}
             optionFilterProp="label"
             options={(tenants.data ?? []).map((x) => ({

@@ -2,28 +2,11 @@
 /**
  * Strings of the workflow screens (/flow/model, /flow/manager, /flow/follow and the lists they share with
  * 我的事务), under `wf` (the shell's flow diagram dialog owns `flow`). Registered when one of their chunks
- * loads; both languages have the same keys (strings.test.ts).
+ * loads; both languages have the same keys (strings.test.ts). The verbs and list words are `common.*`, the
+ * diagram's name is the shell's `flow.diagram`.
  */
 export const wfZh = {
-  search: '搜索',
-  reset: '清空',
-  refresh: '刷新',
   searchOf: '搜索{title}',
-  pleaseInput: '请输入{label}',
-  pleaseSelect: '请选择{label}',
-  actions: '操作',
-  rowActions: '{name} 的操作',
-  empty: '暂无数据',
-  total: '共 {total} 条',
-  add: '新增',
-  edit: '编辑',
-  delete: '删除',
-  save: '保存',
-  cancel: '取消',
-  ok: '确定',
-  confirmTitle: '提示',
-  saved: '保存成功',
-  deleted: '删除成功',
   deployed: '部署成功',
   maxLength: '最多 {max} 个字符',
   category: '流程类型',
@@ -36,7 +19,6 @@ export const wfZh = {
   startTime: '发起时间',
   endTime: '结束时间',
   updateTime: '更新时间',
-  diagram: '流程图',
   scope: '部署范围',
   scopeAll: '通用',
   scopeChosen: '定制',
@@ -189,7 +171,6 @@ export const wfZh = {
       title: '定时器',
       kind: '定时方式',
       kinds: { timeDuration: '时长', timeDate: '日期', timeCycle: '周期' },
-      value: '时间',
       presets: '常用时间',
       presetNames: { hour: '1 小时', day: '1 天', threeDays: '3 天', daily: '每天', weekly: '每周' },
       help: {
@@ -233,7 +214,6 @@ export const wfZh = {
   manager: {
     title: '部署列表',
     mode: '部署范围',
-    state: '状态',
     active: '激活',
     suspend: '挂起',
     doSuspend: '挂起',
@@ -265,25 +245,7 @@ export const wfZh = {
 };
 
 export const wfEn: typeof wfZh = {
-  search: 'Search',
-  reset: 'Clear',
-  refresh: 'Refresh',
   searchOf: 'Search {title}',
-  pleaseInput: 'Please enter {label}',
-  pleaseSelect: 'Please select {label}',
-  actions: 'Actions',
-  rowActions: 'Actions of {name}',
-  empty: 'No data',
-  total: '{total} in total',
-  add: 'Add',
-  edit: 'Edit',
-  delete: 'Delete',
-  save: 'Save',
-  cancel: 'Cancel',
-  ok: 'OK',
-  confirmTitle: 'Confirm',
-  saved: 'Saved',
-  deleted: 'Deleted successfully',
   deployed: 'Deployed',
   maxLength: 'At most {max, plural(one: character; other: characters)}',
   category: 'Category',
@@ -296,7 +258,6 @@ export const wfEn: typeof wfZh = {
   startTime: 'Started',
   endTime: 'Ended',
   updateTime: 'Updated',
-  diagram: 'Diagram',
   scope: 'Deployed for',
   scopeAll: 'All tenants',
   scopeChosen: 'Chosen tenants',
@@ -454,7 +415,6 @@ export const wfEn: typeof wfZh = {
       title: 'Timer',
       kind: 'Timer kind',
       kinds: { timeDuration: 'Duration', timeDate: 'Date', timeCycle: 'Cycle' },
-      value: 'Time',
       presets: 'Common times',
       presetNames: {
         hour: '1 hour',
@@ -513,7 +473,6 @@ export const wfEn: typeof wfZh = {
   manager: {
     title: 'Deployments',
     mode: 'Deployed for',
-    state: 'State',
     active: 'Active',
     suspend: 'Suspended',
     doSuspend: 'Suspend',

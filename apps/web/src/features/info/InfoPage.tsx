@@ -110,7 +110,7 @@ function ProfileTab() {
     };
     try {
       await postData('/api/dfem-user/update-info', body);
-      message.success(t('profile.saved'));
+      message.success(t('profile.infoSaved'));
       // the top bar shows the new name and avatar at once
       useSession.setState((s) => ({
         userInfo: s.userInfo
@@ -203,7 +203,7 @@ function ProfileTab() {
       {item('phone')}
       {item('email')}
       <Button type="primary" htmlType="submit" loading={saving}>
-        {t('profile.save')}
+        {t('common.save')}
       </Button>
     </Form>
   );

@@ -7,8 +7,7 @@ export const profileZh = {
   infoTab: '个人信息',
   passwordTab: '修改密码',
   account: '登录账号',
-  save: '保存',
-  saved: '修改成功',
+  infoSaved: '修改成功',
   avatar: {
     label: '头像',
     upload: '上传头像',
@@ -34,8 +33,7 @@ export const profileEn: typeof profileZh = {
   infoTab: 'Personal info',
   passwordTab: 'Change password',
   account: 'Account',
-  save: 'Save',
-  saved: 'Saved successfully',
+  infoSaved: 'Saved successfully',
   avatar: {
     label: 'Avatar',
     upload: 'Upload avatar',

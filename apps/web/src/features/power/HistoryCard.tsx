@@ -43,7 +43,7 @@ export function HistoryCard({ stationId, name }: { stationId: string; name: stri
   const label = `${t('power.history')} (${t(`power.grain_${grain}`)}): ${rows
     .map(
       (r) =>
-        `${r.period} ${r.energy === null ? t('power.noReadings') : `${r.energy} kWh, ${r.fullLoadHours ?? '—'} h`}`,
+        `${r.period} ${r.energy === null ? t('common.empty') : `${r.energy} kWh, ${r.fullLoadHours ?? '—'} h`}`,
     )
     .join('; ')}`;
   return (

@@ -198,7 +198,7 @@ export default function PowerLivePage() {
             </span>
           </>
         ) : (
-          <Empty description={t('power.noReadings')} />
+          <Empty description={t('common.empty')} />
         )}
       </Card>
       <HistoryCard stationId={data.id} name={data.name} />

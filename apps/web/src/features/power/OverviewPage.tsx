@@ -38,7 +38,7 @@ export default function PowerOverviewPage() {
     };
   }, [data, t]);
   const monthLabel = `${t('power.monthYield')}: ${(data?.month ?? [])
-    .map(([d, e]) => `${d} ${e === null ? t('power.noReadings') : `${e} kWh`}`)
+    .map(([d, e]) => `${d} ${e === null ? t('common.empty') : `${e} kWh`}`)
     .join(', ')}`;
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>

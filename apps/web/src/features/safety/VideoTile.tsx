@@ -147,7 +147,7 @@ function CameraStream({ cam, watch }: { cam: WallCamera; watch: string | null })
           {status === 'loading' && (
             <Space>
               <Spin size="small" />
-              <span>{t('safety.loading')}</span>
+              <span>{t('safety.connecting')}</span>
             </Space>
           )}
           {status === 'paused' && <span>{t('safety.paused')}</span>}
@@ -169,7 +169,7 @@ function CameraStream({ cam, watch }: { cam: WallCamera; watch: string | null })
                 </Typography.Text>
               )}
               <Button size="small" onClick={() => setRun((r) => ({ nonce: r.nonce + 1, attempt: 0 }))}>
-                {t('safety.retry')}
+                {t('common.retry')}
               </Button>
             </>
           )}

@@ -33,7 +33,7 @@ export function OneTimePasswords({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const copied = () => message.success(t('sys.once.copied'));
+  const copied = () => message.success(t('common.copied'));
   return (
     <Modal
       open
@@ -52,7 +52,7 @@ export function OneTimePasswords({
           </Button>
         ),
         <Button key="close" type="primary" onClick={onClose}>
-          {t('crud.close')}
+          {t('common.close')}
         </Button>,
       ]}
     >
@@ -81,7 +81,7 @@ export function OneTimePasswords({
                   size="small"
                   type="text"
                   icon={<CopyOutlined />}
-                  aria-label={`${t('sys.once.copy')} ${row.account}`}
+                  aria-label={`${t('common.copy')} ${row.account}`}
                   onClick={() => copy(password, copied)}
                 />
               </span>

@@ -61,7 +61,7 @@ export function RoleGrantDialog({ roles, onClose }: { roles: Row[]; onClose: () 
         dataScopeIds: scopeIds(checked.dataScope),
         apiScopeIds: scopeIds(checked.apiScope),
       });
-      message.success(t('crud.done'));
+      message.success(t('common.succeeded'));
       void ensureSessionData(true); // the signed-in user's own roles may have changed
       onClose();
     } catch (e) {
@@ -92,8 +92,8 @@ export function RoleGrantDialog({ roles, onClose }: { roles: Row[]; onClose: () 
       onCancel={onClose}
       maskClosable={false}
       destroyOnHidden
-      okText={t('crud.save')}
-      cancelText={t('crud.cancel')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
       okButtonProps={{ loading: saving, disabled: !checked }}
       onOk={save}
     >
@@ -130,7 +130,7 @@ export default function RolePage() {
               onClick={() =>
                 ctx.selectedRows.length
                   ? setGranting(ctx.selectedRows)
-                  : message.warning(t('crud.selectAtLeastOne'))
+                  : message.warning(t('common.selectAtLeastOne'))
               }
             >
               {t('sys.role.grant')}

@@ -82,7 +82,7 @@ function SettingDialog({ rows, onClose, onDone }: { rows: Row[]; onClose: () => 
         accountNumber: v.accountNumber ?? -1,
         expireTime: v.expireTime ? v.expireTime.format('YYYY-MM-DD HH:mm:ss') : '',
       });
-      message.success(t('crud.done'));
+      message.success(t('common.succeeded'));
       onDone();
     } catch (e) {
       console.error(e);
@@ -97,8 +97,8 @@ function SettingDialog({ rows, onClose, onDone }: { rows: Row[]; onClose: () => 
       onCancel={onClose}
       maskClosable={false}
       destroyOnHidden
-      okText={t('crud.save')}
-      cancelText={t('crud.cancel')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
       okButtonProps={{ loading: saving }}
       onOk={() => form.submit()}
     >
@@ -138,7 +138,7 @@ function DatasourceDialog({ row, onClose, onDone }: { row: Row; onClose: () => v
         tenantId: String(row.tenantId),
         datasourceId: v.datasourceId?.trim() ?? '',
       });
-      message.success(t('crud.done'));
+      message.success(t('common.succeeded'));
       onDone();
     } catch (e) {
       console.error(e);
@@ -153,8 +153,8 @@ function DatasourceDialog({ row, onClose, onDone }: { row: Row; onClose: () => v
       onCancel={onClose}
       maskClosable={false}
       destroyOnHidden
-      okText={t('crud.save')}
-      cancelText={t('crud.cancel')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
       okButtonProps={{ loading: saving }}
       onOk={() => form.submit()}
     >
@@ -194,7 +194,7 @@ function PackageDialog({ row, onClose, onDone }: { row: Row; onClose: () => void
         tenantId,
         packageId: v.packageId ?? '',
       });
-      message.success(t('crud.done'));
+      message.success(t('common.succeeded'));
       onDone();
     } catch (e) {
       console.error(e);
@@ -209,8 +209,8 @@ function PackageDialog({ row, onClose, onDone }: { row: Row; onClose: () => void
       onCancel={onClose}
       maskClosable={false}
       destroyOnHidden
-      okText={t('crud.save')}
-      cancelText={t('crud.cancel')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
       okButtonProps={{ loading: saving, disabled: current.isLoading }}
       onOk={() => form.submit()}
     >
@@ -268,7 +268,7 @@ export default function TenantPage() {
               onClick={() =>
                 ctx.selectedRows.length
                   ? setAction({ kind: 'setting', rows: ctx.selectedRows })
-                  : message.warning(t('crud.selectAtLeastOne'))
+                  : message.warning(t('common.selectAtLeastOne'))
               }
             >
               {t('sys.tenant.setting')}

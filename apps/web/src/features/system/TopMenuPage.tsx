@@ -41,7 +41,7 @@ function TopMenuGrantDialog({ row, onClose }: { row: Row; onClose: () => void })
         topMenuIds: [row.id],
         menuIds: withAncestors(tree.data.menu, checked),
       });
-      message.success(t('crud.done'));
+      message.success(t('common.succeeded'));
       onClose();
     } catch (e) {
       console.error(e);
@@ -58,8 +58,8 @@ function TopMenuGrantDialog({ row, onClose }: { row: Row; onClose: () => void })
       onCancel={onClose}
       maskClosable={false}
       destroyOnHidden
-      okText={t('crud.save')}
-      cancelText={t('crud.cancel')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
       okButtonProps={{ loading: saving, disabled: !checked }}
       onOk={save}
     >

@@ -6,9 +6,7 @@
 export const sysZh = {
   user: {
     depts: '所属机构',
-    allDepts: '全部',
     roles: '所属角色',
-    status: '状态',
     pending: '待审核',
     active: '正常',
     roleConfig: '角色配置',
@@ -50,8 +48,6 @@ export const sysZh = {
   },
   dict: {
     entries: '字典配置',
-    yes: '是',
-    no: '否',
     pickOne: '请选择一个字典以查看其字典项',
   },
   region: {
@@ -88,9 +84,7 @@ export const sysZh = {
     hint: '请把初始密码告诉本人;本人首次登录后须修改。关闭后将无法再次查看。',
     account: '账号',
     password: '初始密码',
-    copy: '复制',
     copyAll: '全部复制',
-    copied: '已复制',
     tenantAdmin: '租户 {tenant} 的管理员账号已创建',
   },
 };
@@ -98,9 +92,7 @@ export const sysZh = {
 export const sysEn: typeof sysZh = {
   user: {
     depts: 'Departments',
-    allDepts: 'All',
     roles: 'Roles',
-    status: 'Status',
     pending: 'Awaiting approval',
     active: 'Active',
     roleConfig: 'Roles',
@@ -143,8 +135,6 @@ export const sysEn: typeof sysZh = {
   },
   dict: {
     entries: 'Entries',
-    yes: 'Yes',
-    no: 'No',
     pickOne: 'Pick a dictionary to see its entries',
   },
   region: {
@@ -181,9 +171,7 @@ export const sysEn: typeof sysZh = {
     hint: 'Pass each person their initial password; they must change it at the first sign-in. Once closed, it cannot be shown again.',
     account: 'Account',
     password: 'Initial password',
-    copy: 'Copy',
     copyAll: 'Copy all',
-    copied: 'Copied',
     tenantAdmin: 'The administrator account of tenant {tenant} was created',
   },
 };

@@ -105,7 +105,7 @@ export default function AlarmPage() {
                 </Button>
               )}
               <Button type="link" size="small" onClick={() => setClosing({ row, ctx })}>
-                {t('telemetry.close')}
+                {t('common.close')}
               </Button>
             </Space>
           ) : null

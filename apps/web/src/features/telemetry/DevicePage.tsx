@@ -82,7 +82,7 @@ export default function DevicePage() {
         columns={{
           extra: [
             {
-              title: t('telemetry.state'),
+              title: t('common.status'),
               key: 'live',
               render: (_: unknown, row: Row) => <LiveState online={row.online} lastSeenAt={row.lastSeenAt} />,
             },

@@ -123,7 +123,7 @@ function Households() {
         <Form.Item>
           <Space>
             <Button type="primary" htmlType="submit">
-              {t('village.search')}
+              {t('common.search')}
             </Button>
             <Button
               onClick={() => {
@@ -131,7 +131,7 @@ function Households() {
                 setFilters({});
               }}
             >
-              {t('village.reset')}
+              {t('common.clear')}
             </Button>
           </Space>
         </Form.Item>

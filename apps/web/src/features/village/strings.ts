@@ -10,8 +10,6 @@ export const villageZh = {
   flags: '标识',
   lowIncome: '低保',
   poverty: '脱贫户',
-  search: '查询',
-  reset: '重置',
   householdMembers: '户成员',
   tabRecords: '积分记录',
   tabRanking: '积分排行',
@@ -42,7 +40,6 @@ export const villageZh = {
   age: '年龄',
   people: '人',
   indicators: '村情指标',
-  loading: '加载中…',
 };
 export const villageEn: typeof villageZh = {
   tabList: 'Villagers',
@@ -55,8 +52,6 @@ export const villageEn: typeof villageZh = {
   flags: 'Flags',
   lowIncome: 'Low-income',
   poverty: 'Poverty alleviated',
-  search: 'Search',
-  reset: 'Reset',
   householdMembers: 'Members of the household',
   tabRecords: 'Score records',
   tabRanking: 'Ranking',
@@ -87,5 +82,4 @@ export const villageEn: typeof villageZh = {
   age: 'Age',
   people: 'people',
   indicators: 'Village indicators',
-  loading: 'Loading…',
 };

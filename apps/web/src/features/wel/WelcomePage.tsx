@@ -99,14 +99,14 @@ export default function WelcomePage() {
 
       {home.isPending && (
         <p aria-busy="true" style={{ margin: 0, color: 'var(--shell-text-secondary)' }}>
-          {t('home.loading')}
+          {t('home.loadingWorkplace')}
         </p>
       )}
       {home.isError && (
         <p role="alert" style={{ margin: 0 }}>
           {t('home.failed')}{' '}
           <Button size="small" onClick={() => home.refetch()}>
-            {t('home.retry')}
+            {t('common.retry')}
           </Button>
         </p>
       )}
@@ -319,8 +319,8 @@ function Total({ n, to }: { n?: number; to?: string }) {
   const { t } = useTranslation();
   return (
     <span style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-      {n !== undefined && <span>{t('home.total', { n })}</span>}
-      {to && <Link to={to}>{t('home.all')}</Link>}
+      {n !== undefined && <span>{t('home.itemCount', { n })}</span>}
+      {to && <Link to={to}>{t('home.viewAll')}</Link>}
     </span>
   );
 }

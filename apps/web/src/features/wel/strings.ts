@@ -1,8 +1,7 @@
 /** Texts of the home workplace (/wel/index); the greeting's own strings are the shell's (`wel.*`). */
 export const homeZh = {
-  loading: '正在加载工作台…',
+  loadingWorkplace: '正在加载工作台…',
   failed: '工作台数据加载失败',
-  retry: '重试',
   todo: '我的待办',
   claim: '待签任务',
   running: '我的在办申请',
@@ -16,8 +15,8 @@ export const homeZh = {
   sinceNotices: '新通知 {n} 条',
   sinceAlarms: '新告警 {n} 条',
   nothingNew: '没有新变化',
-  total: '共 {n} 项',
-  all: '查看全部',
+  itemCount: '共 {n} 项',
+  viewAll: '查看全部',
   none: '暂无',
   waited: '已等待 {time}',
   days: '{n} 天',
@@ -39,9 +38,8 @@ export const homeZh = {
 };
 
 export const homeEn: typeof homeZh = {
-  loading: 'Loading the workplace…',
+  loadingWorkplace: 'Loading the workplace…',
   failed: 'The workplace could not be loaded',
-  retry: 'Retry',
   todo: 'My to-dos',
   claim: 'Tasks to claim',
   running: 'My applications in progress',
@@ -55,8 +53,8 @@ export const homeEn: typeof homeZh = {
   sinceNotices: 'New notices: {n}',
   sinceAlarms: 'New alarms: {n}',
   nothingNew: 'Nothing new',
-  total: '{n} in all',
-  all: 'View all',
+  itemCount: '{n} in all',
+  viewAll: 'View all',
   none: 'None',
   waited: 'Waiting {time}',
   days: '{n} d',

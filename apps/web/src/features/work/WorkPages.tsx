@@ -76,7 +76,7 @@ function DiagramButton({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
   return (
     <Button type="link" size="small" icon={<ApartmentOutlined />} onClick={onClick}>
-      {t('wf.diagram')}
+      {t('flow.diagram')}
     </Button>
   );
 }

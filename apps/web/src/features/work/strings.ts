@@ -15,7 +15,6 @@ export const workZh = {
   detailTitle: '请假详情',
   noForm: '流程类型「{name}」没有配置表单(字典 flow 的备注)',
   legend: '图例',
-  diagramOf: '流程图',
   diagramError: '流程图加载失败',
   process: '流程',
   applicant: '申请人',
@@ -34,7 +33,6 @@ export const workZh = {
       each: '逐人办理:所选的每一位各走一遍这一步(子流程或被调用的流程),都完成或满足完成条件后流转(流程变量 {variable})',
     },
   },
-  submit: '提交',
   mark: {
     finished: '已完成',
     active: '进行中',
@@ -73,7 +71,6 @@ export const workZh = {
     waiting: '待办理',
     ended: '结束',
     who: '办理人',
-    when: '时间',
     took: '用时 {duration}',
   },
   handle: {
@@ -123,7 +120,6 @@ export const workEn: typeof workZh = {
   detailTitle: 'Leave request',
   noForm: 'The category “{name}” has no form (the remark of its flow dictionary entry)',
   legend: 'Legend',
-  diagramOf: 'Process diagram',
   diagramError: 'The diagram could not be loaded',
   process: 'Process',
   applicant: 'Applicant',
@@ -143,7 +139,6 @@ export const workEn: typeof workZh = {
       each: 'One by one: each user picked goes through this step (a sub-process or a called process) once; it moves on when all are done or its completion condition is met (process variable {variable})',
     },
   },
-  submit: 'Submit',
   mark: {
     finished: 'Finished',
     active: 'In progress',
@@ -182,7 +177,6 @@ export const workEn: typeof workZh = {
     waiting: 'waiting',
     ended: 'ended',
     who: 'By',
-    when: 'Time',
     took: 'took {duration}',
   },
   handle: {

@@ -25,7 +25,7 @@ export function FigureCard({
       title={title}
       extra={
         <Button
-          aria-label={t('crud.refresh')}
+          aria-label={t('common.refresh')}
           icon={<ReloadOutlined />}
           loading={query.isFetching}
           onClick={() => void query.refetch()}

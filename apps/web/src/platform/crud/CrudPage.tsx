@@ -121,7 +121,7 @@ export function CrudPage(props: CrudPageProps) {
         onClose={close}
         onSaved={async (mode, saved) => {
           message.success(
-            def.savedMessage ? def.savedMessage[lang] : t(mode === 'add' ? 'crud.added' : 'crud.updated'),
+            def.savedMessage ? def.savedMessage[lang] : t(mode === 'add' ? 'common.added' : 'common.updated'),
           );
           close();
           afterSave?.(mode, saved);
@@ -173,7 +173,7 @@ export function CrudPage(props: CrudPageProps) {
                     }
                   : undefined
               }
-              locale={{ emptyText: t('crud.empty') }}
+              locale={{ emptyText: t('common.empty') }}
               pagination={
                 list.tree
                   ? false
@@ -183,7 +183,7 @@ export function CrudPage(props: CrudPageProps) {
                       total: list.total,
                       pageSizeOptions: PAGE_SIZES.map(String),
                       showSizeChanger: true,
-                      showTotal: (total) => t('crud.total', { total }),
+                      showTotal: (total) => t('common.total', { total }),
                       onChange: list.changePage,
                     }
               }

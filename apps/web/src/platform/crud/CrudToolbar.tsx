@@ -30,7 +30,7 @@ export function CrudToolbar({
       <Space wrap>
         {perms.add && (
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={onAdd}>
-            {t('crud.add')}
+            {t('common.add')}
           </Button>
         )}
         {perms.del && (
@@ -53,9 +53,9 @@ export function CrudToolbar({
           <span aria-live="polite">{t('crud.selected', { count: selected.length })}</span>
         )}
       </Space>
-      <Tooltip title={t('crud.refresh')}>
+      <Tooltip title={t('common.refresh')}>
         <Button
-          aria-label={t('crud.refresh')}
+          aria-label={t('common.refresh')}
           icon={<ReloadOutlined aria-hidden />}
           onClick={() => list.refresh()}
         />

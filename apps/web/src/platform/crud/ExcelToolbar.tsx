@@ -269,7 +269,7 @@ function ImportDialog({
       maskClosable={false}
       destroyOnHidden
       okText={t('excel.upload')}
-      cancelText={t('crud.cancel')}
+      cancelText={t('common.cancel')}
       okButtonProps={{ loading: busy }}
       onOk={upload}
     >

@@ -100,11 +100,11 @@ export function RecordDialog({
     }
   };
 
-  const title = t(mode === 'add' ? 'crud.titleAdd' : 'crud.titleEdit');
+  const title = t(mode === 'add' ? 'common.add' : 'common.edit');
   const item = (f: FieldDef) => {
     const ov = overrides?.[f.name];
     const disabled = !!ov?.disabledIn?.includes(mode);
-    const placeholder = t(isPicked(f) ? 'crud.placeholderSelect' : 'crud.placeholderInput', {
+    const placeholder = t(isPicked(f) ? 'common.pleaseSelect' : 'common.pleaseInput', {
       label: f.label[lang],
     });
     const control = ov?.control ? (
@@ -148,8 +148,8 @@ export function RecordDialog({
       onCancel={onClose}
       destroyOnHidden
       maskClosable={false}
-      okText={t('crud.save')}
-      cancelText={t('crud.cancel')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
       okButtonProps={{ loading: saving, disabled: !!row && detail.isLoading }}
       onOk={() => form.submit()}
     >

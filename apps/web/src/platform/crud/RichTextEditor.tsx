@@ -251,7 +251,7 @@ export function RichTextEditor({ value, onChange, disabled, id, placeholder, onB
             }}
           />
           <Button size="small" type="primary" onClick={addLink}>
-            {t('crud.ok')}
+            {t('common.ok')}
           </Button>
         </Space.Compact>
       )}

@@ -28,13 +28,13 @@ export function SearchForm({
       layout="inline"
       onFinish={onSearch}
       style={{ marginBottom: 16, rowGap: 12 }}
-      aria-label={`${name} ${t('crud.search')}`}
+      aria-label={`${name} ${t('common.search')}`}
     >
       {fields.map((f) => (
         <Form.Item key={f.name} name={f.name} label={f.label[lang]}>
           <FieldSearchControl
             field={f}
-            placeholder={t(isPicked(f) ? 'crud.placeholderSelect' : 'crud.placeholderInput', {
+            placeholder={t(isPicked(f) ? 'common.pleaseSelect' : 'common.pleaseInput', {
               label: f.label[lang],
             })}
           />
@@ -53,7 +53,7 @@ export function SearchForm({
       <Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-            {t('crud.search')}
+            {t('common.search')}
           </Button>
           <Button
             onClick={() => {
@@ -61,7 +61,7 @@ export function SearchForm({
               onSearch({});
             }}
           >
-            {t('crud.reset')}
+            {t('common.clear')}
           </Button>
         </Space>
       </Form.Item>

@@ -93,11 +93,11 @@ export function ViewDialog({
   return (
     <Modal
       open
-      title={`${t('crud.titleView')} · ${def.label[lang]}`}
+      title={`${t('common.view')} · ${def.label[lang]}`}
       width={width}
       onCancel={onClose}
       destroyOnHidden
-      footer={<Button onClick={onClose}>{t('crud.close')}</Button>}
+      footer={<Button onClick={onClose}>{t('common.close')}</Button>}
     >
       <RecordView def={def} id={row.id} columns={width < 700 ? 1 : 2} overrides={overrides} render={render} />
     </Modal>

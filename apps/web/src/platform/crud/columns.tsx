@@ -55,10 +55,10 @@ export function useColumns(
       ? [
           {
             key: 'actions',
-            title: t('crud.actions'),
+            title: t('common.actions'),
             fixed: 'right' as const,
             render: (_: unknown, row: Row) => (
-              <Space size={0} wrap role="group" aria-label={t('crud.rowActions', { name: rowName(row) })}>
+              <Space size={0} wrap role="group" aria-label={t('common.rowActions', { name: rowName(row) })}>
                 {perms.view && (
                   <Button
                     type="link"
@@ -66,7 +66,7 @@ export function useColumns(
                     icon={<EyeOutlined aria-hidden />}
                     onClick={() => actions.onView(row)}
                   >
-                    {t('crud.view')}
+                    {t('common.view')}
                   </Button>
                 )}
                 {perms.edit && (
@@ -76,7 +76,7 @@ export function useColumns(
                     icon={<EditOutlined aria-hidden />}
                     onClick={() => actions.onEdit(row)}
                   >
-                    {t('crud.edit')}
+                    {t('common.edit')}
                   </Button>
                 )}
                 {addChild && (
@@ -97,7 +97,7 @@ export function useColumns(
                     icon={<DeleteOutlined aria-hidden />}
                     onClick={() => actions.onDelete(row)}
                   >
-                    {t('crud.delete')}
+                    {t('common.delete')}
                   </Button>
                 )}
                 {rowActions?.(row, ctx)}

@@ -176,14 +176,14 @@ export function SwitchFilter({ field, id, disabled, value, onChange }: FieldCont
       id={id}
       disabled={disabled}
       aria-label={label}
-      placeholder={t('crud.all')}
+      placeholder={t('common.all')}
       style={{ minWidth: 100 }}
       value={value === undefined || value === null ? '' : String(value)}
       onChange={(v) => onChange?.(v ?? '')}
       options={[
-        { value: '', label: t('crud.all') },
-        { value: '1', label: t('crud.yes') },
-        { value: '0', label: t('crud.no') },
+        { value: '', label: t('common.all') },
+        { value: '1', label: t('common.yes') },
+        { value: '0', label: t('common.no') },
       ]}
     />
   );

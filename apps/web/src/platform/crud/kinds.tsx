@@ -99,8 +99,8 @@ export function DictLabel({ code, value }: { code: string | undefined; value: un
 /** 是 / 否 of a switch; in a table the yes stands out as a tag. */
 export function YesNo({ value, tag }: { value: unknown; tag?: boolean }) {
   const { t } = useTranslation();
-  if (!isOn(value)) return <span>{t('crud.no')}</span>;
-  return tag ? <Tag color="orange">{t('crud.yes')}</Tag> : <span>{t('crud.yes')}</span>;
+  if (!isOn(value)) return <span>{t('common.no')}</span>;
+  return tag ? <Tag color="orange">{t('common.yes')}</Tag> : <span>{t('common.yes')}</span>;
 }
 
 /** Titles of ids picked from an option tree (menus, roles, depts, posts, regions); '0' of a parent is the top. */

@@ -105,18 +105,18 @@ export function useCrudList({
   /** asks, then deletes these rows */
   const remove = (ids: string[]) => {
     if (!ids.length) {
-      message.warning(t('crud.selectAtLeastOne'));
+      message.warning(t('common.selectAtLeastOne'));
       return;
     }
     modal.confirm({
-      title: t('crud.confirmTitle'),
-      content: t('crud.confirmDelete'),
-      okText: t('crud.ok'),
-      cancelText: t('crud.cancel'),
+      title: t('common.confirmTitle'),
+      content: t('common.confirmDelete'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
       okButtonProps: { danger: true },
       onOk: async () => {
         await postData(`${base}/remove`, undefined, { ids: ids.join(',') });
-        message.success(t('crud.deleted'));
+        message.success(t('common.deleted'));
         setSelected((s) => s.filter((id) => !ids.includes(id)));
         await refresh();
       },

@@ -25,7 +25,7 @@ declare module 'i18next' {
   }
 }
 
-/** A translation key of the shell or of any chunk (`'route.home'`, `'crud.total'` …). */
+/** A translation key of the shell or of any chunk (`'route.home'`, `'common.save'`, `'crud.batchDelete'` …). */
 export type TextKey = ParseKeys;
 
 /** `E` with no key `Z` lacks, at any depth (`E extends Z` already makes it hold every key of `Z`). */

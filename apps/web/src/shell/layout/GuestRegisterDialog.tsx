@@ -57,7 +57,7 @@ export default function GuestRegisterDialog() {
       modal.success({
         title: t('register.resultTitle'),
         content: t('register.submitted'),
-        okText: t('navbar.confirm'),
+        okText: t('common.ok'),
         onOk: async () => {
           await logout();
           await navigate('/login', { replace: true });
@@ -68,7 +68,7 @@ export default function GuestRegisterDialog() {
       modal.error({
         title: t('register.resultTitle'),
         content: msg && msg !== t('http.unknownError') ? msg : t('register.failed'),
-        okText: t('navbar.confirm'),
+        okText: t('common.ok'),
       });
     } finally {
       setSubmitting(false);
@@ -110,7 +110,7 @@ export default function GuestRegisterDialog() {
         {field('password', t('register.password'), true)}
         {field('password2', t('register.password2'), true)}
         <Button type="primary" htmlType="submit" block loading={submitting}>
-          {t('register.submit')}
+          {t('common.submit')}
         </Button>
       </form>
     </Modal>

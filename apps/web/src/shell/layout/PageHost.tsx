@@ -103,7 +103,7 @@ function Loading() {
   const { t } = useTranslation();
   return (
     <div aria-busy="true" style={{ padding: 24, color: 'var(--shell-text-secondary)' }}>
-      {t('app.loading')}
+      {t('common.loading')}
     </div>
   );
 }
@@ -141,7 +141,7 @@ function PageLoadError({ onRetry }: { onRetry: () => void }) {
       <h2 style={{ fontSize: 20 }}>{t('error.pageLoad')}</h2>
       <p style={{ color: 'var(--shell-text-secondary)' }}>{t('error.pageLoadDetail')}</p>
       <button type="button" onClick={onRetry} style={{ padding: '6px 16px', cursor: 'pointer' }}>
-        {t('error.retry')}
+        {t('common.retry')}
       </button>
     </div>
   );

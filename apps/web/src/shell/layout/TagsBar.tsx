@@ -55,10 +55,10 @@ export function TagsBar() {
 
   const clearCache = () => {
     modal.confirm({
-      title: t('navbar.tip'),
+      title: t('common.confirmTitle'),
       content: t('tags.clearCacheConfirm'),
-      okText: t('navbar.confirm'),
-      cancelText: t('navbar.cancel'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
       onOk: async () => {
         await request('/api/dfem-auth/oauth/clear-cache');
         // every kept page and every cached answer starts again
@@ -102,7 +102,7 @@ export function TagsBar() {
     { key: 'closeOthers', label: t('tags.closeOthers') },
     { key: 'closeAll', label: t('tags.closeAll') },
   ];
-  const moreItems: MenuProps['items'] = [{ key: 'search', label: t('tags.search') }, ...contextItems];
+  const moreItems: MenuProps['items'] = [{ key: 'search', label: t('common.search') }, ...contextItems];
 
   return (
     <div className="shell-tags">
@@ -131,7 +131,7 @@ export function TagsBar() {
                   <span
                     aria-hidden="true"
                     className="shell-tag-close"
-                    title={t('tags.close')}
+                    title={t('common.close')}
                     onClick={(e) => {
                       e.stopPropagation();
                       close(tag.value);

@@ -156,10 +156,10 @@ export function TopBar() {
 
   const confirmLogout = () => {
     modal.confirm({
-      title: t('navbar.tip'),
+      title: t('common.confirmTitle'),
       content: t('navbar.logoutTip'),
-      okText: t('navbar.confirm'),
-      cancelText: t('navbar.cancel'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
       onOk: async () => {
         await logout();
         await navigate('/login', { replace: true });

@@ -201,10 +201,10 @@ export default function ModelDesigner({
   const close = () => {
     if (!dirty) return onClose();
     modal.confirm({
-      title: t('wf.confirmTitle'),
+      title: t('common.confirmTitle'),
       content: t('wf.designer.discard'),
-      okText: t('wf.ok'),
-      cancelText: t('wf.cancel'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
       onOk: onClose,
     });
   };
@@ -260,7 +260,7 @@ export default function ModelDesigner({
         description: values.description || null,
         xml: saved,
       });
-      message.success(t('wf.saved'));
+      message.success(t('common.saved'));
       setDirty(false);
       onSaved();
     } catch (e) {
@@ -319,10 +319,10 @@ export default function ModelDesigner({
       onCancel={close}
       footer={[
         <Button key="cancel" onClick={close}>
-          {t('wf.cancel')}
+          {t('common.cancel')}
         </Button>,
         <Button key="save" type="primary" loading={saving} disabled={!modeler} onClick={save}>
-          {t('wf.save')}
+          {t('common.save')}
         </Button>,
       ]}
     >
@@ -362,7 +362,7 @@ export default function ModelDesigner({
             <Form.Item name="category" label={t('wf.category')}>
               <CategorySelect
                 aria-label={t('wf.category')}
-                placeholder={t('wf.pleaseSelect', { label: t('wf.category') })}
+                placeholder={t('common.pleaseSelect', { label: t('wf.category') })}
               />
             </Form.Item>
             <Form.Item

@@ -80,7 +80,7 @@ export function TimerFields({
       </PanelField>
       <PanelField
         id={id('timerValue')}
-        label={t('wf.designer.timer.value')}
+        label={t('common.time')}
         help={t(`wf.designer.timer.help.${kind}`)}
         error={errorText(kind, checkTimer(kind, value))}
       >

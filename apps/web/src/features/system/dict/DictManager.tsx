@@ -35,8 +35,8 @@ function SealedSelect({ value, onChange, id, disabled, placeholder }: FieldContr
       value={value === undefined || value === null || value === '' ? undefined : String(value)}
       onChange={(v) => onChange?.(v ?? '')}
       options={[
-        { value: '0', label: t('sys.dict.no') },
-        { value: '1', label: t('sys.dict.yes') },
+        { value: '0', label: t('common.no') },
+        { value: '1', label: t('common.yes') },
       ]}
     />
   );
@@ -44,7 +44,7 @@ function SealedSelect({ value, onChange, id, disabled, placeholder }: FieldContr
 
 function SealedLabel({ value }: { value: unknown }) {
   const { t } = useTranslation();
-  return <>{Number(value) === 1 ? t('sys.dict.yes') : t('sys.dict.no')}</>;
+  return <>{Number(value) === 1 ? t('common.yes') : t('common.no')}</>;
 }
 
 /** The parent of an entry: the dictionary itself or one of its entries (optional: empty = the dictionary). */

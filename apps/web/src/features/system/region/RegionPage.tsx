@@ -181,7 +181,7 @@ export default function RegionPage() {
         sort: values.sort ?? 0,
         remark: values.remark ?? '',
       });
-      message.success(t(editing.mode === 'add' ? 'crud.added' : 'crud.updated'));
+      message.success(t(editing.mode === 'add' ? 'common.added' : 'common.updated'));
       await reload(parentCode);
       await open(code);
     } catch (e) {
@@ -199,14 +199,14 @@ export default function RegionPage() {
     if (editing?.mode !== 'edit') return;
     const { code, parentCode } = editing.region;
     modal.confirm({
-      title: t('crud.confirmTitle'),
-      content: t('crud.confirmDelete'),
-      okText: t('crud.ok'),
-      cancelText: t('crud.cancel'),
+      title: t('common.confirmTitle'),
+      content: t('common.confirmDelete'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
       okButtonProps: { danger: true },
       onOk: async () => {
         await postData(`${BASE}/remove`, undefined, { id: code });
-        message.success(t('crud.deleted'));
+        message.success(t('common.deleted'));
         setEditing(null);
         setSelected(null);
         await reload(parentCode);
@@ -267,7 +267,7 @@ export default function RegionPage() {
         title={
           editing
             ? editing.mode === 'add'
-              ? `${t('crud.titleAdd')} · ${editing.parentName}`
+              ? `${t('common.add')} · ${editing.parentName}`
               : `${current?.name} (${current?.code})`
             : t('sys.region.title')
         }
@@ -323,7 +323,7 @@ export default function RegionPage() {
             <Space wrap>
               {editable && (
                 <Button type="primary" htmlType="submit" icon={<SaveOutlined aria-hidden />} loading={saving}>
-                  {t('crud.save')}
+                  {t('common.save')}
                 </Button>
               )}
               {current && may.add && current.regionLevel < 5 && (
@@ -339,7 +339,7 @@ export default function RegionPage() {
               )}
               {current && may.del && (
                 <Button danger icon={<DeleteOutlined aria-hidden />} disabled={false} onClick={remove}>
-                  {t('crud.delete')}
+                  {t('common.delete')}
                 </Button>
               )}
             </Space>

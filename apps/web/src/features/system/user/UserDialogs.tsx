@@ -45,7 +45,7 @@ export function UserRoleDialog({
         userIds: users.map((u) => u.id).join(','),
         roleIds: checked.join(','),
       });
-      message.success(t('crud.done'));
+      message.success(t('common.succeeded'));
       onDone();
     } catch (e) {
       console.error(e);
@@ -60,8 +60,8 @@ export function UserRoleDialog({
       onCancel={onClose}
       maskClosable={false}
       destroyOnHidden
-      okText={t('crud.save')}
-      cancelText={t('crud.cancel')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
       okButtonProps={{ loading: saving }}
       onOk={save}
     >
@@ -115,7 +115,7 @@ export function UserPlatformDialog({ user, onClose }: { user: Row; onClose: () =
         userType: v.userType,
         userExt: v.userExt ?? '',
       });
-      message.success(t('crud.done'));
+      message.success(t('common.succeeded'));
       onClose();
     } catch (e) {
       console.error(e);
@@ -130,8 +130,8 @@ export function UserPlatformDialog({ user, onClose }: { user: Row; onClose: () =
       onCancel={onClose}
       maskClosable={false}
       destroyOnHidden
-      okText={t('crud.save')}
-      cancelText={t('crud.cancel')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
       okButtonProps={{ loading: saving, disabled: !detail.data }}
       onOk={() => form.submit()}
     >

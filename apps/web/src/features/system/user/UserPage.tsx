@@ -31,7 +31,7 @@ function DeptPanel({ value, onChange }: { value?: string; onChange: (id?: string
       extra={
         value ? (
           <Button type="link" size="small" onClick={() => onChange(undefined)}>
-            {t('sys.user.allDepts')}
+            {t('common.all')}
           </Button>
         ) : null
       }
@@ -75,16 +75,16 @@ export default function UserPage() {
   };
 
   const needRows = (rows: Row[], then: (rows: Row[]) => void) => {
-    if (!rows.length) message.warning(t('crud.selectAtLeastOne'));
+    if (!rows.length) message.warning(t('common.selectAtLeastOne'));
     else then(rows);
   };
 
   const resetPassword = (rows: Row[]) =>
     modal.confirm({
-      title: t('crud.confirmTitle'),
+      title: t('common.confirmTitle'),
       content: t('sys.user.confirmReset'),
-      okText: t('crud.ok'),
-      cancelText: t('crud.cancel'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
       onOk: async () => {
         // the server generates each password and answers it once: it is shown now or never
         const issued = await postData<IssuedPassword[]>('/api/dfem-user/reset-password', undefined, {
@@ -97,10 +97,10 @@ export default function UserPage() {
 
   const unlock = (rows: Row[]) =>
     modal.confirm({
-      title: t('crud.confirmTitle'),
+      title: t('common.confirmTitle'),
       content: t('sys.user.confirmUnlock'),
-      okText: t('crud.ok'),
-      cancelText: t('crud.cancel'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
       onOk: async () => {
         await postData('/api/dfem-user/unlock', undefined, { userIds: rows.map((r) => r.id).join(',') });
         message.success(t('sys.user.unlockDone'));
@@ -150,7 +150,7 @@ export default function UserPage() {
             {
               key: 'status',
               dataIndex: 'status',
-              title: t('sys.user.status'),
+              title: t('common.status'),
               render: (v: unknown) =>
                 Number(v) === 0 ? (
                   <Tag color="warning">{t('sys.user.pending')}</Tag>

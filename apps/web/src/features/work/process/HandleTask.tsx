@@ -81,7 +81,7 @@ export function HandleTask({
             icon={<ApartmentOutlined />}
             onClick={() => processInstanceId && diagram.open({ processInstanceId })}
           >
-            {t('wf.diagram')}
+            {t('flow.diagram')}
           </Button>
         }
       >

@@ -21,7 +21,7 @@ export function ProcessDetail({
       <Card variant="borderless" title={heading(title)}>
         {children}
       </Card>
-      <Card variant="borderless" title={subheading(t('work.diagramOf'))}>
+      <Card variant="borderless" title={subheading(t('flow.diagram'))}>
         <InlineDiagram processInstanceId={processInstanceId} />
       </Card>
       <Card variant="borderless" title={subheading(t('work.history.title'))}>

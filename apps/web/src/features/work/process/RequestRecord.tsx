@@ -93,7 +93,7 @@ export function HistoryTimeline({ processInstanceId }: { processInstanceId: stri
               {t('work.history.who')}: {h.assigneeName || '—'}
             </div>
             <div>
-              {t('work.history.when')}: {h.createTime}
+              {t('common.time')}: {h.createTime}
               {h.endTime && h.endTime !== h.createTime ? ` → ${h.endTime}` : ''}
               {h.durationTime && h.historyActivityType === 'UserTask'
                 ? ` (${t('work.history.took', { duration: h.durationTime })})`
@@ -171,7 +171,7 @@ export function InlineDiagram({ processInstanceId }: { processInstanceId: string
         ref={ref}
         className="flow-diagram"
         role="img"
-        aria-label={t('work.diagramOf')}
+        aria-label={t('flow.diagram')}
         aria-busy={state === 'loading'}
         style={
           {

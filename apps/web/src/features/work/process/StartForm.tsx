@@ -58,7 +58,7 @@ export function showFieldError<T extends object>(
 
 /**
  * A start form (发起): the process it starts, the fields (`children`), the approvers of each countersign
- * the process begins with (会签, 或签: sent as its collection variable in `variables`), 提交 and 重置.
+ * the process begins with (会签, 或签: sent as its collection variable in `variables`), 提交 and 清空.
  * Submitting posts `toBody(values)` to `url`, says `started`, and goes to 已发事务; a field the server
  * refuses is marked on the form (one of `fields`).
  */
@@ -118,10 +118,10 @@ export function StartForm<V extends object>({
         <Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={busy}>
-              {t('work.submit')}
+              {t('common.submit')}
             </Button>
             <Button htmlType="button" onClick={() => form.resetFields()}>
-              {t('wf.reset')}
+              {t('common.clear')}
             </Button>
           </Space>
         </Form.Item>

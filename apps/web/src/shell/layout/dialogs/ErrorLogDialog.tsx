@@ -48,10 +48,10 @@ export default function ErrorLogDialog() {
 
   const clear = () =>
     modal.confirm({
-      title: t('navbar.tip'),
+      title: t('common.confirmTitle'),
       content: t('log.clearConfirm'),
-      okText: t('navbar.confirm'),
-      cancelText: t('navbar.cancel'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
       onOk: () => clearErrorLog(),
     });
 
@@ -66,7 +66,7 @@ export default function ErrorLogDialog() {
     { key: 'stack', dataIndex: 'stack', title: t('log.stack'), render: pre },
     { key: 'info', dataIndex: 'info', title: t('log.info'), width: 200 },
     { key: 'url', dataIndex: 'url', title: t('log.url'), width: 220, ellipsis: true },
-    { key: 'time', dataIndex: 'time', title: t('log.time'), width: 170 },
+    { key: 'time', dataIndex: 'time', title: t('common.time'), width: 170 },
   ];
 
   return (

@@ -34,7 +34,7 @@ export default function LockDialog() {
       title={t('lock.setTitle')}
       width={400}
       okText={t('lock.lockNow')}
-      cancelText={t('navbar.cancel')}
+      cancelText={t('common.cancel')}
       onOk={() => submit()}
       onCancel={closeDialog}
       destroyOnHidden
