@@ -91,7 +91,7 @@ export function ChildTable({
     onChange?.(rows.map((r, j) => (j === i ? { ...r, [name]: v } : r)));
   return (
     <fieldset id={id} aria-label={decl.label[lang]} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-      {!rows.length && <Typography.Text type="secondary">{t('crud.empty')}</Typography.Text>}
+      {!rows.length && <Typography.Text type="secondary">{t('common.empty')}</Typography.Text>}
       {rows.map((r, i) => {
         const n = rowName(decl, i + 1, lang);
         return (
@@ -108,7 +108,7 @@ export function ChildTable({
                   field={f}
                   disabled={disabled}
                   label={`${n} ${f.label[lang]}`}
-                  placeholder={t(isPicked(f) ? 'crud.placeholderSelect' : 'crud.placeholderInput', {
+                  placeholder={t(isPicked(f) ? 'common.pleaseSelect' : 'common.pleaseInput', {
                     label: f.label[lang],
                   })}
                   value={toFormValue(f, r[f.name])}
