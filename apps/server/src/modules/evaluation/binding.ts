@@ -11,6 +11,9 @@ import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/context';
 import type { ResourceHooks, Row } from '../../platform/crud/binding';
 import { endpoint } from '../../platform/crud/endpoints';
+import { mounted } from '../../platform/crud/refs';
+import { transition } from '../../platform/crud/transitions';
+import { transaction } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { ApiError, FieldInputError, notFound } from '../../platform/http/errors';
@@ -130,84 +133,41 @@ function projectHooks(db: Db): ResourceHooks {
         .limit(1);
       if (row) throw frozen();
     },
-    endpoints: [publishEndpoint(db), reopenEndpoint(db)],
+    transitions: [publish, reopen],
   };
 }
 
 /** `evaluationProject/publish`: the project's results are frozen. */
-const publishEndpoint = (db: Db) =>
-  endpoint({
-    method: 'POST',
-    path: 'publish',
-    codeSuffix: '_publish',
-    query: z.object({}).strict(),
-    body: idBody,
-    async handler({ ctx, resource: m, scope, body }) {
-      const p = evaluationProject;
-      const done = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ id: p.id, projectStatus: p.projectStatus })
-          .from(p)
-          .where(and(scope, eq(p.id, body.id)))
-          .limit(1)
-          .for('update');
-        if (!row) throw notFound();
-        if (row.projectStatus === PROJECT_STATUS.published) throw frozen();
-        await tx
-          .update(p)
-          .set({ projectStatus: PROJECT_STATUS.published, updateUser: ctx.userId, updateTime: new Date() })
-          .where(and(scope, eq(p.id, body.id)));
-        return row.id;
-      });
-      m.changed();
-      return { id: done, projectStatus: PROJECT_STATUS.published };
-    },
-  });
+const publish = transition({
+  name: 'publish',
+  codeSuffix: '_publish',
+  field: 'projectStatus',
+  from: [PROJECT_STATUS.draft, PROJECT_STATUS.inProgress],
+  to: PROJECT_STATUS.published,
+  refused: frozen,
+});
 
 /** `evaluationProject/reopen`: a published project opens again; who, when and why are recorded. */
-const reopenEndpoint = (db: Db) =>
-  endpoint({
-    method: 'POST',
-    path: 'reopen',
-    codeSuffix: '_reopen',
-    query: z.object({}).strict(),
-    body: z
-      .object({ id: z.string().regex(/^\d{1,20}$/), reason: z.string().trim().min(1).max(200) })
-      .strict(),
-    async handler({ ctx, resource: m, scope, body }) {
-      const p = evaluationProject;
-      const entry = {
-        userId: ctx.userId,
-        account: ctx.account,
-        time: formatDateTime(new Date()),
-        reason: body.reason,
-      };
-      const history = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ projectStatus: p.projectStatus, reopenHistory: p.reopenHistory })
-          .from(p)
-          .where(and(scope, eq(p.id, body.id)))
-          .limit(1)
-          .for('update');
-        if (!row) throw notFound();
-        if (row.projectStatus !== PROJECT_STATUS.published) throw new ApiError(409, 'evaluationNotPublished');
-        const before = safeArray(row.reopenHistory);
-        const after = [...before, entry];
-        await tx
-          .update(p)
-          .set({
-            projectStatus: PROJECT_STATUS.inProgress,
-            reopenHistory: JSON.stringify(after),
-            updateUser: ctx.userId,
-            updateTime: new Date(),
-          })
-          .where(and(scope, eq(p.id, body.id)));
-        return after;
-      });
-      m.changed();
-      return { id: body.id, projectStatus: PROJECT_STATUS.inProgress, reopenHistory: history };
-    },
-  });
+const reopen = transition({
+  name: 'reopen',
+  codeSuffix: '_reopen',
+  field: 'projectStatus',
+  from: [PROJECT_STATUS.published],
+  to: PROJECT_STATUS.inProgress,
+  refused: () => new ApiError(409, 'evaluationNotPublished'),
+  body: { reason: z.string().trim().min(1).max(200) },
+  set: (project, body, ctx) => ({
+    reopenHistory: JSON.stringify([
+      ...safeArray(project.reopenHistory),
+      { userId: ctx.userId, account: ctx.account, time: formatDateTime(new Date()), reason: body.reason },
+    ]),
+  }),
+  answer: (project) => ({
+    id: project.id,
+    projectStatus: project.projectStatus,
+    reopenHistory: safeArray(project.reopenHistory),
+  }),
+});
 
 function safeArray(json: unknown): unknown[] {
   try {
@@ -336,46 +296,40 @@ const scoreEndpoint = (db: Db) =>
       })
       .strict(),
     async handler({ req, ctx, resource: m, scope, body }) {
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        const [row] = await t
-          .select({ id: l.id, projectId: l.projectId })
-          .from(l)
-          .where(and(scope, eq(l.id, body.id)))
-          .limit(1);
-        if (!row) throw notFound();
-        const project = await projectOf(t, ctx, String(row.projectId), true);
-        if (!project) throw notFound();
-        if (project.projectStatus === PROJECT_STATUS.published) throw frozen();
-        const rules: WeightedRule[] = await projectRules(t, ctx, project.ruleWeights);
-        const known = new Set(rules.map((r) => r.ruleId));
-        const stray = Object.keys(body.scores).find((k) => !known.has(k));
-        if (stray)
-          throw new FieldInputError('scores', {
-            zh: `各项得分:规则 ${stray} 不属于该评比项目`,
-            en: `Scores per rule: rule ${stray} is not one of the project's`,
-          });
-        const scores: Record<string, number> = {};
-        for (const r of rules)
-          if (body.scores[r.ruleId] !== undefined && body.scores[r.ruleId] !== null)
-            scores[r.ruleId] = clampScore(body.scores[r.ruleId], r.maxScore);
-        const total = evaluationTotal(rules, scores);
-        await t
-          .update(l)
-          .set({
-            scores: JSON.stringify(scores),
-            totalScore: total.toFixed(2),
-            updateUser: ctx.userId,
-            updateTime: new Date(),
-          })
-          .where(and(scope, eq(l.id, body.id)));
-        if (project.projectStatus === PROJECT_STATUS.draft)
-          await t
-            .update(evaluationProject)
-            .set({ projectStatus: PROJECT_STATUS.inProgress })
-            .where(eq(evaluationProject.id, project.id));
+      await transaction(db, async (tx) => {
+        // the entry and its project read for update (within the caller's reach of each), then both written
+        // through their write paths: the entry's scores and total, a draft project put in progress
+        const projects = mounted('evaluationProject');
+        await m.patch(
+          ctx,
+          tx,
+          body.id,
+          async (entry) => {
+            const project = await projectOf(tx, ctx, String(entry.projectId), true);
+            if (!project) throw notFound();
+            if (project.projectStatus === PROJECT_STATUS.published) throw frozen();
+            const rules: WeightedRule[] = await projectRules(tx, ctx, project.ruleWeights);
+            const known = new Set(rules.map((r) => r.ruleId));
+            const stray = Object.keys(body.scores).find((k) => !known.has(k));
+            if (stray)
+              throw new FieldInputError('scores', {
+                zh: `各项得分:规则 ${stray} 不属于该评比项目`,
+                en: `Scores per rule: rule ${stray} is not one of the project's`,
+              });
+            const scores: Record<string, number> = {};
+            for (const r of rules)
+              if (body.scores[r.ruleId] !== undefined && body.scores[r.ruleId] !== null)
+                scores[r.ruleId] = clampScore(body.scores[r.ruleId], r.maxScore);
+            if (project.projectStatus === PROJECT_STATUS.draft)
+              await projects.patch(ctx, tx, String(project.id), { projectStatus: PROJECT_STATUS.inProgress });
+            return {
+              scores: JSON.stringify(scores),
+              totalScore: evaluationTotal(rules, scores).toFixed(2),
+            };
+          },
+          scope,
+        );
       });
-      m.changed();
       return readEntry(db, m, ctx, scope, body.id, req.lang);
     },
   });

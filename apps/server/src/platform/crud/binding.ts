@@ -5,6 +5,7 @@ import type { RequestContext } from '../auth/context';
 import type { Db } from '../db';
 import type { Lang } from '../http/messages';
 import type { ResourceEndpoint } from './endpoints';
+import type { Transition } from './transitions';
 
 /**
  * What binds a definition to its table and its code: the hooks a module gives the engine, and the mounted
@@ -119,6 +120,8 @@ export interface ResourceHooks {
   removeRoutes?: RemoveRoute[];
   /** views beyond the list, mounted under the resource's path with its permission and row constraint */
   endpoints?: ResourceEndpoint[];
+  /** a row's changes of state, each an endpoint of its own (`transition` in transitions.ts) */
+  transitions?: Transition[];
 }
 
 /**
@@ -187,6 +190,20 @@ export interface MountedResource {
    * `set`: more columns written on them) — for an endpoint that has checked its own permission code
    */
   remove(ctx: RequestContext, ids: string[], set?: Record<string, unknown>): Promise<void>;
+  /**
+   * Changes columns of one row the caller may change, through the write path, inside `tx` (a write path
+   * `transaction`): the row is read for update within the caller's constraint (`scope`, default theirs; not
+   * found otherwise), then `set` — or what `set` answers for the row as it was (a transition decides from the
+   * locked row) — is written with the update stamps and the binding's afterChange, and the change is told
+   * once `tx` commits. Answers the row as written.
+   */
+  patch(
+    ctx: RequestContext,
+    tx: Db,
+    id: string,
+    set: Record<string, unknown> | ((row: Row) => Record<string, unknown> | Promise<Record<string, unknown>>),
+    scope?: SQL,
+  ): Promise<Row>;
   /** forget cached totals and run the resource's onChanged */
   changed(): void;
 }

@@ -171,8 +171,7 @@ export async function writeChildren(
   tx: Db,
   sent: SentChildren,
   parentId: string,
-): Promise<MountedResource[]> {
-  const written: MountedResource[] = [];
+): Promise<void> {
   for (const [decl, rows] of sent) {
     const child = childOf(decl);
     const scope = and(await child.constraint(ctx, tx), eq(child.cols[decl.via], parentId)) as SQL;
@@ -189,9 +188,7 @@ export async function writeChildren(
         throw notFound();
     const added = rows.filter((r) => !r.id).map((r) => ({ ...r.record, [decl.via]: parentId }));
     if (added.length) await insertRows(child, ctx, tx, added);
-    written.push(child);
   }
-  return written;
 }
 
 /**

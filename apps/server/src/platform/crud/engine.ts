@@ -55,8 +55,9 @@ import { mountEndpoints } from './endpoints';
 import { mountExcelRoutes } from './excel';
 import { parseListQuery } from './query';
 import { attachRefLabels, checkRefs, mountedByKey, mountSelectRoute, refFields } from './refs';
+import { transitionEndpoint } from './transitions';
 import { descendantIds, isAtOrBelow } from './tree-walk';
-import { insertRows, removeRows, updateRow } from './write';
+import { insertRows, removeRows, transaction, updateRow } from './write';
 
 /**
  * The resource engine: turns a definition (packages/contracts) and its table into the spec's routes
@@ -459,36 +460,26 @@ export function mountResource(
     const children = readChildren(def, body);
     if (children.size) await checkChildren(ctx, db, children, id);
     if (def.tree && record.parentId !== undefined) await placeInTree(ctx, record, id, scope);
-    /** after the commit: what forgets this write's rows (the resource's and its children's) */
-    const changedAll = (written: MountedResource[]) => {
-      changed();
-      for (const child of written) child.changed();
-    };
     if (mode === 'create') {
-      const [[{ row: created, extra }], written] = await db.transaction(async (tx) => {
-        const rows = await insertRows(mounted, ctx, tx as unknown as Db, [record], { answer: true });
-        const childrenWritten = children.size
-          ? await writeChildren(ctx, tx as unknown as Db, children, String(rows[0].row.id))
-          : [];
-        return [rows, childrenWritten] as const;
+      const [{ row: created, extra }] = await transaction(db, async (tx) => {
+        const rows = await insertRows(mounted, ctx, tx, [record], { answer: true });
+        if (children.size) await writeChildren(ctx, tx, children, String(rows[0].row.id));
+        return rows;
       });
-      changedAll(written);
       await hooks.afterCommit?.(ctx, { mode, ids: [created.id as string], records: [record] });
       const answered = await readBack(ctx, created, req.lang);
       if (!extra) return ok(req, answered);
       return reply.header('cache-control', 'no-store').send(ok(req, { ...answered, ...extra }));
     }
-    let written: MountedResource[] = [];
     const updated =
       hooks.afterChange || hooks.beforeCreate || children.size
-        ? await db.transaction(async (tx) => {
-            const row = await updateRow(mounted, ctx, tx as unknown as Db, id!, record, scope, original);
-            if (row && children.size) written = await writeChildren(ctx, tx as unknown as Db, children, id!);
+        ? await transaction(db, async (tx) => {
+            const row = await updateRow(mounted, ctx, tx, id!, record, scope, original);
+            if (row && children.size) await writeChildren(ctx, tx, children, id!);
             return row;
           })
         : await updateRow(mounted, ctx, db, id!, record, scope, original);
     if (!updated) throw notFound();
-    changedAll(written);
     await hooks.afterCommit?.(ctx, { mode, ids: [id!], records: [record] });
     return ok(req, await readBack(ctx, updated, req.lang));
   };
@@ -506,7 +497,7 @@ export function mountResource(
     refuseForeignWrite(ctx, 'remove');
     const scope = await constraint(ctx);
     let all = ids;
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       // rows the caller cannot see are "not found", before anything else is said about them
       const visible = await tx
         .select({ id: cols.id })
@@ -535,7 +526,6 @@ export function mountResource(
       // all or nothing: an id the caller may not see (or that is gone) removes nothing
       if (!done) throw notFound();
     });
-    changed();
     await hooks.afterCommit?.(ctx, { mode: 'remove', ids: all });
   };
   /** the caller of a removal route, once it holds the resource's delete code */
@@ -611,12 +601,27 @@ export function mountResource(
       const extra = await hooks.extraWhere?.(ctx, query);
       return and(await constraint(ctx), ...q.where, ...(extra ? [extra] : [])) as SQL;
     },
+    async patch(ctx, tx, id, set, scope) {
+      const where = scope ?? (await constraint(ctx, tx));
+      const [original] = (await tx
+        .select(selection)
+        .from(table)
+        .where(and(eq(cols.id, id), where))
+        .limit(1)
+        .for('update')) as Row[];
+      if (!original) throw notFound();
+      const record = typeof set === 'function' ? await set(original) : { ...set };
+      const row = await updateRow(mounted, ctx, tx, id, record, where, original);
+      if (!row) throw notFound();
+      return row;
+    },
     changed,
   };
   mountedByKey.set(def.key, mounted);
   mountSelectRoute(app, mounted);
   if (def.excel) mountExcelRoutes(app, mounted);
   if (hooks.endpoints) mountEndpoints(app, mounted, hooks.endpoints);
+  if (hooks.transitions) mountEndpoints(app, mounted, hooks.transitions.map(transitionEndpoint));
   return mounted;
 }
 

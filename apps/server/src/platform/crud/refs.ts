@@ -20,6 +20,13 @@ import type { MountedResource } from './binding';
 /** Every mounted resource by key, so a reference can reach the table and constraint of its target. */
 export const mountedByKey = new Map<string, MountedResource>();
 
+/** The mounted resource of a key (every resource is mounted before any request is served). */
+export function mounted(key: string): MountedResource {
+  const m = mountedByKey.get(key);
+  if (!m) throw new Error(`resource ${key} is not mounted`);
+  return m;
+}
+
 /** The caller's constraint on a mounted resource's rows (tenant, live rows, data scope): for dashboards. */
 export async function readableRows(key: string, ctx: RequestContext): Promise<SQL> {
   const r = mountedByKey.get(key);

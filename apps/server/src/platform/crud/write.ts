@@ -9,11 +9,36 @@ import { mountedByKey } from './refs';
 import { storedValue } from './stored';
 
 /**
- * The engine's one write path: submit, Excel import and every bulk action create and change rows through
- * these, inside the caller's transaction, so base columns, the tenant, value conversion and the binding's
- * after-hooks (afterCreate, afterChange) are the same whoever writes. Checks (rules, scope, references,
- * uniqueness) come before, in the caller.
+ * The engine's one write path: submit, Excel import, a parent's children, patches and every bulk action
+ * create, change and remove rows through these, inside the caller's transaction, so base columns, the
+ * tenant, value conversion, the binding's after-hooks (afterCreate, afterChange, afterDelete) and the change
+ * told once the transaction commits (`onCommit`: the resource's totals forgotten, its onChanged) are the
+ * same whoever writes. Checks (rules, scope, references, uniqueness) come before, in the caller.
  */
+
+/** what runs once a write's transaction has committed, by transaction (see `transaction`) */
+const afterCommit = new WeakMap<object, Set<() => void>>();
+
+/**
+ * A transaction of the write path: `db.transaction`, then — once it committed, never after a rollback — what
+ * the writes inside asked to be told (`onCommit`: a resource's cached totals forgotten, its onChanged run).
+ */
+export async function transaction<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
+  const told = new Set<() => void>();
+  const result = await db.transaction(async (tx) => {
+    afterCommit.set(tx, told);
+    return run(tx as unknown as Db);
+  });
+  for (const fn of told) fn();
+  return result;
+}
+
+/** `fn` once `tx` (a `transaction`'s) has committed; at once when `tx` is none of them (the database itself) */
+export function onCommit(tx: Db, fn: () => void): void {
+  const told = afterCommit.get(tx);
+  if (told) told.add(fn);
+  else fn();
+}
 
 /** rows per INSERT statement: few round trips, well under PostgreSQL's 65 535 parameters */
 export const INSERT_CHUNK = 500;
@@ -100,6 +125,7 @@ export async function insertRows(
         tx,
       );
     } else await tx.insert(table).values(chunk as never);
+    onCommit(tx, m.changed);
     written += chunk.length;
     await opts.onChunk?.(written);
   }
@@ -125,7 +151,9 @@ export async function updateRow(
     .set({ ...columnsOf(record, m.cols), updateUser: ctx.userId, updateTime: new Date() } as never)
     .where(and(eq(m.cols.id, id), scope))
     .returning(m.selection)) as Row[];
-  if (row) await m.hooks.afterChange?.(ctx, [{ mode: 'update', row, record, original }], tx);
+  if (!row) return undefined;
+  await m.hooks.afterChange?.(ctx, [{ mode: 'update', row, record, original }], tx);
+  onCommit(tx, m.changed);
   return row;
 }
 
@@ -165,6 +193,7 @@ export async function removeRows(
       .where(and(inArray(m.cols.id, below), opts.belowScope ?? scope));
   await m.hooks.afterDelete?.(ctx, all, tx);
   await removeChildren(m, ctx, tx, all);
+  onCommit(tx, m.changed);
   return true;
 }
 
@@ -186,7 +215,6 @@ async function removeChildren(m: MountedResource, ctx: RequestContext, tx: Db, p
     if (!ids.length) continue;
     if (!(await removeRows(child, ctx, tx, ids, scope)))
       throw new Error(`${decl.name} changed while removed`);
-    child.changed();
   }
 }
 

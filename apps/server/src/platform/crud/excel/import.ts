@@ -4,7 +4,6 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../../access/permissions';
 import { type RequestContext, requireCtx } from '../../auth/context';
-import type { Db } from '../../db';
 import { readUpload } from '../../excel';
 import { ok } from '../../http/envelope';
 import { FieldInputError, invalidField, RowsInputError } from '../../http/errors';
@@ -12,9 +11,8 @@ import type { Lang } from '../../http/messages';
 import { notDeleted } from '../../sql';
 import { readXlsxRows } from '../../xlsx-read';
 import type { MountedResource } from '../binding';
-import { forgetCounts } from '../count-cache';
 import { labelField, mountedByKey, refFields } from '../refs';
-import { insertRows, updateRow } from '../write';
+import { insertRows, transaction, updateRow } from '../write';
 import {
   type Column,
   cellText,
@@ -389,8 +387,7 @@ async function importRows(
   // before the transaction: on PGlite (one connection) a query outside an open transaction waits for it
   const scope = await m.constraint(ctx);
   // the engine's one write path, as submit writes (base columns, tenant, the binding's after-hooks)
-  const created = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const created = await transaction(db, async (tx) => {
     const rows = await insertRows(m, ctx, tx, creates, {
       onChunk: async (n) => {
         written = n;
@@ -403,8 +400,6 @@ async function importRows(
     }
     return rows;
   });
-  forgetCounts(def.key);
-  m.changed();
   if (hooks.afterCommit) {
     if (created.length)
       await hooks.afterCommit(ctx, {
