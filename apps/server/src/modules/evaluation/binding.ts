@@ -402,11 +402,17 @@ function ruleHooks(db: Db): ResourceHooks {
             .select({ id: l.id, scores: l.scores })
             .from(l)
             .where(and(eq(l.projectId, project.id), eq(l.tenantId, ctx.tenantId), notDeleted(l.isDeleted)));
+          // the entries' totals through their write path, whoever's scope they are in (they follow the rule)
+          const lists = mounted('evaluationList');
+          const all = await lists.tenantConstraint(ctx);
           for (const entry of entries)
-            await tx
-              .update(l)
-              .set({ totalScore: evaluationTotal(rules, safeObject(entry.scores)).toFixed(2) })
-              .where(eq(l.id, entry.id));
+            await lists.patch(
+              ctx,
+              tx,
+              String(entry.id),
+              { totalScore: evaluationTotal(rules, safeObject(entry.scores)).toFixed(2) },
+              all,
+            );
         }
       }
     },

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { DEFAULT_TENANT_ID, isDate, isDateTime } from '@smart/contracts';
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +9,8 @@ import { isAdministrator } from '../../platform/access/privileges';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { generatePassword, hashSecret, md5Hex } from '../../platform/auth/password';
 import type { ResourceHooks } from '../../platform/crud/binding';
+import { mounted } from '../../platform/crud/refs';
+import { transaction } from '../../platform/crud/write';
 import { type Db, schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, FieldInputError, forbidden, notFound } from '../../platform/http/errors';
@@ -155,6 +157,17 @@ export async function checkAccountQuota(db: Db, tenantId: string, adding = 1) {
     });
 }
 
+/** The row of a tenant by its six-digit id, within the caller's constraint on tenants (else not found). */
+async function tenantRowId(tx: Db, ctx: RequestContext, tenantId: string): Promise<string> {
+  const [row] = await tx
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.tenantId, tenantId), await mounted('tenant').constraint(ctx, tx)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row.id;
+}
+
 /** Tenant settings beyond the list page: quota and expiry, data source, package. Platform tenant only. */
 export async function registerTenantRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -184,21 +197,15 @@ export async function registerTenantRoutes(base: FastifyInstance) {
     async (req) => {
       const ctx = await platformOnly(req, 'tenant_edit');
       const { ids, accountNumber, expireTime } = req.query;
-      const set: Partial<typeof t.$inferInsert> = { updateUser: ctx.userId, updateTime: new Date() };
+      const set: Record<string, unknown> = {};
       if (accountNumber !== undefined) set.accountNumber = accountNumber;
-      if (expireTime !== undefined) {
-        // a bare date expires at the end of that day, in the server's time zone
-        const wall = expireTime.length === 10 ? `${expireTime} 23:59:59` : expireTime;
-        set.expireTime = expireTime
-          ? (sql`(${wall}::timestamp at time zone ${process.env.TZ || 'Asia/Shanghai'})` as never)
-          : null;
-      }
-      const updated = await db
-        .update(t)
-        .set(set)
-        .where(and(inArray(t.id, ids.split(',')), notDeleted(t.isDeleted)))
-        .returning({ id: t.id });
-      if (!updated.length) throw notFound();
+      // a bare date expires at the end of that day (a wall-clock time in the server's time zone)
+      if (expireTime !== undefined)
+        set.expireTime = expireTime.length === 10 ? `${expireTime} 23:59:59` : expireTime || null;
+      // every tenant named, through the tenants' write path, or none
+      await transaction(db, async (tx) => {
+        for (const id of new Set(ids.split(','))) await mounted('tenant').patch(ctx, tx, id, set);
+      });
       return ok(req, true);
     },
   );
@@ -215,12 +222,10 @@ export async function registerTenantRoutes(base: FastifyInstance) {
     },
     async (req) => {
       const ctx = await platformOnly(req, 'tenant_edit');
-      const updated = await db
-        .update(t)
-        .set({ datasourceId: req.query.datasourceId || null, updateUser: ctx.userId, updateTime: new Date() })
-        .where(and(eq(t.tenantId, req.query.tenantId), notDeleted(t.isDeleted)))
-        .returning({ id: t.id });
-      if (!updated.length) throw notFound();
+      await transaction(db, async (tx) => {
+        const id = await tenantRowId(tx, ctx, req.query.tenantId);
+        await mounted('tenant').patch(ctx, tx, id, { datasourceId: req.query.datasourceId || null });
+      });
       return ok(req, true);
     },
   );
@@ -282,14 +287,10 @@ export async function registerTenantRoutes(base: FastifyInstance) {
       const ctx = await platformOnly(req, 'tenant_edit');
       const { tenantId, packageId } = req.query;
       if (tenantId === DEFAULT_TENANT_ID) throw badRequest('fieldInvalid', { field: 'tenantId' });
-      await db.transaction(async (tx) => {
-        const updated = await tx
-          .update(t)
-          .set({ packageId: packageId || null, updateUser: ctx.userId, updateTime: new Date() })
-          .where(and(eq(t.tenantId, tenantId), notDeleted(t.isDeleted), ne(t.tenantId, DEFAULT_TENANT_ID)))
-          .returning({ id: t.id });
-        if (!updated.length) throw notFound();
-        await grantPackage(tx as unknown as Db, tenantId, packageId || null);
+      await transaction(db, async (tx) => {
+        const id = await tenantRowId(tx, ctx, tenantId);
+        await mounted('tenant').patch(ctx, tx, id, { packageId: packageId || null });
+        await grantPackage(tx, tenantId, packageId || null);
       });
       return ok(req, true);
     },

@@ -13,7 +13,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ResourceHooks } from '../../platform/crud/binding';
 import { endpoint } from '../../platform/crud/endpoints';
-import { updateRow } from '../../platform/crud/write';
+import { mounted } from '../../platform/crud/refs';
+import { transaction, updateRow } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
 import { schema } from '../../platform/db';
 import { sendXlsx } from '../../platform/excel';
@@ -169,14 +170,10 @@ const secretEndpoint = endpoint({
   codeSuffix: '_edit',
   query: z.object({}).strict(),
   body: z.object({ id: idString }).strict(),
-  async handler({ reply, resource, scope, body }) {
+  async handler({ reply, ctx, resource, scope, body }) {
     const dev = await reachableDevice(resource.db, scope, body.id);
     const secret = newSecret();
-    await resource.db
-      .update(device)
-      .set({ secret, updateTime: new Date() } as never)
-      .where(eq(device.id, dev.id));
-    resource.changed();
+    await transaction(resource.db, (tx) => resource.patch(ctx, tx, dev.id, { secret }, scope));
     reply.header('cache-control', 'no-store');
     return { id: dev.id, secret };
   },
@@ -197,12 +194,10 @@ function deviceHooks(onChanged: () => void): ResourceHooks {
       if (problem) throw new FieldInputError('thresholds', problem);
     },
     // the secret is made here, in the creating transaction, and answered once with the new row
-    async afterCreate(_ctx, row, tx) {
+    async afterCreate(ctx, row, tx) {
       const secret = newSecret();
-      await tx
-        .update(device)
-        .set({ secret } as never)
-        .where(eq(device.id, String(row.id)));
+      const devices = mounted('device');
+      await devices.patch(ctx, tx, String(row.id), { secret }, await devices.tenantConstraint(ctx));
       return { secret };
     },
     onChanged,

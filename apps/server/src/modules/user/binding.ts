@@ -16,6 +16,7 @@ import { generatePassword, hashSecret, md5Hex } from '../../platform/auth/passwo
 import { endSessions } from '../../platform/auth/sessions';
 import type { ResourceHooks } from '../../platform/crud/binding';
 import { type EndpointCall, endpoint } from '../../platform/crud/endpoints';
+import { transaction } from '../../platform/crud/write';
 import { type Db, schema } from '../../platform/db';
 import { badRequest, FieldInputError, notFound } from '../../platform/http/errors';
 import { csvIdText, idString } from '../../platform/http/ids';
@@ -257,21 +258,16 @@ export function userHooks(deps: Pick<AppDeps, 'db' | 'kv' | 'sessions'>): Resour
               return { id: r.id, account: r.account, password, hash: await hashSecret(md5Hex(password)) };
             }),
           );
-          await db.transaction(async (tx) => {
+          // through the users' write path: a new password ends the user's sessions (afterChange)
+          await transaction(db, async (tx) => {
             for (const r of issued)
-              await tx
-                .update(u)
-                .set({
-                  password: r.hash,
-                  mustChangePassword: true,
-                  updateUser: call.ctx.userId,
-                  updateTime: new Date(),
-                })
-                .where(eq(u.id, r.id));
-            await endSessions(
-              tx as unknown as Db,
-              issued.map((r) => r.id),
-            );
+              await call.resource.patch(
+                call.ctx,
+                tx,
+                r.id,
+                { password: r.hash, mustChangePassword: true },
+                call.scope,
+              );
           });
           await sessions.publish(issued.map((r) => r.id));
           call.reply.header('cache-control', 'no-store');
@@ -300,18 +296,17 @@ export function userHooks(deps: Pick<AppDeps, 'db' | 'kv' | 'sessions'>): Resour
           // an approved registration starts counting against the tenant's account quota
           const approving = rows.filter((r) => r.status === 0).length;
           if (approving) await checkAccountQuota(db, ctx.tenantId, approving);
-          await db.transaction(async (tx) => {
-            const userIds = rows.map((r) => r.id);
-            await tx.delete(schema.userRole).where(inArray(schema.userRole.userId, userIds));
-            await tx
-              .insert(schema.userRole)
-              .values(userIds.flatMap((userId) => roleIds.map((roleId) => ({ userId, roleId }))));
-            await tx
-              .update(u)
-              .set({ status: 1, updateUser: ctx.userId, updateTime: new Date() })
-              .where(and(inArray(u.id, userIds), eq(u.status, 0)));
+          // through the users' write path: the roles are written beside the row (afterChange)
+          await transaction(db, async (tx) => {
+            for (const r of rows)
+              await resource.patch(
+                ctx,
+                tx,
+                r.id,
+                { roleId: roleIds.join(','), ...(r.status === 0 ? { status: 1 } : {}) },
+                call.scope,
+              );
           });
-          resource.changed();
           return true;
         },
       }),
@@ -357,7 +352,7 @@ export function userHooks(deps: Pick<AppDeps, 'db' | 'kv' | 'sessions'>): Resour
             userExt: z.string().max(2000).optional(),
           })
           .strict(),
-        async handler({ ctx, scope, query }) {
+        async handler({ ctx, scope, query, resource }) {
           const [seen] = await db
             .select({ id: u.id })
             .from(u)
@@ -365,15 +360,15 @@ export function userHooks(deps: Pick<AppDeps, 'db' | 'kv' | 'sessions'>): Resour
             .limit(1);
           if (!seen) throw notFound();
           await assertManageableUsers(db, ctx, [query.userId]);
-          await db
-            .update(u)
-            .set({
-              userType: query.userType,
-              userExt: query.userExt ?? null,
-              updateUser: ctx.userId,
-              updateTime: new Date(),
-            })
-            .where(and(eq(u.id, query.userId), scope));
+          await transaction(db, (tx) =>
+            resource.patch(
+              ctx,
+              tx,
+              query.userId,
+              { userType: query.userType, userExt: query.userExt ?? null },
+              scope,
+            ),
+          );
           return true;
         },
       }),

@@ -7,7 +7,8 @@ import { requireCtx } from '../../platform/auth/context';
 import { hashSecret, MD5_HEX, verifySecret } from '../../platform/auth/password';
 import { endSessions } from '../../platform/auth/sessions';
 import { forgetCounts } from '../../platform/crud/count-cache';
-import { mountedByKey } from '../../platform/crud/refs';
+import { mounted } from '../../platform/crud/refs';
+import { transaction } from '../../platform/crud/write';
 import { type Db, schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, FieldInputError, notFound } from '../../platform/http/errors';
@@ -64,7 +65,7 @@ export async function userRoutes(base: FastifyInstance) {
   /** The signed-in user's own profile (personal info page): their row as the users list answers it. */
   app.get('/info', async (req) => {
     const ctx = requireCtx(req);
-    const users = mountedByKey.get(userResource.key)!;
+    const users = mounted(userResource.key);
     const [row] = await db
       .select(users.selection)
       .from(u)
@@ -100,13 +101,14 @@ export async function userRoutes(base: FastifyInstance) {
     if (check.error) throw new FieldInputError(check.error.field, check.error.message);
     if (body.avatar && !ISSUED_IMAGE_PATH.test(body.avatar))
       throw new FieldInputError('avatar', { zh: '头像地址无效', en: 'The avatar address is invalid' });
-    const set: Partial<typeof u.$inferInsert> = { updateUser: ctx.userId, updateTime: new Date() };
+    const set: Record<string, unknown> = {};
     for (const k of ['avatar', 'realName', 'name', 'phone', 'email'] as const)
       if (body[k] !== undefined) set[k] = body[k] || null;
-    await db
-      .update(u)
-      .set(set)
-      .where(and(eq(u.id, ctx.userId), eq(u.tenantId, ctx.tenantId)));
+    // one's own row, whatever one's data scope over users: through the users' write path
+    const users = mounted(userResource.key);
+    await transaction(db, async (tx) =>
+      users.patch(ctx, tx, ctx.userId, set, await users.tenantConstraint(ctx)),
+    );
     return ok(req, true);
   });
 
