@@ -4,7 +4,8 @@ import { type Db, schema } from '../../platform/db';
 import { ApiError } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
 import { resolve } from './expressions';
-import { ACTION_NAMES, type ActionRequest } from './runtime';
+import { ACTION_NAMES } from './runtime/inspect';
+import type { ActionRequest } from './runtime/recorder';
 import { type flowInstance, flowNotice } from './tables';
 
 /**

@@ -10,7 +10,7 @@ import { FieldInputError, notFound } from '../../platform/http/errors';
 import { csvIdText, idString } from '../../platform/http/ids';
 import { PageQuery, toPage } from '../../platform/paging';
 import { containsPattern, notDeleted } from '../../platform/sql';
-import { decodeXml } from './runtime';
+import { decodeXml } from './runtime/moddle';
 import { definitionVisibleTo, deleteDeployments, deploy } from './service';
 import { dt, names, platformOnly, tenantList } from './shared';
 import { flowDefinition, flowDeployment } from './tables';

@@ -8,7 +8,7 @@ import { ok } from '../../platform/http/envelope';
 import { FieldInputError } from '../../platform/http/errors';
 import { PageQuery, toPage } from '../../platform/paging';
 import { configureActions } from './actions';
-import { keepLiveEngines } from './runtime';
+import { keepLiveEngines } from './runtime/live';
 import { deliverEvent, flowTransaction, startByEvent } from './service';
 import { dt } from './shared';
 import { flowNotice } from './tables';

@@ -9,17 +9,10 @@ import { ApiError, FieldInputError, notFound } from '../../platform/http/errors'
 import { notDeleted } from '../../platform/sql';
 import { type HttpRequest, performAction, prepareHttp, sendHttp } from './actions';
 import { resolve } from './expressions';
-import {
-  continueProcess,
-  DiagramRefusal,
-  inspectDiagram,
-  type RunResult,
-  startProcess,
-  startsByHand,
-  startTimersOf,
-  type Trigger,
-  type WaitingTask,
-} from './runtime';
+import { DiagramRefusal, inspectDiagram } from './runtime/inspect';
+import type { WaitingTask } from './runtime/recorder';
+import { continueProcess, type RunResult, startProcess, type Trigger } from './runtime/run';
+import { startsByHand, startTimersOf } from './runtime/starts';
 import {
   flowDefinition,
   flowDeployment,
@@ -66,11 +59,11 @@ export async function deploy(
     try {
       inspected.push({ file: f, info: await inspectDiagram(f.xml) });
     } catch (e) {
-      const en = (e as Error).message;
-      const zh = e instanceof DiagramRefusal ? e.zh : en;
+      const why =
+        e instanceof DiagramRefusal ? e.text : { zh: (e as Error).message, en: (e as Error).message };
       throw new FieldInputError('files', {
-        zh: `${f.name} 不能部署: ${zh}`,
-        en: `${f.name} cannot be deployed: ${en}`,
+        zh: `${f.name} 不能部署: ${why.zh}`,
+        en: `${f.name} cannot be deployed: ${why.en}`,
       });
     }
   }

@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db';
 import { notDeleted } from '../../platform/sql';
-import { dueOf, type StartTimer } from './runtime';
+import { dueOf, type StartTimer } from './runtime/starts';
 import { advance, flowTransaction, runDueActions, startDefinition } from './service';
 import { flowDefinition, flowWait } from './tables';
 
