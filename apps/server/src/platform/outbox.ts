@@ -131,6 +131,11 @@ export function registerJob<P>(kind: JobKind<P>) {
   kinds.set(kind.kind, { ...DEFAULTS, store: APP_OUTBOX as OutboxStore<P>, ...kind } as never);
 }
 
+/** Forgets a kind (a test's, when it is done): its jobs are no longer run. */
+export function unregisterJob(kind: string) {
+  kinds.delete(kind);
+}
+
 function kindOf(name: string) {
   const kind = kinds.get(name);
   if (!kind) throw new Error(`no outbox job kind ${name}`);
