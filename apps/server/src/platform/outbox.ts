@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { DEFAULT_TENANT_ID } from '@smart/contracts';
 import { and, asc, eq, getTableColumns, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -179,7 +180,7 @@ export async function enqueue<P>(tx: Db, kind: string, payload: P, opts: { tenan
   const [row] = await tx
     .insert(store.table)
     .values({
-      ...store.row(kind, payload, opts.tenantId ?? '000000'),
+      ...store.row(kind, payload, opts.tenantId ?? DEFAULT_TENANT_ID),
       [k.dueAt]: new Date(),
       [k.attempts]: 0,
     } as never)
