@@ -1,5 +1,7 @@
 import { getDate, ISOInterval } from '@0dep/piso';
 
+export * from './bpmn-expression';
+
 /**
  * The BPMN 2.0 elements the server's engine runs (apps/server/src/modules/flow/runtime.ts); a diagram with
  * anything else is refused at deployment, naming the element, and the designer marks such elements.

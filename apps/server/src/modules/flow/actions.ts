@@ -4,7 +4,8 @@ import { type Db, schema } from '../../platform/db';
 import { ApiError } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
 import { resolve } from './expressions';
-import { ACTION_NAMES, type ActionRequest } from './runtime';
+import { ACTION_NAMES } from './runtime/inspect';
+import type { ActionRequest } from './runtime/recorder';
 import { type flowInstance, flowNotice } from './tables';
 
 /**
@@ -17,7 +18,7 @@ import { type flowInstance, flowNotice } from './tables';
  *   the answer's status becomes the variable named by `resultVariable` (default `httpStatus`). The address
  *   is checked, and the request written down (prepareHttp), in the transaction that reaches the task; the
  *   call itself (sendHttp) is made after that transaction commits, and the instance continues in a new one
- *   (service.ts deferAction, runAction): no transaction, and no lock on the instance, is held while a slow
+ *   (service/outbox.ts, on the platform outbox): no transaction, and no lock on the instance, is held while a slow
  *   endpoint answers.
  * - an action a business module registers (registerFlowAction): what its own process does to its own rows
  *   (relief: a monitored household's stage), in the transaction that reaches the task.
@@ -55,7 +56,7 @@ export function configureActions(allow: string) {
     .filter(Boolean);
 }
 
-/** What the applicant wrote at the start: no action may rewrite it (service.ts START_VARIABLES). */
+/** What the applicant wrote at the start: no action may rewrite it (service/tasks.ts START_VARIABLES). */
 const LOCKED = new Set(['applyUser', 'businessId', 'taskUser', 'days', 'title', 'content']);
 
 const refused = (reason: string) => new ApiError(409, 'flowStuck', { reason });
@@ -108,7 +109,7 @@ export async function performAction(
       return {};
     }
     case 'http':
-      // never here: a network call is not made while a transaction is open (service.ts deferAction)
+      // never here: a network call is not made while a transaction is open (service/outbox.ts deferAction)
       throw refused(`${action.name}: an http action runs after the transaction (deferAction)`);
     default: {
       const run = moduleActions.get(action.action);

@@ -12,7 +12,8 @@ import { ok } from '../../platform/http/envelope';
 import { FieldInputError } from '../../platform/http/errors';
 import { actsOnBusinessRecords } from './actions';
 import { ApproverLists, checkApproverLists, liveUsersOf, startableXml } from './approvers';
-import { flowTransaction, startInstance } from './service';
+import { startInstance } from './service/instances';
+import { flowTransaction } from './service/outbox';
 import { names, readableInstance } from './shared';
 import { forgetWorkCounts } from './work';
 

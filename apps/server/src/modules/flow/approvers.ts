@@ -5,7 +5,7 @@ import { type Db, schema } from '../../platform/db';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { notDeleted } from '../../platform/sql';
-import { definitionVisibleTo } from './service';
+import { definitionVisibleTo } from './service/deploy';
 import { flowDefinition } from './tables';
 
 /**

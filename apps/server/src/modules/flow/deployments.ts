@@ -10,8 +10,8 @@ import { FieldInputError, notFound } from '../../platform/http/errors';
 import { csvIdText, idString } from '../../platform/http/ids';
 import { PageQuery, toPage } from '../../platform/paging';
 import { containsPattern, notDeleted } from '../../platform/sql';
-import { decodeXml } from './runtime';
-import { definitionVisibleTo, deleteDeployments, deploy } from './service';
+import { decodeXml } from './runtime/moddle';
+import { definitionVisibleTo, deleteDeployments, deploy } from './service/deploy';
 import { dt, names, platformOnly, tenantList } from './shared';
 import { flowDefinition, flowDeployment } from './tables';
 

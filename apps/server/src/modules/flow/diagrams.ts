@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { requireCtx } from '../../platform/auth/context';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
-import { definitionVisibleTo } from './service';
+import { definitionVisibleTo } from './service/deploy';
 import { dt, names, readableInstance } from './shared';
 import { flowDefinition, flowHistory, flowTask } from './tables';
 

@@ -8,8 +8,9 @@ import { ok } from '../../platform/http/envelope';
 import { FieldInputError } from '../../platform/http/errors';
 import { PageQuery, toPage } from '../../platform/paging';
 import { configureActions } from './actions';
-import { keepLiveEngines } from './runtime';
-import { deliverEvent, flowTransaction, startByEvent } from './service';
+import { keepLiveEngines } from './runtime/live';
+import { deliverEvent, startByEvent } from './service/instances';
+import { flowTransaction } from './service/outbox';
 import { dt } from './shared';
 import { flowNotice } from './tables';
 import { startTimerPoller } from './timers';
@@ -48,7 +49,7 @@ export async function eventRoutes(base: FastifyInstance) {
   /**
    * Delivers a message to the (oldest) running instance of the business key that waits for it; when none
    * waits, starts the latest version of the tenant's process whose start event catches it, with that
-   * business key (service.ts startByEvent).
+   * business key (service/instances.ts startByEvent).
    */
   app.post(
     '/process/message',

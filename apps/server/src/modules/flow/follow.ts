@@ -7,7 +7,7 @@ import { requireCtx } from '../../platform/auth/context';
 import { ok } from '../../platform/http/envelope';
 import { PageQuery, toPage } from '../../platform/paging';
 import { containsPattern } from '../../platform/sql';
-import { deleteInstance } from './service';
+import { deleteInstance } from './service/ending';
 import { dt, names } from './shared';
 import { flowInstance } from './tables';
 

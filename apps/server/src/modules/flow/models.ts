@@ -5,7 +5,7 @@ import type { ResourceHooks } from '../../platform/crud/binding';
 import { endpoint } from '../../platform/crud/endpoints';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
-import { deploy } from './service';
+import { deploy } from './service/deploy';
 import { platformOnly, tenantList } from './shared';
 import { flowModel } from './tables';
 

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../platform/format';
 import { forbidden, notFound } from '../../platform/http/errors';
 import type { Lang } from '../../platform/http/messages';
 import { notDeleted } from '../../platform/sql';
-import { claimableBy } from './service';
+import { claimableBy } from './service/tasks';
 import { flowInstance, flowTask } from './tables';
 
 /** What the flow routes (work lists, models, deployments, follow, diagrams) and the form modules share. */

@@ -3,9 +3,11 @@ import { hostname } from 'node:os';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db';
+import { runDueJobs } from '../../platform/outbox';
 import { notDeleted } from '../../platform/sql';
-import { dueOf, type StartTimer } from './runtime';
-import { advance, flowTransaction, runDueActions, startDefinition } from './service';
+import { dueOf, type StartTimer } from './runtime/starts';
+import { advance, startDefinition } from './service/instances';
+import { flowTransaction } from './service/outbox';
 import { flowDefinition, flowWait } from './tables';
 
 /**
@@ -13,8 +15,8 @@ import { flowDefinition, flowWait } from './tables';
  * that claims its row (`fired_at`, `claimed_by`: of two servers exactly one gets it, the other skips the
  * locked row) and runs its instance, the instance row locked. A timer that came due while no server ran
  * fires at the next start. A failed firing rolls back and is tried again a minute later. The poller also
- * runs the service tasks' network calls that are due (service.ts runDueActions: left by a server that died,
- * or to be tried again).
+ * runs the outbox's jobs that are due (platform/outbox.ts runDueJobs: the service tasks' network calls, and
+ * any other kind's, left by a server that died or to be tried again).
  */
 
 /** Fires the timers due now; answers how many fired. */
@@ -98,7 +100,7 @@ export function startTimerPoller(app: FastifyInstance, db: Db, intervalMs: numbe
   const tick = () => {
     if (running || stopped) return;
     running = fireDueTimers(db, serverId, app.log)
-      .then(() => runDueActions(db, serverId, app.log))
+      .then(() => runDueJobs(db, app.log))
       .catch((e) => app.log.error({ err: e }, 'workflow timers'))
       .finally(() => {
         running = undefined;

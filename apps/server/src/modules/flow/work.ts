@@ -10,7 +10,8 @@ import { ok } from '../../platform/http/envelope';
 import { idString } from '../../platform/http/ids';
 import { PageQuery, toPage } from '../../platform/paging';
 import { containsPattern, notDeleted } from '../../platform/sql';
-import { claimableBy, claimTask, completeTask, definitionVisibleTo } from './service';
+import { definitionVisibleTo } from './service/deploy';
+import { claimableBy, claimTask, completeTask } from './service/tasks';
 import { dt, names } from './shared';
 import { flowDefinition, flowInstance, flowTask } from './tables';
 

@@ -263,6 +263,32 @@ export const seedLog = pgTable('app_seed_log', {
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The outbox's jobs (platform/outbox.ts): written in a business transaction, run after its commit; claimed
+ * for a lease, tried again after a failure, given up (`due_at` null) keeping the last error.
+ */
+export const outbox = pgTable(
+  'app_outbox',
+  {
+    id: id(),
+    tenantId: tenantColumn(),
+    /** the handler's name (registerJob) */
+    kind: varchar('kind', { length: 64 }).notNull(),
+    /** what the handler is given (JSON) */
+    payload: text('payload').notNull(),
+    /** when it may run: now when written, its lease's end while it runs, its retry's time after a failure */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** failed attempts so far */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: varchar('last_error', { length: 255 }),
+    /** the run that holds its lease */
+    claimedBy: varchar('claimed_by', { length: 64 }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('app_outbox_due_idx').on(t.kind, t.dueAt).where(sql`done_at is null`)],
+);
+
 export const tenantPackage = pgTable('blade_tenant_package', {
   id: id(),
   packageName: varchar('package_name', { length: 50 }).notNull(),

@@ -15,6 +15,7 @@ import {
   UndoOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
+import { checkExpression, checkList, type ExpressionError } from '@smart/contracts/bpmn';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal, Select, Space, Spin, Tooltip, Typography } from 'antd';
 import Modeler from 'bpmn-js/lib/Modeler';
@@ -28,7 +29,6 @@ import { FLOW_API, type ModelDetail, useRoles, useTenantUsers } from '../api';
 import { CategorySelect } from '../PagedList';
 import { bpmnZh, makeTranslate } from './bpmn-zh';
 import { calledContentModule } from './called-content';
-import { checkExpression, checkList, type ExpressionError } from './expression';
 import { KeyboardTools } from './KeyboardTools';
 import { PropertiesPanel } from './PropertiesPanel';
 import { timerDefinitionOf, useTimerErrorText } from './TimerFields';

@@ -3,10 +3,10 @@
  * error below it describes it (`aria-describedby`), and an error marks it invalid and is announced (antd
  * shows form errors with role="alert").
  */
+import type { ExpressionError } from '@smart/contracts/bpmn';
 import { Form } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExpressionError } from './expression';
 import type { ValueProblem } from './service-task';
 
 export interface ControlProps {

@@ -12,14 +12,18 @@
  * Expressions and times are checked as they are typed, by the engine's rules.
  */
 
-import { RUNNABLE_BPMN_ELEMENTS } from '@smart/contracts/bpmn';
+import {
+  checkExpression,
+  checkList,
+  type ExpressionError,
+  RUNNABLE_BPMN_ELEMENTS,
+} from '@smart/contracts/bpmn';
 import { Alert, Button, Form, Input, Select, Typography } from 'antd';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RoleOption, type UserOption, userLabel } from '../api';
 import type { wfZh } from '../strings';
 import { CallActivityFields } from './CallActivityFields';
-import { checkExpression, checkList, type ExpressionError } from './expression';
 import { type ControlProps, PanelField } from './PanelField';
 import { ServiceTaskFields } from './ServiceTaskFields';
 import { SERVICE_TASK_TYPES } from './service-task';

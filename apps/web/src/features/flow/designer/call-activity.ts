@@ -5,7 +5,7 @@
  * `sourceExpression`. The designer writes `<camunda:in source="a" target="b"/>`, `sourceExpression` when
  * the source is written `${…}`, and `<camunda:in variables="all"/>`.
  */
-import { checkExpression } from './expression';
+import { checkExpression } from '@smart/contracts/bpmn';
 import {
   attrOf,
   type ExtElement,

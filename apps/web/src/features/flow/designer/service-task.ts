@@ -4,7 +4,7 @@
  * and one `<camunda:field name="…" stringValue="…"/>` per value. Pure: it reads and builds moddle objects;
  * the properties panel applies what it builds through bpmn-js's modeling (so undo works).
  */
-import { checkExpression, checkList, type ExpressionError } from './expression';
+import { checkExpression, checkList, type ExpressionError } from '@smart/contracts/bpmn';
 import {
   attrOf,
   type ExtElement,

@@ -4,8 +4,12 @@
  * (`timerDue` of @smart/contracts/bpmn, which the server's `dueOf` runs); a value with `${…}` is left to the
  * engine, as the server does.
  */
-import { TimerError as TimerDueError, timerDue } from '@smart/contracts/bpmn';
-import { checkExpression, type ExpressionError } from './expression';
+import {
+  checkExpression,
+  type ExpressionError,
+  TimerError as TimerDueError,
+  timerDue,
+} from '@smart/contracts/bpmn';
 
 export const TIMER_KINDS = ['timeDuration', 'timeDate', 'timeCycle'] as const;
 export type TimerKind = (typeof TIMER_KINDS)[number];

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: BPMN expressions are written ${…}, not template strings
 import { describe, expect, it } from 'vitest';
-import { checkExpression, checkList } from './expression';
+import { checkExpression, checkList } from './bpmn-expression';
 
 describe('designer expressions', () => {
   it('accept what the engine runs', () => {

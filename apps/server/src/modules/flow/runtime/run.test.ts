@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: BPMN expressions are written ${…}
 import { describe, expect, it } from 'vitest';
-import { continueProcess, keepLiveEngines, startProcess } from './runtime';
+import { keepLiveEngines } from './live';
+import { continueProcess, startProcess } from './run';
 
 const XML = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"

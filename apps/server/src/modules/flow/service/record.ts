@@ -1,0 +1,149 @@
+/**
+ * Writing down what a run produced: the instance's saved state and variables, the user tasks that began
+ * waiting (their receivers resolved), its history in two statements at most, its waits (waits.ts), and the
+ * tasks the process no longer waits on withdrawn.
+ */
+import { isId } from '@smart/contracts';
+import { and, eq, notInArray } from 'drizzle-orm';
+import type { Db } from '../../../platform/db';
+import { resolve } from '../expressions';
+import type { WaitingTask } from '../runtime/recorder';
+import type { RunResult } from '../runtime/run';
+import { flowHistory, flowInstance, flowTask } from '../tables';
+import { recordWaits } from './waits';
+
+function taskRows(
+  instance: { tenantId: string; processInstanceId: string; processDefinitionId: string },
+  waiting: WaitingTask[],
+  vars: Record<string, unknown>,
+) {
+  return waiting.map((w) => {
+    // an iteration of a multi-instance task resolves with its own element variable (会签: one approver each)
+    const scope = w.variables ? { ...vars, ...w.variables } : vars;
+    const list = (text: string | undefined) =>
+      text
+        ? text
+            .split(',')
+            .map((p) => String(resolve(p.trim(), scope) ?? ''))
+            .filter(Boolean)
+            .join(',')
+        : null;
+    const assignee = w.assignee ? String(resolve(w.assignee, scope) ?? '') : '';
+    return {
+      tenantId: instance.tenantId,
+      processInstanceId: instance.processInstanceId,
+      processDefinitionId: instance.processDefinitionId,
+      executionId: w.executionId,
+      taskDefinitionKey: w.activityId,
+      name: w.name,
+      assignee: isId(assignee) ? assignee : null,
+      candidateUsers: list(w.candidateUsers),
+      candidateGroups: list(w.candidateGroups),
+    };
+  });
+}
+
+/**
+ * The run's history in two statements at most, whatever its length: what began in this run is inserted
+ * with its end when it also ended (a gateway, an event, a flow), and only what began in an earlier run
+ * (the task just completed) is updated — instead of a statement per event, in the instance's lock.
+ */
+async function recordHistory(
+  tx: Db,
+  instance: typeof flowInstance.$inferSelect,
+  history: RunResult['history'],
+) {
+  const rows: (typeof flowHistory.$inferInsert)[] = [];
+  const begun = new Map<string, typeof flowHistory.$inferInsert>();
+  const endedEarlier: { executionId: string; at: Date }[] = [];
+  for (const h of history) {
+    const row = {
+      tenantId: instance.tenantId,
+      processInstanceId: instance.processInstanceId,
+      executionId: h.executionId,
+      activityId: h.activityId,
+      activityType: h.activityType,
+      startTime: h.at,
+    };
+    if (h.kind === 'start') {
+      const started = { ...row, activityName: h.activityName ?? null };
+      rows.push(started);
+      begun.set(h.executionId, started);
+    } else if (h.activityType === 'sequenceFlow') rows.push({ ...row, endTime: h.at });
+    else {
+      const started = begun.get(h.executionId);
+      if (started) started.endTime = h.at;
+      else endedEarlier.push({ executionId: h.executionId, at: h.at });
+    }
+  }
+  if (rows.length) await tx.insert(flowHistory).values(rows);
+  for (const e of endedEarlier)
+    await tx
+      .update(flowHistory)
+      .set({ endTime: e.at })
+      .where(
+        and(
+          eq(flowHistory.processInstanceId, instance.processInstanceId),
+          eq(flowHistory.executionId, e.executionId),
+        ),
+      );
+}
+
+/** Writes what a run produced: the saved state, new tasks, history. */
+export async function record(
+  tx: Db,
+  instance: typeof flowInstance.$inferSelect,
+  run: RunResult,
+  isNew = false,
+) {
+  const now = new Date();
+  if (!isNew)
+    await tx
+      .update(flowInstance)
+      .set({
+        engineState: run.ended ? null : run.state,
+        variables: JSON.stringify(run.variables),
+        state: run.ended ? 'finished' : 'running',
+        endTime: run.ended ? now : null,
+        updateTime: now,
+      })
+      .where(eq(flowInstance.id, instance.id));
+  if (run.waiting.length) {
+    const known = new Set<string | null>(
+      isNew || run.known?.fresh
+        ? []
+        : (
+            await tx
+              .select({ e: flowTask.executionId })
+              .from(flowTask)
+              .where(eq(flowTask.processInstanceId, instance.processInstanceId))
+          ).map((r) => r.e),
+    );
+    const fresh = taskRows(instance, run.waiting, run.variables).filter((t) => !known.has(t.executionId));
+    if (fresh.length) await tx.insert(flowTask).values(fresh);
+  }
+  await recordHistory(tx, instance, run.history);
+  await recordWaits(tx, instance, run, now, isNew);
+  if (run.ended) {
+    // a process that ended leaves no task waiting (a terminate end cancels the rest), unless the run says
+    // none but the one completed waited
+    if (!run.known?.kept)
+      await tx
+        .update(flowTask)
+        .set({ status: 2, endTime: now })
+        .where(and(eq(flowTask.processInstanceId, instance.processInstanceId), eq(flowTask.status, 0)));
+  } else if (run.stillWaiting.length && !isNew && !run.known?.kept) {
+    // a task the process no longer waits on (a countersign whose completion condition was met) is withdrawn
+    // (not looked for when the run says every task that waited before still waits)
+    await tx
+      .update(flowTask)
+      .set({ status: 2, endTime: now })
+      .where(
+        and(
+          eq(flowTask.processInstanceId, instance.processInstanceId),
+          eq(flowTask.status, 0),
+          notInArray(flowTask.executionId, run.stillWaiting),
+        ),
+      );
+  }
+}
