@@ -25,7 +25,6 @@ import { leaveRoutes } from './modules/desk/leave';
 import { applyRoutes } from './modules/flow/apply';
 import { flowRoutes } from './modules/flow/routes';
 import { installAuditHooks } from './modules/log/recorder';
-import { logRoutes } from './modules/log/routes';
 import { manageRoutes } from './modules/manage/routes';
 import { partyRoutes } from './modules/party/routes';
 import { powerRoutes } from './modules/power/routes';
@@ -280,7 +279,6 @@ export async function buildApp(
   await app.register(registerTenantRoutes, { prefix: '/api/dfem-system' });
   await app.register(userRoutes, { prefix: '/api/dfem-user' });
   await app.register(familyUserRoutes, { prefix: '/api/dfem-system/user' });
-  await app.register(logRoutes, { prefix: '/api/dfem-log' });
   await app.register(fileRoutes, { prefix: '/api/dfem-resource' });
   await app.register(flowRoutes, { prefix: '/api/dfem-flow' });
   await app.register(applyRoutes, { prefix: '/api/dfem-flow' });

@@ -18,6 +18,7 @@ import { assistanceBindings } from './assistance/hooks';
 import { evaluationBindings } from './evaluation/binding';
 import { flowModelHooks } from './flow/models';
 import { flowModel } from './flow/tables';
+import { logBindings } from './log/binding';
 import { villageBindings } from './manage/hooks';
 import { partyBindings } from './party/hooks';
 import { powerBindings } from './power/hooks';
@@ -25,6 +26,7 @@ import { reliefBindings } from './relief/hooks';
 import { safetyBindings } from './safety/hooks';
 import { dropAccessCaches } from './system/caches';
 import { dictBindings } from './system/dict';
+import { regionBindings } from './system/region';
 import { tenantHooks } from './system/tenant';
 import { telemetryBindings } from './telemetry/hooks';
 import { userHooks } from './user/binding';
@@ -139,6 +141,8 @@ export function resourceBindings(
     user: { table: schema.user, hooks: userHooks(deps) },
     flowModel: { table: flowModel, hooks: flowModelHooks },
     ...dictBindings(db),
+    ...regionBindings(db),
+    ...logBindings(deps),
     param: { table: schema.param },
     report: { table: schema.reportFile },
     post: { table: schema.post },
