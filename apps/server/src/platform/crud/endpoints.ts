@@ -13,7 +13,7 @@ import type { MountedResource } from './binding';
  * engine under the resource's path: each inherits the resource's permission code (with the endpoint's
  * suffix), its query checked by a strict schema, and the caller's row constraint (tenant, live rows, data
  * scope) handed to the handler, so a view beyond the list (households, a ranking) cannot forget them.
- * An endpoint at the path of one of the engine's generic views (GET `tree`) replaces that view.
+ * An endpoint at the path of one of the engine's generic views (GET `tree`, `select`) replaces that view.
  */
 
 export interface EndpointCall<Q, B = unknown> {
