@@ -24,7 +24,6 @@ import { leaveRoutes } from './modules/desk/leave';
 import { applyRoutes } from './modules/flow/apply';
 import { flowRoutes } from './modules/flow/routes';
 import { installAuditHooks } from './modules/log/recorder';
-import { logRoutes } from './modules/log/routes';
 import { fileRoutes } from './modules/resource/files';
 import { type ExtraResource, resourceRoutes } from './modules/resources';
 import { registerGrantRoutes } from './modules/system/grants';
@@ -274,7 +273,6 @@ export async function buildApp(
   await app.register(registerTenantRoutes, { prefix: '/api/dfem-system' });
   await app.register(userRoutes, { prefix: '/api/dfem-user' });
   await app.register(familyUserRoutes, { prefix: '/api/dfem-system/user' });
-  await app.register(logRoutes, { prefix: '/api/dfem-log' });
   await app.register(fileRoutes, { prefix: '/api/dfem-resource' });
   await app.register(flowRoutes, { prefix: '/api/dfem-flow' });
   await app.register(applyRoutes, { prefix: '/api/dfem-flow' });

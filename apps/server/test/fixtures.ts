@@ -39,8 +39,8 @@ export function sampleRecord(def: ResourceDef, n: number): Record<string, unknow
   // the records one resource's tests create in a row differ in each unique key: a field of the key whose
   // example ends in digits takes n there (湘A12345 → 湘A12007); a number takes one of the 50 highest values,
   // away from the seed's (an income line's year); a date moves n days (a station's tariff of a day);
-  // a reference stays the seeded row it names
-  for (const set of uniqueSets(def))
+  // a reference stays the seeded row it names; a key field of its own (a region's code) differs as they do
+  for (const set of [...uniqueSets(def), ...(def.idField ? [[def.idField]] : [])])
     for (const u of set) {
       const f = def.fields.find((x) => x.name === u);
       if (

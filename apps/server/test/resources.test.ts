@@ -58,6 +58,13 @@ const firstPage = (d: ResourceDef) => {
   return `${page}=1&${size}=200`;
 };
 const base = (d: ResourceDef) => (d.path ? `/api/${d.service}/${d.path}` : `/api/${d.service}`);
+/** the removal of one row: `remove?ids=`, or the binding's own route there (the spec's region: `remove?id=`) */
+const removeUrl = (d: ResourceDef, id: string) => {
+  const own = mountedByKey
+    .get(d.key)
+    ?.hooks.removeRoutes?.find((r) => r.method === 'POST' && r.path === 'remove');
+  return `${base(d)}/remove?${own?.idsParam ?? 'ids'}=${id}`;
+};
 const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   s.app.inject({ method, url, headers: auth(token), payload });
 
@@ -103,7 +110,7 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
       expect((await call(adminA, 'POST', `${base(def)}/submit`, sampleRecord(def, ++n))).statusCode).toBe(
         403,
       );
-      expect((await call(adminA, 'POST', `${base(def)}/remove?ids=${row.id}`)).statusCode).toBe(403);
+      expect((await call(adminA, 'POST', removeUrl(def, row.id))).statusCode).toBe(403);
       expect((await call(adminA, 'GET', `${base(def)}/detail?id=${row.id}`)).json().data).toEqual(
         detail.json().data,
       );
@@ -114,7 +121,7 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
       id: row.id,
     });
     expect(update.statusCode, update.body).toBe(200);
-    const removed = await call(adminA, 'POST', `${base(def)}/remove?ids=${row.id}`);
+    const removed = await call(adminA, 'POST', removeUrl(def, row.id));
     expect(removed.statusCode).toBe(200);
     expect((await call(adminA, 'GET', `${base(def)}/detail?id=${row.id}`)).statusCode).toBe(404);
   });
@@ -148,7 +155,7 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
       expect(foreignUpdate.statusCode).toBe(refused);
       cases.isolation++;
 
-      expect((await call(adminB, 'POST', `${base(def)}/remove?ids=${row.id}`)).statusCode).toBe(refused);
+      expect((await call(adminB, 'POST', removeUrl(def, row.id))).statusCode).toBe(refused);
       if (shared)
         expect((await call(adminB, 'POST', `${base(def)}/submit`, sampleRecord(def, ++n))).statusCode).toBe(
           403,
@@ -190,7 +197,7 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
           case 'edit':
             return call(limited, 'POST', `${base(def)}/submit`, { ...withinLimited(row), id: row.id });
           case 'delete':
-            return call(limited, 'POST', `${base(def)}/remove?ids=${row.id}`);
+            return call(limited, 'POST', removeUrl(def, row.id));
           default:
             return call(limited, 'GET', `${base(def)}/detail?id=${row.id}`);
         }

@@ -17,8 +17,10 @@ import { t } from '../platform/http/messages';
 import { SERVER_AREAS } from './areas';
 import { flowModelHooks } from './flow/models';
 import { flowModel } from './flow/tables';
+import { logBindings } from './log/binding';
 import { dropAccessCaches } from './system/caches';
 import { dictBindings } from './system/dict';
+import { regionBindings } from './system/region';
 import { tenantHooks } from './system/tenant';
 import { userHooks } from './user/binding';
 
@@ -135,6 +137,8 @@ function platformBindings(
     user: { table: schema.user, hooks: userHooks(deps) },
     flowModel: { table: flowModel, hooks: flowModelHooks },
     ...dictBindings(db),
+    ...regionBindings(db),
+    ...logBindings(deps),
     param: { table: schema.param },
     report: { table: schema.reportFile },
     post: { table: schema.post },

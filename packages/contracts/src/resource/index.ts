@@ -7,6 +7,7 @@ export * from './evaluation';
 export * from './flow';
 export * from './formats';
 export * from './kinds';
+export * from './log';
 export * from './menus';
 export * from './party';
 export * from './platform';

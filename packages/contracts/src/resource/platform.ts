@@ -6,11 +6,13 @@ import {
   roleResource,
   tenantResource,
 } from './admin';
+import { LOG_RESOURCES } from './log';
 import {
   clientResource,
   noticeResource,
   paramResource,
   postResource,
+  regionResource,
   reportResource,
   tenantPackageResource,
   topMenuResource,
@@ -18,7 +20,8 @@ import {
 import type { ResourceDef } from './types';
 
 /**
- * The platform's own screens served by the generic engine (system administration, authority, desk, tools):
+ * The platform's own screens served by the generic engine (system administration, authority, desk, tools,
+ * logs):
  * every resource of `RESOURCES` that belongs to no area. The web loads them with the first of their screens.
  */
 export const PLATFORM_RESOURCES: ResourceDef[] = [
@@ -35,4 +38,6 @@ export const PLATFORM_RESOURCES: ResourceDef[] = [
   apiScopeResource,
   tenantResource,
   reportResource,
+  regionResource,
+  ...LOG_RESOURCES,
 ];

@@ -335,22 +335,23 @@ export const reportResource: ResourceDef = {
  * `code`; its entries are rows below it that share the code and may nest (a tree by parentId). Both kinds
  * are served by the resource engine (list: the whole tree, detail, submit, remove) with the binding's hooks
  * and endpoints (apps/server/src/modules/system/dict.ts: parent-list, child-list, and the pickers tree and
- * dictionary that every signed-in user reads); the screens are their own (features/system/dict). The rules a
- * field cannot say are the binding's: an entry's key is required and its code is its parent's, a
- * dictionary's code is required and its key is -1; a code is unique among dictionaries and a key within its
- * dictionary; removing a dictionary removes its entries, and a sealed row refuses it. Labels and messages
- * are the spec's (§5).
+ * dictionary that every signed-in user reads); the screens are their own (features/system/dict), over these
+ * definitions. The rules a field cannot say are the binding's: an entry's key is required and its code is its
+ * parent's, a dictionary's code is required and its key is -1; a code is unique among dictionaries and a key
+ * within its dictionary; removing a dictionary removes its entries, and a sealed row refuses it. Messages are
+ * the spec's (§5: 'please enter dictionary number/name/sort/key', 'please select sealed'); the labels are its
+ * words, capitalised as every label is.
  */
 const dictFields = (): FieldDef[] => [
   {
     name: 'parentId',
-    label: { zh: '上级字典', en: 'parent dictionary' },
+    label: { zh: '上级字典', en: 'Parent dictionary' },
     type: 'ref',
     list: false,
   },
   {
     name: 'code',
-    label: { zh: '字典编号', en: 'dictionary number' },
+    label: { zh: '字典编号', en: 'Dictionary number' },
     type: 'text',
     required: true,
     max: 255,
@@ -359,7 +360,7 @@ const dictFields = (): FieldDef[] => [
   },
   {
     name: 'dictValue',
-    label: { zh: '字典名称', en: 'dictionary name' },
+    label: { zh: '字典名称', en: 'Dictionary name' },
     type: 'text',
     required: true,
     max: 255,
@@ -372,14 +373,14 @@ const dictFields = (): FieldDef[] => [
   {
     // required of an entry (the binding says so); a dictionary's key is -1 whatever is sent
     name: 'dictKey',
-    label: { zh: '字典键值', en: 'dictionary key' },
+    label: { zh: '字典键值', en: 'Dictionary key' },
     type: 'text',
     max: 255,
     requiredMessage: { zh: '请输入字典键值', en: 'please enter dictionary key' },
   },
   {
     name: 'sort',
-    label: { zh: '字典排序', en: 'dictionary sort' },
+    label: { zh: '字典排序', en: 'Dictionary sort' },
     type: 'int',
     required: true,
     min: 0,
@@ -389,14 +390,21 @@ const dictFields = (): FieldDef[] => [
   {
     // 0 no, 1 yes (a sealed entry is never removed)
     name: 'isSealed',
-    label: { zh: '封存', en: 'sealed' },
+    label: { zh: '封存', en: 'Sealed' },
     type: 'switch',
     required: true,
     default: 0,
     example: 0,
     requiredMessage: { zh: '请选择封存', en: 'please select sealed' },
   },
-  { name: 'remark', label: { zh: '字典备注', en: 'dictionary remark' }, type: 'text', max: 255, list: false },
+  {
+    name: 'remark',
+    label: { zh: '字典备注', en: 'Dictionary remark' },
+    type: 'text',
+    max: 255,
+    list: false,
+    span: 24,
+  },
 ];
 
 /** Platform dictionaries (blade_dict): read by every tenant, changed by the platform tenant only. */
@@ -433,3 +441,83 @@ export const DICT_FIELDS = Object.fromEntries(dictFields().map((f) => [f.name, f
   'parentId' | 'code' | 'dictValue' | 'dictValueEn' | 'dictKey' | 'sort' | 'isSealed' | 'remark',
   FieldDef
 >;
+
+/** A region's messages beyond its fields' rules (the binding checks them; the screen says them first). */
+export const REGION_MESSAGES = {
+  parentMissing: { zh: '上级区划不存在', en: 'the parent region does not exist' },
+  notUnderParent: {
+    zh: '区划编号须以上级区划编号开头',
+    en: 'the region code must start with its parent code',
+  },
+};
+
+/** The parent code of the provinces. */
+export const REGION_ROOT = '00';
+
+/**
+ * China's administrative divisions (spec §7 region): platform rows keyed by the division code (2 digits a
+ * province, 4 a city, 6 a county, 9 a town, 12 a village), each below its parent's (`parentCode`, `00` for a
+ * province) with the codes above it (`ancestors`, written by the server). Every tenant reads them, only the
+ * platform tenant changes them; a removal deletes the row (no soft delete) and the table has no base
+ * columns. The engine serves list, detail (`?code=`) and submit (a code that exists is edited); the binding
+ * (apps/server/src/modules/system/region.ts) adds what a field cannot say — a code extends its parent's,
+ * the parent exists, the ancestors follow it, a division with divisions below it stays, the family's `level`
+ * — the spec's `remove?id=`, and the pickers every signed-in user reads (lazy-tree, select).
+ */
+export const regionResource: ResourceDef = {
+  key: 'region',
+  label: { zh: '行政区划', en: 'Regions' },
+  service: 'dfem-system',
+  path: 'region',
+  route: '/system/region',
+  permission: 'region',
+  tenant: false,
+  readByEveryTenant: true,
+  idField: 'code',
+  softDelete: false,
+  baseColumns: false,
+  fields: [
+    {
+      name: 'code',
+      label: { zh: '区划编号', en: 'Region code' },
+      type: 'text',
+      required: true,
+      pattern: '\\d{2,12}',
+      patternMessage: { zh: '区划编号必须是2到12位数字', en: 'the region code must be 2 to 12 digits' },
+      requiredMessage: { zh: '请输入区划编号', en: 'please enter region code' },
+      example: '990001',
+    },
+    {
+      name: 'parentCode',
+      label: { zh: '上级区划', en: 'Parent region' },
+      type: 'text',
+      pattern: '\\d{2,12}',
+      patternMessage: REGION_MESSAGES.parentMissing,
+      default: REGION_ROOT,
+      search: 'equal',
+    },
+    { name: 'ancestors', label: { zh: '祖级区划', en: 'Ancestors' }, type: 'text', max: 255, readOnly: true },
+    {
+      name: 'name',
+      label: { zh: '区划名称', en: 'Region name' },
+      type: 'text',
+      required: true,
+      max: 64,
+      requiredMessage: { zh: '请输入区划名称', en: 'please enter region name' },
+      search: 'like',
+    },
+    {
+      name: 'regionLevel',
+      label: { zh: '区划层级', en: 'Region level' },
+      type: 'int',
+      required: true,
+      min: 1,
+      max: 5,
+      requiredMessage: { zh: '请选择区划层级', en: 'please select region level' },
+      search: 'equal',
+      example: 1,
+    },
+    { name: 'sort', label: { zh: '排序', en: 'Sort' }, type: 'int', min: 0, max: 2_147_483_647, default: 0 },
+    { name: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'text', max: 255 },
+  ],
+};

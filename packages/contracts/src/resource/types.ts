@@ -184,6 +184,22 @@ export interface ResourceDef {
   readOnly?: boolean;
   /** whether the view button exists (tenant package: off) */
   view?: boolean;
+  /**
+   * the field whose value keys a row instead of a generated `id` (a region's division `code`): the table's
+   * primary key is its column and rows are answered with `id` = its value. The detail takes the key as
+   * `id` or under the field's name (`detail?code=`), removal routes take keys for ids, and every key that
+   * arrives is checked by that field's rule. A submit with `id` edits that row; without one, the body's key
+   * edits the row it names, or adds one when none is named. A key never changes once saved.
+   */
+  idField?: string;
+  /** false: a removal deletes the rows (the table has no `is_deleted`) instead of marking them removed */
+  softDelete?: boolean;
+  /**
+   * false: the table has no base columns (create and update user and time, status): nothing fills or answers
+   * them, and a data scope by creator or department lets no row through. A time the rows need (a log's
+   * `createTime`) is a field of its own.
+   */
+  baseColumns?: boolean;
   dialogWidth?: number;
   pageSize?: number;
   /**

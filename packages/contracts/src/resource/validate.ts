@@ -1,3 +1,4 @@
+import { isId } from '../constants';
 import { FIELD_MESSAGES, fill, hasNul, idCardInfo, localize, PHONE_MESSAGES } from './formats';
 import { fieldKind } from './kinds';
 import type { FieldDef, ResourceDef, Text2 } from './types';
@@ -36,6 +37,16 @@ export function checkField(f: FieldDef, value: unknown): Text2 | null {
   if (f.pattern && !new RegExp(`^(?:${f.pattern})$`).test(s))
     return f.patternMessage ?? localize(FIELD_MESSAGES.format, label);
   return null;
+}
+
+/**
+ * Whether a text names a row of a resource: an id, or, for a resource keyed by a field of its own
+ * (`ResourceDef.idField`: a region's code), a value that field's rule accepts.
+ */
+export function isRowKey(def: Pick<ResourceDef, 'idField' | 'fields'>, value: string): boolean {
+  if (!def.idField) return isId(value);
+  const f = def.fields.find((x) => x.name === def.idField);
+  return f !== undefined && checkField({ ...f, required: true }, value) === null;
 }
 
 /** The longest value of a field that sets no max: its kind's. */

@@ -1,6 +1,7 @@
 import { hostname, networkInterfaces } from 'node:os';
-import { DEFAULT_TENANT_ID } from '@smart/contracts';
+import { DEFAULT_TENANT_ID, logApiResource, logErrorResource, logUsualResource } from '@smart/contracts';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { forgetCounts } from '../../platform/crud/count-cache';
 import { type Db, schema } from '../../platform/db';
 import { sanitizeUrl } from '../../platform/http/logging';
 import { scrubText } from '../../platform/http/scrub';
@@ -201,6 +202,10 @@ export class LogRecorder {
       await this.attempt('blade_log_usual', usual.length, () =>
         this.db.insert(schema.logUsual).values(usual.slice(i, i + CHUNK)),
       );
+    // the lists' totals count what was just written (written here, not through the logs' engine)
+    if (api.length) forgetCounts(logApiResource.key);
+    if (errors.length) forgetCounts(logErrorResource.key);
+    if (usual.length) forgetCounts(logUsualResource.key);
     if (this.dropped) {
       this.log.warn({ dropped: this.dropped }, 'audit log queue full; rows dropped');
       this.dropped = 0;

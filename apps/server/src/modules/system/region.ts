@@ -1,252 +1,66 @@
-import { checkField, DEFAULT_TENANT_ID, type FieldDef, MAX_PAGE_SIZE, type Text2 } from '@smart/contracts';
-import { and, asc, count, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { REGION_MESSAGES, REGION_ROOT } from '@smart/contracts';
+import { and, asc, eq, inArray, like, notInArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { requireAnyPermission, requirePermission } from '../../platform/access/permissions';
-import { type RequestContext, requireCtx } from '../../platform/auth/context';
+import type { ResourceHooks, Row } from '../../platform/crud/binding';
+import { endpoint } from '../../platform/crud/endpoints';
 import { type Db, schema } from '../../platform/db';
-import { ok } from '../../platform/http/envelope';
-import { badRequest, FieldInputError, forbidden, notFound } from '../../platform/http/errors';
-import { toPage } from '../../platform/paging';
-import { containsPattern } from '../../platform/sql';
+import { badRequest, FieldInputError, invalidField } from '../../platform/http/errors';
 
 /**
- * China's administrative divisions (spec §7 region): platform data keyed by the division code (2 digits a
- * province, 4 a city, 6 a county, 9 a town, 12 a village). Every signed-in user reads the lazy tree (the
- * pickers of business screens); the region screen's list, detail and changes follow the `region` codes, and
- * only the platform tenant changes the data. The table has no soft delete: a removal is final.
+ * China's administrative divisions (spec §7 region) on the resource engine (`regionResource`: keyed by the
+ * division code, platform rows every tenant reads, removals delete, no base columns). The engine serves
+ * list, detail (`?code=`) and submit (a code that exists is edited, a new one added) with the `region`
+ * codes, and only the platform tenant changes the data. This binding adds what a field cannot say — a code
+ * extends its parent's, the parent exists, the ancestors follow the parent (and those below a moved division
+ * follow it), a division with divisions below it is not removed, the family's `level` for `regionLevel`, a
+ * `code` filter by prefix — the spec's `remove?id=`, and the pickers every signed-in user reads: the lazy
+ * tree (lazy-tree?parentCode=) and the family's cascading selects (select?code=).
  */
 
 const r = schema.region;
-const ROOT = '00';
 const CODE_RE = /^\d{2,12}$/;
-const text = (zh: string, en: string): Text2 => ({ zh, en });
+const code = z.union([z.literal(''), z.string().regex(CODE_RE)]).optional();
+/** the pickers answer every division below one code at once */
+const PICK_LIMIT = 5000;
 
-export const REGION_FIELDS = {
-  code: {
-    name: 'code',
-    label: text('区划编号', 'region code'),
-    type: 'text',
-    required: true,
-    pattern: '\\d{2,12}',
-    patternMessage: text('区划编号必须是2到12位数字', 'the region code must be 2 to 12 digits'),
-    requiredMessage: text('请输入区划编号', 'please enter region code'),
-  },
-  name: {
-    name: 'name',
-    label: text('区划名称', 'region name'),
-    type: 'text',
-    required: true,
-    max: 64,
-    requiredMessage: text('请输入区划名称', 'please enter region name'),
-  },
-  regionLevel: {
-    name: 'regionLevel',
-    label: text('区划层级', 'region level'),
-    type: 'int',
-    required: true,
-    min: 1,
-    max: 5,
-    requiredMessage: text('请选择区划层级', 'please select region level'),
-  },
-  sort: { name: 'sort', label: text('排序', 'sort'), type: 'int', min: 0, max: 2_147_483_647 },
-  remark: { name: 'remark', label: text('备注', 'remark'), type: 'text', max: 255 },
-} satisfies Record<string, FieldDef>;
+/** the parent's name beside each division ('' for a province); the outer row named by its table */
+const parentName = sql<string>`coalesce((select p.name from blade_region p where p.code = blade_region.parent_code), '')`;
 
-export const REGION_MESSAGES = {
-  parentMissing: text('上级区划不存在', 'the parent region does not exist'),
-  notUnderParent: text('区划编号须以上级区划编号开头', 'the region code must start with its parent code'),
-};
-
-type RegionRow = typeof r.$inferSelect;
-
-const output = (row: RegionRow, parentName = '') => ({
-  id: row.code,
-  code: row.code,
-  parentCode: row.parentCode,
-  parentName,
-  ancestors: row.ancestors,
-  name: row.name,
-  regionLevel: row.regionLevel,
-  /** the family's name of the level, beside ours */
-  level: row.regionLevel,
-  sort: row.sort,
-  remark: row.remark ?? '',
-});
-
-/** Registers /region/... on the /api/dfem-system scope. */
-export function registerRegionRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db } = base.deps;
-
-  const requireWritable = (ctx: RequestContext) => {
-    if (ctx.tenantId !== DEFAULT_TENANT_ID) throw forbidden();
-  };
-
-  app.get(
-    '/region/list',
-    {
-      schema: {
-        querystring: z.object({
-          code: z.string().max(12).optional(),
-          parentCode: z.string().max(12).optional(),
-          name: z.string().max(64).optional(),
-          regionLevel: z.union([z.literal(''), z.coerce.number().int().min(1).max(5)]).optional(),
-          current: z.coerce.number().int().min(1).max(1_000_000).default(1),
-          size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
-        }),
-      },
+export function regionHooks(db: Db): ResourceHooks {
+  return {
+    beside: { parentName },
+    toRow(row) {
+      // the family's name of the level, beside ours; an optional remark as ''
+      row.level = row.regionLevel;
+      row.remark ??= '';
+      return row;
     },
-    async (req) => {
-      requireCtx(req);
-      await requirePermission(db, req, 'region');
-      const q = req.query;
-      const where = and(
-        ...(q.code ? [like(r.code, `${q.code.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)] : []),
-        ...(q.parentCode ? [eq(r.parentCode, q.parentCode)] : []),
-        ...(q.name ? [ilike(r.name, containsPattern(q.name))] : []),
-        ...(typeof q.regionLevel === 'number' ? [eq(r.regionLevel, q.regionLevel)] : []),
-      );
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select()
-          .from(r)
-          .where(where)
-          .orderBy(asc(r.regionLevel), asc(r.sort), asc(r.code))
-          .limit(q.size)
-          .offset((q.current - 1) * q.size),
-        db.select({ total: count() }).from(r).where(where),
-      ]);
-      return ok(
-        req,
-        toPage(
-          rows.map((x) => output(x)),
-          Number(total),
-          q.current,
-          q.size,
-        ),
-      );
+    defaultOrder: [asc(r.regionLevel), asc(r.sort), asc(r.code)],
+    // `code=52`: that division and every one below it
+    extraKeys: ['code'],
+    extraWhere(_ctx, query) {
+      const v = query.code;
+      if (v === undefined || v === '') return undefined;
+      if (typeof v !== 'string' || v.length > 12) throw invalidField('code');
+      return like(r.code, `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     },
-  );
 
-  /** The direct children of a code (none or 00: the provinces), as lazily loaded tree nodes. */
-  /**
-   * The family's cascading pickers (province → city → district): the divisions directly below `code`
-   * (none: the provinces), `{ code, name, … }` as its selects read them. Open to signed-in users like the
-   * lazy tree.
-   */
-  app.get(
-    '/region/select',
-    {
-      schema: {
-        querystring: z.object({ code: z.union([z.literal(''), z.string().regex(CODE_RE)]).optional() }),
-      },
+    // the family's forms send `level`; ours `regionLevel` (which wins when both are sent)
+    beforeValidate(_ctx, body) {
+      if (!Object.hasOwn(body, 'regionLevel') && Object.hasOwn(body, 'level')) body.regionLevel = body.level;
     },
-    async (req) => {
-      requireCtx(req);
-      const rows = await db
-        .select()
-        .from(r)
-        .where(eq(r.parentCode, req.query.code || ROOT))
-        .orderBy(asc(r.sort), asc(r.code))
-        .limit(5000);
-      return ok(
-        req,
-        rows.map((x) => output(x)),
-      );
-    },
-  );
 
-  app.get(
-    '/region/lazy-tree',
-    { schema: { querystring: z.object({ parentCode: z.string().max(12).optional() }) } },
-    async (req) => {
-      requireCtx(req);
-      const parentCode = req.query.parentCode || ROOT;
-      const rows = await db
-        .select({ code: r.code, parentCode: r.parentCode, name: r.name, regionLevel: r.regionLevel })
-        .from(r)
-        .where(eq(r.parentCode, parentCode))
-        .orderBy(asc(r.sort), asc(r.code));
-      const withChildren = rows.length
-        ? await db
-            .selectDistinct({ parentCode: r.parentCode })
-            .from(r)
-            .where(
-              inArray(
-                r.parentCode,
-                rows.map((x) => x.code),
-              ),
-            )
-        : [];
-      const parents = new Set(withChildren.map((x) => x.parentCode));
-      return ok(
-        req,
-        rows.map((x) => ({
-          id: x.code,
-          parentId: x.parentCode,
-          title: x.name,
-          key: x.code,
-          value: x.code,
-          hasChildren: parents.has(x.code),
-          regionLevel: x.regionLevel,
-        })),
-      );
-    },
-  );
-
-  app.get(
-    '/region/detail',
-    { schema: { querystring: z.object({ code: z.string().regex(CODE_RE) }) } },
-    async (req) => {
-      requireCtx(req);
-      await requireAnyPermission(db, req, ['region_view', 'region_edit']);
-      const [row] = await db.select().from(r).where(eq(r.code, req.query.code)).limit(1);
-      if (!row) throw notFound();
-      const [parent] =
-        row.parentCode === ROOT
-          ? []
-          : await db.select({ name: r.name }).from(r).where(eq(r.code, row.parentCode)).limit(1);
-      return ok(req, output(row, parent?.name ?? ''));
-    },
-  );
-
-  /** Creates the division when its code is new, updates it when the code exists; ancestors follow the parent. */
-  app.post('/region/submit', async (req) => {
-    const ctx = requireCtx(req);
-    await requireAnyPermission(db, req, ['region_add', 'region_edit']);
-    requireWritable(ctx);
-    const body = req.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest();
-    const input = body as Record<string, unknown>;
-    const check = (f: FieldDef, v: unknown) => {
-      const err = checkField(f, v);
-      if (err) throw new FieldInputError(f.name, err);
-    };
-    const str = (v: unknown) => String(v).trim();
-    check(REGION_FIELDS.code, input.code);
-    const code = str(input.code);
-
-    const [known] = await db.select({ code: r.code }).from(r).where(eq(r.code, code)).limit(1);
-    await requirePermission(db, req, known ? 'region_edit' : 'region_add');
-
-    const saved = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const [existing] = await tx.select().from(r).where(eq(r.code, code)).limit(1);
-      const value = (name: keyof RegionRow, fallback?: unknown) =>
-        Object.hasOwn(input, name) ? input[name] : existing ? existing[name] : fallback;
-
-      const rawParent = value('parentCode', ROOT);
-      const parentCode =
-        rawParent === undefined || rawParent === null || str(rawParent) === '' ? ROOT : str(rawParent);
-      let ancestors = ROOT;
-      if (parentCode !== ROOT) {
-        if (!CODE_RE.test(parentCode)) throw new FieldInputError('parentCode', REGION_MESSAGES.parentMissing);
-        // codes nest: a division's code extends its parent's (which also rules out cycles)
-        if (!code.startsWith(parentCode) || code.length <= parentCode.length)
+    /** codes nest: a division's code extends its parent's (which also rules out cycles); ancestors follow */
+    async beforeWrite(_ctx, record, _mode, id, original) {
+      const own = id ?? String(record.code);
+      const parentCode = Object.hasOwn(record, 'parentCode')
+        ? String(record.parentCode ?? '') || REGION_ROOT
+        : String(original?.parentCode ?? REGION_ROOT);
+      let ancestors = REGION_ROOT;
+      if (parentCode !== REGION_ROOT) {
+        if (!own.startsWith(parentCode) || own.length <= parentCode.length)
           throw new FieldInputError('code', REGION_MESSAGES.notUnderParent);
-        const [parent] = await tx
+        const [parent] = await db
           .select({ code: r.code, ancestors: r.ancestors })
           .from(r)
           .where(eq(r.code, parentCode))
@@ -254,64 +68,97 @@ export function registerRegionRoutes(base: FastifyInstance) {
         if (!parent) throw new FieldInputError('parentCode', REGION_MESSAGES.parentMissing);
         ancestors = `${parent.ancestors},${parent.code}`;
       }
-      const rawName = value('name');
-      check(REGION_FIELDS.name, rawName);
-      // the family's forms send `level`; ours `regionLevel` (which wins when both are sent)
-      const rawLevel =
-        !Object.hasOwn(input, 'regionLevel') && Object.hasOwn(input, 'level')
-          ? input.level
-          : value('regionLevel');
-      check(REGION_FIELDS.regionLevel, rawLevel);
-      const rawSort = value('sort', 0);
-      check(REGION_FIELDS.sort, rawSort);
-      const rawRemark = value('remark');
-      check(REGION_FIELDS.remark, rawRemark);
-      const isBlank = (v: unknown) => v === undefined || v === null || str(v) === '';
-      const record = {
-        parentCode,
-        ancestors,
-        name: str(rawName),
-        regionLevel: Math.trunc(Number(rawLevel)),
-        sort: isBlank(rawSort) ? 0 : Math.trunc(Number(rawSort)),
-        remark: isBlank(rawRemark) ? null : str(rawRemark),
-      };
-      if (!existing) {
-        const [row] = await tx
-          .insert(r)
-          .values({ code, ...record })
-          .returning();
-        return row;
-      }
-      const [row] = await tx.update(r).set(record).where(eq(r.code, code)).returning();
-      if (existing.ancestors !== ancestors) {
-        // the divisions below keep their path below this one
-        const oldPath = `${existing.ancestors},${code}`;
+      record.parentCode = parentCode;
+      record.ancestors = ancestors;
+    },
+
+    /** the divisions below a moved one keep their path below it */
+    async afterChange(_ctx, changes, tx) {
+      for (const c of changes) {
+        if (c.mode !== 'update' || !c.original || c.original.ancestors === c.row.ancestors) continue;
+        const oldPath = `${c.original.ancestors},${c.row.code}`;
         await tx
           .update(r)
-          .set({ ancestors: sql`${`${ancestors},${code}`} || substr(${r.ancestors}, ${oldPath.length + 1})` })
+          .set({
+            ancestors: sql`${`${c.row.ancestors},${c.row.code}`} || substr(${r.ancestors}, ${oldPath.length + 1})`,
+          })
           .where(or(eq(r.ancestors, oldPath), like(r.ancestors, `${oldPath},%`)));
       }
-      return row;
-    });
-    return ok(req, output(saved));
-  });
-
-  /** Removes one division (id = its code); one that still has divisions below it is refused. */
-  app.post(
-    '/region/remove',
-    { schema: { querystring: z.object({ id: z.string().regex(CODE_RE) }) } },
-    async (req) => {
-      const ctx = requireCtx(req);
-      await requirePermission(db, req, 'region_delete');
-      requireWritable(ctx);
-      const code = req.query.id;
-      await db.transaction(async (tx) => {
-        const [child] = await tx.select({ code: r.code }).from(r).where(eq(r.parentCode, code)).limit(1);
-        if (child) throw badRequest('hasChildren');
-        const removed = await tx.delete(r).where(eq(r.code, code)).returning({ code: r.code });
-        if (!removed.length) throw notFound();
-      });
-      return ok(req, true);
     },
-  );
+
+    /** a division with divisions below it stays */
+    async beforeRemove(_ctx, codes, tx) {
+      const [child] = await tx
+        .select({ code: r.code })
+        .from(r)
+        .where(and(inArray(r.parentCode, codes), notInArray(r.code, codes)))
+        .limit(1);
+      if (child) throw badRequest('hasChildren');
+    },
+
+    // spec §7: one division by its code, `remove?id=`
+    removeRoutes: [{ method: 'POST', path: 'remove', idsParam: 'id' }],
+
+    endpoints: [
+      /** The direct children of a code (none or 00: the provinces), as lazily loaded tree nodes. */
+      endpoint({
+        method: 'GET',
+        path: 'lazy-tree',
+        picker: true,
+        query: z.object({ parentCode: z.string().max(12).optional() }),
+        async handler({ scope, query }) {
+          const rows = await db
+            .select({ code: r.code, parentCode: r.parentCode, name: r.name, regionLevel: r.regionLevel })
+            .from(r)
+            .where(and(eq(r.parentCode, query.parentCode || REGION_ROOT), scope))
+            .orderBy(asc(r.sort), asc(r.code))
+            .limit(PICK_LIMIT);
+          const withChildren = rows.length
+            ? await db
+                .selectDistinct({ parentCode: r.parentCode })
+                .from(r)
+                .where(
+                  inArray(
+                    r.parentCode,
+                    rows.map((x) => x.code),
+                  ),
+                )
+            : [];
+          const parents = new Set(withChildren.map((x) => x.parentCode));
+          return rows.map((x) => ({
+            id: x.code,
+            parentId: x.parentCode,
+            title: x.name,
+            key: x.code,
+            value: x.code,
+            hasChildren: parents.has(x.code),
+            regionLevel: x.regionLevel,
+          }));
+        },
+      }),
+
+      /**
+       * The family's cascading pickers (province → city → district): the divisions directly below `code`
+       * (none: the provinces), each as the detail answers it. Replaces the engine's generic picker.
+       */
+      endpoint({
+        method: 'GET',
+        path: 'select',
+        picker: true,
+        query: z.object({ code }),
+        async handler({ req, ctx, resource, scope, query }) {
+          const rows = await db
+            .select(resource.selection)
+            .from(r)
+            .where(and(eq(r.parentCode, query.code || REGION_ROOT), scope))
+            .orderBy(asc(r.sort), asc(r.code))
+            .limit(PICK_LIMIT);
+          return resource.output(ctx, rows as Row[], req.lang);
+        },
+      }),
+    ],
+  };
 }
+
+/** The regions' table, bound to their definition (modules/resources.ts). */
+export const regionBindings = (db: Db) => ({ region: { table: schema.region, hooks: regionHooks(db) } });

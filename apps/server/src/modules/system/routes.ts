@@ -8,7 +8,6 @@ import { ok } from '../../platform/http/envelope';
 import { idString } from '../../platform/http/ids';
 import { notDeleted } from '../../platform/sql';
 import { buttonTree, cachedAnswer, grantedMenus, toMenuTree } from './menus';
-import { registerRegionRoutes } from './region';
 
 export async function systemRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -52,6 +51,4 @@ export async function systemRoutes(base: FastifyInstance) {
       return ok(req, row ? { ...row, backgroundUrl: row.backgroundUrl ?? '' } : {});
     },
   );
-
-  registerRegionRoutes(base);
 }

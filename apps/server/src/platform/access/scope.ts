@@ -77,8 +77,9 @@ function grantedScopes(db: Db, roleIds: string[], resourceCode: string) {
 }
 
 export interface ScopedColumns {
-  createUser: PgColumn;
-  createDept: PgColumn;
+  /** who and which department created a row: absent from a table without base columns (a log, regions) */
+  createUser?: PgColumn;
+  createDept?: PgColumn;
   /** whitelisted columns a custom scope may name, by field name */
   fields: Record<string, PgColumn>;
 }
@@ -86,7 +87,8 @@ export interface ScopedColumns {
 /**
  * The row constraint a caller's data scope adds to every read and write of a resource: undefined when the
  * caller sees every row of its tenant (administrator, no scope granted, or a granted "all"). Several granted
- * scopes widen each other (any of them lets a row through).
+ * scopes widen each other (any of them lets a row through). A scope by creator or department lets no row of
+ * a table without those columns through.
  */
 export async function dataScopeCondition(
   db: Db,
@@ -101,13 +103,13 @@ export async function dataScopeCondition(
   for (const s of scopes) {
     switch (s.scopeType) {
       case SCOPE_OWN:
-        parts.push(eq(cols.createUser, ctx.userId));
+        if (cols.createUser) parts.push(eq(cols.createUser, ctx.userId));
         break;
       case SCOPE_DEPT:
-        if (ctx.deptId) parts.push(eq(cols.createDept, ctx.deptId));
+        if (ctx.deptId && cols.createDept) parts.push(eq(cols.createDept, ctx.deptId));
         break;
       case SCOPE_DEPT_TREE:
-        if (ctx.deptId)
+        if (ctx.deptId && cols.createDept)
           parts.push(inArray(cols.createDept, await deptSubtreeIds(db, ctx.tenantId, ctx.deptId)));
         break;
       case SCOPE_CUSTOM: {
@@ -131,21 +133,22 @@ export async function dataScopeCondition(
  * The one access constraint of a table's rows for a caller, whoever reads or writes them (the engine, users,
  * workflow models): live rows, of the caller's tenant (a platform table — no tenant column — is the
  * platform tenant's alone, unless every tenant reads it: `readByEveryTenant`), within the caller's data
- * scope on the resource (`resourceCode`; none given: no data scope, the tenant's whole table).
+ * scope on the resource (`resourceCode`; none given: no data scope, the tenant's whole table). A table whose
+ * removals delete rows (no `isDeleted`) has only live rows.
  */
 export async function rowConstraint(
   db: Db,
   ctx: RequestContext,
   resourceCode: string | undefined,
-  cols: ScopedColumns & { isDeleted: PgColumn; tenantId?: PgColumn; readByEveryTenant?: boolean },
+  cols: ScopedColumns & { isDeleted?: PgColumn; tenantId?: PgColumn; readByEveryTenant?: boolean },
 ): Promise<SQL> {
   if (!cols.tenantId && !cols.readByEveryTenant && ctx.tenantId !== DEFAULT_TENANT_ID) return sql`false`;
-  const parts: SQL[] = [notDeleted(cols.isDeleted)];
+  const parts: SQL[] = cols.isDeleted ? [notDeleted(cols.isDeleted)] : [];
   if (cols.tenantId) parts.push(eq(cols.tenantId, ctx.tenantId));
   const scope =
     resourceCode === undefined ? undefined : await dataScopeCondition(db, ctx, resourceCode, cols);
   if (scope) parts.push(scope);
-  return and(...parts) as SQL;
+  return parts.length ? (and(...parts) as SQL) : sql`true`;
 }
 
 /** A dept and every dept below it, within one tenant (ancestors holds the comma path from the root). */

@@ -115,10 +115,14 @@ export interface ResourceHooks {
   submitAliases?: string[];
   /**
    * more removal routes, each the same code as `remove` (the `_delete` code, the caller's row constraint,
-   * all or nothing, the hooks): `delete/{id}`, `delete?ids=`, `delete/remark?id=&remark=` (RemoveRoute)
+   * all or nothing, the hooks): `delete/{id}`, `delete?ids=`, `delete/remark?id=&remark=` (RemoveRoute);
+   * one at `remove` itself (POST) replaces the engine's `remove?ids=` (the spec's region: `remove?id=`)
    */
   removeRoutes?: RemoveRoute[];
-  /** views beyond the list, mounted under the resource's path with its permission and row constraint */
+  /**
+   * views beyond the list, mounted under the resource's path with its permission and row constraint; a GET
+   * one at `tree` or `select` replaces the engine's generic picker there
+   */
   endpoints?: ResourceEndpoint[];
   /** a row's changes of state, each an endpoint of its own (`transition` in transitions.ts) */
   transitions?: Transition[];

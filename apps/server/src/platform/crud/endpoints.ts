@@ -13,7 +13,7 @@ import type { MountedResource } from './binding';
  * engine under the resource's path: each inherits the resource's permission code (with the endpoint's
  * suffix), its query checked by a strict schema, and the caller's row constraint (tenant, live rows, data
  * scope) handed to the handler, so a view beyond the list (households, a ranking) cannot forget them.
- * An endpoint at the path of one of the engine's generic views (GET `tree`) replaces that view.
+ * An endpoint at the path of one of the engine's generic views (GET `tree`, `select`) replaces that view.
  */
 
 export interface EndpointCall<Q, B = unknown> {
@@ -49,6 +49,8 @@ export interface ResourceEndpoint {
   picker?: boolean;
   query: z.ZodType;
   body?: z.ZodType;
+  /** the largest body it reads, in bytes, when smaller than the server's (a report of the browser's errors) */
+  bodyLimit?: number;
   handler: (call: EndpointCall<never, never>) => Promise<unknown>;
 }
 
@@ -60,6 +62,7 @@ export function endpoint<S extends z.ZodType, B extends z.ZodType = z.ZodUndefin
   picker?: boolean;
   query: S;
   body?: B;
+  bodyLimit?: number;
   handler: (call: EndpointCall<z.infer<S>, z.infer<B>>) => Promise<unknown>;
 }): ResourceEndpoint {
   return e as unknown as ResourceEndpoint;
@@ -70,6 +73,7 @@ export function mountEndpoints(app: FastifyInstance, m: MountedResource, endpoin
     app.route({
       method: e.method,
       url: `${routePrefix(m.def)}/${e.path}`,
+      ...(e.bodyLimit ? { bodyLimit: e.bodyLimit } : {}),
       handler: async (req, reply) => {
         const ctx = requireCtx(req);
         const suffixes = Array.isArray(e.codeSuffix) ? e.codeSuffix : [e.codeSuffix ?? ''];

@@ -4,6 +4,7 @@ import {
   checkRecord,
   DEFAULT_TENANT_ID,
   isId,
+  isRowKey,
   parseRecord,
   routePrefix,
   uniqueSets,
@@ -36,7 +37,6 @@ import { ok } from '../http/envelope';
 import { badRequest, FieldInputError, forbidden, invalidField, notFound } from '../http/errors';
 import type { Lang } from '../http/messages';
 import { toPage } from '../paging';
-import { notDeleted } from '../sql';
 import { buildTree } from '../tree';
 import { answerList } from './answers';
 import type { MountedResource, ResourceHooks, Row } from './binding';
@@ -57,12 +57,14 @@ import { parseListQuery } from './query';
 import { attachRefLabels, checkRefs, mountedByKey, mountSelectRoute, refFields } from './refs';
 import { transitionEndpoint } from './transitions';
 import { descendantIds, isAtOrBelow } from './tree-walk';
-import { insertRows, removeRows, transaction, updateRow } from './write';
+import { insertRows, liveRows, removeRows, transaction, updateRow } from './write';
 
 /**
  * The resource engine: turns a definition (packages/contracts) and its table into the spec's routes
  * (list/page, detail, submit, remove), with validation, soft delete, base columns, whitelisted filters and
  * sorting, permission codes, tenant isolation and data scope on every read and write, by-id included.
+ * A definition may key its rows by a field of its own (`idField`), delete instead of marking removed
+ * (`softDelete: false`) and keep no base columns (`baseColumns: false`): see `columnsOf`.
  */
 
 type Cols = Record<string, PgColumn>;
@@ -77,7 +79,10 @@ export function mountResource(
   table: PgTable,
   hooks: ResourceHooks = {},
 ): MountedResource {
-  const cols = getTableColumns(table) as unknown as Cols;
+  const cols = columnsOf(def, table);
+  const hasBase = def.baseColumns !== false;
+  /** whether a text names a row: an id, or the key field's value (checked by its rule) */
+  const isKey = (v: string) => isRowKey(def, v);
   const beside = hooks.beside ?? {};
   for (const f of def.fields) {
     if (!cols[f.name] && !beside[f.name])
@@ -89,7 +94,10 @@ export function mountResource(
   const besideExtra = Object.keys(beside).filter((k) => !def.fields.some((f) => f.name === k));
   const byField = new Map<string, { column: PgColumn; field?: FieldDef }>();
   for (const f of visible) if (cols[f.name]) byField.set(f.name, { column: cols[f.name], field: f });
-  for (const base of ['id', 'createTime', 'updateTime', 'status', 'createUser', 'createDept'])
+  for (const base of [
+    'id',
+    ...(hasBase ? ['createTime', 'updateTime', 'status', 'createUser', 'createDept'] : []),
+  ])
     if (cols[base]) byField.set(base, { column: cols[base] });
   const scopeFields = Object.fromEntries(
     visible.filter((f) => cols[f.name]).map((f) => [f.name, cols[f.name]]),
@@ -121,11 +129,11 @@ export function mountResource(
     def.children ? attachChildren(ctx, db, def, rows, lang) : rows;
 
   const constraintCols = {
-    isDeleted: cols.isDeleted,
+    isDeleted: def.softDelete === false ? undefined : cols.isDeleted,
     tenantId: def.tenant ? cols.tenantId : undefined,
     readByEveryTenant: def.readByEveryTenant === true,
-    createUser: cols.createUser,
-    createDept: cols.createDept,
+    createUser: hasBase ? cols.createUser : undefined,
+    createDept: hasBase ? cols.createDept : undefined,
     fields: scopeFields,
   };
   const constraint = (ctx: RequestContext, via: Db = db): Promise<SQL> =>
@@ -153,9 +161,11 @@ export function mountResource(
         v instanceof Date ? (f.type === 'date' ? formatDateTime(v).slice(0, 10) : formatDateTime(v)) : v;
     }
     for (const k of besideExtra) out[k] = row[k];
-    out.status = row.status;
-    out.createTime = formatDateTime(row.createTime as Date);
-    out.updateTime = formatDateTime(row.updateTime as Date);
+    if (hasBase) {
+      out.status = row.status;
+      out.createTime = formatDateTime(row.createTime as Date);
+      out.updateTime = formatDateTime(row.updateTime as Date);
+    }
     return hooks.toRow ? hooks.toRow(out) : out;
   };
   /** rows as answered, with the labels of what their references name and of their dictionary values */
@@ -169,7 +179,12 @@ export function mountResource(
 
   const selection: Record<string, PgColumn | SQL> = {
     ...Object.fromEntries(
-      ['id', 'tenantId', 'status', 'createTime', 'updateTime', ...visible.map((f) => f.name)]
+      [
+        'id',
+        'tenantId',
+        ...(hasBase ? ['status', 'createTime', 'updateTime'] : []),
+        ...visible.map((f) => f.name),
+      ]
         .filter((k) => cols[k])
         .map((k) => [k, cols[k]]),
     ),
@@ -207,7 +222,9 @@ export function mountResource(
           def.defaultSort.desc ? desc(cols[def.defaultSort.field]) : cols[def.defaultSort.field],
           desc(cols.id),
         ]
-      : [desc(cols.createTime), desc(cols.id)]);
+      : cols.createTime
+        ? [desc(cols.createTime), desc(cols.id)]
+        : [desc(cols.id)]);
   /** a GET endpoint of the binding at a generic view's path replaces that view */
   const ownGet = new Set((hooks.endpoints ?? []).filter((e) => e.method === 'GET').map((e) => e.path));
   const extraKeys = new Set(hooks.extraKeys ?? []);
@@ -366,7 +383,10 @@ export function mountResource(
       req,
       def.view === false ? [`${code}_edit`] : [`${code}_view`, `${code}_edit`],
     );
-    const id = idParam(req, 'id');
+    // a keyed row is named by its id or by its key field (`detail?code=`)
+    const query = req.query as Record<string, unknown>;
+    const name = def.idField && query.id === undefined ? def.idField : 'id';
+    const id = idParam(req, name, isKey);
     const [row] = await db
       .select(selection)
       .from(table)
@@ -402,7 +422,7 @@ export function mountResource(
       if (original && set.every((f) => record[f] === undefined)) continue;
       const values = set.map((f) => (record[f] !== undefined ? record[f] : original?.[f]));
       if (values.some((v) => v === undefined || v === null)) continue;
-      const clash = [...set.map((f, i) => eq(cols[f], values[i])), notDeleted(cols.isDeleted)];
+      const clash = [...set.map((f, i) => eq(cols[f], values[i])), ...liveRows(mounted)];
       if (def.tenant) clash.push(eq(cols.tenantId, ctx.tenantId));
       if (id) clash.push(ne(cols.id, id));
       if (opts.except) clash.push(opts.except);
@@ -415,17 +435,39 @@ export function mountResource(
     }
   };
 
+  /**
+   * The row a keyed submit without `id` names by its key field (a region's `code`), when the caller sees one:
+   * that row is edited, otherwise one is added. Only a caller who may add or edit asks; a missing key is the
+   * definition's required field.
+   */
+  const namedRow = async (req: FastifyRequest, ctx: RequestContext, body: Record<string, unknown>) => {
+    const field = def.fields.find((f) => f.name === def.idField)!;
+    const raw = body[field.name];
+    if (raw === undefined || raw === null || raw === '') return undefined;
+    await requireAnyPermission(db, req, [`${code}_add`, `${code}_edit`]);
+    const err = checkField(field, raw);
+    if (err) throw new FieldInputError(field.name, err);
+    const key = String(raw).trim();
+    const [row] = await db
+      .select({ id: cols.id })
+      .from(table)
+      .where(and(eq(cols.id, key), await constraint(ctx)))
+      .limit(1);
+    return row ? key : undefined;
+  };
+
   /** add (no id) or edit (an id): `update` only edits (a family client's `<path>/update`) */
   const submit = async (req: FastifyRequest, reply: FastifyReply, only?: 'update') => {
     const ctx = requireCtx(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequest();
-    const id = body.id === undefined || body.id === null || body.id === '' ? undefined : String(body.id);
-    if (id !== undefined && !isId(id)) throw badRequest('fieldInvalid', { field: 'id' });
+    let id = body.id === undefined || body.id === null || body.id === '' ? undefined : String(body.id);
+    if (id !== undefined && !isKey(id)) throw badRequest('fieldInvalid', { field: 'id' });
     if (!id && only === 'update') throw badRequest('fieldInvalid', { field: 'id' });
-    const mode = id ? 'update' : 'create';
     // a log the server writes (def.readOnly) is never written through the API
     if (def.readOnly) throw forbidden();
+    if (!id && def.idField) id = await namedRow(req, ctx, body);
+    const mode = id ? 'update' : 'create';
     await requirePermission(db, req, `${code}_${mode === 'create' ? 'add' : 'edit'}`);
     refuseForeignWrite(ctx, mode);
     const scope = await constraint(ctx);
@@ -445,6 +487,8 @@ export function mountResource(
     const parsed = parseRecord(def, body, mode);
     if (parsed.error) throw new FieldInputError(parsed.error.field, parsed.error.message);
     const record = parsed.record;
+    // a key never changes once saved: an edit writes the other fields
+    if (def.idField && mode === 'update') delete record[def.idField];
     if (original) {
       if (
         def.fields.some(
@@ -514,7 +558,7 @@ export function mountResource(
         const [child] = await tx
           .select({ id: cols.id })
           .from(table)
-          .where(and(inArray(cols.parentId, ids), notDeleted(cols.isDeleted), not(inArray(cols.id, ids))))
+          .where(and(inArray(cols.parentId, ids), ...liveRows(mounted), not(inArray(cols.id, ids))))
           .limit(1);
         if (child) throw badRequest('hasChildren');
       }
@@ -535,13 +579,15 @@ export function mountResource(
     await requirePermission(db, req, `${code}_delete`);
     return ctx;
   };
-  app.post(`${base}/remove`, async (req) => {
-    const ctx = requireCtx(req);
-    const ids = idsParam(req);
-    await remover(req);
-    await removeIds(ctx, ids);
-    return ok(req, true);
-  });
+  // a removal route of the binding at `remove` replaces this one (the family's region: `remove?id=`)
+  if (!(hooks.removeRoutes ?? []).some((r) => r.method === 'POST' && r.path === 'remove'))
+    app.post(`${base}/remove`, async (req) => {
+      const ctx = requireCtx(req);
+      const ids = idsParam(req, 'ids', isKey);
+      await remover(req);
+      await removeIds(ctx, ids);
+      return ok(req, true);
+    });
   for (const route of hooks.removeRoutes ?? []) {
     const byPath = route.path.endsWith('/{id}');
     const url = byPath ? `${base}/${route.path.slice(0, -'/{id}'.length)}/:id` : `${base}/${route.path}`;
@@ -550,6 +596,8 @@ export function mountResource(
       throw new Error(
         `resource ${def.key}: removal route ${route.path} writes no field ${route.remark.field}`,
       );
+    if (route.remark && def.softDelete === false)
+      throw new Error(`resource ${def.key}: removal route ${route.path} keeps a reason on rows it deletes`);
     app.route({
       method: route.method,
       url,
@@ -557,10 +605,10 @@ export function mountResource(
         // who may remove is said before anything about the query
         const ctx = await remover(req);
         const ids = byPath
-          ? [pathId(req)]
+          ? [pathId(req, isKey)]
           : route.idsParam === 'id'
-            ? [idParam(req, 'id')]
-            : idsParam(req, route.idsParam ?? 'ids');
+            ? [idParam(req, 'id', isKey)]
+            : idsParam(req, route.idsParam ?? 'ids', isKey);
         const query = req.query as Record<string, unknown>;
         const known = new Set([
           ...(byPath ? [] : [route.idsParam ?? 'ids']),
@@ -618,7 +666,7 @@ export function mountResource(
     changed,
   };
   mountedByKey.set(def.key, mounted);
-  mountSelectRoute(app, mounted);
+  if (!ownGet.has('select')) mountSelectRoute(app, mounted);
   if (def.excel) mountExcelRoutes(app, mounted);
   if (hooks.endpoints) mountEndpoints(app, mounted, hooks.endpoints);
   if (hooks.transitions) mountEndpoints(app, mounted, hooks.transitions.map(transitionEndpoint));
@@ -640,28 +688,52 @@ export function countKey(resource: string, ctx: RequestContext, query: Record<st
   return `${resource}|${ctx.tenantId}|${ctx.roleIds.join(',')}|${ctx.userId}|${ctx.deptId}|${JSON.stringify(filters)}`;
 }
 
-export function idParam(req: FastifyRequest, name: string): string {
+/** the one id of the query key `name`: a 400 naming it unless it is one (`valid`: a keyed resource's key) */
+export function idParam(req: FastifyRequest, name: string, valid: (s: string) => boolean = isId): string {
   const v = (req.query as Record<string, unknown>)[name];
   const s = Array.isArray(v) ? v[0] : v;
-  if (typeof s !== 'string' || !isId(s)) throw invalidField(name);
+  if (typeof s !== 'string' || !valid(s)) throw invalidField(name);
   return s;
 }
 
 /** the one id of a path's `{id}` segment (`delete/{id}`): a 400 naming `id` unless it is one */
-function pathId(req: FastifyRequest): string {
+function pathId(req: FastifyRequest, valid: (s: string) => boolean): string {
   const v = (req.params as Record<string, unknown>).id;
-  if (typeof v !== 'string' || !isId(v)) throw invalidField('id');
+  if (typeof v !== 'string' || !valid(v)) throw invalidField('id');
   return v;
 }
 
-export function idsParam(req: FastifyRequest, name = 'ids'): string[] {
+/** the comma-joined ids of the query key `name` (at most 1000), each checked as `idParam` checks one */
+export function idsParam(req: FastifyRequest, name = 'ids', valid: (s: string) => boolean = isId): string[] {
   const v = (req.query as Record<string, unknown>)[name];
   const s = Array.isArray(v) ? v.join(',') : v;
   if (typeof s !== 'string' || !s) throw badRequest('idsRequired');
   const ids = [...new Set(s.split(',').map((x) => x.trim()))];
-  if (ids.length > 1000 || !ids.every(isId)) throw invalidField(name);
+  if (ids.length > 1000 || !ids.every(valid)) throw invalidField(name);
   return ids;
 }
+
+/**
+ * The table's columns by property name, as the engine reads them: a keyed resource's `id` is its key
+ * field's column (`idField`), and the table has what the definition says it keeps — `is_deleted` unless
+ * `softDelete: false`, the base columns unless `baseColumns: false`.
+ */
+function columnsOf(def: ResourceDef, table: PgTable): Cols {
+  const cols = getTableColumns(table) as unknown as Cols;
+  const missing = (names: string[]) => names.filter((n) => !cols[n]);
+  const lacks = [
+    ...missing(def.softDelete === false ? [] : ['isDeleted']),
+    ...missing(def.baseColumns === false ? [] : BASE_COLUMNS),
+    ...missing(def.idField ? [def.idField] : ['id']),
+  ];
+  if (lacks.length) throw new Error(`resource ${def.key}: table has no column for ${lacks.join(', ')}`);
+  if (!def.idField) return cols;
+  if (def.tree) throw new Error(`resource ${def.key}: a tree's rows are keyed by id`);
+  return { ...cols, id: cols[def.idField] };
+}
+
+/** the base columns a definition's table keeps unless it says `baseColumns: false` (db/columns.ts) */
+const BASE_COLUMNS = ['createUser', 'createDept', 'createTime', 'updateUser', 'updateTime', 'status'];
 
 /** the last time stamp formatted: a row's update time is often its creation time, and rows come in runs */
 let lastStamp = { raw: '', tz: '', text: '' };
@@ -743,9 +815,11 @@ function arrayOutput(
     parts.push([f.name, stamp(f.name, f.type === 'date' ? 'day' : 'time')]);
   }
   for (const k of besideExtra) parts.push([k, read(k)]);
-  parts.push(['status', read('status')]);
-  parts.push(['createTime', stamp('createTime', 'base')]);
-  parts.push(['updateTime', stamp('updateTime', 'base')]);
+  if (def.baseColumns !== false) {
+    parts.push(['status', read('status')]);
+    parts.push(['createTime', stamp('createTime', 'base')]);
+    parts.push(['updateTime', stamp('updateTime', 'base')]);
+  }
   for (const f of dictNames) {
     const key = nameKey(f);
     if (parts.some(([k]) => k === key)) continue; // answered beside the row (attachDictNames keeps it too)

@@ -23,7 +23,10 @@ import { baseColumns, id, idRef, tenantColumn } from '../db/columns';
  *   a required field is NOT NULL, a switch or a field with a default carries it;
  * - the indexes follow from what the engine asks of the table (`indexesOf`): the list's default order, an
  *   equal filter (with that order behind it), a contains filter (trigrams), a reference, a unique field and
- *   the picker's label — each over live rows of the tenant.
+ *   the picker's label — each over live rows of the tenant;
+ * - the definition's options: a key field of its own (`idField`) is the primary key instead of `id`, a
+ *   table whose removals delete (`softDelete: false`) has no `is_deleted` and its indexes cover every row,
+ *   and `baseColumns: false` leaves out who wrote a row, when, and its status.
  */
 
 /** The snake_case column of a field name: villagerId → villager_id, idCard → id_card. */
@@ -69,7 +72,6 @@ export function columnOf(f: FieldDef): PgColumnBuilderBase {
   return c as PgColumnBuilderBase;
 }
 
-const live = () => sql`is_deleted = 0`;
 /** the pending list of a trigram index, in kB (PostgreSQL's least; its default is 4 096): see indexesOf */
 const GIN_PENDING_LIST_KB = 64;
 
@@ -89,16 +91,27 @@ export function tableOf(def: ResourceDef) {
 function deriveTable(def: ResourceDef) {
   if (!def.table) throw new Error(`${def.key}: a derived table needs its name (ResourceDef.table)`);
   const name = def.table;
-  const columns: Record<string, PgColumnBuilderBase> = { id: id() };
+  const columns: Record<string, PgColumnBuilderBase> = def.idField ? {} : { id: id() };
   if (def.tenant) columns.tenantId = tenantColumn();
-  for (const f of def.fields) if (!f.beside) columns[f.name] = columnOf(f);
-  Object.assign(columns, baseColumns());
+  for (const f of def.fields)
+    if (!f.beside)
+      columns[f.name] = f.name === def.idField ? (columnOf(f) as any).notNull().primaryKey() : columnOf(f);
+  if (def.idField && !columns[def.idField])
+    throw new Error(`${def.key}: no field ${def.idField} keys its rows`);
+  const { isDeleted, ...base } = baseColumns();
+  if (def.baseColumns !== false) Object.assign(columns, base);
+  if (def.softDelete !== false) columns.isDeleted = isDeleted;
   return pgTable(name, columns, (t) => indexesOf(def, name, t as Record<string, ExtraConfigColumn>));
 }
 
 /** Every index the engine's reads of this resource need, named `<table>_<purpose>`. */
 export function indexesOf(def: ResourceDef, table: string, t: Record<string, ExtraConfigColumn>) {
   const tenant: ExtraConfigColumn[] = def.tenant ? [t.tenantId] : [];
+  const key = t[def.idField ?? 'id'];
+  // an index over the rows the engine reads: the live ones, or all where removals delete
+  const soft = def.softDelete !== false;
+  const live = <I extends { where(condition: SQL): I }>(ix: I): I =>
+    soft ? ix.where(sql`is_deleted = 0`) : ix;
   // drizzle types `on` as a non-empty tuple; every list here starts with a column
   type Cols = Parameters<ReturnType<typeof index>['on']>;
   const cols = (...c: unknown[]) => c as Cols;
@@ -108,13 +121,11 @@ export function indexesOf(def: ResourceDef, table: string, t: Record<string, Ext
   const sort = def.defaultSort;
   const order = () =>
     sort
-      ? [sort.desc ? t[sort.field].desc().nullsFirst() : t[sort.field].asc(), t.id.desc().nullsFirst()]
-      : [t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst()];
-  const out = [
-    index(`${table}_page_idx`)
-      .on(...cols(...tenant, ...order()))
-      .where(live()),
-  ];
+      ? [sort.desc ? t[sort.field].desc().nullsFirst() : t[sort.field].asc(), key.desc().nullsFirst()]
+      : t.createTime
+        ? [t.createTime.desc().nullsFirst(), key.desc().nullsFirst()]
+        : [key.desc().nullsFirst()];
+  const out = [live(index(`${table}_page_idx`).on(...cols(...tenant, ...order())))];
   const seen = new Set<string>();
   const once = (key: string) => !seen.has(key) && seen.add(key);
   for (const set of uniqueSets(def)) {
@@ -122,7 +133,11 @@ export function indexesOf(def: ResourceDef, table: string, t: Record<string, Ext
     out.push(
       uniqueIndex(`${table}_${names.join('_')}_uq`)
         .on(...cols(...tenant, ...set.map((key) => t[key])))
-        .where(sql.raw(`is_deleted = 0 and ${names.map((c) => `${c} is not null`).join(' and ')}`) as SQL),
+        .where(
+          sql.raw(
+            [...(soft ? ['is_deleted = 0'] : []), ...names.map((c) => `${c} is not null`)].join(' and '),
+          ) as SQL,
+        ),
     );
   }
   for (const f of def.fields) {
@@ -136,11 +151,7 @@ export function indexesOf(def: ResourceDef, table: string, t: Record<string, Ext
       !def.unique?.includes(f.name) && // its unique index serves it
       once(`eq:${f.name}`)
     )
-      out.push(
-        index(`${table}_${col}_idx`)
-          .on(...cols(...tenant, t[f.name], ...order()))
-          .where(live()),
-      );
+      out.push(live(index(`${table}_${col}_idx`).on(...cols(...tenant, t[f.name], ...order()))));
     if (f.search === 'like' && once(`like:${f.name}`))
       // a contains filter (ILIKE '%…%') is served by trigrams, not by a scan. New rows wait in the index's
       // pending list, which every search reads whole until it is merged: PostgreSQL's 4 MB made a search
@@ -148,19 +159,16 @@ export function indexesOf(def: ResourceDef, table: string, t: Record<string, Ext
       // autovacuum starts only after 200 000 inserts. At 64 kB the merge comes every few hundred rows
       // (that import 0.16 s longer) and searches stay as fast.
       out.push(
-        index(`${table}_${col}_trgm_idx`)
-          .using('gin', t[f.name].op('gin_trgm_ops'))
-          .with({ gin_pending_list_limit: GIN_PENDING_LIST_KB })
-          .where(live()),
+        live(
+          index(`${table}_${col}_trgm_idx`)
+            .using('gin', t[f.name].op('gin_trgm_ops'))
+            .with({ gin_pending_list_limit: GIN_PENDING_LIST_KB }),
+        ),
       );
   }
   // the reference picker lists rows by their label (refs.ts: ORDER BY label, id)
   const label = def.select?.label;
   if (label && byName.has(label))
-    out.push(
-      index(`${table}_${columnName(label)}_label_idx`)
-        .on(...cols(...tenant, t[label], t.id))
-        .where(live()),
-    );
+    out.push(live(index(`${table}_${columnName(label)}_label_idx`).on(...cols(...tenant, t[label], key))));
   return out;
 }

@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef } from '@smart/contracts';
-import { isId, RESOURCES, refLabelKey, routePrefix } from '@smart/contracts';
+import { isRowKey, RESOURCES, refLabelKey, routePrefix } from '@smart/contracts';
 import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -157,7 +157,7 @@ export function mountSelectRoute(app: FastifyInstance, resource: MountedResource
     const keyword = (q.keyword ?? '').trim();
     if (keyword.length > 50) throw invalidField('keyword');
     const ids = splitIds(q.ids);
-    if (ids.length > 200 || !ids.every(isId)) throw invalidField('ids');
+    if (ids.length > 200 || !ids.every((id) => isRowKey(def, id))) throw invalidField('ids');
     if (ids.length) where.push(inArray(cols.id, ids));
     else if (keyword)
       where.push(or(...select.search.map((name) => containsPatternMatch(cols[name], keyword))) as SQL);

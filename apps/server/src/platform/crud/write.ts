@@ -4,6 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../auth/context';
 import type { Db } from '../db';
 import { FieldInputError } from '../http/errors';
+import { notDeleted } from '../sql';
 import type { MountedResource, Row } from './binding';
 import { mountedByKey } from './refs';
 import { storedValue } from './stored';
@@ -42,6 +43,20 @@ export function onCommit(tx: Db, fn: () => void): void {
 
 /** rows per INSERT statement: few round trips, well under PostgreSQL's 65 535 parameters */
 export const INSERT_CHUNK = 500;
+
+/** The condition of a resource's live rows: not marked removed, or none where removals delete (`softDelete: false`). */
+export function liveRows(m: Pick<MountedResource, 'def' | 'cols'>): SQL[] {
+  return m.def.softDelete === false ? [] : [notDeleted(m.cols.isDeleted)];
+}
+
+/** Who wrote a row and when, in the base columns a definition keeps (none with `baseColumns: false`). */
+function stamps(m: Pick<MountedResource, 'def'>, ctx: RequestContext, now: Date, mode: 'create' | 'update') {
+  if (m.def.baseColumns === false) return {};
+  const updated = { updateUser: ctx.userId, updateTime: now };
+  return mode === 'update'
+    ? updated
+    : { createUser: ctx.userId, createDept: ctx.deptId || null, createTime: now, ...updated };
+}
 
 /**
  * A checked record → column values: each kind cleaned as the server stores it (stored.ts), wall-clock
@@ -102,11 +117,7 @@ export async function insertRows(
       return {
         ...columnsOf(r, cols),
         ...(def.tenant ? { tenantId: ctx.tenantId } : {}),
-        createUser: ctx.userId,
-        createDept: ctx.deptId || null,
-        updateUser: ctx.userId,
-        createTime: now,
-        updateTime: now,
+        ...stamps(m, ctx, now, 'create'),
       };
     });
     if (readBack) {
@@ -146,11 +157,18 @@ export async function updateRow(
   original?: Row,
 ): Promise<Row | undefined> {
   toColumnValues(m.def, record, m.cols);
-  const [row] = (await tx
-    .update(m.table)
-    .set({ ...columnsOf(record, m.cols), updateUser: ctx.userId, updateTime: new Date() } as never)
-    .where(and(eq(m.cols.id, id), scope))
-    .returning(m.selection)) as Row[];
+  const values = { ...columnsOf(record, m.cols), ...stamps(m, ctx, new Date(), 'update') };
+  const where = and(eq(m.cols.id, id), scope);
+  // nothing to write (a keyed row sent with its key alone, no base columns): the row as it is
+  const [row] = (
+    Object.keys(values).length
+      ? await tx
+          .update(m.table)
+          .set(values as never)
+          .where(where)
+          .returning(m.selection)
+      : await tx.select(m.selection).from(m.table).where(where).limit(1)
+  ) as Row[];
   if (!row) return undefined;
   await m.hooks.afterChange?.(ctx, [{ mode: 'update', row, record, original }], tx);
   onCommit(tx, m.changed);
@@ -158,10 +176,11 @@ export async function updateRow(
 }
 
 /**
- * Soft-deletes rows the caller may remove (`scope`: the resource's constraint for the caller), all or none:
+ * Removes rows the caller may remove (`scope`: the resource's constraint for the caller), all or none:
  * runs the binding's beforeRemove, marks the rows removed (with `set`: more columns written on them, a
- * removal's reason), then afterDelete, inside the caller's transaction. `below`: rows removed along (a tree's
- * subtree, within `belowScope`). Answers false, having written nothing, when an id is not in scope.
+ * removal's reason) — or deletes them, where the definition keeps no removed rows (`softDelete: false`) —,
+ * then afterDelete, inside the caller's transaction. `below`: rows removed along (a tree's subtree, within
+ * `belowScope`). Answers false, having written nothing, when an id is not in scope.
  */
 export async function removeRows(
   m: MountedResource,
@@ -177,20 +196,15 @@ export async function removeRows(
   const gone = {
     ...(opts.set ? columnsOf(opts.set, m.cols) : {}),
     isDeleted: 1,
-    updateUser: ctx.userId,
-    updateTime: new Date(),
+    ...stamps(m, ctx, new Date(), 'update'),
   } as never;
-  const removed = await tx
-    .update(m.table)
-    .set(gone)
-    .where(and(inArray(m.cols.id, ids), scope))
-    .returning({ id: m.cols.id });
+  const remove = (where: SQL | undefined) =>
+    m.def.softDelete === false
+      ? tx.delete(m.table).where(where).returning({ id: m.cols.id })
+      : tx.update(m.table).set(gone).where(where).returning({ id: m.cols.id });
+  const removed = await remove(and(inArray(m.cols.id, ids), scope));
   if (removed.length !== ids.length) return false;
-  if (below.length)
-    await tx
-      .update(m.table)
-      .set(gone)
-      .where(and(inArray(m.cols.id, below), opts.belowScope ?? scope));
+  if (below.length) await remove(and(inArray(m.cols.id, below), opts.belowScope ?? scope));
   await m.hooks.afterDelete?.(ctx, all, tx);
   await removeChildren(m, ctx, tx, all);
   onCommit(tx, m.changed);

@@ -81,7 +81,9 @@ export function CrudPage(props: CrudPageProps) {
   const rowName =
     props.rowName ?? ((row: Row) => String(row[listFields[0]?.name ?? 'id'] ?? row.id ?? '') || row.id);
 
-  const columns = useColumns(listFields, columnOptions, {
+  // rows without base columns have no creation time of their own (a log's time is a field of it)
+  const shownColumns = def.baseColumns === false ? { ...columnOptions, createTime: false } : columnOptions;
+  const columns = useColumns(listFields, shownColumns, {
     perms,
     addChild: list.tree && perms.add && def.fields.some((f) => f.name === 'parentId'),
     onView: (row) => setDialog({ mode: 'view', row }),

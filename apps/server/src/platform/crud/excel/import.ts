@@ -8,11 +8,10 @@ import { readUpload } from '../../excel';
 import { ok } from '../../http/envelope';
 import { FieldInputError, invalidField, RowsInputError } from '../../http/errors';
 import type { Lang } from '../../http/messages';
-import { notDeleted } from '../../sql';
 import { readXlsxRows } from '../../xlsx-read';
 import type { MountedResource } from '../binding';
 import { labelField, mountedByKey, refFields } from '../refs';
-import { insertRows, transaction, updateRow } from '../write';
+import { insertRows, liveRows, transaction, updateRow } from '../write';
 import {
   type Column,
   cellText,
@@ -153,9 +152,10 @@ async function treeIndex(ctx: RequestContext, f: FieldDef) {
   const rows = (await m.db
     .select({ id: m.cols.id, label })
     .from(m.table)
-    .where(
-      and(notDeleted(m.cols.isDeleted), ...(m.def.tenant ? [eq(m.cols.tenantId, ctx.tenantId)] : [])),
-    )) as { id: string; label: string | null }[];
+    .where(and(...liveRows(m), ...(m.def.tenant ? [eq(m.cols.tenantId, ctx.tenantId)] : [])))) as {
+    id: string;
+    label: string | null;
+  }[];
   const byLabel = new Map<string, string[]>();
   for (const r of rows) {
     const l = String(r.label ?? '');
@@ -308,10 +308,7 @@ async function importRows(
     }
     const list = [...wanted];
     for (let i = 0; i < list.length; i += LOOKUP_CHUNK) {
-      const where: SQL[] = [
-        notDeleted(cols.isDeleted),
-        inArray(cols[first], list.slice(i, i + LOOKUP_CHUNK)),
-      ];
+      const where: SQL[] = [...liveRows(m), inArray(cols[first], list.slice(i, i + LOOKUP_CHUNK))];
       if (def.tenant) where.push(eq(cols.tenantId, ctx.tenantId));
       const found = await db
         .select({ id: cols.id, ...Object.fromEntries(set.map((u) => [u, cols[u]])) })

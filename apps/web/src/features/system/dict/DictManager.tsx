@@ -15,13 +15,17 @@ import { findTitle } from '../../../platform/crud/controls';
 import type { TreeOption } from '../../../platform/crud/dict';
 import type { FieldControlProps } from '../../../platform/crud/fields';
 import { subtreeKeys } from '../../../platform/crud/tree';
+import { isOn } from '../../../platform/crud/values';
 import { getData } from '../../../platform/http/client';
 import { useLanguage } from '../../../platform/i18n';
 import { type DictDefs, type DictKind, dictDefs } from './defs';
 
 export type DictLayout = 'dialog' | 'horizontal' | 'vertical';
 
-/** isSealed: 0 否 / 1 是 */
+/**
+ * isSealed: 0 否 / 1 是, a select rather than the switch of its kind, so that it can be left empty and say
+ * so (请选择封存); the form holds the switch's value (on / off), or '' once cleared.
+ */
 function SealedSelect({ value, onChange, id, disabled, placeholder }: FieldControlProps) {
   const { t } = useTranslation();
   return (
@@ -32,7 +36,7 @@ function SealedSelect({ value, onChange, id, disabled, placeholder }: FieldContr
       disabled={disabled}
       allowClear
       style={{ width: '100%' }}
-      value={value === undefined || value === null || value === '' ? undefined : String(value)}
+      value={value === undefined || value === null || value === '' ? undefined : isOn(value) ? '1' : '0'}
       onChange={(v) => onChange?.(v ?? '')}
       options={[
         { value: '0', label: t('common.no') },

@@ -1,12 +1,14 @@
 /**
  * /system/region — China's administrative divisions: a lazily loaded tree (GET region/lazy-tree?parentCode=)
- * beside the chosen division's form (detail?code=, submit, remove?id=). A division's code extends its
- * parent's; the code names it, so it is fixed once saved.
+ * beside the chosen division's form (detail?code=, submit, remove?id=). Fields, labels, rules and messages
+ * are the definition's (`regionResource`, @smart/contracts/system). A division's code extends its parent's;
+ * the code names it, so it is fixed once saved.
  */
 import '../i18n';
 import '../../../platform/crud/i18n';
 import { DeleteOutlined, PlusOutlined, SaveOutlined, SubnodeOutlined } from '@ant-design/icons';
-import { checkField, type FieldDef, requiredMessage, type Text2 } from '@smart/contracts/core';
+import { checkField, type FieldDef, requiredMessage } from '@smart/contracts/core';
+import { REGION_MESSAGES, REGION_ROOT, regionResource } from '@smart/contracts/system';
 import { App, Button, Card, Empty, Form, Input, InputNumber, Select, Space, Spin, Tree } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useCallback, useEffect, useState } from 'react';
@@ -17,46 +19,18 @@ import { getData, HttpError, postData } from '../../../platform/http/client';
 import { currentLanguage } from '../../../platform/i18n';
 import { can } from '../../../platform/session/session';
 
-const BASE = '/api/dfem-system/region';
-const ROOT = '00';
-const text = (zh: string, en: string): Text2 => ({ zh, en });
+const BASE = `/api/${regionResource.service}/${regionResource.path}`;
+const ROOT = REGION_ROOT;
 
-/** The server's rules and messages (apps/server/src/modules/system/region.ts REGION_FIELDS). */
+/** The definition's fields the form shows, by name. */
+const field = (name: string): FieldDef => regionResource.fields.find((f) => f.name === name)!;
 const FIELDS = {
-  code: {
-    name: 'code',
-    label: text('区划编号', 'Region code'),
-    type: 'text',
-    required: true,
-    pattern: '\\d{2,12}',
-    patternMessage: text('区划编号必须是2到12位数字', 'the region code must be 2 to 12 digits'),
-    requiredMessage: text('请输入区划编号', 'please enter region code'),
-  },
-  name: {
-    name: 'name',
-    label: text('区划名称', 'Region name'),
-    type: 'text',
-    required: true,
-    max: 64,
-    requiredMessage: text('请输入区划名称', 'please enter region name'),
-  },
-  regionLevel: {
-    name: 'regionLevel',
-    label: text('区划层级', 'Region level'),
-    type: 'int',
-    required: true,
-    min: 1,
-    max: 5,
-    requiredMessage: text('请选择区划层级', 'please select region level'),
-  },
-  sort: { name: 'sort', label: text('排序', 'Sort'), type: 'int', min: 0, max: 2_147_483_647 },
-  remark: { name: 'remark', label: text('备注', 'Remark'), type: 'text', max: 255 },
-} satisfies Record<string, FieldDef>;
-
-const notUnderParent = text(
-  '区划编号须以上级区划编号开头',
-  'the region code must start with its parent code',
-);
+  code: field('code'),
+  name: field('name'),
+  regionLevel: field('regionLevel'),
+  sort: field('sort'),
+  remark: field('remark'),
+};
 
 function rules(f: FieldDef): Rule[] {
   const lang = currentLanguage();
@@ -168,7 +142,7 @@ export default function RegionPage() {
     const parentCode = editing.mode === 'edit' ? editing.region.parentCode : editing.parentCode;
     const code = String(values.code ?? '').trim();
     if (parentCode !== ROOT && (!code.startsWith(parentCode) || code.length <= parentCode.length)) {
-      form.setFields([{ name: 'code', errors: [notUnderParent[lang]] }]);
+      form.setFields([{ name: 'code', errors: [REGION_MESSAGES.notUnderParent[lang]] }]);
       return;
     }
     setSaving(true);
@@ -296,18 +270,14 @@ export default function RegionPage() {
                 aria-label={t('sys.region.parent')}
               />
             </Form.Item>
-            <Form.Item name="code" label={label(FIELDS.code)} required rules={rules(FIELDS.code)}>
+            <Form.Item name="code" label={label(FIELDS.code)} rules={rules(FIELDS.code)}>
+              {/* the longest code its pattern takes: a village's 12 digits */}
               <Input maxLength={12} disabled={editing.mode === 'edit'} aria-label={label(FIELDS.code)} />
             </Form.Item>
-            <Form.Item name="name" label={label(FIELDS.name)} required rules={rules(FIELDS.name)}>
-              <Input maxLength={64} aria-label={label(FIELDS.name)} />
+            <Form.Item name="name" label={label(FIELDS.name)} rules={rules(FIELDS.name)}>
+              <Input maxLength={FIELDS.name.max} aria-label={label(FIELDS.name)} />
             </Form.Item>
-            <Form.Item
-              name="regionLevel"
-              label={label(FIELDS.regionLevel)}
-              required
-              rules={rules(FIELDS.regionLevel)}
-            >
+            <Form.Item name="regionLevel" label={label(FIELDS.regionLevel)} rules={rules(FIELDS.regionLevel)}>
               <Select
                 aria-label={label(FIELDS.regionLevel)}
                 loading={levels.isLoading}
@@ -318,7 +288,7 @@ export default function RegionPage() {
               <InputNumber min={0} precision={0} style={{ width: '100%' }} aria-label={label(FIELDS.sort)} />
             </Form.Item>
             <Form.Item name="remark" label={label(FIELDS.remark)} rules={rules(FIELDS.remark)}>
-              <Input.TextArea rows={2} maxLength={255} aria-label={label(FIELDS.remark)} />
+              <Input.TextArea rows={2} maxLength={FIELDS.remark.max} aria-label={label(FIELDS.remark)} />
             </Form.Item>
             <Space wrap>
               {editable && (
