@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { sanitizeUrl } from '../../platform/http/logging';
 import { scrubText } from '../../platform/http/scrub';
-import { PageQuery, toPage } from '../../platform/paging';
+import { PageQuery, pagedList } from '../../platform/paging';
 import { containsPattern } from '../../platform/sql';
 import { throttle } from '../../platform/throttle';
 import { clip, firstFrame } from './recorder';
@@ -136,25 +136,12 @@ export async function logRoutes(base: FastifyInstance) {
       if (q.createTime_dategt) where.push(dateBound(cols.createTime, 'gt', q.createTime_dategt));
       if (q.createTime_datelt) where.push(dateBound(cols.createTime, 'lt', q.createTime_datelt));
       const condition = and(...where);
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select()
-          .from(table)
-          .where(condition)
-          .orderBy(desc(cols.createTime), desc(cols.id))
-          .limit(q.size)
-          .offset((q.current - 1) * q.size),
-        db.select({ total: count() }).from(table).where(condition),
-      ]);
-      return ok(
-        req,
-        toPage(
-          rows.map((r) => toRow(r as Record<string, unknown>)),
-          Number(total),
-          q.current,
-          q.size,
-        ),
-      );
+      const page = await pagedList(q, {
+        rows: db.select().from(table).where(condition).orderBy(desc(cols.createTime), desc(cols.id)),
+        total: db.select({ total: count() }).from(table).where(condition),
+        records: (rows) => rows.map((r) => toRow(r as Record<string, unknown>)),
+      });
+      return ok(req, page);
     });
 
     app.get(`/${name}/detail`, { schema: { querystring: z.object({ id: idString }) } }, async (req) => {

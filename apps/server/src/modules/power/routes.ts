@@ -28,7 +28,7 @@ import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
-import { PageQuery, toPage } from '../../platform/paging';
+import { PageQuery, pageOf } from '../../platform/paging';
 import { rowsOf } from '../telemetry/ingest';
 import { device, deviceAlarm, telemetryState } from '../telemetry/tables';
 import { tariffVersions } from './hooks';
@@ -256,9 +256,8 @@ export async function powerRoutes(app: FastifyInstance) {
   /** A station's yield by day, month or year: energy, full-load hours, income at the tariffs in force. */
   app.get('/powerStationHisData/page', async (req) => {
     const { q, station, rows } = await stationHistory(req, req.query);
-    const start = (q.current - 1) * q.size;
     return ok(req, {
-      ...toPage(rows.slice(start, start + q.size), rows.length, q.current, q.size),
+      ...pageOf(rows, q),
       station,
       grain: q.grain,
       // `total` is the page's (how many periods): the range's energy has a name of its own

@@ -1,4 +1,4 @@
-import { checkField, DEFAULT_TENANT_ID, type FieldDef, MAX_PAGE_SIZE, type Text2 } from '@smart/contracts';
+import { checkField, DEFAULT_TENANT_ID, type FieldDef, type Text2 } from '@smart/contracts';
 import { and, asc, count, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,7 +8,7 @@ import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { type Db, schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, FieldInputError, forbidden, notFound } from '../../platform/http/errors';
-import { toPage } from '../../platform/paging';
+import { PageQuery, pagedList } from '../../platform/paging';
 import { containsPattern } from '../../platform/sql';
 
 /**
@@ -93,8 +93,7 @@ export function registerRegionRoutes(base: FastifyInstance) {
           parentCode: z.string().max(12).optional(),
           name: z.string().max(64).optional(),
           regionLevel: z.union([z.literal(''), z.coerce.number().int().min(1).max(5)]).optional(),
-          current: z.coerce.number().int().min(1).max(1_000_000).default(1),
-          size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
+          ...PageQuery.shape,
         }),
       },
     },
@@ -108,25 +107,12 @@ export function registerRegionRoutes(base: FastifyInstance) {
         ...(q.name ? [ilike(r.name, containsPattern(q.name))] : []),
         ...(typeof q.regionLevel === 'number' ? [eq(r.regionLevel, q.regionLevel)] : []),
       );
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select()
-          .from(r)
-          .where(where)
-          .orderBy(asc(r.regionLevel), asc(r.sort), asc(r.code))
-          .limit(q.size)
-          .offset((q.current - 1) * q.size),
-        db.select({ total: count() }).from(r).where(where),
-      ]);
-      return ok(
-        req,
-        toPage(
-          rows.map((x) => output(x)),
-          Number(total),
-          q.current,
-          q.size,
-        ),
-      );
+      const page = await pagedList(q, {
+        rows: db.select().from(r).where(where).orderBy(asc(r.regionLevel), asc(r.sort), asc(r.code)),
+        total: db.select({ total: count() }).from(r).where(where),
+        records: (rows) => rows.map((x) => output(x)),
+      });
+      return ok(req, page);
     },
   );
 

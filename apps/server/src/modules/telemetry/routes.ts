@@ -12,7 +12,7 @@ import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
-import { PageQuery, toPage } from '../../platform/paging';
+import { PageQuery, pagedList } from '../../platform/paging';
 import { imageKind } from '../../platform/storage';
 import { serverActor } from './alarms';
 import { rowsOf, zoneOffsetMs } from './ingest';
@@ -76,8 +76,8 @@ async function devicesOf(
     eq(device.kind, kind),
     q.name ? sql`${device.name} ilike ${`%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db
+  return pagedList(q, {
+    rows: db
       .select({
         ...LIVE_COLUMNS,
         openAlarms: sql<number>`(select count(*)::int from ${deviceAlarm} a where a.device_id = ${device.id} and a.is_deleted = 0 and a.state <> ${ALARM_STATE.closed})`,
@@ -85,17 +85,11 @@ async function devicesOf(
       .from(device)
       .leftJoin(telemetryState, eq(telemetryState.deviceId, device.id))
       .where(where)
-      .orderBy(asc(device.serial), asc(device.id))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(device).where(where),
-  ]);
-  const records = rows.map((r) => ({
-    ...liveOf(r),
-    lastValues: r.lastValues ?? null,
-    openAlarms: Number(r.openAlarms),
-  }));
-  return toPage(records, Number(total), q.current, q.size);
+      .orderBy(asc(device.serial), asc(device.id)),
+    total: db.select({ total: sql<number>`count(*)::int` }).from(device).where(where),
+    records: (rows) =>
+      rows.map((r) => ({ ...liveOf(r), lastValues: r.lastValues ?? null, openAlarms: Number(r.openAlarms) })),
+  });
 }
 
 /** the local midnight (server time zone) of today */

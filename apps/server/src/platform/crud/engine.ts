@@ -40,7 +40,7 @@ import { notDeleted } from '../sql';
 import { buildTree } from '../tree';
 import { answerList } from './answers';
 import type { MountedResource, ResourceHooks, Row } from './binding';
-import { cachedCount, forgetCounts } from './count-cache';
+import { cachedCount, countKey, forgetCounts } from './count-cache';
 import {
   attachDictNames,
   DICT_TABLE,
@@ -571,21 +571,6 @@ export function mountResource(
   if (def.excel) mountExcelRoutes(app, mounted);
   if (hooks.endpoints) mountEndpoints(app, mounted, hooks.endpoints);
   return mounted;
-}
-
-/** Totals depend on who asks (tenant, roles, user, dept) and on the filters, not on the page. */
-export function countKey(resource: string, ctx: RequestContext, query: Record<string, unknown>): string {
-  const {
-    current: _c,
-    size: _s,
-    page: _p,
-    currentPage: _cp,
-    pageSize: _ps,
-    ascs: _a,
-    descs: _d,
-    ...filters
-  } = query;
-  return `${resource}|${ctx.tenantId}|${ctx.roleIds.join(',')}|${ctx.userId}|${ctx.deptId}|${JSON.stringify(filters)}`;
 }
 
 export function idParam(req: FastifyRequest, name: string): string {
