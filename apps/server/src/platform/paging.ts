@@ -21,7 +21,8 @@ const pageSize = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAU
 /**
  * The paging keys of a convention (`pagingKeys`), checked as the engine checks a resource's: the page from
  * 1 (default 1), the size from 1 to MAX_PAGE_SIZE (default 10). `.extend` it with the list's filters, and
- * `.strict()` it where any other key is refused.
+ * `.strict()` it where any other key is refused. A list of another convention than `current` asks
+ * `pagedList` for `{ current: q.page, size: q.size }` (or `q.currentPage`, `q.pageSize`).
  */
 export function pageQuery<P extends PagingConvention = 'current'>(paging?: P) {
   const [pageKey, sizeKey] = pagingKeys({ paging });

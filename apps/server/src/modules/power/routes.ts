@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAnyPermission, requirePermission } from '../../platform/access/permissions';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
-import { mountedByKey, readableRows } from '../../platform/crud/refs';
+import { mountedResource, readableRows } from '../../platform/crud/refs';
 import { insertRows } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
 import { sendXlsx } from '../../platform/excel';
@@ -491,8 +491,7 @@ export async function powerRoutes(app: FastifyInstance) {
       throw new FieldInputError('type', { zh: '采集配置类型无效', en: 'Unknown settings type' });
     const problem = codeProblem(b.data.type, content);
     if (problem) throw new FieldInputError('content', problem);
-    const m = mountedByKey.get('collectSetting');
-    if (!m) throw new Error('resource collectSetting is not mounted');
+    const m = mountedResource('collectSetting');
     const written = await db.transaction(async (tx0) => {
       const tx = tx0 as unknown as Db;
       await tx.execute(

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAnyPermission, requirePermission } from '../../platform/access/permissions';
 import { requireCtx } from '../../platform/auth/context';
-import { mountedByKey, readableRows } from '../../platform/crud/refs';
+import { mountedResource, readableRows } from '../../platform/crud/refs';
 import { insertRows } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
@@ -301,8 +301,7 @@ export async function ingestRoutes(app: FastifyInstance) {
       if (!kind) return refuse('notAnImage');
       const name = `${randomUUID()}.${kind}`;
       await storage.put(`village/${name}`, body);
-      const m = mountedByKey.get('pestPhoto');
-      if (!m) throw new Error('resource pestPhoto is not mounted');
+      const m = mountedResource('pestPhoto');
       const [written] = await db.transaction((tx) =>
         insertRows(
           m,

@@ -7,7 +7,7 @@ import { requireCtx } from '../../platform/auth/context';
 import { hashSecret, MD5_HEX, verifySecret } from '../../platform/auth/password';
 import { endSessions } from '../../platform/auth/sessions';
 import { forgetCounts } from '../../platform/crud/count-cache';
-import { mountedByKey } from '../../platform/crud/refs';
+import { mountedResource } from '../../platform/crud/refs';
 import { type Db, schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { badRequest, FieldInputError, notFound } from '../../platform/http/errors';
@@ -64,7 +64,7 @@ export async function userRoutes(base: FastifyInstance) {
   /** The signed-in user's own profile (personal info page): their row as the users list answers it. */
   app.get('/info', async (req) => {
     const ctx = requireCtx(req);
-    const users = mountedByKey.get(userResource.key)!;
+    const users = mountedResource(userResource.key);
     const [row] = await db
       .select(users.selection)
       .from(u)
