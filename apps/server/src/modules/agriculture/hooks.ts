@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/context';
 import type { MountedResource, ResourceHooks, Row } from '../../platform/crud/binding';
 import { endpoint } from '../../platform/crud/endpoints';
-import { mountedByKey } from '../../platform/crud/refs';
+import { mountedResource, readableRows } from '../../platform/crud/refs';
 import { updateRow } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
 import { today } from '../../platform/format';
@@ -30,12 +30,6 @@ import { plan, planDetail, plantRecord } from './tables';
  * that resource's write path); a farming record that ticks the plan step it did and un-ticks it when it
  * changes or goes; a plot's history; seedlings never more left than received.
  */
-
-const mounted = (key: string): MountedResource => {
-  const m = mountedByKey.get(key);
-  if (!m) throw new Error(`resource ${key} is not mounted`);
-  return m;
-};
 
 const has = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k);
 /** a value as written: the record's when it sends one, else the row's as it was */
@@ -130,7 +124,7 @@ function planHooks(): ResourceHooks {
         codeSuffix: '_delete',
         query: z.object({ id: idString }).strict(),
         async handler({ ctx, query }) {
-          await mounted('planDetail').remove(ctx, [query.id]);
+          await mountedResource('planDetail').remove(ctx, [query.id]);
           return true;
         },
       }),
@@ -152,7 +146,7 @@ const tickedBeside = sql`(select d.id::text from ${planDetail} d
 
 /** Un-ticks the steps these records ticked (through planDetail's write path). */
 async function untick(ctx: RequestContext, tx: Db, recordIds: string[]) {
-  const d = mounted('planDetail');
+  const d = mountedResource('planDetail');
   const scope = await d.constraint(ctx, tx);
   const ticked = await tx
     .select({ id: planDetail.id })
@@ -168,9 +162,9 @@ async function untick(ctx: RequestContext, tx: Db, recordIds: string[]) {
  * of that plot and year): done on the record's day, by this record.
  */
 async function tick(ctx: RequestContext, tx: Db, record: Row) {
-  const d = mounted('planDetail');
+  const d = mountedResource('planDetail');
   const scope = await d.constraint(ctx, tx);
-  const plans = await mounted('plan').constraint(ctx, tx);
+  const plans = await readableRows('plan', ctx, tx);
   const day = String(record.workDate ?? '').slice(0, 10);
   if (!day || !record.plotId || !record.operation) return;
   const [step] = await tx
@@ -236,14 +230,14 @@ async function plotHistory(
   recordScope: SQL,
   plotId: string,
 ): Promise<PlotHistoryItem[]> {
-  const plots = mounted('plot');
+  const plots = mountedResource('plot');
   const [found] = await db
     .select({ id: plots.cols.id })
     .from(plots.table)
     .where(and(eq(plots.cols.id, plotId), await plots.constraint(ctx)))
     .limit(1);
   if (!found) throw notFound();
-  const d = mounted('planDetail');
+  const d = mountedResource('planDetail');
   const [recordRows, stepRows] = await Promise.all([
     db
       .select(records.selection)
@@ -260,7 +254,7 @@ async function plotHistory(
             eq(plan.plotId, plotId),
             notDeleted(plan.isDeleted),
             await d.constraint(ctx),
-            await mounted('plan').constraint(ctx),
+            await readableRows('plan', ctx),
           ),
         )
         .limit(1000))(),

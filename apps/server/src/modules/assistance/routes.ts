@@ -4,12 +4,12 @@ import {
   type AssistanceUnitFunds,
   INFORMATION_STATUS,
 } from '@smart/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../../platform/access/permissions';
-import { type RequestContext, requireCtx } from '../../platform/auth/context';
+import { requireCtx } from '../../platform/auth/context';
 import { countBy } from '../../platform/crud/count-by';
-import { mountedByKey } from '../../platform/crud/refs';
+import { readableRows } from '../../platform/crud/refs';
 import { ok } from '../../platform/http/envelope';
 import { notDeleted } from '../../platform/sql';
 import {
@@ -26,12 +26,6 @@ import {
  * spend per unit, projects by status (dictionary-labelled by `countBy`), published news, videos.
  */
 
-async function scopeOf(key: string, ctx: RequestContext): Promise<SQL> {
-  const r = mountedByKey.get(key);
-  if (!r) throw new Error(`resource ${key} is not mounted`);
-  return r.constraint(ctx);
-}
-
 const NO_UNIT = { zh: '未指定单位', en: 'No unit' } as const;
 const int = (x: unknown) => Number(x ?? 0);
 /** an amount summed in SQL (numeric, two places) as a number of 元 */
@@ -45,11 +39,11 @@ export async function assistanceRoutes(app: FastifyInstance) {
     await requirePermission(db, req, ASSISTANCE_OVERVIEW.code);
     const lang = req.lang;
     const [units, projects, news, videos, receptions] = await Promise.all([
-      scopeOf('assistanceUnit', ctx),
-      scopeOf('assistanceProject', ctx),
-      scopeOf('information', ctx),
-      scopeOf('careVideo', ctx),
-      scopeOf('assistanceReception', ctx),
+      readableRows('assistanceUnit', ctx),
+      readableRows('assistanceProject', ctx),
+      readableRows('information', ctx),
+      readableRows('careVideo', ctx),
+      readableRows('assistanceReception', ctx),
     ]);
     const money = (col: typeof project.budget) => sql<string>`coalesce(sum(${col}), 0)::numeric(18,2)`;
     const [[unitCount], [totals], [newsCount], [videoCount], [receptionCount], unitRows, byStatus] =

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/context';
 import type { ResourceHooks, Row } from '../../platform/crud/binding';
 import { endpoint } from '../../platform/crud/endpoints';
-import { mounted } from '../../platform/crud/refs';
+import { mountedResource } from '../../platform/crud/refs';
 import { transition } from '../../platform/crud/transitions';
 import { transaction } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
@@ -299,7 +299,7 @@ const scoreEndpoint = (db: Db) =>
       await transaction(db, async (tx) => {
         // the entry and its project read for update (within the caller's reach of each), then both written
         // through their write paths: the entry's scores and total, a draft project put in progress
-        const projects = mounted('evaluationProject');
+        const projects = mountedResource('evaluationProject');
         await m.patch(
           ctx,
           tx,
@@ -403,7 +403,7 @@ function ruleHooks(db: Db): ResourceHooks {
             .from(l)
             .where(and(eq(l.projectId, project.id), eq(l.tenantId, ctx.tenantId), notDeleted(l.isDeleted)));
           // the entries' totals through their write path, whoever's scope they are in (they follow the rule)
-          const lists = mounted('evaluationList');
+          const lists = mountedResource('evaluationList');
           const all = await lists.tenantConstraint(ctx);
           for (const entry of entries)
             await lists.patch(

@@ -8,7 +8,7 @@ import { requireCtx } from '../../platform/auth/context';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { csvIdText, idString } from '../../platform/http/ids';
-import { PageQuery, toPage } from '../../platform/paging';
+import { PageQuery, pagedList } from '../../platform/paging';
 import { containsPattern, notDeleted } from '../../platform/sql';
 import { decodeXml } from './runtime/moddle';
 import { definitionVisibleTo, deleteDeployments, deploy } from './service/deploy';
@@ -50,35 +50,35 @@ export async function deploymentRoutes(base: FastifyInstance) {
       if (q.processKey) conds.push(ilike(flowDefinition.processKey, containsPattern(q.processKey)));
       if (q.category) conds.push(eq(flowDefinition.category, q.category));
       const cond = and(...conds);
-      const [rows, [{ total }]] = await Promise.all([
-        db
+      const lang = req.lang === 'en' ? 'en' : 'zh';
+      const page = await pagedList(q, {
+        rows: db
           .select()
           .from(flowDefinition)
           .where(cond)
-          .orderBy(asc(flowDefinition.processKey), desc(flowDefinition.version))
-          .limit(q.size)
-          .offset((q.current - 1) * q.size),
-        db.select({ total: count() }).from(flowDefinition).where(cond),
-      ]);
-      const n = await names(db, [], req.lang);
-      const lang = req.lang === 'en' ? 'en' : 'zh';
-      const records = rows.map((d) => ({
-        id: d.processDefinitionId,
-        processDefinitionId: d.processDefinitionId,
-        key: d.processKey,
-        name: d.name,
-        version: d.version,
-        category: d.category ?? '',
-        categoryName: n.category(d.category),
-        suspensionState: d.suspended ? 2 : 1,
-        state: d.suspended ? 'suspend' : 'active',
-        deploymentId: d.deploymentId,
-        deploymentTime: dt(d.createTime),
-        tenantIds: d.tenantIds,
-        tenantMode: d.tenantIds ? scopeName.chosen[lang] : scopeName.all[lang],
-        resourceName: d.resourceName ?? '',
-      }));
-      return ok(req, toPage(records, Number(total), q.current, q.size));
+          .orderBy(asc(flowDefinition.processKey), desc(flowDefinition.version)),
+        total: db.select({ total: count() }).from(flowDefinition).where(cond),
+        records: async (rows) => {
+          const n = await names(db, [], req.lang);
+          return rows.map((d) => ({
+            id: d.processDefinitionId,
+            processDefinitionId: d.processDefinitionId,
+            key: d.processKey,
+            name: d.name,
+            version: d.version,
+            category: d.category ?? '',
+            categoryName: n.category(d.category),
+            suspensionState: d.suspended ? 2 : 1,
+            state: d.suspended ? 'suspend' : 'active',
+            deploymentId: d.deploymentId,
+            deploymentTime: dt(d.createTime),
+            tenantIds: d.tenantIds,
+            tenantMode: d.tenantIds ? scopeName.chosen[lang] : scopeName.all[lang],
+            resourceName: d.resourceName ?? '',
+          }));
+        },
+      });
+      return ok(req, page);
     },
   );
 

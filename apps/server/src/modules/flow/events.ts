@@ -6,7 +6,7 @@ import { requirePermission } from '../../platform/access/permissions';
 import { requireCtx } from '../../platform/auth/context';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError } from '../../platform/http/errors';
-import { PageQuery, toPage } from '../../platform/paging';
+import { PageQuery, pagedList } from '../../platform/paging';
 import { configureActions } from './actions';
 import { keepLiveEngines } from './runtime/live';
 import { deliverEvent, startByEvent } from './service/instances';
@@ -125,23 +125,22 @@ export async function eventRoutes(base: FastifyInstance) {
     await requirePermission(db, req, 'work_todo');
     const q = req.query;
     const cond = and(eq(flowNotice.tenantId, ctx.tenantId), eq(flowNotice.userId, ctx.userId));
-    const [rows, [{ total }]] = await Promise.all([
-      db
+    const page = await pagedList(q, {
+      rows: db
         .select()
         .from(flowNotice)
         .where(cond)
-        .orderBy(desc(flowNotice.createTime), desc(flowNotice.id))
-        .limit(q.size)
-        .offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(flowNotice).where(cond),
-    ]);
-    const records = rows.map((r) => ({
-      id: r.id,
-      title: req.lang === 'en' ? r.titleEn : r.title,
-      processInstanceId: r.processInstanceId,
-      taskId: r.taskId ?? '',
-      createTime: dt(r.createTime),
-    }));
-    return ok(req, toPage(records, Number(total), q.current, q.size));
+        .orderBy(desc(flowNotice.createTime), desc(flowNotice.id)),
+      total: db.select({ total: count() }).from(flowNotice).where(cond),
+      records: (rows) =>
+        rows.map((r) => ({
+          id: r.id,
+          title: req.lang === 'en' ? r.titleEn : r.title,
+          processInstanceId: r.processInstanceId,
+          taskId: r.taskId ?? '',
+          createTime: dt(r.createTime),
+        })),
+    });
+    return ok(req, page);
   });
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { requirePermission } from '../../platform/access/permissions';
 import { requireCtx } from '../../platform/auth/context';
 import { ok } from '../../platform/http/envelope';
-import { PageQuery, toPage } from '../../platform/paging';
+import { PageQuery, pagedList } from '../../platform/paging';
 import { containsPattern } from '../../platform/sql';
 import { deleteInstance } from './service/ending';
 import { dt, names } from './shared';
@@ -35,34 +35,30 @@ export async function followRoutes(base: FastifyInstance) {
         conds.push(ilike(flowInstance.processKey, containsPattern(q.processDefinitionKey)));
       if (q.processInstanceId) conds.push(eq(flowInstance.processInstanceId, q.processInstanceId));
       const cond = and(...conds);
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select()
-          .from(flowInstance)
-          .where(cond)
-          .orderBy(desc(flowInstance.startTime))
-          .limit(q.size)
-          .offset((q.current - 1) * q.size),
-        db.select({ total: count() }).from(flowInstance).where(cond),
-      ]);
-      const n = await names(
-        db,
-        rows.map((r) => r.startUser),
-        req.lang,
-      );
-      const records = rows.map((i) => ({
-        processInstanceId: i.processInstanceId,
-        processDefinitionId: i.processDefinitionId,
-        processDefinitionKey: i.processKey,
-        processDefinitionName: i.processName,
-        businessId: i.businessId ?? '',
-        startUser: i.startUser,
-        startUserName: n.user(i.startUser),
-        category: i.category ?? '',
-        categoryName: n.category(i.category),
-        createTime: dt(i.startTime),
-      }));
-      return ok(req, toPage(records, Number(total), q.current, q.size));
+      const page = await pagedList(q, {
+        rows: db.select().from(flowInstance).where(cond).orderBy(desc(flowInstance.startTime)),
+        total: db.select({ total: count() }).from(flowInstance).where(cond),
+        records: async (rows) => {
+          const n = await names(
+            db,
+            rows.map((r) => r.startUser),
+            req.lang,
+          );
+          return rows.map((i) => ({
+            processInstanceId: i.processInstanceId,
+            processDefinitionId: i.processDefinitionId,
+            processDefinitionKey: i.processKey,
+            processDefinitionName: i.processName,
+            businessId: i.businessId ?? '',
+            startUser: i.startUser,
+            startUserName: n.user(i.startUser),
+            category: i.category ?? '',
+            categoryName: n.category(i.category),
+            createTime: dt(i.startTime),
+          }));
+        },
+      });
+      return ok(req, page);
     },
   );
 

@@ -4,11 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePermission } from '../../platform/access/permissions';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
-import { cachedCount, forgetCounts } from '../../platform/crud/count-cache';
-import { countKey } from '../../platform/crud/engine';
+import { countKey, forgetCounts } from '../../platform/crud/count-cache';
 import { ok } from '../../platform/http/envelope';
 import { idString } from '../../platform/http/ids';
-import { PageQuery, toPage } from '../../platform/paging';
+import { PageQuery, pagedList } from '../../platform/paging';
 import { containsPattern, notDeleted } from '../../platform/sql';
 import { definitionVisibleTo } from './service/deploy';
 import { claimableBy, claimTask, completeTask } from './service/tasks';
@@ -122,34 +121,34 @@ export async function workRoutes(base: FastifyInstance) {
       if (q.name) where.push(ilike(flowDefinition.name, containsPattern(q.name)));
       const latest = sql`${flowDefinition.version} = (select max(d2.version) from flow_definition d2 where d2.process_key = ${flowDefinition.processKey} and d2.is_deleted = 0 and d2.suspended = 0)`;
       where.push(latest);
-      const [rows, [{ total }]] = await Promise.all([
-        db
+      const page = await pagedList(q, {
+        rows: db
           .select()
           .from(flowDefinition)
           .where(and(...where))
-          .orderBy(asc(flowDefinition.processKey))
-          .limit(q.size)
-          .offset((q.current - 1) * q.size),
-        db
+          .orderBy(asc(flowDefinition.processKey)),
+        total: db
           .select({ total: count() })
           .from(flowDefinition)
           .where(and(...where)),
-      ]);
-      const n = await names(db, [], req.lang);
-      const records = rows.map((d) => ({
-        id: d.processDefinitionId,
-        processDefinitionId: d.processDefinitionId,
-        processDefinitionKey: d.processKey,
-        processDefinitionName: d.name,
-        processDefinitionVersion: d.version,
-        name: d.name,
-        key: d.processKey,
-        version: d.version,
-        category: d.category ?? '',
-        categoryName: n.category(d.category),
-        createTime: dt(d.createTime),
-      }));
-      return ok(req, toPage(records, Number(total), q.current, q.size));
+        records: async (rows) => {
+          const n = await names(db, [], req.lang);
+          return rows.map((d) => ({
+            id: d.processDefinitionId,
+            processDefinitionId: d.processDefinitionId,
+            processDefinitionKey: d.processKey,
+            processDefinitionName: d.name,
+            processDefinitionVersion: d.version,
+            name: d.name,
+            key: d.processKey,
+            version: d.version,
+            category: d.category ?? '',
+            categoryName: n.category(d.category),
+            createTime: dt(d.createTime),
+          }));
+        },
+      });
+      return ok(req, page);
     },
   );
 
@@ -165,45 +164,43 @@ export async function workRoutes(base: FastifyInstance) {
       const q = req.query;
       const conds: SQL[] = [await where(ctx), ...instanceFilters(q)];
       const cond = and(...conds);
-      const [rows, total] = await Promise.all([
-        db
+      const page = await pagedList(q, {
+        rows: db
           .select({ task: flowTask, instance: listedInstance, version: flowDefinition.version })
           .from(flowTask)
           .innerJoin(flowInstance, eq(flowInstance.processInstanceId, flowTask.processInstanceId))
           .innerJoin(flowDefinition, eq(flowDefinition.id, flowInstance.definitionId))
           .where(cond)
-          .orderBy(order === 'end' ? desc(flowTask.endTime) : desc(flowTask.createTime), desc(flowTask.id))
-          .limit(q.size)
-          .offset((q.current - 1) * q.size),
+          .orderBy(order === 'end' ? desc(flowTask.endTime) : desc(flowTask.createTime), desc(flowTask.id)),
+        total: db
+          .select({ total: count() })
+          .from(flowTask)
+          .innerJoin(flowInstance, eq(flowInstance.processInstanceId, flowTask.processInstanceId))
+          .where(cond),
         // a user's list totals, remembered briefly; starts, claims and completions drop them at once
-        cachedCount(countKey(`flow-${path}`, ctx, q), () =>
-          db
-            .select({ total: count() })
-            .from(flowTask)
-            .innerJoin(flowInstance, eq(flowInstance.processInstanceId, flowTask.processInstanceId))
-            .where(cond)
-            .then(([r]) => Number(r.total)),
-        ),
-      ]);
-      const n = await names(
-        db,
-        rows.flatMap((r) => [r.task.assignee, r.instance.startUser]),
-        req.lang,
-      );
-      const records = rows.map(({ task, instance, version }) => ({
-        taskId: task.id,
-        taskName: task.name,
-        taskDefinitionKey: task.taskDefinitionKey,
-        assignee: task.assignee ?? '',
-        assigneeName: n.user(task.assignee),
-        ...instanceColumns(instance, version, n),
-        createTime: dt(task.createTime),
-        endTime: dt(task.endTime),
-        claimTime: dt(task.claimTime),
-        flag: task.flag ?? '',
-        comment: task.comment ?? '',
-      }));
-      return ok(req, toPage(records, total, q.current, q.size));
+        cacheTotalAs: countKey(`flow-${path}`, ctx, q),
+        records: async (rows) => {
+          const n = await names(
+            db,
+            rows.flatMap((r) => [r.task.assignee, r.instance.startUser]),
+            req.lang,
+          );
+          return rows.map(({ task, instance, version }) => ({
+            taskId: task.id,
+            taskName: task.name,
+            taskDefinitionKey: task.taskDefinitionKey,
+            assignee: task.assignee ?? '',
+            assigneeName: n.user(task.assignee),
+            ...instanceColumns(instance, version, n),
+            createTime: dt(task.createTime),
+            endTime: dt(task.endTime),
+            claimTime: dt(task.claimTime),
+            flag: task.flag ?? '',
+            comment: task.comment ?? '',
+          }));
+        },
+      });
+      return ok(req, page);
     });
 
   taskList('/work/claim-list', 'work_claim', (ctx) => claimableBy(db, ctx), 'create');
@@ -221,8 +218,8 @@ export async function workRoutes(base: FastifyInstance) {
       ...instanceFilters(q),
     ];
     const cond = and(...conds);
-    const [rows, [{ total }]] = await Promise.all([
-      db
+    const page = await pagedList(q, {
+      rows: db
         .select({
           instance: listedInstance,
           version: flowDefinition.version,
@@ -231,24 +228,24 @@ export async function workRoutes(base: FastifyInstance) {
         .from(flowInstance)
         .innerJoin(flowDefinition, eq(flowDefinition.id, flowInstance.definitionId))
         .where(cond)
-        .orderBy(desc(flowInstance.startTime), desc(flowInstance.id))
-        .limit(q.size)
-        .offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(flowInstance).where(cond),
-    ]);
-    const n = await names(
-      db,
-      rows.map((r) => r.instance.startUser),
-      req.lang,
-    );
-    const records = rows.map(({ instance, version, current }) => ({
-      taskName: current ?? '',
-      ...instanceColumns(instance, version, n),
-      createTime: dt(instance.startTime),
-      endTime: dt(instance.endTime),
-      state: instance.state,
-    }));
-    return ok(req, toPage(records, Number(total), q.current, q.size));
+        .orderBy(desc(flowInstance.startTime), desc(flowInstance.id)),
+      total: db.select({ total: count() }).from(flowInstance).where(cond),
+      records: async (rows) => {
+        const n = await names(
+          db,
+          rows.map((r) => r.instance.startUser),
+          req.lang,
+        );
+        return rows.map(({ instance, version, current }) => ({
+          taskName: current ?? '',
+          ...instanceColumns(instance, version, n),
+          createTime: dt(instance.startTime),
+          endTime: dt(instance.endTime),
+          state: instance.state,
+        }));
+      },
+    });
+    return ok(req, page);
   });
 
   app.post('/work/claim-task', { schema: { querystring: z.object({ taskId: idString }) } }, async (req) => {

@@ -3,7 +3,7 @@ import { and, asc, eq, lte, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/context';
 import { endpoint } from '../../platform/crud/endpoints';
-import { mountedByKey } from '../../platform/crud/refs';
+import { mountedResource } from '../../platform/crud/refs';
 import { insertRows } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
 import { formatDateTime, today } from '../../platform/format';
@@ -96,8 +96,7 @@ export const probationNoticeEndpoint = endpoint({
 });
 
 async function postNotice(db: Db, ctx: RequestContext, on: string, due: ProbationDue[]) {
-  const notices = mountedByKey.get('notice');
-  if (!notices) throw new Error('resource notice is not mounted');
+  const notices = mountedResource('notice');
   const title = `预备党员转正提醒 Probation ending (${on}): ${due.length} 人 members`;
   const content = due
     .map(

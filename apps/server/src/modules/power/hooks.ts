@@ -20,7 +20,7 @@ import type { Db } from '../../platform/db';
 import { sendXlsx } from '../../platform/excel';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
-import { PageQuery, toPage } from '../../platform/paging';
+import { PageQuery, pagedList } from '../../platform/paging';
 import { villager } from '../village/tables';
 import {
   inverter,
@@ -245,8 +245,8 @@ const devicePage = endpoint({
   query: PageQuery.extend({ kind: z.string().max(10).optional() }).strict(),
   async handler({ resource, scope, query }) {
     const where = and(scope, query.kind ? eq(newEnergyPower.kind, query.kind) : undefined);
-    const [rows, [{ total }]] = await Promise.all([
-      resource.db
+    return pagedList(query, {
+      rows: resource.db
         .select({
           id: newEnergyPower.id,
           name: newEnergyPower.name,
@@ -261,24 +261,18 @@ const devicePage = endpoint({
         .from(newEnergyPower)
         .leftJoin(powerStation, eq(powerStation.id, newEnergyPower.stationId))
         .where(where)
-        .orderBy(asc(newEnergyPower.id))
-        .limit(query.size)
-        .offset((query.current - 1) * query.size),
-      resource.db.select({ total: sql<number>`count(*)::int` }).from(newEnergyPower).where(where),
-    ]);
-    return toPage(
-      rows.map((r) => ({
-        ...r,
-        id: String(r.id),
-        stationId: r.stationId ? String(r.stationId) : null,
-        ratedPower: r.ratedPower === null ? null : Number(r.ratedPower),
-        energy: r.energy === null ? null : Number(r.energy),
-        photos: r.photos ? String(r.photos).split(',') : [],
-      })),
-      Number(total),
-      query.current,
-      query.size,
-    );
+        .orderBy(asc(newEnergyPower.id)),
+      total: resource.db.select({ total: sql<number>`count(*)::int` }).from(newEnergyPower).where(where),
+      records: (rows) =>
+        rows.map((r) => ({
+          ...r,
+          id: String(r.id),
+          stationId: r.stationId ? String(r.stationId) : null,
+          ratedPower: r.ratedPower === null ? null : Number(r.ratedPower),
+          energy: r.energy === null ? null : Number(r.energy),
+          photos: r.photos ? String(r.photos).split(',') : [],
+        })),
+    });
   },
 });
 

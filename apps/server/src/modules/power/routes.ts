@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAnyPermission, requirePermission } from '../../platform/access/permissions';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
-import { mountedByKey, readableRows } from '../../platform/crud/refs';
+import { mountedResource, readableRows } from '../../platform/crud/refs';
 import { insertRows } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
 import { sendXlsx } from '../../platform/excel';
@@ -28,7 +28,7 @@ import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
-import { PageQuery, toPage } from '../../platform/paging';
+import { PageQuery, pageOf } from '../../platform/paging';
 import { rowsOf } from '../telemetry/ingest';
 import { device, deviceAlarm, telemetryState } from '../telemetry/tables';
 import { tariffVersions } from './hooks';
@@ -256,9 +256,8 @@ export async function powerRoutes(app: FastifyInstance) {
   /** A station's yield by day, month or year: energy, full-load hours, income at the tariffs in force. */
   app.get('/powerStationHisData/page', async (req) => {
     const { q, station, rows } = await stationHistory(req, req.query);
-    const start = (q.current - 1) * q.size;
     return ok(req, {
-      ...toPage(rows.slice(start, start + q.size), rows.length, q.current, q.size),
+      ...pageOf(rows, q),
       station,
       grain: q.grain,
       // `total` is the page's (how many periods): the range's energy has a name of its own
@@ -492,8 +491,7 @@ export async function powerRoutes(app: FastifyInstance) {
       throw new FieldInputError('type', { zh: '采集配置类型无效', en: 'Unknown settings type' });
     const problem = codeProblem(b.data.type, content);
     if (problem) throw new FieldInputError('content', problem);
-    const m = mountedByKey.get('collectSetting');
-    if (!m) throw new Error('resource collectSetting is not mounted');
+    const m = mountedResource('collectSetting');
     const written = await db.transaction(async (tx0) => {
       const tx = tx0 as unknown as Db;
       await tx.execute(

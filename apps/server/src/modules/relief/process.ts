@@ -1,6 +1,6 @@
 import { RELIEF_PROCESS_KEY, RELIEF_STAGE, timerDue } from '@smart/contracts';
 import type { RequestContext } from '../../platform/auth/context';
-import { mountedByKey } from '../../platform/crud/refs';
+import { mountedResource } from '../../platform/crud/refs';
 import { updateRow } from '../../platform/crud/write';
 import { formatDateTime, today } from '../../platform/format';
 import { registerFlowAction } from '../flow/actions';
@@ -84,8 +84,7 @@ export const RELIEF_PROCESS_DEFINITION_ID = `${RELIEF_PROCESS_KEY}:1:seed0001`;
  * Written through the resource's write path, within the instance's tenant.
  */
 registerFlowAction('reliefStage', async (tx, instance, field) => {
-  const m = mountedByKey.get('preventionPoverty');
-  if (!m) throw new Error('resource preventionPoverty is not mounted');
+  const m = mountedResource('preventionPoverty');
   const stage = String(field('stage') ?? '');
   if (!Object.values(RELIEF_STAGE).includes(stage as never) || !instance.businessId)
     throw new Error(`reliefStage: no stage "${stage}" or no household`);

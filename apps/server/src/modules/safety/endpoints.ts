@@ -2,7 +2,7 @@ import type { WallCamera } from '@smart/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { endpoint } from '../../platform/crud/endpoints';
-import { mountedByKey } from '../../platform/crud/refs';
+import { mountedResource } from '../../platform/crud/refs';
 import { insertRows } from '../../platform/crud/write';
 import { type Db, schema } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
@@ -69,8 +69,7 @@ export const cameraWatchEndpoint = endpoint({
       .where(and(scope, eq(camera.id, body.cameraId)))
       .limit(1);
     if (!cam) throw notFound();
-    const log = mountedByKey.get('cameraWatchLog');
-    if (!log) throw new Error('resource cameraWatchLog is not mounted');
+    const log = mountedResource('cameraWatchLog');
     const [who] = await db
       .select({ name: schema.user.realName })
       .from(schema.user)

@@ -1,7 +1,6 @@
 import { and, type SQL, sql } from 'drizzle-orm';
-import type { RequestContext } from '../../platform/auth/context';
 import type { ResourceHooks, Row } from '../../platform/crud/binding';
-import { mountedByKey } from '../../platform/crud/refs';
+import { readableRows } from '../../platform/crud/refs';
 import type { Db } from '../../platform/db';
 import { cameraWallEndpoint, cameraWatchEndpoint } from './endpoints';
 import { securityIncident as inc } from './tables';
@@ -9,13 +8,6 @@ import { securityIncident as inc } from './tables';
 /** What differs from the engine's pattern in the safety area. */
 
 const tz = () => process.env.TZ || 'Asia/Shanghai';
-
-/** The caller's constraint on a mounted resource's rows (tenant, live rows, data scope). */
-export async function scopeOf(key: string, ctx: RequestContext): Promise<SQL> {
-  const r = mountedByKey.get(key);
-  if (!r) throw new Error(`resource ${key} is not mounted`);
-  return r.constraint(ctx);
-}
 
 /** Incidents that occurred within `from`..`to` (whole days, the server's time zone). */
 export function occurredWithin(from: string, to: string): SQL {
@@ -38,7 +30,7 @@ function summaryHooks(db: Db): ResourceHooks {
           closed: sql<number>`(count(*) filter (where ${inc.state} = '3'))::int`,
         })
         .from(inc)
-        .where(and(await scopeOf('securityIncident', ctx), occurredWithin(from, to)));
+        .where(and(await readableRows('securityIncident', ctx), occurredWithin(from, to)));
       record.incidents = Number(row?.n ?? 0);
       record.closedIncidents = Number(row?.closed ?? 0);
     },

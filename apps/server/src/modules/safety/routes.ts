@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../../platform/access/permissions';
 import { requireCtx } from '../../platform/auth/context';
 import { countBy } from '../../platform/crud/count-by';
+import { readableRows } from '../../platform/crud/refs';
 import { ok } from '../../platform/http/envelope';
-import { scopeOf } from './hooks';
 import { camera, securityIncident as inc, securityPrincipal } from './tables';
 
 /**
@@ -40,9 +40,9 @@ export async function safetyRoutes(app: FastifyInstance) {
     const tz = process.env.TZ || 'Asia/Shanghai';
     const months = lastMonths(new Date(), tz);
     const [cameras, incidents, principals] = await Promise.all([
-      scopeOf('camera', ctx),
-      scopeOf('securityIncident', ctx),
-      scopeOf('securityPrincipal', ctx),
+      readableRows('camera', ctx),
+      readableRows('securityIncident', ctx),
+      readableRows('securityPrincipal', ctx),
     ]);
     const month = sql<string>`to_char(${inc.occurredAt} at time zone ${tz}, 'YYYY-MM')`;
     const [[cam], [incTotals], [principalCount], byKind, monthRows] = await Promise.all([

@@ -1,4 +1,5 @@
 import { clearApiScopeCache } from '../../platform/access/api-scope';
+import { clearHeldRoles } from '../../platform/access/held-roles';
 import { clearPermissionCache } from '../../platform/access/permissions';
 import { clearPrivilegeCache } from '../../platform/access/privileges';
 import { clearScopeCache } from '../../platform/access/scope';
@@ -13,6 +14,7 @@ export function dropAccessCaches() {
   clearMenuCache();
   forgetAnswers();
   clearPermissionCache();
+  clearHeldRoles();
   clearScopeCache();
   clearApiScopeCache();
   clearPrivilegeCache();

@@ -1,12 +1,4 @@
-import {
-  checkField,
-  DICT_FIELDS,
-  type DictEntry,
-  type FieldDef,
-  isId,
-  MAX_PAGE_SIZE,
-  type Text2,
-} from '@smart/contracts';
+import { checkField, DICT_FIELDS, type DictEntry, type FieldDef, isId, type Text2 } from '@smart/contracts';
 import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/context';
@@ -18,7 +10,7 @@ import { type Db, schema } from '../../platform/db';
 import { dictValueIn } from '../../platform/dicts';
 import { FieldInputError, invalidField } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
-import { toPage } from '../../platform/paging';
+import { PageQuery, pagedList } from '../../platform/paging';
 import { containsPattern, notDeleted } from '../../platform/sql';
 import { buildTree } from '../../platform/tree';
 
@@ -193,12 +185,7 @@ export function dictHooks(db: Db, table: DictTable, tenantScoped: boolean): Reso
       endpoint({
         method: 'GET',
         path: 'parent-list',
-        query: z.object({
-          code: filterText,
-          dictValue: filterText,
-          current: z.coerce.number().int().min(1).max(1_000_000).default(1),
-          size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
-        }),
+        query: z.object({ code: filterText, dictValue: filterText, ...PageQuery.shape }),
         async handler({ req, ctx, resource, scope, query: q }) {
           const where = and(
             scope,
@@ -206,22 +193,15 @@ export function dictHooks(db: Db, table: DictTable, tenantScoped: boolean): Reso
             ...(q.code ? [ilike(d.code, containsPattern(q.code))] : []),
             ...(q.dictValue ? [nameFilter(q.dictValue)] : []),
           );
-          const [rows, [{ total }]] = await Promise.all([
-            db
+          return pagedList(q, {
+            rows: db
               .select(resource.listSelection)
               .from(d)
               .where(where)
-              .orderBy(...order)
-              .limit(q.size)
-              .offset((q.current - 1) * q.size),
-            db.select({ total: count() }).from(d).where(where),
-          ]);
-          return toPage(
-            await resource.output(ctx, rows as Row[], req.lang),
-            Number(total),
-            q.current,
-            q.size,
-          );
+              .orderBy(...order),
+            total: db.select({ total: count() }).from(d).where(where),
+            records: (rows) => resource.output(ctx, rows as Row[], req.lang),
+          });
         },
       }),
 

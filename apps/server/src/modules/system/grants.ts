@@ -17,7 +17,7 @@ import {
   within,
 } from '../../platform/access/privileges';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
-import { mountedByKey } from '../../platform/crud/refs';
+import { readableRows } from '../../platform/crud/refs';
 import { type Db, schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
@@ -382,7 +382,7 @@ export async function registerGrantRoutes(base: FastifyInstance) {
           const [u] = await db
             .select({ id: schema.user.id })
             .from(schema.user)
-            .where(and(eq(schema.user.id, userId), await mountedByKey.get('user')!.constraint(ctx)))
+            .where(and(eq(schema.user.id, userId), await readableRows('user', ctx)))
             .limit(1);
           if (!u) throw notFound();
         }

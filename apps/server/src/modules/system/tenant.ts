@@ -9,7 +9,7 @@ import { isAdministrator } from '../../platform/access/privileges';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { generatePassword, hashSecret, md5Hex } from '../../platform/auth/password';
 import type { ResourceHooks } from '../../platform/crud/binding';
-import { mounted } from '../../platform/crud/refs';
+import { mountedResource } from '../../platform/crud/refs';
 import { transaction } from '../../platform/crud/write';
 import { type Db, schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
@@ -162,7 +162,7 @@ async function tenantRowId(tx: Db, ctx: RequestContext, tenantId: string): Promi
   const [row] = await tx
     .select({ id: t.id })
     .from(t)
-    .where(and(eq(t.tenantId, tenantId), await mounted('tenant').constraint(ctx, tx)))
+    .where(and(eq(t.tenantId, tenantId), await mountedResource('tenant').constraint(ctx, tx)))
     .limit(1);
   if (!row) throw notFound();
   return row.id;
@@ -204,7 +204,7 @@ export async function registerTenantRoutes(base: FastifyInstance) {
         set.expireTime = expireTime.length === 10 ? `${expireTime} 23:59:59` : expireTime || null;
       // every tenant named, through the tenants' write path, or none
       await transaction(db, async (tx) => {
-        for (const id of new Set(ids.split(','))) await mounted('tenant').patch(ctx, tx, id, set);
+        for (const id of new Set(ids.split(','))) await mountedResource('tenant').patch(ctx, tx, id, set);
       });
       return ok(req, true);
     },
@@ -224,7 +224,7 @@ export async function registerTenantRoutes(base: FastifyInstance) {
       const ctx = await platformOnly(req, 'tenant_edit');
       await transaction(db, async (tx) => {
         const id = await tenantRowId(tx, ctx, req.query.tenantId);
-        await mounted('tenant').patch(ctx, tx, id, { datasourceId: req.query.datasourceId || null });
+        await mountedResource('tenant').patch(ctx, tx, id, { datasourceId: req.query.datasourceId || null });
       });
       return ok(req, true);
     },
@@ -289,7 +289,7 @@ export async function registerTenantRoutes(base: FastifyInstance) {
       if (tenantId === DEFAULT_TENANT_ID) throw badRequest('fieldInvalid', { field: 'tenantId' });
       await transaction(db, async (tx) => {
         const id = await tenantRowId(tx, ctx, tenantId);
-        await mounted('tenant').patch(ctx, tx, id, { packageId: packageId || null });
+        await mountedResource('tenant').patch(ctx, tx, id, { packageId: packageId || null });
         await grantPackage(tx, tenantId, packageId || null);
       });
       return ok(req, true);

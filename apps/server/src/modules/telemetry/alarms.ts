@@ -10,7 +10,7 @@ import {
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RequestContext } from '../../platform/auth/context';
-import { mountedByKey } from '../../platform/crud/refs';
+import { mountedResource } from '../../platform/crud/refs';
 import { insertRows } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
@@ -42,11 +42,7 @@ export const serverActor = (tenantId: string): RequestContext =>
     clientId: 'telemetry',
   }) as unknown as RequestContext;
 
-const alarmResource = () => {
-  const m = mountedByKey.get('deviceAlarm');
-  if (!m) throw new Error('resource deviceAlarm is not mounted');
-  return m;
-};
+const alarmResource = () => mountedResource('deviceAlarm');
 
 /**
  * Open alarms of a kind (device|metric), as this server last read them: a batch stamps recoveries only

@@ -13,7 +13,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ResourceHooks } from '../../platform/crud/binding';
 import { endpoint } from '../../platform/crud/endpoints';
-import { mounted } from '../../platform/crud/refs';
+import { mountedResource } from '../../platform/crud/refs';
 import { transaction, updateRow } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
 import { schema } from '../../platform/db';
@@ -196,7 +196,7 @@ function deviceHooks(onChanged: () => void): ResourceHooks {
     // the secret is made here, in the creating transaction, and answered once with the new row
     async afterCreate(ctx, row, tx) {
       const secret = newSecret();
-      const devices = mounted('device');
+      const devices = mountedResource('device');
       await devices.patch(ctx, tx, String(row.id), { secret }, await devices.tenantConstraint(ctx));
       return { secret };
     },

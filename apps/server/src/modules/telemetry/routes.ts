@@ -5,14 +5,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAnyPermission, requirePermission } from '../../platform/access/permissions';
 import { requireCtx } from '../../platform/auth/context';
-import { mountedByKey, readableRows } from '../../platform/crud/refs';
+import { mountedResource, readableRows } from '../../platform/crud/refs';
 import { insertRows } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
-import { PageQuery, toPage } from '../../platform/paging';
+import { PageQuery, pagedList } from '../../platform/paging';
 import { imageKind } from '../../platform/storage';
 import { serverActor } from './alarms';
 import { rowsOf, zoneOffsetMs } from './ingest';
@@ -76,8 +76,8 @@ async function devicesOf(
     eq(device.kind, kind),
     q.name ? sql`${device.name} ilike ${`%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db
+  return pagedList(q, {
+    rows: db
       .select({
         ...LIVE_COLUMNS,
         openAlarms: sql<number>`(select count(*)::int from ${deviceAlarm} a where a.device_id = ${device.id} and a.is_deleted = 0 and a.state <> ${ALARM_STATE.closed})`,
@@ -85,17 +85,11 @@ async function devicesOf(
       .from(device)
       .leftJoin(telemetryState, eq(telemetryState.deviceId, device.id))
       .where(where)
-      .orderBy(asc(device.serial), asc(device.id))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size),
-    db.select({ total: sql<number>`count(*)::int` }).from(device).where(where),
-  ]);
-  const records = rows.map((r) => ({
-    ...liveOf(r),
-    lastValues: r.lastValues ?? null,
-    openAlarms: Number(r.openAlarms),
-  }));
-  return toPage(records, Number(total), q.current, q.size);
+      .orderBy(asc(device.serial), asc(device.id)),
+    total: db.select({ total: sql<number>`count(*)::int` }).from(device).where(where),
+    records: (rows) =>
+      rows.map((r) => ({ ...liveOf(r), lastValues: r.lastValues ?? null, openAlarms: Number(r.openAlarms) })),
+  });
 }
 
 /** the local midnight (server time zone) of today */
@@ -307,8 +301,7 @@ export async function ingestRoutes(app: FastifyInstance) {
       if (!kind) return refuse('notAnImage');
       const name = `${randomUUID()}.${kind}`;
       await storage.put(`village/${name}`, body);
-      const m = mountedByKey.get('pestPhoto');
-      if (!m) throw new Error('resource pestPhoto is not mounted');
+      const m = mountedResource('pestPhoto');
       const [written] = await db.transaction((tx) =>
         insertRows(
           m,

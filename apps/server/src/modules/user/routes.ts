@@ -7,7 +7,7 @@ import { requireCtx } from '../../platform/auth/context';
 import { hashSecret, MD5_HEX, verifySecret } from '../../platform/auth/password';
 import { endSessions } from '../../platform/auth/sessions';
 import { forgetCounts } from '../../platform/crud/count-cache';
-import { mounted } from '../../platform/crud/refs';
+import { mountedResource } from '../../platform/crud/refs';
 import { transaction } from '../../platform/crud/write';
 import { type Db, schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
@@ -65,7 +65,7 @@ export async function userRoutes(base: FastifyInstance) {
   /** The signed-in user's own profile (personal info page): their row as the users list answers it. */
   app.get('/info', async (req) => {
     const ctx = requireCtx(req);
-    const users = mounted(userResource.key);
+    const users = mountedResource(userResource.key);
     const [row] = await db
       .select(users.selection)
       .from(u)
@@ -105,7 +105,7 @@ export async function userRoutes(base: FastifyInstance) {
     for (const k of ['avatar', 'realName', 'name', 'phone', 'email'] as const)
       if (body[k] !== undefined) set[k] = body[k] || null;
     // one's own row, whatever one's data scope over users: through the users' write path
-    const users = mounted(userResource.key);
+    const users = mountedResource(userResource.key);
     await transaction(db, async (tx) =>
       users.patch(ctx, tx, ctx.userId, set, await users.tenantConstraint(ctx)),
     );

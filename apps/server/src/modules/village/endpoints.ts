@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { endpoint } from '../../platform/crud/endpoints';
-import { toPage } from '../../platform/paging';
+import { PageQuery, pagedList } from '../../platform/paging';
 import { containsPattern, notDeleted } from '../../platform/sql';
 import { scoreRank, villager as v } from './tables';
 
@@ -11,10 +11,6 @@ import { scoreRank, villager as v } from './tables';
  */
 
 const int = (x: unknown) => Number(x ?? 0);
-const paging = {
-  current: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(10),
-};
 /** a household's head: the member recorded as 户主, else the eldest */
 const headName = sql<string>`(array_agg(${v.name} order by (${v.relation} = '1') desc, ${v.birthDate} asc nulls last, ${v.id} asc))[1]`;
 
@@ -22,14 +18,11 @@ const headName = sql<string>`(array_agg(${v.name} order by (${v.relation} = '1')
 export const householdsEndpoint = endpoint({
   method: 'GET',
   path: 'households',
-  query: z
-    .object({
-      ...paging,
-      householdNo: z.string().max(20).optional(),
-      villageGroup: z.string().max(10).optional(),
-      name: z.string().max(20).optional(),
-    })
-    .strict(),
+  query: PageQuery.extend({
+    householdNo: z.string().max(20).optional(),
+    villageGroup: z.string().max(10).optional(),
+    name: z.string().max(20).optional(),
+  }).strict(),
   async handler({ resource, scope, query: q }) {
     const { db } = resource;
     const where = [scope];
@@ -44,8 +37,8 @@ export const householdsEndpoint = endpoint({
           .where(and(scope, sql`${v.name} ilike ${containsPattern(q.name)}`))})`,
       );
     const filter = and(...where);
-    const [rows, [{ total }]] = await Promise.all([
-      db
+    return pagedList(q, {
+      rows: db
         .select({
           householdNo: v.householdNo,
           headName,
@@ -58,25 +51,19 @@ export const householdsEndpoint = endpoint({
         .from(v)
         .where(filter)
         .groupBy(v.householdNo)
-        .orderBy(asc(v.householdNo))
-        .limit(q.size)
-        .offset((q.current - 1) * q.size),
-      db
+        .orderBy(asc(v.householdNo)),
+      total: db
         .select({ total: sql<number>`count(distinct ${v.householdNo})::int` })
         .from(v)
         .where(filter),
-    ]);
-    return toPage(
-      rows.map((r) => ({
-        ...r,
-        members: int(r.members),
-        lowIncome: int(r.lowIncome),
-        povertyAlleviated: int(r.povertyAlleviated),
-      })),
-      int(total),
-      q.current,
-      q.size,
-    );
+      records: (rows) =>
+        rows.map((r) => ({
+          ...r,
+          members: int(r.members),
+          lowIncome: int(r.lowIncome),
+          povertyAlleviated: int(r.povertyAlleviated),
+        })),
+    });
   },
 });
 
@@ -104,13 +91,10 @@ export const householdEndpoint = endpoint({
 export const rankingEndpoint = endpoint({
   method: 'GET',
   path: 'ranking',
-  query: z
-    .object({
-      ...paging,
-      year: z.coerce.number().int().min(2000).max(2100).optional(),
-      villageGroup: z.string().max(10).optional(),
-    })
-    .strict(),
+  query: PageQuery.extend({
+    year: z.coerce.number().int().min(2000).max(2100).optional(),
+    villageGroup: z.string().max(10).optional(),
+  }).strict(),
   async handler({ ctx, resource, scope, query: q }) {
     const { db } = resource;
     const s = scoreRank;
@@ -131,20 +115,11 @@ export const rankingEndpoint = endpoint({
       .where(and(...where))
       .groupBy(v.householdNo)
       .as('ranked');
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select()
-        .from(ranked)
-        .orderBy(asc(ranked.rank), asc(ranked.householdNo))
-        .limit(q.size)
-        .offset((q.current - 1) * q.size),
-      db.select({ total: count() }).from(ranked),
-    ]);
-    return toPage(
-      rows.map((r) => ({ ...r, points: int(r.points), records: int(r.records), rank: int(r.rank) })),
-      int(total),
-      q.current,
-      q.size,
-    );
+    return pagedList(q, {
+      rows: db.select().from(ranked).orderBy(asc(ranked.rank), asc(ranked.householdNo)),
+      total: db.select({ total: count() }).from(ranked),
+      records: (rows) =>
+        rows.map((r) => ({ ...r, points: int(r.points), records: int(r.records), rank: int(r.rank) })),
+    });
   },
 });

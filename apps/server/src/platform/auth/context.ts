@@ -1,7 +1,7 @@
 import { TOKEN_HEADER } from '@smart/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { heldRoles } from '../access/permissions';
+import { heldRoles } from '../access/held-roles';
 import type { Db } from '../db';
 import { ApiError, unauthorized } from '../http/errors';
 import type { LiveToken, TokenService } from './tokens';

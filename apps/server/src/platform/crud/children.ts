@@ -14,7 +14,7 @@ import type { Db } from '../db';
 import { FieldInputError, notFound } from '../http/errors';
 import type { Lang } from '../http/messages';
 import type { MountedResource, Row } from './binding';
-import { mountedByKey } from './refs';
+import { mountedResource } from './refs';
 import { insertRows, removeRows, updateRow } from './write';
 
 /**
@@ -39,11 +39,7 @@ export type SentChildren = Map<ChildDecl, SentChild[]>;
 const DEFAULT_MAX = 100;
 
 /** the mounted child of a declaration (mounted with every resource, before any request) */
-export function childOf(decl: ChildDecl): MountedResource {
-  const m = mountedByKey.get(decl.resource.key);
-  if (!m) throw new Error(`child resource ${decl.resource.key} is not mounted`);
-  return m;
-}
+const childOf = (decl: ChildDecl): MountedResource => mountedResource(decl.resource.key);
 
 /** a row's problem, named by its place: 第 2 步:计划日期无效 */
 const rowProblem = (decl: ChildDecl, n: number, message: Text2, glue: Text2 = { zh: ':', en: ': ' }) => {

@@ -2,7 +2,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { requireCtx } from '../auth/context';
 import { dictLabels } from '../dicts';
-import { mountedByKey } from './refs';
+import { mountedResource } from './refs';
 
 /** One bar or slice of a dashboard's chart: a dictionary entry and how many rows hold it. */
 export interface CountedEntry {
@@ -29,8 +29,7 @@ export async function countBy(
   where?: SQL,
 ): Promise<CountedEntry[]> {
   const ctx = requireCtx(req);
-  const m = mountedByKey.get(resource);
-  if (!m) throw new Error(`resource ${resource} is not mounted`);
+  const m = mountedResource(resource);
   const f = m.def.fields.find((x) => x.name === field);
   if (!f?.dict || f.type === 'dictMulti')
     throw new Error(`${resource}.${field} is not a single-valued dictionary field`);

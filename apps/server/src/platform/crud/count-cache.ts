@@ -1,3 +1,5 @@
+import type { RequestContext } from '../auth/context';
+
 /**
  * Page totals, remembered for a few seconds per query shape. An exact count over a large table costs more
  * than the page itself; a total that is a few seconds old is what every paging console shows anyway.
@@ -61,4 +63,19 @@ export function forgetCounts(resource: string) {
 
 export function forgetAllCounts() {
   totals.clear();
+}
+
+/** Totals depend on who asks (tenant, roles, user, dept) and on the filters, not on the page. */
+export function countKey(resource: string, ctx: RequestContext, query: Record<string, unknown>): string {
+  const {
+    current: _c,
+    size: _s,
+    page: _p,
+    currentPage: _cp,
+    pageSize: _ps,
+    ascs: _a,
+    descs: _d,
+    ...filters
+  } = query;
+  return `${resource}|${ctx.tenantId}|${ctx.roleIds.join(',')}|${ctx.userId}|${ctx.deptId}|${JSON.stringify(filters)}`;
 }

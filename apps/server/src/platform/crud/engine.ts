@@ -41,7 +41,7 @@ import { buildTree } from '../tree';
 import { answerList } from './answers';
 import type { MountedResource, ResourceHooks, Row } from './binding';
 import { attachChildren, checkChildren, readChildren, writeChildren } from './children';
-import { cachedCount, forgetCounts } from './count-cache';
+import { cachedCount, countKey, forgetCounts } from './count-cache';
 import {
   attachDictNames,
   DICT_TABLE,
@@ -671,21 +671,6 @@ export function mountResource(
   if (hooks.endpoints) mountEndpoints(app, mounted, hooks.endpoints);
   if (hooks.transitions) mountEndpoints(app, mounted, hooks.transitions.map(transitionEndpoint));
   return mounted;
-}
-
-/** Totals depend on who asks (tenant, roles, user, dept) and on the filters, not on the page. */
-export function countKey(resource: string, ctx: RequestContext, query: Record<string, unknown>): string {
-  const {
-    current: _c,
-    size: _s,
-    page: _p,
-    currentPage: _cp,
-    pageSize: _ps,
-    ascs: _a,
-    descs: _d,
-    ...filters
-  } = query;
-  return `${resource}|${ctx.tenantId}|${ctx.roleIds.join(',')}|${ctx.userId}|${ctx.deptId}|${JSON.stringify(filters)}`;
 }
 
 /** the one id of the query key `name`: a 400 naming it unless it is one (`valid`: a keyed resource's key) */

@@ -20,18 +20,20 @@ import type { MountedResource } from './binding';
 /** Every mounted resource by key, so a reference can reach the table and constraint of its target. */
 export const mountedByKey = new Map<string, MountedResource>();
 
-/** The mounted resource of a key (every resource is mounted before any request is served). */
-export function mounted(key: string): MountedResource {
+/** The mounted resource of a key: one the server never mounted is the server's own mistake. */
+export function mountedResource(key: string): MountedResource {
   const m = mountedByKey.get(key);
   if (!m) throw new Error(`resource ${key} is not mounted`);
   return m;
 }
 
-/** The caller's constraint on a mounted resource's rows (tenant, live rows, data scope): for dashboards. */
-export async function readableRows(key: string, ctx: RequestContext): Promise<SQL> {
-  const r = mountedByKey.get(key);
-  if (!r) throw new Error(`resource ${key} is not mounted`);
-  return r.constraint(ctx);
+/**
+ * The caller's constraint on a resource's rows, by key (tenant, live rows, data scope): what a read of them
+ * beyond the resource's own routes adds (dashboards, another resource's hooks); `via` a transaction's handle,
+ * for a read inside one.
+ */
+export async function readableRows(key: string, ctx: RequestContext, via?: Db): Promise<SQL> {
+  return mountedResource(key).constraint(ctx, via);
 }
 
 export const refFields = (def: ResourceDef) =>

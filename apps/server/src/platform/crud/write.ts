@@ -6,7 +6,7 @@ import type { Db } from '../db';
 import { FieldInputError } from '../http/errors';
 import { notDeleted } from '../sql';
 import type { MountedResource, Row } from './binding';
-import { mountedByKey } from './refs';
+import { mountedResource } from './refs';
 import { storedValue } from './stored';
 
 /**
@@ -217,8 +217,7 @@ export async function removeRows(
  */
 async function removeChildren(m: MountedResource, ctx: RequestContext, tx: Db, parentIds: string[]) {
   for (const decl of m.def.children ?? []) {
-    const child = mountedByKey.get(decl.resource.key);
-    if (!child) throw new Error(`child resource ${decl.resource.key} is not mounted`);
+    const child = mountedResource(decl.resource.key);
     const scope = await child.tenantConstraint(ctx);
     const ids = (
       await tx

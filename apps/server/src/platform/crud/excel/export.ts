@@ -5,7 +5,7 @@ import { requirePermission } from '../../access/permissions';
 import { type RequestContext, requireCtx } from '../../auth/context';
 import { type ExcelColumn, sendXlsx } from '../../excel';
 import type { MountedResource } from '../binding';
-import { mountedByKey } from '../refs';
+import { mountedResource } from '../refs';
 import { cellOut, excelColumns, header, keyFields, loadDicts, noticeMask } from './columns';
 import { fileName } from './names';
 
@@ -40,7 +40,7 @@ export function mountExport(app: FastifyInstance, m: MountedResource, url: strin
         if (!rows.length) return;
         const out = await m.output(ctx, rows as Record<string, unknown>[]);
         for (const c of keyed) {
-          const [keyName] = keyFields(mountedByKey.get(c.field.ref!)!.def);
+          const [keyName] = keyFields(mountedResource(c.field.ref!).def);
           const ids = [...new Set(out.map((r) => r[c.field.name]).filter(Boolean) as string[])];
           const keys = await keysOf(ctx, c.field, keyName, ids);
           for (const r of out) r[c.key] = keys.get(String(r[c.field.name])) ?? null;
@@ -71,7 +71,7 @@ export function mountExport(app: FastifyInstance, m: MountedResource, url: strin
   });
 
   async function keysOf(ctx: RequestContext, f: FieldDef, keyName: string, ids: string[]) {
-    const t = mountedByKey.get(f.ref!)!;
+    const t = mountedResource(f.ref!);
     const out = new Map<string, string>();
     if (!ids.length) return out;
     const where: SQL[] = [inArray(t.cols.id, ids)];

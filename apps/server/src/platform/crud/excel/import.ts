@@ -10,7 +10,7 @@ import { FieldInputError, invalidField, RowsInputError } from '../../http/errors
 import type { Lang } from '../../http/messages';
 import { readXlsxRows } from '../../xlsx-read';
 import type { MountedResource } from '../binding';
-import { labelField, mountedByKey, refFields } from '../refs';
+import { labelField, mountedResource, refFields } from '../refs';
 import { insertRows, liveRows, transaction, updateRow } from '../write';
 import {
   type Column,
@@ -123,7 +123,7 @@ const noHeaders = () =>
 
 /** The rows of a referenced resource the caller may see: its key (ID number) → id, and label → ids. */
 async function refIndex(ctx: RequestContext, f: FieldDef) {
-  const m = mountedByKey.get(f.ref!)!;
+  const m = mountedResource(f.ref!);
   const labelName = m.def.select!.label;
   const [keyName, ...more] = keyFields(m.def);
   if (more.length) throw new Error(`${m.def.key}: a reference is matched by a one-field key`);
@@ -147,7 +147,7 @@ async function refIndex(ctx: RequestContext, f: FieldDef) {
 
 /** A tree's rows in the caller's tenant (a user's roles, departments): label → ids. */
 async function treeIndex(ctx: RequestContext, f: FieldDef) {
-  const m = mountedByKey.get(f.tree!)!;
+  const m = mountedResource(f.tree!);
   const label = m.cols[labelField(m.def)];
   const rows = (await m.db
     .select({ id: m.cols.id, label })
