@@ -34,6 +34,7 @@ import { ingestRoutes } from './modules/telemetry/routes';
 import { familyUserRoutes } from './modules/user/family';
 import { userRoutes } from './modules/user/routes';
 import { installApiScopes } from './platform/access/api-scope';
+import { mountOverview } from './platform/area';
 import { requestContext } from './platform/auth/context';
 import { Sessions } from './platform/auth/sessions';
 import { TokenService } from './platform/auth/tokens';
@@ -283,8 +284,10 @@ export async function buildApp(
   await telemetryCore(app, deps.db, config);
   await app.register(ingestRoutes, { prefix: '/api/telemetry' });
   // each business area's routes that are no resource's (modules/areas.ts)
-  for (const area of SERVER_AREAS)
+  for (const area of SERVER_AREAS) {
     for (const { prefix, plugin } of area.routes ?? []) await app.register(plugin, { prefix });
+    mountOverview(app, area);
+  }
 
   const webDist = config.WEB_DIST ?? defaultWebDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pollersIdle } from '../src/modules/flow/timers';
 import { type Db, schema } from '../src/platform/db';
 import {
   enqueue,
@@ -34,6 +35,8 @@ beforeAll(async () => {
   // the server's own poller ticks once at its start, never again during the test
   s = await startTestServer({ FLOW_TIMER_INTERVAL_MS: '3600000' });
   db = s.database.db;
+  // its look at the start may still be under way: done before a test writes a job it could take
+  await pollersIdle();
   const run = async (job: Job<unknown>, ctx: JobContext) => {
     seen.push({ id: job.id, payload: job.payload, attempts: job.attempts });
     return behaviour(job, ctx);

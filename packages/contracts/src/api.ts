@@ -140,7 +140,7 @@ export interface HomeWorkplace {
   /** notice: the latest notices (released since the previous sign-in first, marked `fresh`) */
   notices?: { id: string; title: string; categoryName: string; releaseTime: string; fresh: boolean }[];
   /** one per area the caller may open: what it counts and the screen it opens */
-  figures: { key: string; value: number; route: string }[];
+  figures: { key: string; name: string; value: number; route: string }[];
   /** what is new since the previous sign-in (absent on the first sign-in): only parts the caller holds */
   since?: { at: string; todo?: number; notices?: number; alarms?: number };
 }

@@ -20,6 +20,8 @@ export interface PageFamily {
   own?: Readonly<Record<string, PageLoader>>;
   /** the group's screens that are no definition's list (an overview, a monitor), by page path (`<path>/index`) */
   screens?: Readonly<Record<string, PageLoader>>;
+  /** an area's declaration (its overview is drawn by the one overview page) */
+  area?: () => Promise<AreaDef>;
 }
 
 /**
@@ -32,5 +34,5 @@ export function areaPages(
   area: () => Promise<AreaDef>,
   parts: Pick<PageFamily, 'own' | 'screens'> = {},
 ): PageFamily {
-  return { prefixes: [`/${code}/`], load: () => area().then(areaResources), ...parts };
+  return { prefixes: [`/${code}/`], load: () => area().then(areaResources), area, ...parts };
 }

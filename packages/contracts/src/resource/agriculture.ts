@@ -8,7 +8,16 @@ import {
   TELEMETRY_DICTS,
   TELEMETRY_SCREENS,
 } from './telemetry';
-import { areaResource, defineArea, type FieldDef, L, type Text2 } from './types';
+import {
+  areaResource,
+  defineArea,
+  type FieldDef,
+  L,
+  type NamedCount,
+  type OverviewAnswers,
+  type OverviewDecl,
+  type Text2,
+} from './types';
 
 /** The smart-agriculture area's dictionaries (seed step agriculture-v1). */
 export const AGRICULTURE_DICTS = [
@@ -514,20 +523,87 @@ export const industryBreedingResource = resource(
   { defaultSort: { field: 'recordDate', desc: true } },
 );
 
-/** The overview screen; its figures come from `common/index/year/cer` and `common/index/income/per`. */
-export const AGRICULTURE_OVERVIEW = {
+/**
+ * 农业概览: certifications per year (cooperatives and farms), per-capita income per year (households), and the
+ * pest lamps' catch today and over 30 days — the spec's four calls, each within the caller's reach.
+ */
+export const AGRICULTURE_OVERVIEW: OverviewDecl = {
   code: 'agriculture_overview',
   label: L('农业概览', 'Agriculture overview'),
   path: '/agriculture/overview',
   icon: 'DashboardOutlined',
-} as const;
+  title: L('农业概览', 'Agriculture overview'),
+  sources: {
+    cer: { url: '/api/dfem-hope-manage/common/index/year/cer', watch: 'cooperation', codes: ['cooperation'] },
+    income: {
+      url: '/api/dfem-hope-manage/common/index/income/per',
+      watch: 'villagerIncome',
+      codes: ['villager_income'],
+    },
+    today: {
+      url: '/api/dfem-hope-manage/common/index/today/harmful',
+      watch: 'device',
+      codes: [TELEMETRY_SCREENS.pest.code],
+    },
+    other: {
+      url: '/api/dfem-hope-manage/common/index/other/harmful',
+      watch: 'device',
+      codes: [TELEMETRY_SCREENS.pest.code],
+    },
+  },
+  figures: [
+    { label: L('认证总数', 'Certifications'), value: (a) => sum(a.cer as AgriYearCount[] | undefined) },
+    {
+      label: L('最近人均纯收入(元)', 'Latest per-capita income (yuan)'),
+      value: (a) => latestIncome(a)?.perCapita.toFixed(2),
+    },
+    { label: L('收入年度', 'Income year'), value: (a) => latestIncome(a)?.year },
+    { label: L('今日虫口', 'Pests caught today'), value: (a) => sum(a.today as NamedCount[] | undefined) },
+  ],
+  charts: [
+    {
+      kind: 'bar',
+      title: L('各年认证数', 'Certifications by year'),
+      series: L('认证数', 'Certifications'),
+      items: (a) =>
+        ((a.cer as AgriYearCount[] | undefined) ?? []).map((r) => ({ name: String(r.year), value: r.value })),
+      color: '#389e0d',
+    },
+    {
+      kind: 'bar',
+      title: L('历年人均纯收入(元)', 'Per-capita income by year (yuan)'),
+      series: L('人均纯收入', 'Per-capita income'),
+      items: (a) =>
+        ((a.income as AgriIncomeYear[] | undefined) ?? []).map((r) => ({
+          name: String(r.year),
+          value: r.perCapita,
+        })),
+      color: '#1677ff',
+    },
+    {
+      kind: 'pie',
+      title: L('今日虫害', "Today's pests"),
+      items: (a) => (a.today as NamedCount[] | undefined) ?? [],
+    },
+    {
+      kind: 'bar',
+      title: L('近 30 天虫害', 'Pests over 30 days'),
+      series: L('虫口数', 'Count'),
+      items: (a) => (a.other as { total: NamedCount[] } | undefined)?.total ?? [],
+      color: '#fa8c16',
+    },
+  ],
+};
+const sum = (rows: readonly { value: number }[] | undefined) => rows?.reduce((n, r) => n + r.value, 0);
+const latestIncome = (a: OverviewAnswers) => (a.income as AgriIncomeYear[] | undefined)?.at(-1);
 
 /** 智慧农业: the menu folder and its screens, in menu order. */
 export const AGRICULTURE_AREA = defineArea({
   code: 'agriculture',
   label: L('智慧农业', 'Smart agriculture'),
   icon: 'EnvironmentOutlined',
-  screens: [AGRICULTURE_OVERVIEW, ...Object.values(TELEMETRY_SCREENS)],
+  overview: AGRICULTURE_OVERVIEW,
+  screens: Object.values(TELEMETRY_SCREENS),
   resources: [
     plotResource,
     // the telemetry core's devices (drawn on the plot map too), their alarms and the lamps' photos; its
@@ -545,6 +621,15 @@ export const AGRICULTURE_AREA = defineArea({
   ],
   buttons: { deviceAlarm: [{ code: 'handle', label: L('处理', 'Handle') }] },
   dicts: [...TELEMETRY_DICTS, ...AGRICULTURE_DICTS],
+  home: [
+    {
+      key: 'openAlarms',
+      label: L('未关闭的设备告警', 'Open device alarms'),
+      resource: 'deviceAlarm',
+      order: 30,
+    },
+    { key: 'offlineDevices', label: L('离线设备', 'Devices offline'), resource: 'device', order: 40 },
+  ],
 });
 
 /** The coordinate system of a tile source: stored polygons are WGS-84 and are converted for GCJ-02 / BD-09 tiles. */

@@ -1,6 +1,16 @@
 import { dictCodes, dictionary, numbered } from './dicts';
 import { area, dict as dictField, money, remark, text } from './fields';
-import { areaResource, type DictCode, defineArea, type FieldDef, L, type Text2 } from './types';
+import { percentOf, yuanText } from './formats';
+import {
+  areaResource,
+  type DictCode,
+  defineArea,
+  type FieldDef,
+  L,
+  type OverviewAnswers,
+  type OverviewDecl,
+  type Text2,
+} from './types';
 
 /** The assistance and care area's dictionaries (seed step assistance-v1). */
 export const ASSISTANCE_DICTS = [
@@ -275,20 +285,62 @@ export const careVideoResource = resource(
   ],
 );
 
-/** The overview screen: not a list, so not a definition; its figures come from `assistanceOverview/statistics`. */
-export const ASSISTANCE_OVERVIEW = {
+/** 帮扶概览: units, projects within budget, news, videos, receptions (GET assistanceOverview/statistics). */
+export const ASSISTANCE_OVERVIEW: OverviewDecl = {
   code: 'assistance_overview',
   label: L('帮扶概览', 'Assistance overview'),
   path: '/assistance/overview',
   icon: 'DashboardOutlined',
-} as const;
+  title: L('帮扶概览', 'Assistance overview'),
+  sources: {
+    assistance: { url: '/api/dfem-hope-manage/assistanceOverview/statistics', watch: 'assistanceProject' },
+  },
+  figures: [
+    { label: L('帮扶单位', 'Units'), value: (a) => assistance(a)?.units },
+    { label: L('帮扶项目', 'Projects'), value: (a) => assistance(a)?.projects },
+    { label: L('预算资金(元)', 'Budget (CNY)'), value: (a, lang) => yuanText(assistance(a)?.budget, lang) },
+    { label: L('已支出(元)', 'Spent (CNY)'), value: (a, lang) => yuanText(assistance(a)?.spend, lang) },
+    {
+      label: L('资金执行率', 'Funds spent'),
+      value: (a) => percentOf(assistance(a)?.spend, assistance(a)?.budget),
+    },
+    { label: L('已发布资讯', 'Published news'), value: (a) => assistance(a)?.publishedNews },
+    { label: L('关爱视频', 'Care videos'), value: (a) => assistance(a)?.videos },
+    { label: L('接待记录', 'Receptions'), value: (a) => assistance(a)?.receptions },
+  ],
+  charts: [
+    {
+      kind: 'bars',
+      title: L('各单位预算与支出', 'Budget and spend per unit'),
+      categories: (a) => (assistance(a)?.byUnit ?? []).map((u) => u.name),
+      series: [
+        {
+          label: L('预算', 'Budget'),
+          values: (a) => (assistance(a)?.byUnit ?? []).map((u) => u.budget),
+          color: '#1677ff',
+        },
+        {
+          label: L('支出', 'Spent'),
+          values: (a) => (assistance(a)?.byUnit ?? []).map((u) => u.spend),
+          color: '#fa8c16',
+        },
+      ],
+    },
+    {
+      kind: 'pie',
+      title: L('项目状态分布', 'Projects by status'),
+      items: (a) => assistance(a)?.byStatus ?? [],
+    },
+  ],
+};
+const assistance = (a: OverviewAnswers) => a.assistance as AssistanceOverview | undefined;
 
 /** 帮扶关爱: the menu folder and its screens, in menu order. */
 export const ASSISTANCE_AREA = defineArea({
   code: 'assistance',
   label: L('帮扶关爱', 'Assistance and care'),
   icon: 'HeartOutlined',
-  screens: [ASSISTANCE_OVERVIEW],
+  overview: ASSISTANCE_OVERVIEW,
   resources: [
     assistanceProjectResource,
     assistanceUnitResource,

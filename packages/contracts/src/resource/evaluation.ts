@@ -266,6 +266,14 @@ export const EVALUATION_AREA = defineArea({
     ],
   },
   dicts: EVALUATION_DICTS,
+  home: [
+    {
+      key: 'evaluating',
+      label: L('进行中的评比项目', 'Evaluations in progress'),
+      resource: 'evaluationProject',
+      order: 50,
+    },
+  ],
 });
 
 // ---- the arithmetic both ends run -------------------------------------------------------------------

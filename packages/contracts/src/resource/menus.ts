@@ -61,8 +61,8 @@ const screenMenu = (o: ScreenDecl): MenuSeed => ({
 });
 
 /**
- * A business area's folder and its screens, all from its definition (`defineArea`): the screens that are
- * not a definition's list first, then a screen per resource with its buttons.
+ * A business area's folder and its screens, all from its definition (`defineArea`): its overview and the
+ * other screens that are not a definition's list first, then a screen per resource with its buttons.
  */
 function areaMenu(area: AreaDef): MenuSeed {
   return {
@@ -72,6 +72,7 @@ function areaMenu(area: AreaDef): MenuSeed {
     path: `/${area.code}`,
     source: area.icon,
     children: [
+      ...(area.overview ? [screenMenu(area.overview)] : []),
       ...(area.screens ?? []).map(screenMenu),
       ...area.resources.map((r) => screen(r.key, undefined, [...(area.buttons?.[r.key] ?? [])])),
     ],

@@ -1,6 +1,7 @@
 import { dictCodes, dictionary, numbered } from './dicts';
 import { area, date, ref, remark, text } from './fields';
-import { areaResource, defineArea, L } from './types';
+import { percentOf } from './formats';
+import { areaResource, defineArea, L, type OverviewAnswers, type OverviewDecl } from './types';
 import { VILLAGE_DICT } from './village';
 
 /** The party-building area's dictionaries (seed step party-v1). */
@@ -153,20 +154,65 @@ export const partyActivityResource = resource(
   { defaultSort: { field: 'activityDate', desc: true } },
 );
 
-/** The overview screen: not a list, so not a definition; its figures come from `partyOrganization/overview`. */
-export const PARTY_OVERVIEW = {
+/**
+ * 党建概览: the tenant's party figures from the rows the caller may read (GET partyOverview/statistics):
+ * members by branch, by age band, by education (of the linked villager), and the households members look after.
+ */
+export const PARTY_OVERVIEW: OverviewDecl = {
   code: 'party_overview',
   label: L('党建概览', 'Party overview'),
   path: '/party/overview',
   icon: 'DashboardOutlined',
-} as const;
+  title: L('党建概览', 'Party overview'),
+  sources: { party: { url: '/api/dfem-hope-manage/partyOverview/statistics', watch: 'villagerToParty' } },
+  figures: [
+    { label: L('党员总数', 'Members'), value: (a) => party(a)?.members },
+    { label: L('预备党员', 'Probationary'), value: (a) => party(a)?.probationary },
+    { label: L('党组织', 'Organisations'), value: (a) => party(a)?.organisations },
+    { label: L('党建活动', 'Activities'), value: (a) => party(a)?.activities },
+    { label: L('总户数', 'Households'), value: (a) => party(a)?.households },
+    { label: L('已联系户数', 'Paired households'), value: (a) => party(a)?.pairedHouseholds },
+    {
+      label: L('联系户覆盖率', 'Pairing coverage'),
+      value: (a) => percentOf(party(a)?.pairedHouseholds, party(a)?.households),
+    },
+  ],
+  charts: [
+    {
+      kind: 'bar',
+      title: L('各支部党员', 'Members by branch'),
+      series: L('人数', 'Members'),
+      items: (a) => party(a)?.byBranch ?? [],
+      color: '#c0392b',
+    },
+    { kind: 'pie', title: L('党员年龄结构', 'Members by age'), items: (a) => party(a)?.byAge ?? [] },
+    {
+      kind: 'pie',
+      title: L('党员文化程度', 'Members by education'),
+      items: (a) => party(a)?.byEducation ?? [],
+    },
+    {
+      kind: 'pie',
+      title: L('党员联系户覆盖', 'Household pairing coverage'),
+      items: (a, lang) => {
+        const o = party(a);
+        if (!o) return [];
+        return [
+          { name: L('已联系', 'Paired')[lang], value: o.pairedHouseholds },
+          { name: L('未联系', 'Not paired')[lang], value: o.households - o.pairedHouseholds },
+        ];
+      },
+    },
+  ],
+};
+const party = (a: OverviewAnswers) => a.party as PartyOverview | undefined;
 
 /** 党建: the menu folder and its screens, in menu order. */
 export const PARTY_AREA = defineArea({
   code: 'party',
   label: L('党建', 'Party building'),
   icon: 'FlagOutlined',
-  screens: [PARTY_OVERVIEW],
+  overview: PARTY_OVERVIEW,
   resources: [
     partyOrganizationResource,
     villagerToPartyResource,

@@ -1,6 +1,14 @@
 import { dictCodes, dictionary, numbered } from './dicts';
 import { area, date, dict, money, phone, ref, refs, remark, text } from './fields';
-import { areaResource, defineArea, type FieldDef, L, type Text2 } from './types';
+import {
+  areaResource,
+  defineArea,
+  type FieldDef,
+  L,
+  type OverviewAnswers,
+  type OverviewDecl,
+  type Text2,
+} from './types';
 
 /** The poverty-relief area's dictionaries (seed step relief-v1). */
 export const RELIEF_DICTS = [
@@ -341,20 +349,44 @@ export const reliefIncomeLineResource = resource(
   { unique: ['year'], defaultSort: { field: 'year', desc: true } },
 );
 
-/** The overview screen; its figures come from `reliefOverview/statistics`. */
-export const RELIEF_OVERVIEW = {
+/** 防返贫概览: the monitored households' figures (GET reliefOverview/statistics). */
+export const RELIEF_OVERVIEW: OverviewDecl = {
   code: 'relief_overview',
   label: L('防返贫概览', 'Relief overview'),
   path: '/relief/overview',
   icon: 'DashboardOutlined',
-} as const;
+  title: L('防返贫概览', 'Relief overview'),
+  sources: { relief: { url: '/api/dfem-hope-manage/reliefOverview/statistics', watch: 'preventionPoverty' } },
+  figures: [
+    { label: L('监测户总数', 'Households'), value: (a) => relief(a)?.households },
+    { label: L('监测中', 'Monitored'), value: (a) => relief(a)?.monitored },
+    { label: L('识别中', 'Being identified'), value: (a) => relief(a)?.identifying },
+    { label: L('识别超期', 'Identification overdue'), value: (a) => relief(a)?.overdue },
+    { label: L('未落实措施', 'Without a measure'), value: (a) => relief(a)?.withoutMeasure },
+    { label: L('风险已消除', 'Risk removed'), value: (a) => relief(a)?.riskRemoved },
+    { label: L('帮扶资金(元)', 'Support funds (yuan)'), value: (a) => relief(a)?.measureAmount },
+  ],
+  charts: [
+    { kind: 'pie', title: L('监测对象类别', 'By kind'), items: (a) => relief(a)?.byKind ?? [] },
+    { kind: 'pie', title: L('识别状态', 'By stage'), items: (a) => relief(a)?.byStage ?? [] },
+    { kind: 'bar', title: L('风险类型', 'By risk'), items: (a) => relief(a)?.byRisk ?? [], color: '#d48806' },
+    {
+      kind: 'bar',
+      title: L('各类措施金额(元)', 'Amount by measure (yuan)'),
+      series: L('金额', 'Amount'),
+      items: (a) => relief(a)?.amountByMeasure ?? [],
+      color: '#389e0d',
+    },
+  ],
+};
+const relief = (a: OverviewAnswers) => a.relief as ReliefOverview | undefined;
 
 /** 防返贫: the menu folder and its screens, in menu order. */
 export const RELIEF_AREA = defineArea({
   code: 'relief',
   label: L('防返贫', 'Poverty relief'),
   icon: 'SafetyOutlined',
-  screens: [RELIEF_OVERVIEW],
+  overview: RELIEF_OVERVIEW,
   resources: [
     preventionPovertyResource,
     supportingMeasuresResource,
@@ -370,6 +402,14 @@ export const RELIEF_AREA = defineArea({
     ],
   },
   dicts: RELIEF_DICTS,
+  home: [
+    {
+      key: 'monitored',
+      label: L('防返贫监测户', 'Monitored households'),
+      resource: 'preventionPoverty',
+      order: 20,
+    },
+  ],
 });
 
 export interface ReliefCount {

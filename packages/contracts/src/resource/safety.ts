@@ -1,6 +1,15 @@
 import { dictCodes, dictionary, numbered } from './dicts';
 import { area, dict, phone, ref, refs, remark, text } from './fields';
-import { areaResource, defineArea, type FieldDef, L, type Text2 } from './types';
+import { percentOf } from './formats';
+import {
+  areaResource,
+  defineArea,
+  type FieldDef,
+  L,
+  type OverviewAnswers,
+  type OverviewDecl,
+  type Text2,
+} from './types';
 
 /** The safety area's dictionaries (seed step safety-v1). */
 export const SAFETY_DICTS = [
@@ -271,13 +280,52 @@ export const cameraWatchLogResource = resource(
   { readOnly: true, defaultSort: { field: 'watchedAt', desc: true } },
 );
 
-/** The screens that are not a definition's list: the overview and the live video wall. */
-export const SAFETY_OVERVIEW = {
+/** 平安概览: cameras, principals and incidents (GET securityOverview/statistics). */
+export const SAFETY_OVERVIEW: OverviewDecl = {
   code: 'safety_overview',
   label: L('平安概览', 'Safety overview'),
   path: '/safety/overview',
   icon: 'DashboardOutlined',
-} as const;
+  title: L('平安概览', 'Safety overview'),
+  sources: {
+    safety: { url: '/api/dfem-hope-manage/securityOverview/statistics', watch: 'securityIncident' },
+  },
+  figures: [
+    { label: L('摄像头总数', 'Cameras'), value: (a) => safety(a)?.cameras },
+    { label: L('在线摄像头', 'Cameras online'), value: (a) => safety(a)?.camerasOnline },
+    {
+      label: L('在线率', 'Online rate'),
+      value: (a) => percentOf(safety(a)?.camerasOnline, safety(a)?.cameras),
+    },
+    { label: L('平安责任人', 'Safety principals'), value: (a) => safety(a)?.principals },
+    { label: L('治安事件', 'Incidents'), value: (a) => safety(a)?.incidents },
+    { label: L('未办结事件', 'Open incidents'), value: (a) => safety(a)?.openIncidents },
+  ],
+  charts: [
+    {
+      kind: 'pie',
+      title: L('摄像头在线情况', 'Cameras online and offline'),
+      items: (a) => safety(a)?.byOnline ?? [],
+      colors: ['#52c41a', '#bfbfbf'],
+    },
+    {
+      kind: 'bar',
+      title: L('事件类型分布', 'Incidents by kind'),
+      series: L('事件数', 'Incidents'),
+      items: (a) => safety(a)?.byKind ?? [],
+      color: '#fa8c16',
+    },
+    {
+      kind: 'bar',
+      title: L('近12个月事件数', 'Incidents in the last 12 months'),
+      series: L('事件数', 'Incidents'),
+      items: (a) => safety(a)?.byMonth ?? [],
+      color: '#1677ff',
+      wide: true,
+    },
+  ],
+};
+const safety = (a: OverviewAnswers) => a.safety as SafetyFigures | undefined;
 export const SAFETY_WALL = {
   // `camera` + the endpoints' suffix `_wall`: the wall's menu code is what its endpoints ask for
   code: 'camera_wall',
@@ -291,7 +339,8 @@ export const SAFETY_AREA = defineArea({
   code: 'safety',
   label: L('平安乡村', 'Safety'),
   icon: 'SafetyOutlined',
-  screens: [SAFETY_OVERVIEW, SAFETY_WALL],
+  overview: SAFETY_OVERVIEW,
+  screens: [SAFETY_WALL],
   resources: [
     guaranteeGroupResource,
     securityChargeResource,

@@ -286,6 +286,71 @@ export interface ScreenDecl {
   icon: string;
 }
 
+/** A named count of an overview's chart (a dictionary's word and how many, a month and its total). */
+export interface NamedCount {
+  name: string;
+  value: number;
+}
+
+/** What an overview's figures and charts are made from: each source's answer, by the source's name. */
+export type OverviewAnswers = Record<string, unknown>;
+
+/**
+ * An area's overview (概览): a screen that is no definition's list, declared with its area and drawn by the
+ * console's one overview page — a card of figures, then charts — from the answers of its sources, each a
+ * GET the server mounts for it with the screen's code (`ServerArea.overview` computes the answer, within
+ * the caller's reach of every resource it counts).
+ */
+export interface OverviewDecl extends ScreenDecl {
+  /** the figures card's title */
+  title: Text2;
+  /**
+   * the calls it reads, by name: the URL (`/api/<service>/…`), the resource whose saved rows make it read
+   * again, and more menu codes that may read it beside the overview's (the screen a figure also serves)
+   */
+  sources: Readonly<Record<string, { url: string; watch: string; codes?: readonly string[] }>>;
+  /** the figures, in order: a name and its value from the answers (a number, or text: 12.5%, ¥1,200.00) */
+  figures: readonly {
+    label: Text2;
+    value: (a: OverviewAnswers, lang: 'zh' | 'en') => number | string | undefined;
+  }[];
+  /**
+   * the charts, in order: a ring (`pie`) or bars (`bar`) of named counts, or grouped bars of several series
+   * (`bars`: a name per category, a label and the values of each series); `wide` spans the whole row
+   */
+  charts: readonly OverviewChart[];
+}
+
+export type OverviewChart = {
+  title: Text2;
+  wide?: boolean;
+} & (
+  | {
+      kind: 'pie' | 'bar';
+      items: (a: OverviewAnswers, lang: 'zh' | 'en') => readonly NamedCount[];
+      /** the bars' name in the legend (default: the title) */
+      series?: Text2;
+      color?: string;
+      /** a ring's colours, in the order of its items */
+      colors?: readonly string[];
+    }
+  | {
+      kind: 'bars';
+      categories: (a: OverviewAnswers) => readonly string[];
+      series: readonly { label: Text2; values: (a: OverviewAnswers) => readonly number[]; color?: string }[];
+    }
+);
+
+/** A figure an area shows on the home workplace: what it counts (rows of a resource) and its name. */
+export interface HomeFigureDecl {
+  key: string;
+  label: Text2;
+  /** the resource whose rows it counts (which rows: `ServerArea.home`), and whose screen it opens */
+  resource: string;
+  /** its place among every area's figures on the home (lower first; ties in the areas' order) */
+  order: number;
+}
+
 /** A menu button beyond add / edit / delete / view: its code suffix (an endpoint's `codeSuffix`) and name. */
 export interface ButtonDecl {
   code: string;
@@ -311,6 +376,10 @@ export interface AreaDef {
   buttons?: Readonly<Record<string, readonly ButtonDecl[]>>;
   /** the dictionaries its fields name (a dictionary declared by several areas is created once) */
   dicts?: readonly DictDecl[];
+  /** its overview, the folder's first screen (drawn by the one overview page) */
+  overview?: OverviewDecl;
+  /** its figures on the home workplace */
+  home?: readonly HomeFigureDecl[];
 }
 
 /** Every definition of an area: its screens' and, under each, the children they are written with. */
@@ -359,7 +428,7 @@ export const areaResource =
   });
 
 export const defineArea = (area: AreaDef): AreaDef => {
-  for (const r of [...area.resources, ...(area.screens ?? [])]) {
+  for (const r of [...area.resources, ...(area.overview ? [area.overview] : []), ...(area.screens ?? [])]) {
     const route = 'route' in r ? r.route : r.path;
     if (!route.startsWith(`/${area.code}/`))
       throw new Error(

@@ -936,4 +936,5 @@ export const VILLAGE_AREA = defineArea({
     visitingReceptionResource,
   ],
   dicts: VILLAGE_DICTS,
+  home: [{ key: 'villagers', label: L('人口总数', 'Population'), resource: 'villager', order: 10 }],
 });

@@ -1,10 +1,12 @@
-import { AGRICULTURE_AREA } from '@smart/contracts';
+import { AGRICULTURE_AREA, ALARM_STATE } from '@smart/contracts';
+import { ne, sql } from 'drizzle-orm';
 import { serverArea } from '../../platform/area';
 import { telemetryHooks } from '../telemetry/hooks';
-import { slopeRoutes, telemetryRoutes } from '../telemetry/routes';
+import { pestOtherDays, pestToday, slopeRoutes, telemetryRoutes } from '../telemetry/routes';
 import { seedTelemetry } from '../telemetry/seed';
+import { device, deviceAlarm, telemetryState } from '../telemetry/tables';
 import { agricultureHooks } from './hooks';
-import { agricultureRoutes } from './routes';
+import { certificationsByYear, incomeByYear } from './overview';
 import { seedAgriculture } from './seed';
 
 /**
@@ -14,10 +16,16 @@ import { seedAgriculture } from './seed';
 export const agricultureArea = serverArea(AGRICULTURE_AREA, {
   hooks: ({ db }) => ({ ...agricultureHooks(db), ...telemetryHooks() }),
   routes: [
-    { prefix: '/api/dfem-hope-manage', plugin: agricultureRoutes },
     { prefix: '/api/dfem-hope-manage', plugin: telemetryRoutes },
     { prefix: '/api/dfem-hope-slope', plugin: slopeRoutes },
   ],
+  home: {
+    openAlarms: () => ne(deviceAlarm.state, ALARM_STATE.closed),
+    // the monitoring screens' online rule: a reading within three report intervals (`liveOf`)
+    offlineDevices: () =>
+      sql`not exists (select 1 from ${telemetryState} s where s.device_id = ${device.id} and s.last_at >= now() - make_interval(secs => 3 * greatest(coalesce(${device.reportInterval}, 300), 10)))`,
+  },
+  overview: { cer: certificationsByYear, income: incomeByYear, today: pestToday, other: pestOtherDays },
   seed: [
     ['agriculture-v1', seedAgriculture],
     ['telemetry-v1', seedTelemetry],

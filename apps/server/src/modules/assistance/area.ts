@@ -1,12 +1,12 @@
 import { ASSISTANCE_AREA } from '@smart/contracts';
 import { serverArea } from '../../platform/area';
 import { assistanceHooks } from './hooks';
-import { assistanceRoutes } from './routes';
+import { assistanceOverview } from './overview';
 import { seedAssistance } from './seed';
 
 /** 帮扶关爱 on the server: projects within budget, news, care videos, the overview's figures. */
 export const assistanceArea = serverArea(ASSISTANCE_AREA, {
   hooks: () => assistanceHooks(),
-  routes: [{ prefix: '/api/dfem-hope-manage', plugin: assistanceRoutes }],
+  overview: { assistance: assistanceOverview },
   seed: [['assistance-v1', seedAssistance]],
 });

@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, gt, lt, ne, type SQL, sql } from 'drizzle-or
 import type { FastifyInstance } from 'fastify';
 import { grantedCodes } from '../../platform/access/permissions';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
-import type { MountedResource } from '../../platform/crud/binding';
 import { mountedByKey, readableRows } from '../../platform/crud/refs';
 import { type Db, schema } from '../../platform/db';
 import { dictLabels } from '../../platform/dicts';
@@ -11,11 +10,12 @@ import { ok } from '../../platform/http/envelope';
 import type { Lang } from '../../platform/http/messages';
 import type { KvStore } from '../../platform/kv';
 import { notDeleted } from '../../platform/sql';
+import { SERVER_AREAS } from '../areas';
 import { claimableBy } from '../flow/service';
 import { dt, names } from '../flow/shared';
 import { flowInstance, flowTask } from '../flow/tables';
 import { assignedTasks, runningApplications } from '../flow/work';
-import { device, deviceAlarm, telemetryState } from '../telemetry/tables';
+import { deviceAlarm } from '../telemetry/tables';
 
 /**
  * 首页 (/wel/index): the caller's workplace in one answer — to-dos and claimable tasks (the five oldest),
@@ -26,31 +26,14 @@ import { device, deviceAlarm, telemetryState } from '../telemetry/tables';
  */
 
 const OLDEST = 5;
-const ALARM_CLOSED = '3';
-const PROJECT_IN_PROGRESS = '2';
 
-/** The areas' figures: the menu code that opens it, the resource it counts, and which of its rows. */
-const FIGURES: {
-  key: string;
-  resource: string;
-  where?: (m: MountedResource) => SQL;
-}[] = [
-  { key: 'villagers', resource: 'villager' },
-  { key: 'monitored', resource: 'preventionPoverty' },
-  { key: 'openAlarms', resource: 'deviceAlarm', where: () => ne(deviceAlarm.state, ALARM_CLOSED) },
-  {
-    key: 'offlineDevices',
-    resource: 'device',
-    // the monitoring screens' online rule: a reading within three report intervals (`liveOf`)
-    where: () =>
-      sql`not exists (select 1 from ${telemetryState} s where s.device_id = ${device.id} and s.last_at >= now() - make_interval(secs => 3 * greatest(coalesce(${device.reportInterval}, 300), 10)))`,
-  },
-  {
-    key: 'evaluating',
-    resource: 'evaluationProject',
-    where: (m) => eq(m.cols.projectStatus, PROJECT_IN_PROGRESS),
-  },
-];
+/**
+ * The areas' figures (`AreaDef.home`, which rows each counts: `ServerArea.home`), in their declared order:
+ * the resource it counts and whose screen it opens, its name, and which rows.
+ */
+const FIGURES = SERVER_AREAS.flatMap((part) =>
+  (part.area.home ?? []).map((f) => ({ ...f, where: part.home?.[f.key] })),
+).sort((a, b) => a.order - b.order);
 
 /** The `flow` dictionary's form families by category (the web's flowRoutes, read on the server). */
 async function flowFamilies(db: Db) {
@@ -266,7 +249,7 @@ export async function homeRoutes(app: FastifyInstance) {
             .select({ n: count() })
             .from(m.table)
             .where(and(where, f.where?.(m)));
-          figures[i] = { key: f.key, value: Number(n), route: m.def.route };
+          figures[i] = { key: f.key, name: f.label[req.lang], value: Number(n), route: m.def.route };
           if (f.resource === 'deviceAlarm' && changes) {
             const [{ n: raised }] = await db
               .select({ n: count() })

@@ -91,6 +91,13 @@ async function fireStartTimer(tx: Db, row: typeof flowWait.$inferSelect, now: Da
   });
 }
 
+/** the looks under way of this process's pollers */
+const underWay = new Set<Promise<unknown>>();
+/** Once every poller of this process has finished the look it has under way (a test, before writing jobs). */
+export async function pollersIdle(): Promise<void> {
+  await Promise.all(underWay);
+}
+
 /** This server's poller: every `intervalMs`, and once as soon as the server is ready. */
 export function startTimerPoller(app: FastifyInstance, db: Db, intervalMs: number) {
   const serverId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -105,6 +112,9 @@ export function startTimerPoller(app: FastifyInstance, db: Db, intervalMs: numbe
       .finally(() => {
         running = undefined;
       });
+    const look = running;
+    underWay.add(look);
+    void look.finally(() => underWay.delete(look));
   };
   app.addHook('onReady', async () => {
     interval = setInterval(tick, intervalMs);

@@ -1,12 +1,12 @@
 import { SAFETY_AREA } from '@smart/contracts';
 import { serverArea } from '../../platform/area';
 import { safetyHooks } from './hooks';
-import { safetyRoutes } from './routes';
+import { safetyOverview } from './overview';
 import { seedSafety } from './seed';
 
 /** 平安乡村 on the server: cameras and their wall, incidents, the monthly summary, the overview. */
 export const safetyArea = serverArea(SAFETY_AREA, {
   hooks: ({ db }) => safetyHooks(db),
-  routes: [{ prefix: '/api/dfem-hope-manage', plugin: safetyRoutes }],
+  overview: { safety: safetyOverview },
   seed: [['safety-v1', seedSafety]],
 });

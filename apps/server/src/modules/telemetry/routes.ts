@@ -3,7 +3,8 @@ import { ALARM_STATE, DEVICE_KIND, metricByCode, metricsOfKind, TELEMETRY_SCREEN
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAnyPermission, requirePermission } from '../../platform/access/permissions';
+import { requirePermission } from '../../platform/access/permissions';
+import type { OverviewCall } from '../../platform/area';
 import { requireCtx } from '../../platform/auth/context';
 import { mountedResource, readableRows } from '../../platform/crud/refs';
 import { insertRows } from '../../platform/crud/write';
@@ -234,18 +235,6 @@ export async function telemetryRoutes(app: FastifyInstance) {
     if (from >= to || to - from > 400 * 86_400_000) throw notFound();
     return ok(req, await pestCounts(db, req, from, to, q.deviceId));
   });
-  /** 今日虫害: today's catch by species, all lamps the caller may read */
-  app.get('/common/index/today/harmful', async (req) => {
-    await requireAnyPermission(db, req, [SCREEN_OF[DEVICE_KIND.pest], 'agriculture_overview']);
-    const from = todayStart();
-    return ok(req, (await pestCounts(db, req, from, from + 86_400_000)).total);
-  });
-  /** 其他虫害: the 30 days before today, by species and by day */
-  app.get('/common/index/other/harmful', async (req) => {
-    await requireAnyPermission(db, req, [SCREEN_OF[DEVICE_KIND.pest], 'agriculture_overview']);
-    const to = todayStart();
-    return ok(req, await pestCounts(db, req, to - 30 * 86_400_000, to));
-  });
 }
 
 /** routes under /api/dfem-hope-slope (the family's slope service) */
@@ -338,4 +327,16 @@ export async function ingestRoutes(app: FastifyInstance) {
       return ok(req, result);
     },
   );
+}
+
+/** 今日虫害 (农业概览, `common/index/today/harmful`): today's catch by species, all lamps the caller may read */
+export async function pestToday({ req, db }: OverviewCall) {
+  const from = todayStart();
+  return (await pestCounts(db, req, from, from + 86_400_000)).total;
+}
+
+/** 其他虫害 (农业概览, `common/index/other/harmful`): the 30 days before today, by species and by day */
+export async function pestOtherDays({ req, db }: OverviewCall) {
+  const to = todayStart();
+  return pestCounts(db, req, to - 30 * 86_400_000, to);
 }

@@ -17,7 +17,6 @@ export const agriculturePages = areaPages(
       deviceAlarm: () => import('../telemetry/AlarmPage'),
     },
     screens: {
-      '/agriculture/overview/index': () => import('./OverviewPage'),
       // monitoring over the telemetry core: one device list and chart per kind, the pest lamps' catch
       '/agriculture/weather/index': () =>
         import('../telemetry/MonitorPage').then((m) => ({ default: m.WeatherPage })),

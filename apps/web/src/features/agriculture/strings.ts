@@ -1,18 +1,5 @@
 /** Texts of the smart-agriculture screens (the fields' labels come from the resource definitions). */
 export const agricultureZh = {
-  overviewTitle: '农业概览',
-  cooperatives: '合作社与农场',
-  certifications: '认证总数',
-  latestIncome: '最近人均纯收入(元)',
-  incomeYear: '收入年度',
-  certByYear: '各年认证数',
-  certCount: '认证数',
-  incomeByYear: '历年人均纯收入(元)',
-  perCapita: '人均纯收入',
-  harmfulToday: '今日虫害',
-  harmfulOther: '近 30 天虫害',
-  pestCount: '虫口数',
-  pestToday: '今日虫口',
   listTab: '列表',
   mapTab: '地图',
   mapLabel: '地块地图',
@@ -49,19 +36,6 @@ export const agricultureZh = {
 };
 
 export const agricultureEn: typeof agricultureZh = {
-  overviewTitle: 'Agriculture overview',
-  cooperatives: 'Cooperatives and farms',
-  certifications: 'Certifications',
-  latestIncome: 'Latest per-capita income (yuan)',
-  incomeYear: 'Income year',
-  certByYear: 'Certifications by year',
-  certCount: 'Certifications',
-  incomeByYear: 'Per-capita income by year (yuan)',
-  perCapita: 'Per-capita income',
-  harmfulToday: "Today's pests",
-  harmfulOther: 'Pests over 30 days',
-  pestCount: 'Count',
-  pestToday: 'Pests caught today',
   listTab: 'List',
   mapTab: 'Map',
   mapLabel: 'Plot map',

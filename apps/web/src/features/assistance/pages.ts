@@ -1,6 +1,6 @@
 /**
  * Assistance and care's screens: projects (spend within budget) and care videos (播放) are pages of their
- * own, the rest the generic list page; the overview is a screen of the area.
+ * own, the rest the generic list page; the overview is the area's declaration, drawn by the one overview page.
  */
 import { areaPages } from '../../platform/pages';
 
@@ -11,9 +11,6 @@ export const assistancePages = areaPages(
     own: {
       assistanceProject: () => import('./ProjectPage'),
       careVideo: () => import('./CareVideoPage'),
-    },
-    screens: {
-      '/assistance/overview/index': () => import('./OverviewPage'),
     },
   },
 );

@@ -1,36 +1,10 @@
 /** Texts of the assistance and care screens (the fields' labels come from the resource definitions). */
 export const assistanceZh = {
-  overviewTitle: '帮扶概览',
-  units: '帮扶单位',
-  projects: '帮扶项目',
-  budget: '预算资金(元)',
-  spend: '已支出(元)',
-  spendRate: '资金执行率',
-  publishedNews: '已发布资讯',
-  videos: '关爱视频',
-  receptions: '接待记录',
-  byUnit: '各单位预算与支出',
-  byStatus: '项目状态分布',
-  budgetSeries: '预算',
-  spendSeries: '支出',
   play: '播放',
   playTitle: '播放:{title}',
 };
 
 export const assistanceEn: typeof assistanceZh = {
-  overviewTitle: 'Assistance overview',
-  units: 'Units',
-  projects: 'Projects',
-  budget: 'Budget (CNY)',
-  spend: 'Spent (CNY)',
-  spendRate: 'Funds spent',
-  publishedNews: 'Published news',
-  videos: 'Care videos',
-  receptions: 'Receptions',
-  byUnit: 'Budget and spend per unit',
-  byStatus: 'Projects by status',
-  budgetSeries: 'Budget',
-  spendSeries: 'Spent',
   play: 'Play',
   playTitle: 'Playing: {title}',
 };

@@ -1,6 +1,6 @@
 /**
  * Party building's screens: organisations and members are pages of their own, the rest the generic list
- * page; the overview is a screen of the area.
+ * page; the overview is the area's declaration, drawn by the one overview page.
  */
 import { areaPages } from '../../platform/pages';
 
@@ -11,10 +11,6 @@ export const partyPages = areaPages(
     own: {
       partyOrganization: () => import('./OrganizationPage'),
       villagerToParty: () => import('./MemberPage'),
-    },
-    screens: {
-      // figures, not a definition's list
-      '/party/overview/index': () => import('./OverviewPage'),
     },
   },
 );

@@ -1,6 +1,6 @@
 /**
  * Poverty relief's screens: the monitored households' page (with identification and its clocks); the rest
- * the generic list page; the overview is a screen of the area. The identification's work pages are the
+ * the generic list page; the overview is the area's declaration, drawn by the one overview page. The identification's work pages are the
  * registry's (features/registry.ts: /work/process/relief/…).
  */
 import { areaPages } from '../../platform/pages';
@@ -11,9 +11,6 @@ export const reliefPages = areaPages(
   {
     own: {
       preventionPoverty: () => import('./MonitorPage'),
-    },
-    screens: {
-      '/relief/overview/index': () => import('./OverviewPage'),
     },
   },
 );

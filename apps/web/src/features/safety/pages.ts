@@ -1,6 +1,6 @@
 /**
- * Safety's screens: every definition gets the generic list page; the overview and the live video wall are
- * screens of the area.
+ * Safety's screens: every definition gets the generic list page; the live video wall is a screen of the area,
+ * the overview its declaration drawn by the one overview page.
  */
 import { areaPages } from '../../platform/pages';
 
@@ -9,7 +9,6 @@ export const safetyPages = areaPages(
   () => import('@smart/contracts/safety').then((m) => m.SAFETY_AREA),
   {
     screens: {
-      '/safety/overview/index': () => import('./OverviewPage'),
       // the live video wall: its players load with it, never before
       '/safety/wall/index': () => import('./WallPage'),
     },

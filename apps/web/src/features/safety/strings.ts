@@ -1,16 +1,5 @@
 /** Texts of the safety screens (the fields' labels come from the resource definitions). */
 export const safetyZh = {
-  overviewTitle: '平安概览',
-  cameras: '摄像头总数',
-  camerasOnline: '在线摄像头',
-  onlineRate: '在线率',
-  principals: '平安责任人',
-  incidents: '治安事件',
-  openIncidents: '未办结事件',
-  byOnline: '摄像头在线情况',
-  byKind: '事件类型分布',
-  byMonth: '近12个月事件数',
-  incidentCount: '事件数',
   wallTitle: '实时视频',
   layout: '分屏',
   layoutN: '{n} 画面',
@@ -36,17 +25,6 @@ export const safetyZh = {
 };
 
 export const safetyEn: typeof safetyZh = {
-  overviewTitle: 'Safety overview',
-  cameras: 'Cameras',
-  camerasOnline: 'Cameras online',
-  onlineRate: 'Online rate',
-  principals: 'Safety principals',
-  incidents: 'Incidents',
-  openIncidents: 'Open incidents',
-  byOnline: 'Cameras online and offline',
-  byKind: 'Incidents by kind',
-  byMonth: 'Incidents in the last 12 months',
-  incidentCount: 'Incidents',
   wallTitle: 'Live video',
   layout: 'Layout',
   layoutN: '{n, plural(one: tile; other: tiles)}',

@@ -121,7 +121,7 @@ export default function WelcomePage() {
               <ul style={GRID(180)}>
                 {data.figures.map((f) => {
                   const page = menuPage(f.route);
-                  const label = t(`home.figure.${f.key}` as TextKey);
+                  const label = f.name;
                   const body = (
                     <span style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
                       <span style={{ fontSize: 28, fontWeight: 600, color: 'var(--shell-text)' }}>

@@ -28,13 +28,6 @@ export const homeZh = {
   ended: '无待办环节',
   fresh: '新',
   visits: '打开 {n} 次',
-  figure: {
-    villagers: '人口总数',
-    monitored: '防返贫监测户',
-    openAlarms: '未关闭的设备告警',
-    offlineDevices: '离线设备',
-    evaluating: '进行中的评比项目',
-  },
 };
 
 export const homeEn: typeof homeZh = {
@@ -66,11 +59,4 @@ export const homeEn: typeof homeZh = {
   ended: 'No open step',
   fresh: 'New',
   visits: 'Visits: {n}',
-  figure: {
-    villagers: 'Population',
-    monitored: 'Monitored households',
-    openAlarms: 'Open device alarms',
-    offlineDevices: 'Devices offline',
-    evaluating: 'Evaluations in progress',
-  },
 };

@@ -7,11 +7,23 @@ import { useQuery } from '@tanstack/react-query';
 import { getData } from '../http/client';
 import { useLanguage } from '../i18n';
 
+/**
+ * The query key of an overview's figures: under the resource's key (`crud`, its key) so that a saved row
+ * of it refreshes them; the URL too — one page may read several figures of one resource (the pests of today
+ * and of 30 days).
+ */
+export const overviewKey = (url: string, resourceKey: string, language: string) => [
+  'crud',
+  resourceKey,
+  'overview',
+  url,
+  language,
+];
+
 export function useOverview<T>(url: string, resourceKey: string) {
   const language = useLanguage((s) => s.language);
   return useQuery({
-    // the URL too: one page may read several figures of one resource (the pests of today and of 30 days)
-    queryKey: ['crud', resourceKey, 'overview', url, language],
+    queryKey: overviewKey(url, resourceKey, language),
     queryFn: () => getData<T>(url),
     refetchOnMount: 'always',
   });

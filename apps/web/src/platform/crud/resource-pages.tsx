@@ -27,6 +27,12 @@ export async function familyDefinition(family: PageFamily, path: string): Promis
 
 /** The page at `path`: the definition's own screen or its generic list page; null when none has that route. */
 export async function familyPage(family: PageFamily, path: string): Promise<PageModule | null> {
+  // an area's overview: its declaration drawn by the one overview page
+  const area = await family.area?.();
+  if (area?.overview && `${area.overview.path}/index` === path) {
+    const { overviewPage } = await import('../charts/OverviewPage');
+    return overviewPage(area.overview);
+  }
   // the list page comes with the definitions, not after them: one round trip (own screens use it too)
   const [def, { pageOf }] = await Promise.all([familyDefinition(family, path), import('./CrudPage')]);
   if (!def) return null;
