@@ -12,7 +12,7 @@ import { cooperation as coop } from './tables';
  * overview's code or the counted resource's own menu code. The harmful-organism figures
  * (`other/harmful`, `today/harmful`) are the telemetry core's.
  */
-export async function certificationsByYear({ req, ctx, db }: OverviewCall) {
+export async function certificationsByYear({ ctx, db }: OverviewCall) {
   const rows = await db
     .select({
       year: coop.certifiedYear,
@@ -32,7 +32,7 @@ export async function certificationsByYear({ req, ctx, db }: OverviewCall) {
   return answer;
 }
 
-export async function incomeByYear({ req, ctx, db }: OverviewCall) {
+export async function incomeByYear({ ctx, db }: OverviewCall) {
   const rows = await db
     .select({
       year: inc.year,
