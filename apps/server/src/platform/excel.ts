@@ -29,15 +29,24 @@ export interface ExcelColumn {
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** A sheet of a workbook: its name, columns and rows (an async generator of row arrays). */
+export interface Sheet {
+  name: string;
+  columns: ExcelColumn[];
+  batches: AsyncIterable<Record<string, unknown>[]>;
+}
+
 /**
  * Streams a workbook to the reply: rows come from `batches` (an async generator of row arrays), so a
- * hundred thousand rows never sit in memory together.
+ * hundred thousand rows never sit in memory together; `more` sheets follow the first, each written whole
+ * before the next begins.
  */
 export async function sendXlsx(
   reply: FastifyReply,
   fileName: string,
   columns: ExcelColumn[],
   batches: AsyncIterable<Record<string, unknown>[]>,
+  more: Sheet[] = [],
 ) {
   const ExcelJS = await loadExcel();
   const out = new PassThrough();
@@ -46,21 +55,23 @@ export async function sendXlsx(
     useStyles: false,
     useSharedStrings: false,
   });
-  const sheet = wb.addWorksheet('Sheet1');
-  sheet.columns = columns.map((c) => ({ key: c.key, header: c.header, width: c.width ?? 18 }));
   reply
     .header('content-type', XLSX_TYPE)
     .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}.xlsx`)
     .header('cache-control', 'no-store');
   (async () => {
-    for await (const rows of batches) {
-      for (const row of rows) {
-        const values: Record<string, unknown> = {};
-        for (const c of columns) values[c.key] = safeCell(row[c.key]);
-        sheet.addRow(values).commit();
+    for (const part of [{ name: 'Sheet1', columns, batches }, ...more]) {
+      const sheet = wb.addWorksheet(part.name.slice(0, 31));
+      sheet.columns = part.columns.map((c) => ({ key: c.key, header: c.header, width: c.width ?? 18 }));
+      for await (const rows of part.batches) {
+        for (const row of rows) {
+          const values: Record<string, unknown> = {};
+          for (const c of part.columns) values[c.key] = safeCell(row[c.key]);
+          sheet.addRow(values).commit();
+        }
       }
+      sheet.commit();
     }
-    sheet.commit();
     await wb.commit();
   })().catch((err) => out.destroy(err));
   return reply.send(out);

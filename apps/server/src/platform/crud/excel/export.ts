@@ -3,7 +3,8 @@ import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requirePermission } from '../../access/permissions';
 import { type RequestContext, requireCtx } from '../../auth/context';
-import { type ExcelColumn, sendXlsx } from '../../excel';
+import { type ExcelColumn, type Sheet, sendXlsx } from '../../excel';
+import type { Lang } from '../../http/messages';
 import type { MountedResource } from '../binding';
 import { mountedResource } from '../refs';
 import { cellOut, excelColumns, header, keyFields, loadDicts, noticeMask } from './columns';
@@ -15,72 +16,100 @@ const BATCH = 2000;
  * `<path>/excel/export`: what the list's filters select, streamed in id batches (never all rows in memory),
  * with dictionary labels, switch words and the names of referenced rows, every text cell safe from formulas.
  * `notice`: the same rows as a public notice (`<path>/excel/notice`): ID numbers, phones and personal
- * fields masked, personal texts left out (columns.ts noticeMask).
+ * fields masked, personal texts left out (columns.ts noticeMask). A definition's children follow its rows,
+ * each in a sheet of its own named by the declaration (计划步骤): the children of the rows exported.
  */
 export function mountExport(app: FastifyInstance, m: MountedResource, url: string, notice = false) {
-  const { def, db, cols, table } = m;
+  const { def, db } = m;
   const code = def.permission;
   app.get(url, { config: { tokenInQuery: true } }, async (req, reply) => {
     const ctx = requireCtx(req);
     await requirePermission(db, req, `${code}_export`);
     const where = await m.listWhere(ctx, req.query as Record<string, string>);
-    const all = excelColumns(def).map((c) => ({ ...c, mask: notice ? noticeMask(c) : undefined }));
-    const cs = all.filter((c) => c.mask !== 'omit');
-    const dicts = await loadDicts(db, def, req.lang);
-    const keyed = cs.filter((c) => c.refKey);
-    async function* batches() {
-      let last: string | undefined;
-      for (;;) {
-        const rows = await db
-          .select(m.listSelection)
-          .from(table)
-          .where(last ? and(where, lt(cols.id, last)) : where)
-          .orderBy(desc(cols.id))
-          .limit(BATCH);
-        if (!rows.length) return;
-        const out = await m.output(ctx, rows as Record<string, unknown>[]);
-        for (const c of keyed) {
-          const [keyName] = keyFields(mountedResource(c.field.ref!).def);
-          const ids = [...new Set(out.map((r) => r[c.field.name]).filter(Boolean) as string[])];
-          const keys = await keysOf(ctx, c.field, keyName, ids);
-          for (const r of out) r[c.key] = keys.get(String(r[c.field.name])) ?? null;
-        }
-        yield out.map((r) =>
-          Object.fromEntries(
-            cs.map((c) => {
-              const v = cellOut(c, r, dicts, req.lang);
-              return [
-                c.key,
-                c.mask && c.mask !== 'omit' && v !== null && v !== '' ? maskForNotice(c.mask, String(v)) : v,
-              ];
-            }),
-          ),
-        );
-        last = rows[rows.length - 1].id as string;
-        if (rows.length < BATCH) return;
+    const main = await sheetOf(m, ctx, where, req.lang, notice);
+    // each child's rows of the exported rows, in a sheet of its own (a notice is the rows alone)
+    const more: Sheet[] = [];
+    if (!notice)
+      for (const decl of def.children ?? []) {
+        const child = mountedResource(decl.resource.key);
+        const parents = db.select({ id: m.cols.id }).from(m.table).where(where);
+        const within = and(inArray(child.cols[decl.via], parents), await child.constraint(ctx)) as SQL;
+        more.push({ name: decl.label[req.lang], ...(await sheetOf(child, ctx, within, req.lang, false)) });
       }
-    }
-    const xlsxColumns: ExcelColumn[] = cs.map((c) => ({
-      key: c.key,
-      header: header(c, req.lang),
-      width: c.field.type === 'textarea' ? 40 : c.refKey || c.field.type === 'idcard' ? 22 : 16,
-    }));
     const name =
       notice && def.excel?.notice ? { ...def, excel: { ...def.excel, fileName: def.excel.notice } } : def;
-    return sendXlsx(reply, fileName(name, req), xlsxColumns, batches());
+    return sendXlsx(reply, fileName(name, req), main.columns, main.batches, more);
   });
+}
 
-  async function keysOf(ctx: RequestContext, f: FieldDef, keyName: string, ids: string[]) {
-    const t = mountedResource(f.ref!);
-    const out = new Map<string, string>();
-    if (!ids.length) return out;
-    const where: SQL[] = [inArray(t.cols.id, ids)];
-    if (t.def.tenant) where.push(eq(t.cols.tenantId, ctx.tenantId));
-    const rows = await t.db
-      .select({ id: t.cols.id, key: t.cols[keyName] })
-      .from(t.table)
-      .where(and(...where));
-    for (const r of rows) if (r.key) out.set(String(r.id), String(r.key));
-    return out;
+/**
+ * A resource's rows within `where` as a sheet: its export columns (a notice's masked, its personal texts
+ * left out) and its rows streamed in id batches, with dictionary labels, switch words and the keys of
+ * referenced rows.
+ */
+async function sheetOf(
+  m: MountedResource,
+  ctx: RequestContext,
+  where: SQL,
+  lang: Lang,
+  notice: boolean,
+): Promise<Omit<Sheet, 'name'>> {
+  const { def, db, cols, table } = m;
+  const all = excelColumns(def).map((c) => ({ ...c, mask: notice ? noticeMask(c) : undefined }));
+  const cs = all.filter((c) => c.mask !== 'omit');
+  const dicts = await loadDicts(db, def, lang);
+  const keyed = cs.filter((c) => c.refKey);
+  async function* batches() {
+    let last: string | undefined;
+    for (;;) {
+      const rows = await db
+        .select(m.listSelection)
+        .from(table)
+        .where(last ? and(where, lt(cols.id, last)) : where)
+        .orderBy(desc(cols.id))
+        .limit(BATCH);
+      if (!rows.length) return;
+      const out = await m.output(ctx, rows as Record<string, unknown>[]);
+      for (const c of keyed) {
+        const [keyName] = keyFields(mountedResource(c.field.ref!).def);
+        const ids = [...new Set(out.map((r) => r[c.field.name]).filter(Boolean) as string[])];
+        const keys = await keysOf(ctx, c.field, keyName, ids);
+        for (const r of out) r[c.key] = keys.get(String(r[c.field.name])) ?? null;
+      }
+      yield out.map((r) =>
+        Object.fromEntries(
+          cs.map((c) => {
+            const v = cellOut(c, r, dicts, lang);
+            return [
+              c.key,
+              c.mask && c.mask !== 'omit' && v !== null && v !== '' ? maskForNotice(c.mask, String(v)) : v,
+            ];
+          }),
+        ),
+      );
+      last = rows[rows.length - 1].id as string;
+      if (rows.length < BATCH) return;
+    }
   }
+  const columns: ExcelColumn[] = cs.map((c) => ({
+    key: c.key,
+    header: header(c, lang),
+    width: c.field.type === 'textarea' ? 40 : c.refKey || c.field.type === 'idcard' ? 22 : 16,
+  }));
+  return { columns, batches: batches() };
+}
+
+/** the keys (excel.key) of referenced rows by id, as an import reads them back */
+async function keysOf(ctx: RequestContext, f: FieldDef, keyName: string, ids: string[]) {
+  const t = mountedResource(f.ref!);
+  const out = new Map<string, string>();
+  if (!ids.length) return out;
+  const where: SQL[] = [inArray(t.cols.id, ids)];
+  if (t.def.tenant) where.push(eq(t.cols.tenantId, ctx.tenantId));
+  const rows = await t.db
+    .select({ id: t.cols.id, key: t.cols[keyName] })
+    .from(t.table)
+    .where(and(...where));
+  for (const r of rows) if (r.key) out.set(String(r.id), String(r.key));
+  return out;
 }
