@@ -435,6 +435,13 @@ export const defineArea = (area: AreaDef): AreaDef => {
         `${'key' in r ? r.key : r.code}: a screen of area ${area.code} lives under /${area.code}/`,
       );
   }
+  // a child without a screen of its own has no menu, hence no codes: it is read and written with its parent's
+  for (const parent of areaResources(area))
+    for (const c of parent.children ?? [])
+      if (!area.resources.includes(c.resource) && c.resource.permission !== parent.permission)
+        throw new Error(
+          `${c.resource.key}: a child without a screen takes its parent's permission code (${parent.permission})`,
+        );
   for (const key of Object.keys(area.buttons ?? {}))
     if (!area.resources.some((r) => r.key === key))
       throw new Error(`area ${area.code}: buttons of no screen ${key}`);
