@@ -1,6 +1,6 @@
 import { dictCodes, dictionary, numbered } from './dicts';
 import { area, dict as dictField, money, remark, text } from './fields';
-import { percentOf, yuanText } from './formats';
+import { percentOf, yuanText } from './overview';
 import {
   areaResource,
   type DictCode,

@@ -223,16 +223,3 @@ export function creditCodeProblem(code: string): keyof typeof CREDIT_CODE_MESSAG
   if (!/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/.test(code)) return 'format';
   return creditCodeCheckChar(code) === code[17] ? null : 'check';
 }
-
-/** A share as an overview shows it, to a tenth of a percent (0% of nothing). */
-export const percentOf = (part: number | undefined, whole: number | undefined): string =>
-  whole ? `${Math.round(((part ?? 0) / whole) * 1000) / 10}%` : '0%';
-
-/** An amount in yuan as an overview shows it: grouped, two decimals, in the reader's language. */
-export const yuanText = (n: number | undefined, lang: 'zh' | 'en'): string | undefined =>
-  n === undefined
-    ? undefined
-    : n.toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN', {
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
-      });

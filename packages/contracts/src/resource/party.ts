@@ -1,6 +1,6 @@
 import { dictCodes, dictionary, numbered } from './dicts';
 import { area, date, ref, remark, text } from './fields';
-import { percentOf } from './formats';
+import { percentOf } from './overview';
 import { areaResource, defineArea, L, type OverviewAnswers, type OverviewDecl } from './types';
 import { VILLAGE_DICT } from './village';
 

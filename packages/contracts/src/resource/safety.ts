@@ -1,6 +1,6 @@
 import { dictCodes, dictionary, numbered } from './dicts';
 import { area, dict, phone, ref, refs, remark, text } from './fields';
-import { percentOf } from './formats';
+import { percentOf } from './overview';
 import {
   areaResource,
   defineArea,
