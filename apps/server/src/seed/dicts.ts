@@ -15,6 +15,18 @@ import { type Db, schema } from '../platform/db';
 export const dictsStep = (decls: readonly DictDecl[] = PLATFORM_DICTS) =>
   `dicts-${createHash('sha1').update(JSON.stringify(decls)).digest('hex').slice(0, 16)}`;
 
+/** A dictionary's entries as rows under their parent row, in the declared order. */
+export const entryRows = (code: string, items: DictDecl['items'], parentId: string) =>
+  items.map((e, i) => ({
+    parentId,
+    code,
+    dictKey: e.key,
+    dictValue: e.zh,
+    dictValueEn: e.en,
+    remark: e.remark,
+    sort: i + 1,
+  }));
+
 export async function syncDicts(db: Db, decls: readonly DictDecl[] = PLATFORM_DICTS): Promise<number> {
   const d = schema.dict;
   const codes = decls.map((x) => x.code);
@@ -41,21 +53,7 @@ export async function syncDicts(db: Db, decls: readonly DictDecl[] = PLATFORM_DI
     for (const p of made) parentOf.set(p.code, p.id);
   }
   const entries = decls.flatMap(({ code, items }) =>
-    items.flatMap((e, i) =>
-      present.has(`${code}\u0000${e.key}`)
-        ? []
-        : [
-            {
-              parentId: parentOf.get(code)!,
-              code,
-              dictKey: e.key,
-              dictValue: e.zh,
-              dictValueEn: e.en,
-              remark: e.remark,
-              sort: i + 1,
-            },
-          ],
-    ),
+    entryRows(code, items, parentOf.get(code)!).filter((r) => !present.has(`${code}\u0000${r.dictKey}`)),
   );
   for (let i = 0; i < entries.length; i += 500) await db.insert(d).values(entries.slice(i, i + 500));
   await fillDictEnglish(db, decls);

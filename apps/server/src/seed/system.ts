@@ -2,6 +2,7 @@ import { SYSTEM_DICTS, WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts
 import { inArray } from 'drizzle-orm';
 import { hashSecret, md5Hex } from '../platform/auth/password';
 import { type Db, schema } from '../platform/db';
+import { entryRows } from './dicts';
 
 /** Fixed ids keep the seed stable across restarts and machines (BladeX's well-known ids where it has them). */
 export const SEED = {
@@ -93,18 +94,9 @@ export async function seedSystem(db: Db) {
     await db
       .insert(schema.dict)
       .values({ id: parentId, parentId: '0', code, dictValue: label.zh, dictValueEn: label.en, sort: n });
-    await db.insert(schema.dict).values(
-      items.map((e, i) => ({
-        id: dictId(),
-        parentId,
-        code,
-        dictKey: e.key,
-        dictValue: e.zh,
-        dictValueEn: e.en,
-        remark: e.remark,
-        sort: i + 1,
-      })),
-    );
+    await db
+      .insert(schema.dict)
+      .values(entryRows(code, items, parentId).map((r) => ({ id: dictId(), ...r })));
   }
   await db.insert(schema.param).values(
     params.map(([paramName, paramKey, paramValue, remark]) => ({
