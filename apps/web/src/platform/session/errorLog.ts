@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { jsonStorage } from '../storage';
-import { formatMoment } from '../time';
 import { WEBSITE } from './website';
 
 /** One client error (spec §3 error log list). */
@@ -31,8 +30,14 @@ export const useErrorLog = create<ErrorLogState>()(
   }),
 );
 
-/** a moment as `YYYY-MM-DD HH:mm:ss` in the deployment's time zone (as the server writes its times) */
-export const formatTime = (date: Date): string => formatMoment(date.getTime());
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function formatTime(date: Date): string {
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
+    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+  );
+}
 
 function describe(reason: unknown): { message: string; stack: string; name: string } {
   if (reason instanceof Error) {
