@@ -111,7 +111,8 @@ const en: Record<MessageKey, string> = {
   adminRoleFixed: 'The administrator role cannot be changed, removed or imitated',
   scopeHeld: 'You cannot change or remove a scope your own roles hold',
   evaluationFrozen: 'The project is published and its results are frozen; reopen it to change them',
-  powerNoShares: 'No income shares are set for this station, so there is no statement to make; set them under Income shares first',
+  powerNoShares:
+    'No income shares are set for this station, so there is no statement to make; set them under Income shares first',
   evaluationNotPublished: 'The project is not published, so there is nothing to reopen',
   reliefIdentifying: 'The household’s identification has already been started or decided',
   reliefNotMonitored: 'Only a household under monitoring can have its risk removed',

@@ -96,5 +96,6 @@ export const powerEn: typeof powerZh = {
   codeSaved: 'Saved as version {version}',
   statement: 'Statement',
   statementFile: 'statement',
-  noShares: 'No income shares are set for this station, so there is no statement to make; set them under Income shares first.',
+  noShares:
+    'No income shares are set for this station, so there is no statement to make; set them under Income shares first.',
 };
