@@ -237,8 +237,7 @@ export function loginFor(target: string): string {
 export function afterSignIn(search: string): string {
   const asked = new URLSearchParams(search).get('redirect');
   if (
-    !asked ||
-    !asked.startsWith('/') ||
+    !asked?.startsWith('/') ||
     asked.startsWith('//') ||
     asked.startsWith('/\\') ||
     asked.startsWith(LOGIN_PAGE)
