@@ -206,7 +206,7 @@ describe('the fixture area', () => {
     const exported = await api.get('/fixtureKit/excel/export');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(exported.rawPayload as never);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['Sheet1', '零件清单']);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['套件', '零件清单']);
     expect((await api.post(\`/fixtureKit/remove?ids=\${id}\`)).statusCode).toBe(200);
     const parts = await api.get(\`/fixturePart/page?current=1&size=10&kitId=\${id}\`);
     expect(parts.json().data.total).toBe(0);

@@ -1,4 +1,4 @@
-import { idCardCheckDigit, VILLAGE_DEMO } from '@smart/contracts';
+import { idCardCheckDigit, VILLAGE_DEMO, villagerResource } from '@smart/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -459,6 +459,15 @@ describe('villager Excel', () => {
     expect(rows.length - 1).toBe(total);
     expect(total).toBeGreaterThan(2000); // more than one batch: the seed's village plus a bulk insert
   }, 60_000);
+
+  it('an export’s sheet is named after its list and keeps its header row in view', async () => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(
+      (await get('/villager/excel/export?householdNo=QS0001')).rawPayload as unknown as ArrayBuffer,
+    );
+    expect(wb.worksheets[0].name).toBe(villagerResource.label.zh);
+    expect(wb.worksheets[0].views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+  });
 
   it('the template has the columns and a sheet explaining them; import and export need their codes', async () => {
     const res = await get('/villager/excel/template');

@@ -36,10 +36,14 @@ export interface Sheet {
   batches: AsyncIterable<Record<string, unknown>[]>;
 }
 
+/** A worksheet's name as spreadsheets take it: at most 31 characters, none of : \\ / ? * [ ]. */
+const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, '-').slice(0, 31) || 'Sheet1';
+
 /**
  * Streams a workbook to the reply: rows come from `batches` (an async generator of row arrays), so a
  * hundred thousand rows never sit in memory together; `more` sheets follow the first, each written whole
- * before the next begins.
+ * before the next begins. Every sheet is named (the first by `name`, else the file's name) and keeps its
+ * header row in view (frozen) as it scrolls.
  */
 export async function sendXlsx(
   reply: FastifyReply,
@@ -47,6 +51,7 @@ export async function sendXlsx(
   columns: ExcelColumn[],
   batches: AsyncIterable<Record<string, unknown>[]>,
   more: Sheet[] = [],
+  name = fileName,
 ) {
   const ExcelJS = await loadExcel();
   const out = new PassThrough();
@@ -60,8 +65,8 @@ export async function sendXlsx(
     .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}.xlsx`)
     .header('cache-control', 'no-store');
   (async () => {
-    for (const part of [{ name: 'Sheet1', columns, batches }, ...more]) {
-      const sheet = wb.addWorksheet(part.name.slice(0, 31));
+    for (const part of [{ name, columns, batches }, ...more]) {
+      const sheet = wb.addWorksheet(sheetName(part.name), { views: [{ state: 'frozen', ySplit: 1 }] });
       sheet.columns = part.columns.map((c) => ({ key: c.key, header: c.header, width: c.width ?? 18 }));
       for await (const rows of part.batches) {
         for (const row of rows) {

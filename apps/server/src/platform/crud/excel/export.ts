@@ -38,7 +38,7 @@ export function mountExport(app: FastifyInstance, m: MountedResource, url: strin
       }
     const name =
       notice && def.excel?.notice ? { ...def, excel: { ...def.excel, fileName: def.excel.notice } } : def;
-    return sendXlsx(reply, fileName(name, req), main.columns, main.batches, more);
+    return sendXlsx(reply, fileName(name, req), main.columns, main.batches, more, def.label[req.lang]);
   });
 }
 
