@@ -114,11 +114,18 @@ describe('villager rules', () => {
     expect(again.statusCode, again.body).toBe(200);
   });
 
-  it('a contact number is a mobile or a landline with its area code; anything else is a 400', async () => {
-    for (const phone of ['1380013800', '12800138000', '84561234', '0731-8456', '0731-84561234x'])
+  it('a contact number is a mobile or a landline with its area code; anything else is a 400 in the spec’s words (§5)', async () => {
+    const refused = {
+      '1380013800': '手机号码长度不为11位',
+      '12800138000': '手机号码格式不正确',
+      '84561234': '手机号码格式不正确',
+      '0731-8456': '手机号码格式不正确',
+      '0731-84561234x': '手机号码格式不正确',
+    };
+    for (const [phone, msg] of Object.entries(refused))
       expect((await post('/villager/submit', villagerBody({ phone }))).json(), phone).toMatchObject({
         data: { field: 'phone' },
-        msg: '联系电话格式不正确',
+        msg,
       });
     for (const [n, phone] of ['13800138000', '0731-84561234', '073184561234', '010-12345678-801'].entries()) {
       const res = await post(
@@ -349,7 +356,7 @@ describe('villager Excel', () => {
       expect.arrayContaining([
         expect.objectContaining({ row: 3, field: 'idCard', message: '身份证号校验位不正确' }),
         expect.objectContaining({ row: 4, field: 'name', message: '请输入姓名' }),
-        expect.objectContaining({ row: 4, field: 'phone', message: '联系电话格式不正确' }),
+        expect.objectContaining({ row: 4, field: 'phone', message: '手机号码长度不为11位' }),
         expect.objectContaining({ row: 4, field: 'villageGroup' }),
         expect.objectContaining({ row: 5, field: 'birthDate', message: '出生日期与身份证号码不一致' }),
         expect.objectContaining({ row: 6, field: 'idCard', message: '身份证号与第 2 行重复' }),

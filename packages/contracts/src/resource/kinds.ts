@@ -319,7 +319,13 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     picked: false,
     max: 20,
     textRules: true,
-    check: (s, f) => rule(MOBILE.test(s) || LANDLINE.test(s), f),
+    // a landline passes; anything else is checked as the mobile it must then be, in the spec's words (§5)
+    check: (s) =>
+      LANDLINE.test(s) || MOBILE.test(s)
+        ? null
+        : /^1\d*$/.test(s) && s.length !== 11
+          ? PHONE_MESSAGES.length
+          : PHONE_MESSAGES.format,
     excelHint: () => ({
       zh: '手机或固定电话,如 0731-84561234',
       en: 'mobile or landline, e.g. 0731-84561234',

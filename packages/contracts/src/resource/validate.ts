@@ -13,7 +13,8 @@ const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === '
 /** The message for a missing required value. */
 export function requiredMessage(f: FieldDef): Text2 {
   if (f.requiredMessage) return f.requiredMessage;
-  if (f.type === 'mobile') return PHONE_MESSAGES.empty;
+  // every phone number says the spec's words (§5), a contact number as a mobile does
+  if (f.type === 'mobile' || f.type === 'phone') return PHONE_MESSAGES.empty;
   const label = f.label;
   const t = fieldKind(f).picked ? FIELD_MESSAGES.requiredSelect : FIELD_MESSAGES.required;
   return { zh: t.zh.replace('{label}', label.zh), en: t.en.replace('{label}', label.en.toLowerCase()) };
