@@ -111,6 +111,7 @@ export function RecordDialog({
       <OverrideControl
         render={ov.control}
         field={f}
+        resource={def.key}
         mode={mode}
         row={row}
         disabled={disabled}
@@ -119,6 +120,7 @@ export function RecordDialog({
     ) : (
       <FieldControl
         field={f}
+        resource={def.key}
         disabled={disabled}
         placeholder={placeholder}
         exclude={mode === 'edit' && f.name === 'parentId' ? row?.id : undefined}
