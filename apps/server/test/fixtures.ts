@@ -1,9 +1,10 @@
 import { type FieldDef, fieldKind, type ResourceDef, uniqueSets } from '@smart/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { dropAccessCaches } from '../src/modules/system/caches';
 import { hashSecret } from '../src/platform/auth/password';
 import { forgetAllCounts } from '../src/platform/crud/count-cache';
+import { mountedResource } from '../src/platform/crud/refs';
 import { type Db, schema } from '../src/platform/db';
 import { menuId } from '../src/seed/menus';
 import { SEED } from '../src/seed/system';
@@ -54,6 +55,42 @@ export function sampleRecord(def: ResourceDef, n: number): Record<string, unknow
       else if (f?.type === 'date' && typeof r[u] === 'string' && r[u])
         r[u] = new Date(Date.parse(`${r[u]}T00:00:00Z`) + (n % 3000) * 86_400_000).toISOString().slice(0, 10);
     }
+  return r;
+}
+
+/**
+ * `sampleRecord`, with a row of its own where a unique key is references alone (one member record a
+ * villager: `villagerToParty`'s villagerId): the key's last reference names a row of the target resource that
+ * no live row of this one names yet, so the records one test creates never clash with the seed's or each
+ * other's.
+ */
+export async function freshRecord(s: TestServer, def: ResourceDef, n: number, tenantId = '000000') {
+  const r = sampleRecord(def, n);
+  for (const set of uniqueSets(def)) {
+    const fields = set.map((name) => def.fields.find((f) => f.name === name));
+    if (!fields.every((f) => f?.type === 'ref' && f.ref)) continue;
+    const f = fields[fields.length - 1] as FieldDef;
+    const own = mountedResource(def.key);
+    const target = mountedResource(f.ref as string);
+    const db = s.database.db;
+    const used = db
+      .select({ id: own.cols[f.name] })
+      .from(own.table)
+      .where(and(eq(own.cols.isDeleted, 0), isNotNull(own.cols[f.name])));
+    const [free] = await db
+      .select({ id: target.cols.id })
+      .from(target.table)
+      .where(
+        and(
+          eq(target.cols.isDeleted, 0),
+          ...(target.def.tenant ? [eq(target.cols.tenantId, tenantId)] : []),
+          notInArray(target.cols.id, used),
+        ),
+      )
+      .orderBy(target.cols.id)
+      .limit(1);
+    if (free) r[f.name] = String(free.id);
+  }
   return r;
 }
 

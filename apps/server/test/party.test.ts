@@ -82,6 +82,23 @@ describe('members', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().data.field).toBe('probationEnd');
   });
+
+  it('a villager is a member once: adding them again is refused, naming the member field, and the count stays', async () => {
+    const [{ villagerId }] = await s.database.db
+      .select({ villagerId: villagerToParty.villagerId })
+      .from(villagerToParty)
+      .where(and(eq(villagerToParty.tenantId, '000000'), eq(villagerToParty.isDeleted, 0)))
+      .limit(1);
+    const count = async () => (await get('/villagerToParty/page?current=1&size=1')).json().data.total;
+    const before = await count();
+    const again = await post(
+      '/villagerToParty/submit',
+      member(String(villagerId), { memberType: '1', probationEnd: '' }),
+    );
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ data: { field: 'villagerId' }, msg: '党员已存在' });
+    expect(await count()).toBe(before);
+  });
 });
 
 describe('probation reminder', () => {

@@ -293,6 +293,51 @@ describe('yield from the lifetime counter', () => {
     expect(hand.json().data.income).toBe('450.23');
   });
 
+  it('a station without shares: a household’s own gives it the whole income; another refuses a statement', async () => {
+    const household = listedRows((await manage.get('/villager/page?current=1&size=1')).json().data)[0].id;
+    const own = await post('/powerStation/submit', {
+      name: '户用电站',
+      capacity: 5,
+      householdId: household,
+      tariff: '0.40',
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    const p = (
+      await post('/powerStationProfit/submit', {
+        stationId: own.json().data.id,
+        month: '2026-08',
+        energy: 9872.5,
+        tariff: '0.40',
+      })
+    ).json().data;
+    expect(p.income).toBe('3949.00');
+    expect(JSON.parse(p.distribution)).toEqual([{ villagerId: household, share: 1, amount: '3949.00' }]);
+    const url = (id: string) => `/api/dfem-hope-power/powerStationProfit/statement/export?id=${id}`;
+    const sheet = await readSheet(
+      (await s.app.inject({ method: 'GET', url: url(p.id), headers: auth(token) })).rawPayload,
+    );
+    expect(sheet.at(-1)?.[4]).toBe('3949.00');
+
+    const collective = await post('/powerStation/submit', {
+      name: '集体电站',
+      capacity: 5,
+      ownerVillage: '测试村',
+      tariff: '0.40',
+    });
+    const q = (
+      await post('/powerStationProfit/submit', {
+        stationId: collective.json().data.id,
+        month: '2026-08',
+        energy: 9872.5,
+        tariff: '0.40',
+      })
+    ).json().data;
+    expect(q.income).toBe('3949.00');
+    const refused = await s.app.inject({ method: 'GET', url: url(q.id), headers: auth(token) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().msg).toContain('未设置收益分配份额');
+  });
+
   it('tariff versions apply by date: each day at the tariff in force that day, shares to the cent', async () => {
     // the station's own 0.3949 until Oct 2, 0.40 from Oct 2, 0.4512 from Oct 5 (Nov 1's is not this month's)
     for (const [effectiveFrom, tariff] of [

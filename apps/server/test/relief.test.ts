@@ -388,6 +388,27 @@ describe('overview', () => {
     const foreign = (await get('/reliefOverview/statistics', other)).json().data as ReliefOverview;
     expect(foreign).toMatchObject({ households: 0, monitored: 0, overdue: 0, measureAmount: 0 });
   });
+
+  it('未落实措施 counts exactly the households the without-measure list shows, before and after a measure', async () => {
+    const counted = async () =>
+      ((await get('/reliefOverview/statistics')).json().data as ReliefOverview).withoutMeasure;
+    const listed = async () =>
+      (await get('/preventionPoverty/without-measure')).json().data as { id: string }[];
+    const before = await listed();
+    expect(before.length).toBeGreaterThan(0);
+    expect(await counted()).toBe(before.length);
+    const measure = await post('/supportingMeasures/submit', {
+      householdId: before[0].id,
+      measureKind: '3',
+      name: '产业帮扶',
+      amount: '800.00',
+      startDate: today(),
+      status: '1',
+    });
+    expect(measure.statusCode, measure.body).toBe(200);
+    expect((await listed()).length).toBe(before.length - 1);
+    expect(await counted()).toBe(before.length - 1);
+  });
 });
 
 describe('the identification process', () => {

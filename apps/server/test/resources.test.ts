@@ -5,7 +5,15 @@ import { mountedByKey } from '../src/platform/crud/refs';
 import { insertRows } from '../src/platform/crud/write';
 import type { Db } from '../src/platform/db';
 import { SEED } from '../src/seed/system';
-import { grantCodes, listedRows, makeRole, makeTenant, makeUser, sampleRecord } from './fixtures';
+import {
+  freshRecord,
+  grantCodes,
+  listedRows,
+  makeRole,
+  makeTenant,
+  makeUser,
+  sampleRecord,
+} from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /**
@@ -68,7 +76,8 @@ const removeUrl = (d: ResourceDef, id: string) => {
 const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   s.app.inject({ method, url, headers: auth(token), payload });
 
-async function create(def: ResourceDef, token = adminA, record = sampleRecord(def, ++n)) {
+async function create(def: ResourceDef, token = adminA, given?: Record<string, unknown>) {
+  const record = given ?? (await freshRecord(s, def, ++n, token === adminB ? '100001' : '000000'));
   if (def.readOnly) return written(def, token === adminB ? '100001' : '000000', record);
   const res = await call(token, 'POST', `${base(def)}/submit`, record);
   expect(res.statusCode, `${def.key} create: ${res.body}`).toBe(200);
@@ -117,7 +126,7 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
       return;
     }
     const update = await call(adminA, 'POST', `${base(def)}/submit`, {
-      ...sampleRecord(def, ++n),
+      ...(await freshRecord(s, def, ++n)),
       id: row.id,
     });
     expect(update.statusCode, update.body).toBe(200);
@@ -176,8 +185,8 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
    * limited role (not the administrator's), and an edit keeps a menu's code (a changed code must be one
    * the editor holds).
    */
-  const withinLimited = (editing?: Record<string, unknown>) => {
-    const r = sampleRecord(def, ++n);
+  const withinLimited = async (editing?: Record<string, unknown>) => {
+    const r = await freshRecord(s, def, ++n);
     for (const f of def.fields)
       if (f.tree === 'role' && (f.type === 'ids' || (f.type === 'ref' && f.name !== 'parentId')))
         r[f.name] = limitedRole;
@@ -188,14 +197,17 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
     `a user lacking ${def.permission}_%s is refused by the API and is not offered the button`,
     async (button) => {
       const all = [def.permission, ...buttons.map((b) => `${def.permission}_${b}`)];
-      const row = await create(def, adminA, withinLimited());
+      const row = await create(def, adminA, await withinLimited());
       const missing = `${def.permission}_${button}`;
-      const attempt = () => {
+      const attempt = async () => {
         switch (button) {
           case 'add':
-            return call(limited, 'POST', `${base(def)}/submit`, withinLimited());
+            return call(limited, 'POST', `${base(def)}/submit`, await withinLimited());
           case 'edit':
-            return call(limited, 'POST', `${base(def)}/submit`, { ...withinLimited(row), id: row.id });
+            return call(limited, 'POST', `${base(def)}/submit`, {
+              ...(await withinLimited(row)),
+              id: row.id,
+            });
           case 'delete':
             return call(limited, 'POST', removeUrl(def, row.id));
           default:

@@ -1,6 +1,6 @@
 import { RESOURCES, type ResourceDef } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listedRows, sampleRecord } from './fixtures';
+import { freshRecord, listedRows, sampleRecord } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /** Bad input through every resource's routes, and the spec's own messages. */
@@ -48,7 +48,7 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_k, def) => {
 
   it('a client cannot set the tenant, the creator or the deleted flag through a body', async () => {
     const res = await submit(def, {
-      ...sampleRecord(def, 7),
+      ...(await freshRecord(s, def, 7)),
       tenantId: '999999',
       createUser: '1',
       isDeleted: 1,

@@ -23,6 +23,8 @@ export interface AppSettings {
   /** seconds; the web refreshes the token when its age reaches this */
   tokenTime: number;
   defaultTenantId: string;
+  /** the deployment's time zone (IANA, the server's `TZ`): every time on screen is shown in it */
+  timeZone: string;
 }
 
 /** Flat body of a successful POST /api/dfem-auth/oauth/token. */

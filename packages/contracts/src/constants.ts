@@ -35,3 +35,6 @@ export function isId(s: unknown): s is string {
 export function isIdList(s: unknown): s is string {
   return typeof s === 'string' && (s === '' || s.split(',').every(isId));
 }
+
+/** The time zone of a deployment that names none (`TZ`): the times the console shows and the days it counts. */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';

@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type Column, getTableName, type SQL, sql } from 'drizzle-orm';
 
 /** A LIKE pattern that matches `text` literally anywhere: the user's % and _ are not wildcards. */
 export function containsPattern(text: string): string {
@@ -12,4 +12,14 @@ export function containsPattern(text: string): string {
  */
 export function notDeleted(column: AnyColumn): SQL {
   return sql`${column} = 0`;
+}
+
+/**
+ * A column named by its table (`"hope_villager"."id"`), for a subquery that reads the outer row: Drizzle
+ * leaves a lone table's columns unqualified, and an unqualified name inside a subquery is the subquery's own
+ * table's when it has one of that name (`m.tenant_id = "tenant_id"` would compare the subquery's row with
+ * itself).
+ */
+export function qualified(column: Column): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }

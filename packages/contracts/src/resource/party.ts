@@ -92,7 +92,8 @@ export const villagerToPartyResource = resource(
     text('partyPost', L('党内职务', 'Party post'), 30),
     remark(),
   ],
-  { defaultSort: { field: 'joinDate', desc: true } },
+  // a villager is a party member once (one member record a person)
+  { defaultSort: { field: 'joinDate', desc: true }, unique: ['villagerId'] },
 );
 
 /** 党员联系户: a member and the households they look after. */
@@ -115,7 +116,8 @@ export const partyPairingResource = resource(
     date('startDate', L('联系开始日期', 'Since'), { required: true }),
     area('note', L('联系情况', 'Note'), 500, { list: true }),
   ],
-  { defaultSort: { field: 'startDate', desc: true } },
+  // a member looks after a household once
+  { defaultSort: { field: 'startDate', desc: true }, unique: [['memberId', 'householdNo']] },
 );
 
 /** 党建活动: what an organisation held, and who attended. */

@@ -222,7 +222,8 @@ export const powerShareResource = resource(
     },
     remark(),
   ],
-  { path: 'powerStationShare' },
+  // a household holds one share of a station (its number of shares says how many)
+  { path: 'powerStationShare', unique: [['stationId', 'villagerId']] },
 );
 
 /**

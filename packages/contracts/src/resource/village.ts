@@ -484,6 +484,8 @@ export const villagerToOrgResource = resource(
     date('joinDate', L('加入日期', 'Joined on')),
     remark(),
   ],
+  // a villager is a member of an organisation once
+  { unique: [['villagerId', 'orgName']] },
 );
 
 /** 网格成员 (villagerToGroup). */
@@ -504,6 +506,8 @@ export const villagerToGroupResource = resource(
     text('gridArea', L('负责片区', 'Area covered'), 100),
     remark(),
   ],
+  // a villager is in a grid once
+  { unique: [['villagerId', 'gridName']] },
 );
 
 /** 值班 (villageAffairsDuty). */

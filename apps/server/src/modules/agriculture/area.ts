@@ -1,6 +1,7 @@
 import { AGRICULTURE_AREA, ALARM_STATE } from '@smart/contracts';
 import { ne, sql } from 'drizzle-orm';
 import { serverArea } from '../../platform/area';
+import { qualified } from '../../platform/sql';
 import { telemetryHooks } from '../telemetry/hooks';
 import { pestOtherDays, pestToday, slopeRoutes, telemetryRoutes } from '../telemetry/routes';
 import { seedTelemetry } from '../telemetry/seed';
@@ -23,7 +24,7 @@ export const agricultureArea = serverArea(AGRICULTURE_AREA, {
     openAlarms: () => ne(deviceAlarm.state, ALARM_STATE.closed),
     // the monitoring screens' online rule: a reading within three report intervals (`liveOf`)
     offlineDevices: () =>
-      sql`not exists (select 1 from ${telemetryState} s where s.device_id = ${device.id} and s.last_at >= now() - make_interval(secs => 3 * greatest(coalesce(${device.reportInterval}, 300), 10)))`,
+      sql`not exists (select 1 from ${telemetryState} s where s.device_id = ${qualified(device.id)} and s.last_at >= now() - make_interval(secs => 3 * greatest(coalesce(${qualified(device.reportInterval)}, 300), 10)))`,
   },
   overview: { cer: certificationsByYear, income: incomeByYear, today: pestToday, other: pestOtherDays },
   seed: [

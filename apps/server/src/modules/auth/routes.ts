@@ -79,6 +79,7 @@ export async function authRoutes(app: FastifyInstance) {
       switchMode: config.SWITCH_MODE,
       tokenTime: config.TOKEN_TIME,
       defaultTenantId: DEFAULT_TENANT_ID,
+      timeZone: config.TZ,
     };
     return ok(req, settings);
   });

@@ -9,7 +9,7 @@ import { dictLabels } from '../../platform/dicts';
 import { ok } from '../../platform/http/envelope';
 import type { Lang } from '../../platform/http/messages';
 import type { KvStore } from '../../platform/kv';
-import { notDeleted } from '../../platform/sql';
+import { notDeleted, qualified } from '../../platform/sql';
 import { SERVER_AREAS } from '../areas';
 import { claimableBy } from '../flow/service';
 import { dt, names } from '../flow/shared';
@@ -173,7 +173,7 @@ export async function homeRoutes(app: FastifyInstance) {
                 businessId: flowInstance.businessId,
                 category: flowInstance.category,
                 startTime: flowInstance.startTime,
-                current: sql<string>`(select string_agg(t.name, ',') from flow_task t where t.process_instance_id = ${flowInstance.processInstanceId} and t.status = 0)`,
+                current: sql<string>`(select string_agg(t.name, ',') from flow_task t where t.process_instance_id = ${qualified(flowInstance.processInstanceId)} and t.status = 0)`,
               })
               .from(flowInstance)
               .where(where)

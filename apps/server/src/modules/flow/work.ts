@@ -8,7 +8,7 @@ import { countKey, forgetCounts } from '../../platform/crud/count-cache';
 import { ok } from '../../platform/http/envelope';
 import { idString } from '../../platform/http/ids';
 import { PageQuery, pagedList } from '../../platform/paging';
-import { containsPattern, notDeleted } from '../../platform/sql';
+import { containsPattern, notDeleted, qualified } from '../../platform/sql';
 import { definitionVisibleTo } from './service/deploy';
 import { claimableBy, claimTask, completeTask } from './service/tasks';
 import { dt, names } from './shared';
@@ -119,7 +119,7 @@ export async function workRoutes(base: FastifyInstance) {
       ];
       if (q.category) where.push(eq(flowDefinition.category, q.category));
       if (q.name) where.push(ilike(flowDefinition.name, containsPattern(q.name)));
-      const latest = sql`${flowDefinition.version} = (select max(d2.version) from flow_definition d2 where d2.process_key = ${flowDefinition.processKey} and d2.is_deleted = 0 and d2.suspended = 0)`;
+      const latest = sql`${flowDefinition.version} = (select max(d2.version) from flow_definition d2 where d2.process_key = ${qualified(flowDefinition.processKey)} and d2.is_deleted = 0 and d2.suspended = 0)`;
       where.push(latest);
       const page = await pagedList(q, {
         rows: db
@@ -223,7 +223,7 @@ export async function workRoutes(base: FastifyInstance) {
         .select({
           instance: listedInstance,
           version: flowDefinition.version,
-          current: sql<string>`(select string_agg(t.name, ',') from flow_task t where t.process_instance_id = ${flowInstance.processInstanceId} and t.status = 0)`,
+          current: sql<string>`(select string_agg(t.name, ',') from flow_task t where t.process_instance_id = ${qualified(flowInstance.processInstanceId)} and t.status = 0)`,
         })
         .from(flowInstance)
         .innerJoin(flowDefinition, eq(flowDefinition.id, flowInstance.definitionId))

@@ -18,7 +18,7 @@ import { readableRows } from '../../platform/crud/refs';
 import { updateRow } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
 import { sendXlsx } from '../../platform/excel';
-import { FieldInputError, notFound } from '../../platform/http/errors';
+import { ApiError, FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { PageQuery, pagedList } from '../../platform/paging';
 import { villager } from '../village/tables';
@@ -112,7 +112,7 @@ const dateText = (v: unknown) =>
  * computed energy is priced the same way). Another energy given by hand is a month's total: it takes the
  * tariff given, else the one in force on the month's last day. The income is
  * distributed to the households holding shares of the station (largest remainder: the amounts sum to the
- * income exactly).
+ * income exactly); a household's own station without shares gives the whole income to that household.
  */
 function profitHooks(db: Db): ResourceHooks {
   return {
@@ -120,7 +120,7 @@ function profitHooks(db: Db): ResourceHooks {
       const stationId = String(record.stationId ?? original?.stationId ?? '');
       const month = String(record.month ?? original?.month ?? '');
       const [station] = await db
-        .select({ tariff: powerStation.tariff })
+        .select({ tariff: powerStation.tariff, householdId: powerStation.householdId })
         .from(powerStation)
         .where(and(await readableRows('powerStation', ctx), eq(powerStation.id, stationId)))
         .limit(1);
@@ -154,6 +154,9 @@ function profitHooks(db: Db): ResourceHooks {
           .where(and(await readableRows('powerShare', ctx), eq(powerShare.stationId, stationId)))
           .orderBy(asc(powerShare.id))
       ).map((r) => ({ villagerId: String(r.villagerId), share: Number(r.share) }));
+      // a household's own station, with no shares set: its whole income is that household's
+      if (!holders.length && station.householdId)
+        holders.push({ villagerId: String(station.householdId), share: 1 });
       record.distribution = JSON.stringify(distribute(cents, holders));
     },
   };
@@ -191,6 +194,8 @@ const statementExport = endpoint({
     try {
       lines = JSON.parse(String(row.distribution ?? '[]'));
     } catch {}
+    // a statement adds up to the income: with nobody to distribute it to there is none to make
+    if (!lines.length && Number(row.income) > 0) throw new ApiError(409, 'powerNoShares');
     const ids = [...new Set(lines.map((l) => String(l.villagerId)))];
     const people = ids.length
       ? await resource.db

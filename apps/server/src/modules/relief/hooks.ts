@@ -9,13 +9,14 @@ import type { Db } from '../../platform/db';
 import { today } from '../../platform/format';
 import { ApiError, FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
-import { notDeleted } from '../../platform/sql';
+import { notDeleted, qualified } from '../../platform/sql';
 import { liveUsersOf } from '../flow/approvers';
 import { forgetWorkCounts } from '../flow/routes';
 import { flowTransaction, startInstance } from '../flow/service';
 import { villager, villagerIncome } from '../village/tables';
+import { withoutMeasure } from './measures';
 import { RELIEF_PROCESS_DEFINITION_ID } from './process';
-import { preventionPoverty as h, reliefIncomeLine, supportingMeasures } from './tables';
+import { preventionPoverty as h, reliefIncomeLine } from './tables';
 
 /**
  * What differs from the engine's pattern in poverty relief: a monitored household answers its clocks and
@@ -31,13 +32,13 @@ const YMD = z
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)));
 
 /** the household's latest income year: its per-capita income, and the line the tenant set for that year */
-const latestIncome = sql`(select i.year from ${villagerIncome} i where i.villager_id = ${h.householderId}
-  and i.tenant_id = ${h.tenantId} and i.is_deleted = 0 order by i.year desc limit 1)`;
+const latestIncome = sql`(select i.year from ${villagerIncome} i where i.villager_id = ${qualified(h.householderId)}
+  and i.tenant_id = ${qualified(h.tenantId)} and i.is_deleted = 0 order by i.year desc limit 1)`;
 const beside = {
   incomeYear: latestIncome,
-  perCapitaIncome: sql`(select i.per_capita from ${villagerIncome} i where i.villager_id = ${h.householderId}
-    and i.tenant_id = ${h.tenantId} and i.is_deleted = 0 order by i.year desc limit 1)`,
-  incomeLine: sql`(select l.line from ${reliefIncomeLine} l where l.tenant_id = ${h.tenantId}
+  perCapitaIncome: sql`(select i.per_capita from ${villagerIncome} i where i.villager_id = ${qualified(h.householderId)}
+    and i.tenant_id = ${qualified(h.tenantId)} and i.is_deleted = 0 order by i.year desc limit 1)`,
+  incomeLine: sql`(select l.line from ${reliefIncomeLine} l where l.tenant_id = ${qualified(h.tenantId)}
     and l.is_deleted = 0 and l.year = ${latestIncome} limit 1)`,
 };
 
@@ -162,14 +163,7 @@ const withoutMeasureEndpoint = (db: Db) =>
             notDeleted(villager.isDeleted),
           ),
         )
-        .where(
-          and(
-            scope,
-            eq(h.stage, RELIEF_STAGE.monitored),
-            sql`not exists (select 1 from ${supportingMeasures} s where s.household_id = ${h.id}
-              and s.tenant_id = ${h.tenantId} and s.is_deleted = 0 and s.status = '1')`,
-          ),
-        )
+        .where(and(scope, withoutMeasure))
         .orderBy(asc(h.identifyDate), desc(h.id))
         .limit(500);
       return rows.map((r) => ({ ...r, id: String(r.id), householderName: r.householderName ?? '' }));

@@ -11,6 +11,7 @@ import { countBy } from '../../platform/crud/count-by';
 import { readableRows } from '../../platform/crud/refs';
 import { dictLabels } from '../../platform/dicts';
 import { today } from '../../platform/format';
+import { withoutMeasure } from './measures';
 import { preventionPoverty as h, supportingMeasures as s } from './tables';
 
 /**
@@ -38,9 +39,7 @@ export async function reliefOverview({ req, ctx, db }: OverviewCall) {
         overdue: sql<number>`(count(*) filter (where (${open} and ${deadline} < ${today()}::date)
           or ${h.identifyDate} > ${deadline}))::int`,
         riskRemoved: sql<number>`(count(*) filter (where ${h.stage} = ${RELIEF_STAGE.riskRemoved}))::int`,
-        withoutMeasure: sql<number>`(count(*) filter (where ${h.stage} = ${RELIEF_STAGE.monitored}
-          and not exists (select 1 from ${s} m where m.household_id = ${h.id} and m.tenant_id = ${h.tenantId}
-          and m.is_deleted = 0 and m.status = '1')))::int`,
+        withoutMeasure: sql<number>`(count(*) filter (where ${withoutMeasure}))::int`,
       })
       .from(h)
       .where(households),

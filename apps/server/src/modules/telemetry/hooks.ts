@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   ALARM_STATE,
   checkThresholds,
+  DEFAULT_TIME_ZONE,
   DEVICE_KINDS,
   type DeviceKindKey,
   metricByCode,
@@ -21,6 +22,7 @@ import { sendXlsx } from '../../platform/excel';
 import { formatDateTime, formatInstant } from '../../platform/format';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
+import { qualified } from '../../platform/sql';
 import { historyOf } from './history';
 import { forgetDevices, rowsOf } from './ingest';
 import { device, deviceAlarm, telemetryState } from './tables';
@@ -40,9 +42,9 @@ const newSecret = () => randomBytes(32).toString('base64url');
 
 /** what a device's row answers beside its columns: what its readings say */
 const live = {
-  lastSeenAt: sql`(select to_char(s.last_at at time zone current_setting('TimeZone'), 'YYYY-MM-DD HH24:MI:SS') from ${telemetryState} s where s.device_id = ${device.id})`,
-  online: sql`(select case when s.last_at >= now() - make_interval(secs => 3 * greatest(coalesce(${device.reportInterval}, 300), 10)) then 1 else 0 end from ${telemetryState} s where s.device_id = ${device.id})`,
-  lastValues: sql`(select s.last_values from ${telemetryState} s where s.device_id = ${device.id})`,
+  lastSeenAt: sql`(select to_char(s.last_at at time zone ${process.env.TZ || DEFAULT_TIME_ZONE}, 'YYYY-MM-DD HH24:MI:SS') from ${telemetryState} s where s.device_id = ${qualified(device.id)})`,
+  online: sql`(select case when s.last_at >= now() - make_interval(secs => 3 * greatest(coalesce(${qualified(device.reportInterval)}, 300), 10)) then 1 else 0 end from ${telemetryState} s where s.device_id = ${qualified(device.id)})`,
+  lastValues: sql`(select s.last_values from ${telemetryState} s where s.device_id = ${qualified(device.id)})`,
 };
 
 /** The time range of a history or an export: ms since the epoch or ISO texts; at most ~13 months. */

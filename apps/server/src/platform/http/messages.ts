@@ -52,6 +52,7 @@ const zh = {
   adminRoleFixed: '管理员角色不可修改、删除或冒用',
   scopeHeld: '不能修改或删除自己角色所持有的权限范围',
   evaluationFrozen: '评比项目已发布,结果已冻结;如需修改请先重新开放',
+  powerNoShares: '该电站未设置收益分配份额,无法生成分配明细表;请先在收益分配份额中设置',
   evaluationNotPublished: '评比项目尚未发布,无需重新开放',
   reliefIdentifying: '该农户已发起识别流程或已完成识别',
   reliefNotMonitored: '只有监测中的农户才能消除风险',
@@ -112,6 +113,8 @@ const en: Record<MessageKey, string> = {
   adminRoleFixed: 'The administrator role cannot be changed, removed or imitated',
   scopeHeld: 'You cannot change or remove a scope your own roles hold',
   evaluationFrozen: 'The project is published and its results are frozen; reopen it to change them',
+  powerNoShares:
+    'No income shares are set for this station, so there is no statement to make; set them under Income shares first',
   evaluationNotPublished: 'The project is not published, so there is nothing to reopen',
   reliefIdentifying: 'The household’s identification has already been started or decided',
   reliefNotMonitored: 'Only a household under monitoring can have its risk removed',

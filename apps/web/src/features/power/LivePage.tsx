@@ -5,6 +5,7 @@
  * silent: never shown as a fault) —, its collectors, and its cameras played by the safety wall's tile.
  */
 import './i18n';
+import { dayStart, formatMoment } from '../../platform/time';
 import '../safety/i18n';
 import type { InverterLive, StationLive } from '@smart/contracts/power';
 import type { WallCamera } from '@smart/contracts/safety';
@@ -31,11 +32,8 @@ const STATUS: Record<InverterLive['status'], { key: keyof typeof powerZh; color:
     noData: { key: 'statusNoData', color: '#8c8c8c', dashed: true },
   };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const hhmm = (ms: number) => {
-  const d = new Date(ms);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
+/** a point's time of day in the deployment's zone */
+const hhmm = (ms: number) => formatMoment(ms, 'time');
 
 function InverterTile({ inv }: { inv: InverterLive }) {
   const { t } = useTranslation();
@@ -102,11 +100,8 @@ export default function PowerLivePage() {
   });
   const data = live.data;
   const withDevice = (data?.inverters ?? []).filter((i) => i.deviceId);
-  const from = useMemo(() => {
-    const d = new Date();
-    d.setHours(0, 0, 0, 0);
-    return d.getTime();
-  }, []);
+  // the curve of the deployment's day, not the browser's
+  const from = useMemo(() => dayStart(), []);
   // every inverter's curve in one query (one refresh for the chart)
   const curves = useQuery({
     queryKey: ['power', 'curves', data?.id, withDevice.map((i) => i.deviceId).join(',')],

@@ -1,6 +1,7 @@
 /**
  * 电站收益: the generic list of the monthly profits, with 分配明细表 on each row — the households' shares
- * and amounts of that month as Excel (`powerStationProfit/statement/export`), whose total is the income.
+ * and amounts of that month as Excel (`powerStationProfit/statement/export`), whose total is the income; a
+ * station without shares is told so instead of a statement that would not add up.
  */
 import './i18n';
 import { powerStationProfitResource } from '@smart/contracts/power';
@@ -11,10 +12,25 @@ import { downloadFile } from '../../platform/crud/transfer';
 
 const API = '/api/dfem-hope-power/powerStationProfit';
 
+/** a profit row's distribution (what each household's share of its income comes to) */
+const sharesOf = (row: Row): unknown[] => {
+  try {
+    const d = typeof row.distribution === 'string' ? JSON.parse(row.distribution || '[]') : row.distribution;
+    return Array.isArray(d) ? d : [];
+  } catch {
+    return [];
+  }
+};
+
 export default function ProfitPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const statement = async (row: Row) => {
+    // nobody to distribute the income to: say so before asking for a statement that cannot add up
+    if (Number(row.income) > 0 && !sharesOf(row).length) {
+      modal.warning({ title: t('power.statement'), content: t('power.noShares') });
+      return;
+    }
     try {
       await downloadFile(
         `${API}/statement/export`,

@@ -46,6 +46,7 @@ export const powerZh = {
   codeSaved: '已保存为第 {version} 版',
   statement: '分配明细表',
   statementFile: '收益分配明细',
+  noShares: '该电站未设置收益分配份额,无法生成分配明细表;请先在收益分配份额中设置。',
 };
 
 export const powerEn: typeof powerZh = {
@@ -95,4 +96,6 @@ export const powerEn: typeof powerZh = {
   codeSaved: 'Saved as version {version}',
   statement: 'Statement',
   statementFile: 'statement',
+  noShares:
+    'No income shares are set for this station, so there is no statement to make; set them under Income shares first.',
 };

@@ -20,6 +20,7 @@ import { EChart } from '../../platform/charts/EChart';
 import { downloadFile } from '../../platform/crud/transfer';
 import { getData } from '../../platform/http/client';
 import { currentLanguage } from '../../platform/i18n';
+import { formatMoment } from '../../platform/time';
 
 const BASE = '/api/dfem-hope-manage/smartPlant/deviceManage';
 const RANGES = {
@@ -31,12 +32,8 @@ const RANGES = {
 type RangeKey = keyof typeof RANGES;
 export const REFRESH_MS = 10_000;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-function timeLabel(ms: number, long: boolean) {
-  const d = new Date(ms);
-  const day = `${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  return long ? day : `${day} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+/** a point's time in the deployment's zone: the day over long ranges, with the time over short ones */
+const timeLabel = (ms: number, long: boolean) => formatMoment(ms, long ? 'monthDay' : 'minute');
 
 export function DeviceChart({
   deviceId,

@@ -14,6 +14,7 @@ import { EChart } from '../../platform/charts/EChart';
 import { getData } from '../../platform/http/client';
 import { useLanguage } from '../../platform/i18n';
 import { can, useSession } from '../../platform/session/session';
+import { dayStart } from '../../platform/time';
 import { REFRESH_MS } from './DeviceChart';
 import { DeviceList, useLiveDevices } from './MonitorPage';
 
@@ -69,7 +70,8 @@ export default function PestPage() {
   const { t } = useTranslation();
   const language = useLanguage((s) => s.language);
   const [picked, setPicked] = useState<string>();
-  const today = useMemo(() => new Date(new Date().setHours(0, 0, 0, 0)).getTime(), []);
+  // the deployment's day, not the browser's
+  const today = useMemo(() => dayStart(), []);
   const counts30 = useQuery({
     queryKey: ['telemetry', 'pest', picked, language],
     queryFn: () => getData<PestCounts>(`${API}/pest/detail/list`, { deviceId: picked }),

@@ -5,6 +5,7 @@
  * and the latest notices — and the screens this user opens most (counted in this browser). The server
  * leaves out every part the user holds no menu code for; a link is drawn only to a screen of the menu.
  */
+import { deploymentZone, hourOf } from '../../platform/time';
 import './i18n';
 import type { HomeTask, HomeWorkplace } from '@smart/contracts/core';
 import { useQuery } from '@tanstack/react-query';
@@ -53,9 +54,11 @@ export default function WelcomePage() {
   });
   const now = new Date();
   const name = user?.realName || user?.name || user?.account || '';
-  const today = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'zh-CN', { dateStyle: 'full' }).format(
-    now,
-  );
+  // the deployment's day and hour, whatever the browser's zone
+  const today = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'zh-CN', {
+    dateStyle: 'full',
+    timeZone: deploymentZone(),
+  }).format(now);
   // the menu's pages by path: a link is drawn only to a screen the user may open
   const pages = useMemo(() => new Map(flattenMenu(items).map((e) => [e.path, e])), [items]);
   const menuPage = (route: string) => pages.get(pageOf(route));
@@ -74,7 +77,7 @@ export default function WelcomePage() {
         style={{ background: '#fff', borderRadius: 8, padding: '20px 24px' }}
       >
         <Typography.Title level={1} id="wel-greeting" style={{ fontSize: 22, margin: 0 }}>
-          {t(greetingKey(now.getHours()), { name })}
+          {t(greetingKey(hourOf(now.getTime())), { name })}
         </Typography.Title>
         <Typography.Paragraph type="secondary" style={{ margin: '4px 0 12px' }}>
           {t('wel.welcome')}

@@ -1,4 +1,9 @@
-import { type AppSettings, DEFAULT_TENANT_ID, DEFAULT_TOKEN_TIME } from '@smart/contracts/core';
+import {
+  type AppSettings,
+  DEFAULT_TENANT_ID,
+  DEFAULT_TIME_ZONE,
+  DEFAULT_TOKEN_TIME,
+} from '@smart/contracts/core';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { fetchSettings } from '../auth/api';
@@ -11,6 +16,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   switchMode: false,
   tokenTime: DEFAULT_TOKEN_TIME,
   defaultTenantId: DEFAULT_TENANT_ID,
+  timeZone: DEFAULT_TIME_ZONE,
 };
 
 interface SettingsState {

@@ -9,13 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getData } from '../../platform/http/client';
 import { formatTime } from '../../platform/session/errorLog';
+import { dayStart } from '../../platform/time';
 import { useNavMenu } from '../layout/useNavMenu';
 
-const day = (offset: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() - offset);
-  return formatTime(d).slice(0, 10);
-};
+/** the deployment's day `offset` days ago */
+const day = (offset: number) =>
+  formatTime(new Date(dayStart() - offset * 86_400_000 + 3_600_000)).slice(0, 10);
 
 /** A list's total (a page of one row). */
 const total =

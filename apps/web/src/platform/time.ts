@@ -1,0 +1,69 @@
+/**
+ * Times as the deployment keeps them: every moment on screen is shown in the server's time zone (its `TZ`,
+ * from the settings), whatever the browser's zone, and "today" is the deployment's day — a clerk in a
+ * browser set to UTC sees the same 14:47 as the row's 创建时间 the server wrote.
+ */
+import { DEFAULT_TIME_ZONE } from '@smart/contracts/core';
+import { useSettings } from './session/settings';
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+function partsIn(zone: string, ms: number) {
+  let f = formats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formats.set(zone, f);
+  }
+  const p: Record<string, string> = {};
+  for (const { type, value } of f.formatToParts(ms)) p[type] = value;
+  return p;
+}
+
+/** the deployment's time zone (the server's `TZ`) */
+export const deploymentZone = (): string => useSettings.getState().settings.timeZone || DEFAULT_TIME_ZONE;
+
+/** A moment as `YYYY-MM-DD HH:mm:ss` (or a part of it) in the deployment's zone. */
+export function formatMoment(
+  ms: number,
+  part: 'dateTime' | 'date' | 'minute' | 'time' | 'monthDay' = 'dateTime',
+) {
+  const p = partsIn(deploymentZone(), ms);
+  switch (part) {
+    case 'date':
+      return `${p.year}-${p.month}-${p.day}`;
+    case 'minute':
+      return `${p.month}-${p.day} ${p.hour}:${p.minute}`;
+    case 'time':
+      return `${p.hour}:${p.minute}`;
+    case 'monthDay':
+      return `${p.month}-${p.day}`;
+    default:
+      return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  }
+}
+
+/** The hour of a moment in the deployment's zone (0–23). */
+export const hourOf = (ms: number): number => Number(partsIn(deploymentZone(), ms).hour);
+
+/** The start of the deployment's day that holds `ms` (its midnight, as a moment). */
+export function dayStart(ms: number = Date.now()): number {
+  const p = partsIn(deploymentZone(), ms);
+  const wall = Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
+  const offset = wall - Math.floor(ms / 1000) * 1000;
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day)) - offset;
+}
