@@ -26,8 +26,26 @@ test.describe('signed out', () => {
     await expect(page.getByLabel('验证码')).toHaveCount(0);
   });
 
-  test('an unknown path shows the 404 page', async ({ page }) => {
+  test('a deep link goes to /login, and once signed in on to the page asked for (spec §2)', async ({
+    page,
+  }) => {
+    await page.goto('/village/villager/index?name=王');
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    const form = page.getByRole('main');
+    await form.getByLabel('账号').fill(ADMIN.username);
+    await form.getByLabel('密码', { exact: true }).fill(ADMIN.password);
+    await form.getByLabel('密码', { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/\/village\/villager\/index\?name=/);
+    await expect(page.getByRole('main').getByRole('table')).toBeVisible();
+  });
+
+  test('a link to no page goes to /login first, then to the 404 page once signed in', async ({ page }) => {
     await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    const form = page.getByRole('main');
+    await form.getByLabel('账号').fill(ADMIN.username);
+    await form.getByLabel('密码', { exact: true }).fill(ADMIN.password);
+    await form.getByLabel('密码', { exact: true }).press('Enter');
     await expect(page).toHaveURL(/\/404$/);
     await expect(page.getByRole('heading', { name: /404/ })).toBeVisible();
   });

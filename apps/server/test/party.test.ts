@@ -99,6 +99,29 @@ describe('members', () => {
     expect(again.json()).toMatchObject({ data: { field: 'villagerId' }, msg: '党员已存在' });
     expect(await count()).toBe(before);
   });
+
+  it('the member form’s villager picker offers only villagers who are not members yet', async () => {
+    const members = new Set(
+      (
+        await s.database.db
+          .select({ id: villagerToParty.villagerId })
+          .from(villagerToParty)
+          .where(and(eq(villagerToParty.tenantId, '000000'), eq(villagerToParty.isDeleted, 0)))
+      ).map((r) => String(r.id)),
+    );
+    const pick = async (query: string) =>
+      (
+        await s.app.inject({ method: 'GET', url: `${API}/villager/select?${query}`, headers: auth(token) })
+      ).json();
+    const all = (await pick('size=200')).data as { id: string }[];
+    expect(all.some((v) => members.has(v.id))).toBe(true);
+    const offered = (await pick('size=200&unusedBy=villagerToParty.villagerId')).data as { id: string }[];
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.filter((v) => members.has(v.id))).toEqual([]);
+    // only a field that is a unique key on its own, of a resource the caller may add to
+    expect((await pick('unusedBy=villagerToParty.orgId')).code).toBe(400);
+    expect((await pick('unusedBy=nothing.here')).code).toBe(400);
+  });
 });
 
 describe('probation reminder', () => {

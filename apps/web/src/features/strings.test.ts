@@ -28,6 +28,7 @@ describe('the web’s texts', () => {
     await ensureLanguage('en');
     // every chunk's bundle, registered as its chunk registers it when it loads
     await Promise.all([
+      import('../shell/layout/i18n'),
       import('../platform/crud/i18n'),
       import('../platform/crud/ExcelToolbar'),
       import('./flow/i18n'),

@@ -1,6 +1,13 @@
 import { FIRST_PAGE, LOCK_PAGE } from '@smart/contracts/core';
 import { describe, expect, it } from 'vitest';
-import { type Decision, decideNavigation, type GuardState, matchPattern, STATIC_ROUTES } from './guard';
+import {
+  afterSignIn,
+  type Decision,
+  decideNavigation,
+  type GuardState,
+  matchPattern,
+  STATIC_ROUTES,
+} from './guard';
 import { flattenMenu, normalizeMenu } from './menu';
 
 const menu = flattenMenu(
@@ -229,9 +236,9 @@ describe('decideNavigation — without a token', () => {
     expect(pass(go(signedOut, '/login')).title).toEqual({ label: 'login', i18n: 'route.login' });
   });
 
-  it('sends guarded routes to /login', () => {
+  it('sends guarded routes to /login, remembering the page asked for (the home needs no remembering)', () => {
     expect(go(signedOut, '/wel/index')).toEqual({ kind: 'redirect', to: '/login' });
-    expect(go(signedOut, '/info/index')).toEqual({ kind: 'redirect', to: '/login' });
+    expect(go(signedOut, '/info/index')).toEqual({ kind: 'redirect', to: '/login?redirect=%2Finfo%2Findex' });
   });
 
   it('ignores a cookie without a session token', () => {
@@ -241,8 +248,28 @@ describe('decideNavigation — without a token', () => {
     });
   });
 
-  it('sends unknown paths to /404', () => {
-    expect(go(signedOut, '/no/such/page')).toEqual({ kind: 'redirect', to: '/404' });
+  it('sends a deep link to /login first (a menu page is unknown until signed in), then on to it', () => {
+    expect(go(signedOut, '/no/such/page')).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Fno%2Fsuch%2Fpage',
+    });
+    // the query comes along: once signed in, the same page with the same filter
+    const to = (go(signedOut, '/village/villager/index?name=王') as { to: string }).to;
+    expect(to.startsWith('/login?redirect=')).toBe(true);
+    expect(decodeURIComponent(afterSignIn(to.slice(to.indexOf('?'))))).toBe(
+      '/village/villager/index?name=王',
+    );
+    expect(afterSignIn('?redirect=%2Fvillage%2Fvillager%2Findex')).toBe('/village/villager/index');
+    // only the console's own paths: never another site, nor back to /login
+    for (const bad of [
+      '//evil.example/x',
+      'https://evil.example',
+      '/\\evil.example',
+      '/login?redirect=/x',
+      '',
+    ])
+      expect(afterSignIn(`?redirect=${encodeURIComponent(bad)}`), bad).toBe('/');
+    expect(afterSignIn('')).toBe('/');
   });
 });
 

@@ -214,11 +214,34 @@ export function decideNavigation(state: GuardState, target: NavTarget): Decision
     return { kind: 'pass', tab, title: tab ? title : titleOf(resolved), menu, meta };
   }
 
-  // Signed out.
+  // Signed out: a public page passes; any other (a page of a menu nobody has read yet, a bookmark, a link
+  // in a notice) needs a sign-in first, then goes on to what was asked for (spec §2)
   if (resolved?.redirect) return { kind: 'redirect', to: resolved.redirect + search };
-  if (!resolved) return { kind: 'redirect', to: NOT_FOUND_PAGE };
-  if (resolved.meta.isAuth === false) {
+  if (resolved?.meta.isAuth === false) {
     return { kind: 'pass', tab: null, title: titleOf(resolved), menu: false, meta: resolved.meta };
   }
-  return { kind: 'redirect', to: LOGIN_PAGE };
+  return { kind: 'redirect', to: loginFor(path + search) };
+}
+
+/** /login, remembering the page a signed-out visitor asked for (the home needs no remembering) */
+export function loginFor(target: string): string {
+  return target === '/' || target.startsWith('/wel')
+    ? LOGIN_PAGE
+    : `${LOGIN_PAGE}?redirect=${encodeURIComponent(target)}`;
+}
+
+/**
+ * Where to go once signed in: the page a `redirect` asked for when it is one of the console's own paths (never
+ * another site: `//host` or a scheme is refused), else the home.
+ */
+export function afterSignIn(search: string): string {
+  const asked = new URLSearchParams(search).get('redirect');
+  if (
+    !asked?.startsWith('/') ||
+    asked.startsWith('//') ||
+    asked.startsWith('/\\') ||
+    asked.startsWith(LOGIN_PAGE)
+  )
+    return '/';
+  return asked;
 }

@@ -1,8 +1,8 @@
 import type { FieldDef, ResourceDef } from '@smart/contracts';
-import { isRowKey, RESOURCES, refLabelKey, routePrefix } from '@smart/contracts';
-import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { isRowKey, RESOURCES, refLabelKey, routePrefix, uniqueSets } from '@smart/contracts';
+import { and, asc, eq, ilike, inArray, isNotNull, notInArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAnyPermission } from '../access/permissions';
 import { type RequestContext, requireCtx } from '../auth/context';
 import type { Db } from '../db';
@@ -154,8 +154,9 @@ export function mountSelectRoute(app: FastifyInstance, resource: MountedResource
     await requireAnyPermission(resource.db, req, codes);
     const q = req.query as Record<string, string | undefined>;
     for (const k of Object.keys(q))
-      if (!['keyword', 'ids', 'size'].includes(k)) throw invalidField(k, 'unknownFilter');
+      if (!['keyword', 'ids', 'size', 'unusedBy'].includes(k)) throw invalidField(k, 'unknownFilter');
     const where: SQL[] = [await resource.constraint(ctx)];
+    if (q.unusedBy && !q.ids) where.push(await unusedBy(req, ctx, def.key, q.unusedBy));
     const keyword = (q.keyword ?? '').trim();
     if (keyword.length > 50) throw invalidField('keyword');
     const ids = splitIds(q.ids);
@@ -179,6 +180,32 @@ export function mountSelectRoute(app: FastifyInstance, resource: MountedResource
       })),
     );
   });
+}
+
+/**
+ * `unusedBy=<resource>.<field>`: only rows no live row of that resource names in that field yet — the picker of
+ * a field that is a unique key on its own (a villager becomes a party member once: the member form's picker
+ * offers villagers who are not one). Asked by someone who may add or edit rows of that resource (it tells
+ * which rows are used); any other name is a 400.
+ */
+async function unusedBy(
+  req: FastifyRequest,
+  ctx: RequestContext,
+  targetKey: string,
+  named: string,
+): Promise<SQL> {
+  const [key, name] = named.split('.');
+  const owner = key ? mountedByKey.get(key) : undefined;
+  const f = owner?.def.fields.find((x) => x.name === name);
+  const alone = owner && uniqueSets(owner.def).some((set) => set.length === 1 && set[0] === name);
+  if (!owner || !f || f.type !== 'ref' || f.ref !== targetKey || !alone) throw invalidField('unusedBy');
+  await requireAnyPermission(owner.db, req, [`${owner.def.permission}_add`, `${owner.def.permission}_edit`]);
+  const target = mountedByKey.get(targetKey) as MountedResource;
+  const used = owner.db
+    .select({ id: owner.cols[name] })
+    .from(owner.table)
+    .where(and(await owner.tenantConstraint(ctx), isNotNull(owner.cols[name])) as SQL);
+  return notInArray(target.cols.id, used);
 }
 
 /** The pattern escapes % and _ : the keyword is only ever a value. */

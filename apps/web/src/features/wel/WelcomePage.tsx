@@ -5,6 +5,7 @@
  * and the latest notices — and the screens this user opens most (counted in this browser). The server
  * leaves out every part the user holds no menu code for; a link is drawn only to a screen of the menu.
  */
+import '../../shell/layout/i18n';
 import { deploymentZone, hourOf } from '../../platform/time';
 import './i18n';
 import type { HomeTask, HomeWorkplace } from '@smart/contracts/core';

@@ -1,5 +1,5 @@
 /** The add / edit dialog: the definition's form fields with their kinds' controls and the shared rules. */
-import type { FieldDef, ResourceDef } from '@smart/contracts/core';
+import { type FieldDef, type ResourceDef, uniqueSets } from '@smart/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Modal } from 'antd';
 import { useState } from 'react';
@@ -59,6 +59,12 @@ export function RecordDialog({
     (f) => f.form !== false && !f.readOnly && !(f.type === 'password' && mode !== 'add'),
   );
   const width = def.dialogWidth ?? 880;
+  /** references that are unique keys on their own: their pickers offer only rows not named yet */
+  const loneKeys = new Set(
+    uniqueSets(def).flatMap((set) =>
+      set.length === 1 && def.fields.some((f) => f.name === set[0] && f.type === 'ref') ? set : [],
+    ),
+  );
 
   // edit reads the record fresh from the server
   const detail = useQuery({
@@ -123,6 +129,7 @@ export function RecordDialog({
         resource={def.key}
         disabled={disabled}
         placeholder={placeholder}
+        unusedBy={loneKeys.has(f.name) ? `${def.key}.${f.name}` : undefined}
         exclude={mode === 'edit' && f.name === 'parentId' ? row?.id : undefined}
         secretHint={mode === 'edit' && f.secret ? t('crud.secretKept') : undefined}
       />

@@ -32,6 +32,7 @@ export function RefSelect({
   disabled,
   placeholder,
   label,
+  unusedBy,
 }: {
   field: FieldDef;
   value?: unknown;
@@ -41,6 +42,8 @@ export function RefSelect({
   placeholder: string;
   /** its accessible name when not the placeholder */
   label?: string;
+  /** only rows no record of this resource's field names yet (`FieldControlProps.unusedBy`) */
+  unusedBy?: string;
 }) {
   // the referenced definition: usually of the page's own area, already loaded; otherwise loaded on demand
   const ref = field.ref ?? '';
@@ -63,8 +66,8 @@ export function RefSelect({
   }, [typed]);
 
   const found = useQuery({
-    queryKey: ['ref-select', field.ref, keyword],
-    queryFn: () => getData<RefOption[]>(url, { keyword, size: 20 }),
+    queryKey: ['ref-select', field.ref, keyword, unusedBy],
+    queryFn: () => getData<RefOption[]>(url, { keyword, size: 20, ...(unusedBy ? { unusedBy } : {}) }),
     enabled: !!url && !disabled,
     staleTime: 10_000,
   });

@@ -24,6 +24,11 @@ export interface FieldControlProps {
   onBlur?: (e: FocusEvent) => void;
   /** the control's accessible name when it is not its placeholder (a cell of a child row: 第 3 步 计划日期) */
   label?: string;
+  /**
+   * a reference that is a unique key on its own (`<resource>.<field>`: a villager is a party member once): its
+   * picker offers only rows no other record names yet
+   */
+  unusedBy?: string;
 }
 
 /** What a screen's extra toolbar buttons and row actions can use. */

@@ -13,6 +13,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { layoutZh } from '../../shell/layout/strings';
 import { en } from './en';
 import { ensureLanguage, i18n, initI18n } from './index';
 import { zh } from './zh';
@@ -52,8 +53,11 @@ function sources(dir: string): string[] {
 describe('the common bundle', () => {
   /** every text but the common ones, by key, in each language */
   const others = { zh: new Map<string, string>(), en: new Map<string, string>() };
-  /** zh.ts' groups, taken before i18next merges the chunks' bundles into the same object */
-  const shell = new Set(Object.keys(zh));
+  /**
+   * the shell's groups — zh.ts' (loaded with /login) and the layout's (loaded with the layout) — taken before
+   * i18next merges the chunks' bundles into the same object
+   */
+  const shell = new Set([...Object.keys(zh), ...Object.keys(layoutZh)]);
   /** the bundle a key belongs to: a chunk's own (`wf`, `crud` …), or `shell` for zh.ts' other groups */
   const bundleOf = (key: string) => {
     const top = key.split('.')[0];

@@ -2,8 +2,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { en } from './en';
-import { zh } from './zh';
+import { layoutEn, layoutZh } from '../../shell/layout/strings';
+import { en as shellEn } from './en';
+import { zh as shellZh } from './zh';
+
+/** the shell's strings: those /login carries (zh.ts, en.ts) and the layout's, registered when it loads */
+const zh = { ...shellZh, ...layoutZh };
+const en = { ...shellEn, ...layoutEn };
 
 /**
  * Every translation key the shell's code names exists in both languages: string literals that start
@@ -25,7 +30,9 @@ function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return walk(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !/(zh|en)\.ts$/.test(name) ? [path] : [];
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !/(zh|en|strings)\.ts$/.test(name)
+      ? [path]
+      : [];
   });
 }
 

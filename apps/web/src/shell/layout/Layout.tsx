@@ -2,6 +2,7 @@
  * The signed-in shell: sidebar (server menu), top bar, tabs bar and the page area, under antd's theme
  * (layout theme + primary colour). A lazy chunk of its own, so none of it loads with /login.
  */
+import './i18n';
 import { TOKEN_CHECK_INTERVAL_MS } from '@smart/contracts/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Layout as AntLayout, App, ConfigProvider } from 'antd';

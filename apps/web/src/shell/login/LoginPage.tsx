@@ -14,6 +14,7 @@ import { useSettings } from '../../platform/session/settings';
 import { Input, type InputRef, Password } from '../../platform/ui/light-input';
 import { usePrimaryButtonStyle } from '../../platform/ui/primaryButton';
 import { steadyLoading } from '../../platform/ui/steadyLoading';
+import { afterSignIn } from '../guard';
 import { LanguageLinks } from '../LanguageLinks';
 import { loadHomePage, loadLayout, loadPageHost } from '../lazy';
 
@@ -144,7 +145,8 @@ export default function LoginPage() {
             layout.queryClient.prefetchQuery(home.homeQuery(useLanguage.getState().language)),
           )
           .catch(() => {});
-      await navigate('/', { replace: true });
+      // on to the page a signed-out visitor asked for (a bookmark, a link in a notice)
+      await navigate(afterSignIn(window.location.search), { replace: true });
     } catch (e) {
       setSubmitting(false);
       fail(null, e instanceof Error && e.message ? e.message : t('http.unknownError'));

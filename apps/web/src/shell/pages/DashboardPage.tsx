@@ -2,6 +2,7 @@
  * /wel/dashboard — the console (hidden from the menu): figures read from the server (users, notices,
  * today's API calls, the user's menu pages) and the API calls of the last seven days as a small SVG chart.
  */
+import '../layout/i18n';
 import { FIRST_PAGE } from '@smart/contracts/core';
 import { useQueries } from '@tanstack/react-query';
 import { Card } from 'antd';

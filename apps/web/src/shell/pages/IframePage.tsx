@@ -2,6 +2,7 @@
  * /myiframe/{routerPath}?src=<url>&name=<label> — an external page inside the app (spec §2). Only http(s)
  * addresses and paths of this site are embedded.
  */
+import '../layout/i18n';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 

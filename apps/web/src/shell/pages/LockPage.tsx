@@ -2,6 +2,7 @@
  * /lock — the lock screen. While the lock flag is set the guard sends every navigation here; the lock
  * password unlocks and returns to the page the screen was locked from.
  */
+import '../layout/i18n';
 import { FIRST_PAGE } from '@smart/contracts/core';
 import { Button } from 'antd';
 import { type FormEvent, useId, useState } from 'react';

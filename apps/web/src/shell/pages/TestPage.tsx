@@ -2,6 +2,7 @@
  * /test/index — the developers' test page: the flow diagram dialog on a sample process, and a check that
  * many requests at once share one token refresh (each goes through the one http client).
  */
+import '../layout/i18n';
 import { Button, Card, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
