@@ -274,12 +274,13 @@ export async function buildApp(
   await app.register(registerTenantRoutes, { prefix: '/api/dfem-system' });
   await app.register(userRoutes, { prefix: '/api/dfem-user' });
   await app.register(familyUserRoutes, { prefix: '/api/dfem-system/user' });
-  await app.register(fileRoutes, { prefix: '/api/dfem-resource' });
   await app.register(flowRoutes, { prefix: '/api/dfem-flow' });
   await app.register(applyRoutes, { prefix: '/api/dfem-flow' });
   await app.register(leaveRoutes, { prefix: '/api/dfem-desk' });
   await app.register(homeRoutes, { prefix: '/api/dfem-desk' });
-  await resourceRoutes(app, deps.extraResources);
+  const resources = await resourceRoutes(app, deps.extraResources);
+  // uploads: what each may be for is a field of a resource mounted here, and the sweep reads their fields
+  await fileRoutes(app, resources);
   // the telemetry core (ingestion, MQTT, the offline check) on the root app: its state is app.telemetry
   await telemetryCore(app, deps.db, config);
   await app.register(ingestRoutes, { prefix: '/api/telemetry' });

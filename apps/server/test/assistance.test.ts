@@ -103,7 +103,13 @@ describe('projects', () => {
 describe('assistance system', () => {
   it('documents are files uploaded through the storage layer, checked by content', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-    const up = await uploadFile(s, token, `${API}/file/attach`, pdf, '管理办法.pdf');
+    const up = await uploadFile(
+      s,
+      token,
+      `${API}/file/attach?resource=assistanceSystem&field=documents`,
+      pdf,
+      '管理办法.pdf',
+    );
     expect(up.statusCode, up.body).toBe(200);
     const { url } = up.json().data;
     const saved = await post('/assistanceSystem/submit', {
@@ -120,7 +126,7 @@ describe('assistance system', () => {
     const exe = await uploadFile(
       s,
       token,
-      `${API}/file/attach`,
+      `${API}/file/attach?resource=assistanceSystem&field=documents`,
       Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300)]),
       'rules.pdf',
     );
@@ -191,7 +197,8 @@ describe('videos', () => {
     mp4Path,
   ]);
   const mp4 = readFileSync(mp4Path);
-  const upload = (buf: Buffer, name: string) => uploadFile(s, token, `${API}/file/video`, buf, name);
+  const upload = (buf: Buffer, name: string) =>
+    uploadFile(s, token, `${API}/file/video?resource=careVideo&field=videoFile`, buf, name);
   const storedVideos = () => {
     try {
       return readdirSync(join(s.config.DATA_DIR, 'uploads', 'video')).length;
@@ -253,7 +260,7 @@ describe('videos', () => {
     }
     const empty = await s.app.inject({
       method: 'POST',
-      url: `${API}/file/video`,
+      url: `${API}/file/video?resource=careVideo&field=videoFile`,
       headers: auth(token),
       payload: new FormData(),
     });

@@ -223,8 +223,8 @@ describe('malformed requests', () => {
 
   it.each([
     ['/api/dfem-resource/file/avatar', /^file$/],
-    ['/api/dfem-hope-manage/file/image', /^file$/],
-    ['/api/dfem-hope-manage/file/video', /^file$/],
+    ['/api/dfem-hope-manage/file/image?resource=villager&field=photo', /^file$/],
+    ['/api/dfem-hope-manage/file/video?resource=careVideo&field=videoFile', /^file$/],
     // a form without its category is refused for that first
     ['/api/dfem-flow/manager/deploy-upload', /^(files|category)$/],
   ])('an empty multipart body to %s → 400 naming the file', async (url, field) => {

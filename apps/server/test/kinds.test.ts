@@ -272,7 +272,13 @@ describe('every field rule', () => {
 
 describe('files: attachments are checked by content', () => {
   const attach = (buf: Buffer, name: string) =>
-    uploadFile(s, token, '/api/dfem-hope-manage/file/attach', buf, name);
+    uploadFile(
+      s,
+      token,
+      `/api/dfem-hope-manage/file/attach?resource=kindProbe&field=${kindField('files')}`,
+      buf,
+      name,
+    );
 
   it('a PDF and an Excel workbook are stored and served back as downloads, under a path the kind accepts', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

@@ -46,10 +46,23 @@ const ConfigSchema = z.object({
   /** How often each server looks for workflow timers that are due (milliseconds). */
   FLOW_TIMER_INTERVAL_MS: z.coerce.number().int().min(20).max(3_600_000).default(5000),
   /**
-   * The addresses a workflow's `http` service task may call: a comma list of URL prefixes
-   * (`https://api.example.com/hooks/`). Empty (the default): no service task calls anything.
+   * The addresses a workflow's `http` service task may call: a comma list of http(s) URLs
+   * (`https://api.example.com/hooks/`), each allowing its origin (scheme, host, port) and the paths below its
+   * own. Empty (the default): no service task calls anything.
    */
-  FLOW_HTTP_ALLOW: z.string().max(4000).default(''),
+  FLOW_HTTP_ALLOW: z
+    .string()
+    .max(4000)
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean)
+          .every((p) => URL.canParse(p) && /^https?:\/\/[^/@]+(\/|$)/i.test(p)),
+      'a comma list of http(s) URLs (https://host[:port]/path), no credentials',
+    )
+    .default(''),
   /**
    * How many waiting instances' engines each server keeps in memory to continue at their next step instead
    * of recovering them from their saved state (0: every step recovers from the database).
@@ -84,6 +97,13 @@ const ConfigSchema = z.object({
   TELEMETRY_SIMULATOR: z.enum(['on', 'off']).default('off'),
   /** The largest video upload (a `video` field: care videos), in MB. */
   VIDEO_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
+  /**
+   * How long an uploaded file may wait for a record to name it before the sweep removes it (minutes); a file
+   * a record names is looked at again once per this period. 0 only for tests.
+   */
+  UPLOAD_GRACE_MINUTES: z.coerce.number().min(0).max(525_600).default(1440),
+  /** How often each server sweeps the uploads no record names (milliseconds). */
+  UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(20).max(86_400_000).default(3_600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies' X-Forwarded-For is believed (the client address of the audit log and of the sign-in

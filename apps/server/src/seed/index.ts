@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SERVER_AREAS } from '../modules/areas';
+import { seedUploadQuotas } from '../modules/resource/uploads';
 import type { SeedStep } from '../platform/area';
 import { type Db, schema } from '../platform/db';
 import { dictsStep, fillDictEnglish, syncDicts } from './dicts';
@@ -15,6 +16,7 @@ const PLATFORM_STEPS: readonly SeedStep[] = [
   ['flow-leave-v1', seedFlow],
   ['no-default-passwords-v1', dropDefaultPasswordParams],
   ['dict-english-v1', (db) => fillDictEnglish(db)],
+  ['upload-quotas-v1', seedUploadQuotas],
 ];
 
 /**

@@ -47,13 +47,55 @@ export function registerFlowAction(name: string, run: FlowAction) {
   ACTION_NAMES.push(name);
 }
 
-let httpAllow: string[] = [];
-/** The URL prefixes an `http` action may call (configuration, read once at start). */
-export function configureActions(allow: string) {
-  httpAllow = allow
+/** An allowed address: an origin (scheme, host, port) and the path below which calls may go. */
+interface AllowedPrefix {
+  origin: string;
+  path: string;
+}
+
+/** An http(s) address as the URL parser reads it; null for anything else (another scheme, no address). */
+function parseHttpUrl(text: string): URL | null {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The allow-list's entries, parsed: `https://api.example.com/hooks/` allows that origin (scheme, host and
+ * port as the URL parser normalises them: `:443` written or not) and the paths at or below `/hooks/`. An entry that is no http(s) URL allows
+ * nothing (the configuration refuses one at start).
+ */
+export function parseHttpAllow(allow: string): AllowedPrefix[] {
+  return allow
     .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
+    .map((p) => parseHttpUrl(p.trim()))
+    .filter((u): u is URL => u !== null)
+    .map((u) => ({ origin: u.origin, path: u.pathname }));
+}
+
+/**
+ * Whether `url` is on the allow-list: its parsed origin is an entry's exactly — never a text prefix, so
+ * `http://a.example.com.evil/` or `http://a.example.com@evil/` is not `http://a.example.com` — and its path
+ * (dot segments resolved by the parser) is the entry's or below it, segment by segment (`/hooks` allows
+ * `/hooks/x`, not `/hooksx`). A URL with credentials in it is never allowed.
+ */
+export function httpAllowed(allow: readonly AllowedPrefix[], url: string): boolean {
+  const u = parseHttpUrl(url);
+  if (!u || u.username || u.password) return false;
+  return allow.some(
+    (p) =>
+      u.origin === p.origin &&
+      (u.pathname === p.path || u.pathname.startsWith(p.path.endsWith('/') ? p.path : `${p.path}/`)),
+  );
+}
+
+let httpAllow: AllowedPrefix[] = [];
+/** The addresses an `http` action may call (configuration, read once at start). */
+export function configureActions(allow: string) {
+  httpAllow = parseHttpAllow(allow);
 }
 
 /** What the applicant wrote at the start: no action may rewrite it (service/tasks.ts START_VARIABLES). */
@@ -145,7 +187,7 @@ export function prepareHttp(
     return v === undefined ? undefined : resolve(v.trim(), vars);
   };
   const url = String(field('url') ?? '');
-  if (!httpAllow.some((prefix) => url.startsWith(prefix)))
+  if (!httpAllowed(httpAllow, url))
     throw refused(`the address of ${action.name} is not on the allow-list (FLOW_HTTP_ALLOW): ${url}`);
   const method = String(field('method') ?? 'POST').toUpperCase() === 'GET' ? 'GET' : 'POST';
   return {
@@ -165,7 +207,7 @@ export function prepareHttp(
  */
 export async function sendHttp(request: HttpRequest, key: string): Promise<Record<string, unknown>> {
   // the allow-list of now: an address taken off it is not called any more
-  if (!httpAllow.some((prefix) => request.url.startsWith(prefix)))
+  if (!httpAllowed(httpAllow, request.url))
     throw new Error(`not on the allow-list (FLOW_HTTP_ALLOW) any more: ${request.url}`);
   const res = await fetch(request.url, {
     method: request.method,

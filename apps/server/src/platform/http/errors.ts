@@ -4,7 +4,7 @@ import { t } from './messages';
 /** An error the client is meant to see: HTTP status equals the envelope code (api-contract §Envelope). */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 429 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500,
     readonly key: MessageKey,
     readonly vars?: Record<string, string | number>,
   ) {

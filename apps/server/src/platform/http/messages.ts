@@ -56,6 +56,8 @@ const zh = {
   evaluationNotPublished: '评比项目尚未发布,无需重新开放',
   reliefIdentifying: '该农户已发起识别流程或已完成识别',
   reliefNotMonitored: '只有监测中的农户才能消除风险',
+  uploadQuotaUser: '上传失败:超出个人的上传空间({mb} MB)',
+  uploadQuotaTenant: '上传失败:超出本租户的上传空间({mb} MB)',
 };
 
 export type MessageKey = keyof typeof zh;
@@ -116,6 +118,8 @@ const en: Record<MessageKey, string> = {
   evaluationNotPublished: 'The project is not published, so there is nothing to reopen',
   reliefIdentifying: 'The household’s identification has already been started or decided',
   reliefNotMonitored: 'Only a household under monitoring can have its risk removed',
+  uploadQuotaUser: 'Upload refused: it would pass your upload quota ({mb} MB)',
+  uploadQuotaTenant: "Upload refused: it would pass the tenant's upload quota ({mb} MB)",
 };
 
 export type Lang = 'zh' | 'en';

@@ -106,6 +106,7 @@ export function ChildTable({
               <div key={f.name} style={{ minWidth: f.type === 'textarea' ? 220 : 140 }}>
                 <FieldControl
                   field={f}
+                  resource={decl.resource.key}
                   disabled={disabled}
                   label={`${n} ${f.label[lang]}`}
                   placeholder={t(isPicked(f) ? 'common.pleaseSelect' : 'common.pleaseInput', {

@@ -7,7 +7,7 @@ import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Upload, type UploadFile } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadWithProgress } from './transfer';
+import { uploadFor, uploadWithProgress } from './transfer';
 import type { FieldControlProps } from './types';
 import { baseName, splitList } from './values';
 
@@ -32,7 +32,15 @@ const ACCEPT = [
 const PATH_LENGTH = 76;
 
 /** The upload control: the files as a list (each with its remove button), and an upload button. */
-export function FilesField({ field, value, onChange, disabled, id, placeholder }: FieldControlProps) {
+export function FilesField({
+  field,
+  resource,
+  value,
+  onChange,
+  disabled,
+  id,
+  placeholder,
+}: FieldControlProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const list = splitList(value);
@@ -93,7 +101,7 @@ export function FilesField({ field, value, onChange, disabled, id, placeholder }
             const { url, originalName } = await uploadWithProgress<{ url: string; originalName?: string }>(
               UPLOAD_URL,
               form,
-              undefined,
+              uploadFor(resource, field),
               (percent) => track({ percent }),
             );
             names.current.set(url, originalName || blob.name);

@@ -2,14 +2,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Image, Space, Upload, type UploadFile } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { uploadWithProgress } from './transfer';
+import { uploadFor, uploadWithProgress } from './transfer';
 import type { FieldControlProps } from './types';
 import { splitList } from './values';
 
 const UPLOAD_URL = '/api/dfem-hope-manage/file/image';
 
 /** The upload control of an image field: one image, or up to nine when the field holds a longer list. */
-export function ImageField({ field, value, onChange, disabled, id }: FieldControlProps) {
+export function ImageField({ field, resource, value, onChange, disabled, id }: FieldControlProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const multiple = (field.max ?? 500) > 500;
@@ -37,7 +37,12 @@ export function ImageField({ field, value, onChange, disabled, id }: FieldContro
           const form = new FormData();
           form.append('file', file as Blob);
           try {
-            const { url } = await uploadWithProgress<{ url: string }>(UPLOAD_URL, form, undefined, () => {});
+            const { url } = await uploadWithProgress<{ url: string }>(
+              UPLOAD_URL,
+              form,
+              uploadFor(resource, field),
+              () => {},
+            );
             onChange?.((multiple ? [...list, url] : [url]).join(','));
             onSuccess?.({ url });
           } catch (e) {

@@ -117,6 +117,7 @@ export function RecordDialog({
       <OverrideControl
         render={ov.control}
         field={f}
+        resource={def.key}
         mode={mode}
         row={row}
         disabled={disabled}
@@ -125,6 +126,7 @@ export function RecordDialog({
     ) : (
       <FieldControl
         field={f}
+        resource={def.key}
         disabled={disabled}
         placeholder={placeholder}
         unusedBy={loneKeys.has(f.name) ? `${def.key}.${f.name}` : undefined}

@@ -10,7 +10,7 @@ import { VIDEO_MAX_BYTES } from '@smart/contracts/core';
 import { Alert, App, Button, Progress, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadWithProgress } from './transfer';
+import { uploadFor, uploadWithProgress } from './transfer';
 import type { FieldControlProps } from './types';
 import { baseName } from './values';
 
@@ -24,7 +24,15 @@ const isWebAddress = (v: string) => /^https?:\/\//i.test(v);
 const isHls = (v: string) => /\.m3u8(?:$|[?#])/i.test(v);
 
 /** The upload control: the video uploaded (with a remove button), or an upload button with its progress. */
-export function VideoField({ value, onChange, disabled, id, placeholder }: FieldControlProps) {
+export function VideoField({
+  field,
+  resource,
+  value,
+  onChange,
+  disabled,
+  id,
+  placeholder,
+}: FieldControlProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [percent, setPercent] = useState<number | null>(null);
@@ -68,7 +76,7 @@ export function VideoField({ value, onChange, disabled, id, placeholder }: Field
                 const { url } = await uploadWithProgress<{ url: string }>(
                   UPLOAD_URL,
                   form,
-                  undefined,
+                  uploadFor(resource, field),
                   setPercent,
                 );
                 onChange?.(url);

@@ -26,6 +26,15 @@ export async function downloadFile(url: string, params: Query | undefined, fileN
   }
 }
 
+/**
+ * What a record's upload is for (`?resource=&field=`): the server stores it only for a user who may add or
+ * edit that resource's rows, and only for a field of the upload's kind.
+ */
+export const uploadFor = (resource: string | undefined, field: { name: string }): Query => ({
+  resource: resource ?? '',
+  field: field.name,
+});
+
 export interface Envelope<T> {
   code: number;
   success: boolean;

@@ -10,6 +10,8 @@ export type DialogMode = 'add' | 'edit' | 'view';
 /** What a form control receives: the form hands it value, onChange and id. */
 export interface FieldControlProps {
   field: FieldDef;
+  /** the key of the definition the field belongs to: what an upload says it is for (`?resource=&field=`) */
+  resource?: string;
   placeholder: string;
   disabled?: boolean;
   value?: unknown;
