@@ -4,7 +4,7 @@ import type { ExtraResource } from './modules/resources';
 import { loadSigningKey } from './platform/auth/tokens';
 import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db';
-import { type KvStore, kvPrefixOf, openKv } from './platform/kv';
+import { deploymentId, type KvStore, kvPrefixOf, openKv } from './platform/kv';
 import { seed } from './seed';
 
 export interface Server {
@@ -39,7 +39,12 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     await database.migrate();
     await seed(database.db);
   }
-  const kv = opts.kv ?? openKv(config.REDIS_URL, opts.kvPrefix ?? kvPrefixOf(config));
+  const kv =
+    opts.kv ??
+    openKv(
+      config.REDIS_URL,
+      opts.kvPrefix ?? (config.REDIS_URL ? kvPrefixOf(config, await deploymentId(database.db)) : undefined),
+    );
   const app = await buildApp({
     config,
     db: database.db,

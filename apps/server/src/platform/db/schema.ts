@@ -264,6 +264,17 @@ export const seedLog = pgTable('app_seed_log', {
 });
 
 /**
+ * Who this database is: one row (`name` 'deployment') with a random id written at its first start. Every
+ * server on this database reads the same id, however its settings spell the database's address, and
+ * derives its namespace in the shared store from it (platform/kv.ts `kvPrefixOf`).
+ */
+export const identity = pgTable('app_identity', {
+  name: varchar('name', { length: 32 }).primaryKey(),
+  value: varchar('value', { length: 64 }).notNull(),
+  createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The outbox's jobs (platform/outbox.ts): written in a business transaction, run after its commit; claimed
  * for a lease, tried again after a failure, given up (`due_at` null) keeping the last error.
  */
