@@ -126,7 +126,7 @@ export async function buildApp(
     bodyLimit: 10 * 1024 * 1024,
   });
   const sessions = new Sessions(deps.db, deps.kv);
-  const tokens = new TokenService(deps.signingKey, deps.kv, sessions);
+  const tokens = new TokenService(deps.signingKey, deps.kv, sessions, deps.db);
   app.decorate('deps', {
     config,
     db: deps.db,

@@ -53,6 +53,8 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     logger: opts.logger,
     extraResources: opts.extraResources,
   });
+  // sign-outs the shared store may have lost (a restart without Redis, an emptied Redis) are refused again
+  await app.deps.tokens.restoreRevoked();
   let closed = false;
   return {
     app,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,5 +118,41 @@ describe('the identity the shared store is named after', () => {
       await other.close();
     }
     expect(kvPrefixOf({}, first)).not.toBe(kvPrefixOf({}, `${first}x`));
+  });
+});
+
+describe('a sign-out outlives the shared store', () => {
+  it('a server started afresh (its store empty: no Redis and a restart, or an emptied Redis) still refuses it', async () => {
+    const before = await startTestServer();
+    const out = await signIn(before);
+    const kept = await signIn(before);
+    const logout = await before.app.inject({
+      method: 'GET',
+      url: '/api/dfem-auth/oauth/logout',
+      headers: auth(out.access_token),
+    });
+    expect(logout.statusCode).toBe(200);
+    await before.close();
+    // the same database and settings, a store that never saw the sign-out
+    const after = await createServer(before.config, {
+      database: before.database,
+      logger: false,
+      kvPrefix: `test:${randomUUID()}:`,
+    });
+    try {
+      await after.app.ready();
+      const info = (token: string) =>
+        after.app.inject({ method: 'GET', url: '/api/dfem-auth/oauth/user-info', headers: auth(token) });
+      expect((await info(out.access_token)).statusCode).toBe(401);
+      const refreshed = await tokenRequest(after, {
+        grant_type: 'refresh_token',
+        refresh_token: out.refresh_token,
+      });
+      expect(refreshed.statusCode).toBe(400);
+      // the other sign-in of the same account is untouched
+      expect((await info(kept.access_token)).statusCode).toBe(200);
+    } finally {
+      await after.close();
+    }
   });
 });

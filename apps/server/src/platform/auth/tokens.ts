@@ -1,7 +1,9 @@
 import { createSecretKey, type KeyObject, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gt, lte } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { type Db, schema } from '../db';
 import type { KvStore } from '../kv';
 import { admits, type SessionState, type Sessions, sessionKey } from './sessions';
 
@@ -60,6 +62,7 @@ export class TokenService {
     key: Uint8Array,
     private readonly kv: KvStore,
     private readonly sessions: Sessions,
+    private readonly db: Db,
   ) {
     this.key = createSecretKey(key);
   }
@@ -131,9 +134,34 @@ export class TokenService {
     }
   }
 
-  /** Ends a whole sign-in: its access tokens and every refresh token of the family. */
+  /**
+   * Ends a whole sign-in: its access tokens and every refresh token of the family. The shared store, read on
+   * every request by every instance, refuses them from the next request on; the database keeps the family
+   * until its last token expires, so a store that loses it (a restart without Redis, an emptied Redis) gets
+   * it back at the next start (`restoreRevoked`).
+   */
   async revokeFamily(fid: string, ttlSeconds: number): Promise<void> {
     await this.kv.set(`revoked-family:${fid}`, '1', ttlSeconds);
+    const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+    await this.db
+      .insert(schema.signedOut)
+      .values({ family: fid, expiresAt })
+      .onConflictDoUpdate({ target: schema.signedOut.family, set: { expiresAt } });
+  }
+
+  /** At start: every family still signed out goes back into the shared store; expired ones are forgotten. */
+  async restoreRevoked(): Promise<number> {
+    const now = new Date();
+    await this.db.delete(schema.signedOut).where(lte(schema.signedOut.expiresAt, now));
+    const rows = await this.db.select().from(schema.signedOut).where(gt(schema.signedOut.expiresAt, now));
+    for (let i = 0; i < rows.length; i += 500)
+      await Promise.all(
+        rows.slice(i, i + 500).map((row) => {
+          const ttl = Math.ceil((row.expiresAt.getTime() - now.getTime()) / 1000);
+          return this.kv.set(`revoked-family:${row.family}`, '1', Math.max(1, ttl));
+        }),
+      );
+    return rows.length;
   }
 
   /** Marks a refresh token used; false when it was used before (a replay). Atomic across instances. */

@@ -275,6 +275,20 @@ export const identity = pgTable('app_identity', {
 });
 
 /**
+ * Sign-outs (and refresh-token replays) that ended a token family, kept until its last token expires: the
+ * shared store answers every request, this table brings them back into a store that lost them (a server
+ * without Redis restarted, a Redis emptied) at the next start (platform/auth/tokens.ts).
+ */
+export const signedOut = pgTable(
+  'app_signed_out',
+  {
+    family: varchar('family', { length: 64 }).primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('app_signed_out_expires_idx').on(t.expiresAt)],
+);
+
+/**
  * The outbox's jobs (platform/outbox.ts): written in a business transaction, run after its commit; claimed
  * for a lease, tried again after a failure, given up (`due_at` null) keeping the last error.
  */
