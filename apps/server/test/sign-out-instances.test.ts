@@ -37,10 +37,10 @@ function otherSpelling(url: string): string {
   return u.toString();
 }
 
-async function production(databaseUrl: string): Promise<Server> {
+async function production(databaseUrl: string, redisUrl = REDIS_URL): Promise<Server> {
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
-    REDIS_URL,
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     DATA_DIR: mkdtempSync(join(tmpdir(), 'smart-instance-')),
     JWT_SECRET,
     CAPTCHA_MODE: 'false',
@@ -154,5 +154,43 @@ describe('a sign-out outlives the shared store', () => {
     } finally {
       await after.close();
     }
+  });
+});
+
+describe.skipIf(!POSTGRES)('two instances on one PostgreSQL without Redis', () => {
+  let url: string;
+  const servers: Server[] = [];
+  beforeAll(async () => {
+    const fresh = await startTestServer();
+    url = fresh.config.DATABASE_URL!;
+    await fresh.close();
+  });
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+  });
+
+  it('a sign-out on A is refused by B within a few seconds (B copies the sign-outs from the database)', async () => {
+    const a = await production(url, '');
+    const b = await production(otherSpelling(url), '');
+    servers.push(a, b);
+    const t = await signIn(a);
+    const info = (s: Server) =>
+      s.app.inject({ method: 'GET', url: '/api/dfem-auth/oauth/user-info', headers: auth(t.access_token) });
+    expect((await info(b)).statusCode).toBe(200);
+    const out = await a.app.inject({
+      method: 'GET',
+      url: '/api/dfem-auth/oauth/logout',
+      headers: auth(t.access_token),
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await info(a)).statusCode).toBe(401);
+    const started = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - started < 60_000) {
+      await new Promise((r) => setTimeout(r, 200));
+      status = (await info(b)).statusCode;
+    }
+    console.log(`without Redis, B refused the signed-out token after ${Date.now() - started} ms`);
+    expect(status).toBe(401);
   });
 });

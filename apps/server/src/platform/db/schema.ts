@@ -277,15 +277,21 @@ export const identity = pgTable('app_identity', {
 /**
  * Sign-outs (and refresh-token replays) that ended a token family, kept until its last token expires: the
  * shared store answers every request, this table brings them back into a store that lost them (a server
- * without Redis restarted, a Redis emptied) at the next start (platform/auth/tokens.ts).
+ * without Redis restarted, a Redis emptied) at the next start, and to the other instances of a deployment
+ * on PostgreSQL without Redis within seconds (platform/auth/tokens.ts).
  */
 export const signedOut = pgTable(
   'app_signed_out',
   {
     family: varchar('family', { length: 64 }).primaryKey(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** when it was written: instances without a shared store follow the new rows */
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('app_signed_out_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('app_signed_out_expires_idx').on(t.expiresAt),
+    index('app_signed_out_create_idx').on(t.createTime),
+  ],
 );
 
 /**
