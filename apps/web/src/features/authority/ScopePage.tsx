@@ -5,7 +5,7 @@
  */
 import '../system/i18n';
 import { apiScopeResource, dataScopeResource } from '@smart/contracts/admin';
-import type { ResourceDef } from '@smart/contracts/core';
+import { placeholderOf, type ResourceDef } from '@smart/contracts/core';
 import { RESOURCES, resourceByKey } from '@smart/contracts/registry';
 import { Card, Empty, Form, Input, Select, Space, Spin, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -87,9 +87,8 @@ function MenuPanel({ value, onChange }: { value?: TreeOption; onChange: (n?: Tre
 
 /** resourceCode of a data scope: one of the resources the server knows (its data-scope code is its key). */
 function ResourceSelect({ field, value, onChange, id, disabled }: FieldControlProps) {
-  const { t } = useTranslation();
   const lang = currentLanguage();
-  const placeholder = t('common.pleaseSelect', { label: field.label[lang] });
+  const placeholder = placeholderOf(field, lang);
   return (
     <Select
       id={id}

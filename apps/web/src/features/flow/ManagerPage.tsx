@@ -5,6 +5,8 @@
  * running instances is refused with the server's reason, then offered as a cascade) and the definition's
  * diagram.
  */
+import { placeholderFor } from '@smart/contracts/core';
+import { currentLanguage } from '../../platform/i18n';
 import './i18n';
 import {
   ApartmentOutlined,
@@ -79,7 +81,7 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
         >
           <CategorySelect
             aria-label={t('wf.category')}
-            placeholder={t('common.pleaseSelect', { label: t('wf.category') })}
+            placeholder={placeholderFor(t('wf.category'), 'one', currentLanguage())}
           />
         </Form.Item>
         <TenantScopeFields />

@@ -5,14 +5,14 @@
  * checks them by the child's definition, as the rules here do first.
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type ChildDecl, checkField, type FieldDef, fill } from '@smart/contracts/core';
+import { type ChildDecl, checkField, type FieldDef, fill, placeholderOf } from '@smart/contracts/core';
 import { Button, Space, Table, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
 import { FieldControl, toFormValue, toWireValue } from './fields';
-import { isPicked, kindOf } from './kinds';
+import { kindOf } from './kinds';
 import type { Row } from './types';
 import { isEmptyValue } from './values';
 
@@ -109,9 +109,7 @@ export function ChildTable({
                   resource={decl.resource.key}
                   disabled={disabled}
                   label={`${n} ${f.label[lang]}`}
-                  placeholder={t(isPicked(f) ? 'common.pleaseSelect' : 'common.pleaseInput', {
-                    label: f.label[lang],
-                  })}
+                  placeholder={placeholderOf(f, lang)}
                   value={toFormValue(f, r[f.name])}
                   onChange={(v) => change(i, f.name, toWireValue(f, v))}
                 />
