@@ -273,8 +273,13 @@ export const plotResource = resource(
       required: true,
       search: 'equal',
     }),
-    villagerRef('ownerVillagerId', L('承包农户', 'Household')),
-    cooperationRef('cooperationId', L('合作社/农场', 'Cooperative or farm')),
+    // who holds it: a household names its villager, a cooperative its cooperative (the hooks clear the other)
+    villagerRef('ownerVillagerId', L('承包农户', 'Household'), {
+      requiredWhen: { field: 'ownerKind', is: [AGRI_OWNER_KIND.household] },
+    }),
+    cooperationRef('cooperationId', L('合作社/农场', 'Cooperative or farm'), {
+      requiredWhen: { field: 'ownerKind', is: [AGRI_OWNER_KIND.cooperative] },
+    }),
     text('deleteRemark', L('删除原因', 'Why removed'), 200, { readOnly: true, form: false, list: false }),
     remark(),
   ],
@@ -301,7 +306,7 @@ export const planDetailResource = resource(
     operationField(),
     text('content', L('步骤内容', 'What'), 100),
     date('plannedDate', L('计划日期', 'Planned for'), { required: true }),
-    date('doneDate', L('完成日期', 'Done on')),
+    date('doneDate', L('完成日期', 'Done on'), { notAfterToday: true }),
     ref('recordId', L('农事记录', 'Record'), 'plantRecord', '', {
       readOnly: true,
       form: false,
@@ -361,7 +366,7 @@ export const plantRecordResource = resource(
   [
     ref('plotId', L('地块', 'Plot'), 'plot', AGRICULTURE_DEMO.plotId, { required: true }),
     operationField(),
-    date('workDate', L('作业日期', 'Done on'), { required: true }),
+    date('workDate', L('作业日期', 'Done on'), { notAfterToday: true, required: true }),
     villagerRef('operatorId', L('操作人', 'Operator'), { required: true }),
     area('inputs', L('投入品', 'Inputs applied'), 500, { list: true }),
     { name: 'photos', label: L('现场照片', 'Photos'), type: 'image', max: 2000, list: false },
@@ -407,9 +412,13 @@ export const seedlingResource = resource(
       required: true,
       min: 0,
       max: 100_000_000,
+      notAbove: {
+        field: 'quantityIn',
+        message: L('结存数量不能大于入库数量', 'Remaining cannot be more than received'),
+      },
     },
     dict('unit', L('单位', 'Unit'), AGRICULTURE_DICT.agri_seedling_unit, { required: true }),
-    date('receivedDate', L('入库日期', 'Received on'), { required: true }),
+    date('receivedDate', L('入库日期', 'Received on'), { notAfterToday: true, required: true }),
     remark(),
   ],
   { listPath: 'list', paging: 'page', defaultSort: { field: 'receivedDate', desc: true } },
@@ -437,7 +446,7 @@ export const cooperationResource = resource(
     phone('phone', L('联系电话', 'Phone')),
     refs('memberIds', L('成员', 'Members'), 'villager', AGRICULTURE_DEMO.villagerId, { list: false }),
     text('address', L('地址', 'Address'), 200, { list: false }),
-    date('establishedDate', L('成立日期', 'Established on')),
+    date('establishedDate', L('成立日期', 'Established on'), { notAfterToday: true }),
     {
       name: 'certifications',
       label: L('认证', 'Certifications'),
@@ -445,7 +454,11 @@ export const cooperationResource = resource(
       dict: AGRICULTURE_DICT.agri_certification,
       example: '1,2',
     },
-    yearField('certifiedYear', L('认证年份', 'Certified in'), { search: undefined }),
+    // certifications are counted per year (common/index/year/cer): a cooperative with some says its year
+    yearField('certifiedYear', L('认证年份', 'Certified in'), {
+      search: undefined,
+      requiredWhen: { field: 'certifications' },
+    }),
     remark(),
   ],
   {
@@ -517,7 +530,7 @@ export const industryBreedingResource = resource(
     { name: 'stock', label: L('存栏量', 'Stock'), type: 'int', required: true, min: 0, max: 100_000_000 },
     dict('unit', L('单位', 'Unit'), AGRICULTURE_DICT.agri_stock_unit, { required: true }),
     cooperationRef('farmId', L('养殖场', 'Farm'), { required: true }),
-    date('recordDate', L('统计日期', 'Counted on'), { required: true }),
+    date('recordDate', L('统计日期', 'Counted on'), { notAfterToday: true, required: true }),
     remark(),
   ],
   { defaultSort: { field: 'recordDate', desc: true } },

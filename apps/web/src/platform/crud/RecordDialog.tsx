@@ -1,5 +1,11 @@
 /** The add / edit dialog: the definition's form fields with their kinds' controls and the shared rules. */
-import { type FieldDef, placeholderOf, type ResourceDef, uniqueSets } from '@smart/contracts/core';
+import {
+  type FieldDef,
+  placeholderOf,
+  type ResourceDef,
+  relatedFields,
+  uniqueSets,
+} from '@smart/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Modal } from 'antd';
 import { useState } from 'react';
@@ -146,7 +152,7 @@ export function RecordDialog({
         label={f.label[lang]}
         required={(f.required && !f.secret) || (f.type === 'password' && mode === 'add')}
         rules={[...rulesFor(f, mode, def.fields), ...(ov?.rules ?? [])]}
-        dependencies={f.notBefore ? [f.notBefore] : undefined}
+        dependencies={relatedFields(f).length ? relatedFields(f) : undefined}
         validateTrigger={f.requiredOnBlur ? ['onBlur', 'onChange'] : 'onChange'}
         style={{ gridColumn: `span ${width < 700 ? 24 : (f.span ?? 12)}` }}
       >
