@@ -1,4 +1,3 @@
-import turfArea from '@turf/area';
 import { dictCodes, dictionary, numbered } from './dicts';
 import { area, date, dict, phone, ref, refs, remark, text } from './fields';
 import {
@@ -178,40 +177,8 @@ export const AGRI_OPERATION = {
 /** Who holds a plot (agri_owner_kind): a farming household, a cooperative, the village collective. */
 export const AGRI_OWNER_KIND = { household: '1', cooperative: '2', collective: '3' } as const;
 
-/** 1 亩 = 10 000 / 15 m² */
-const SQUARE_METRES_PER_MU = 10_000 / 15;
-
-/**
- * The area in 亩 (two decimals) of a polygon of [longitude, latitude] corners in WGS-84 (a JSON text or
- * the array), on the sphere as @turf/area measures it; null when it is not a polygon. The plot form shows
- * it live while the polygon is drawn, and the server stores what it returns.
- */
-export function polygonMu(polygon: unknown): number | null {
-  let corners: unknown = polygon;
-  if (typeof polygon === 'string') {
-    try {
-      corners = JSON.parse(polygon);
-    } catch {
-      return null;
-    }
-  }
-  if (
-    !Array.isArray(corners) ||
-    corners.length < 3 ||
-    !corners.every(
-      (p) =>
-        Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === 'number' && Number.isFinite(x)),
-    )
-  )
-    return null;
-  const ring = corners as [number, number][];
-  const closed =
-    ring[0][0] === ring[ring.length - 1][0] && ring[0][1] === ring[ring.length - 1][1]
-      ? ring
-      : [...ring, ring[0]];
-  const m2 = turfArea({ type: 'Polygon', coordinates: [closed] });
-  return Math.round((m2 / SQUARE_METRES_PER_MU) * 100) / 100;
-}
+/** The area in 亩 of a plot's polygon (geo.ts: the same for every polygon field). */
+export { polygonMu } from './geo';
 
 /** A plan step is overdue when its planned day has passed and it is not done. */
 export function stepOverdue(step: { plannedDate?: unknown; doneDate?: unknown }, today: string): boolean {

@@ -233,7 +233,7 @@ export const KINDS: Record<FieldType, KindUi> = {
       />
     ),
     cell: (v) => <PolygonSketch value={v} width={48} height={32} />,
-    view: (v) => <PolygonSketch value={v} />,
+    view: (v) => <PolygonSketch value={v} showArea />,
     toForm: polygonText,
   }),
   json: jsonKind({}),
