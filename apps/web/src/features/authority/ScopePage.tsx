@@ -3,9 +3,10 @@
  * menu's scopes on the right (the generic page filtered by menuId). A data scope of type 5 (自定义) is a
  * condition built from a field of its resource, an operator and a value: never free SQL.
  */
+import { placeholderOf } from '@smart/contracts/placeholder';
 import '../system/i18n';
 import { apiScopeResource, dataScopeResource } from '@smart/contracts/admin';
-import { placeholderOf, type ResourceDef } from '@smart/contracts/core';
+import type { ResourceDef } from '@smart/contracts/core';
 import { RESOURCES, resourceByKey } from '@smart/contracts/registry';
 import { Card, Empty, Form, Input, Select, Space, Spin, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';

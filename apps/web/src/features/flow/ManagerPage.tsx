@@ -5,7 +5,8 @@
  * running instances is refused with the server's reason, then offered as a cascade) and the definition's
  * diagram.
  */
-import { placeholderFor } from '@smart/contracts/core';
+
+import { placeholderFor } from '@smart/contracts/placeholder';
 import { currentLanguage } from '../../platform/i18n';
 import './i18n';
 import {

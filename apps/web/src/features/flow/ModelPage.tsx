@@ -3,7 +3,8 @@
  * only then); 部署 deploys a model for every tenant (通用) or the chosen ones (定制) under a category of
  * the `flow` dictionary; 删除 asks first.
  */
-import { placeholderFor } from '@smart/contracts/core';
+
+import { placeholderFor } from '@smart/contracts/placeholder';
 import { currentLanguage } from '../../platform/i18n';
 import './i18n';
 import { CloudUploadOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';

@@ -5,7 +5,8 @@
  */
 
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { PAGE_SIZES, type Page, placeholderFor } from '@smart/contracts/core';
+import { PAGE_SIZES, type Page } from '@smart/contracts/core';
+import { placeholderFor } from '@smart/contracts/placeholder';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

@@ -3,7 +3,8 @@
  * model deploy dialog and the upload dialog; the value is the tenant id list ([] = every tenant).
  */
 
-import { DEFAULT_TENANT_ID, placeholderFor } from '@smart/contracts/core';
+import { DEFAULT_TENANT_ID } from '@smart/contracts/core';
+import { placeholderFor } from '@smart/contracts/placeholder';
 import { Form, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../platform/i18n';

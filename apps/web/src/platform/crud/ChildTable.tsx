@@ -4,8 +4,10 @@
  * a button that adds a row and one that removes each. The dialog sends the rows with the record; the server
  * checks them by the child's definition, as the rules here do first.
  */
+
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type ChildDecl, checkField, type FieldDef, fill, placeholderOf } from '@smart/contracts/core';
+import { type ChildDecl, checkField, type FieldDef, fill } from '@smart/contracts/core';
+import { placeholderOf } from '@smart/contracts/placeholder';
 import { Button, Space, Table, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';

@@ -1,11 +1,13 @@
 /** The add / edit dialog: the definition's form fields with their kinds' controls and the shared rules. */
+
 import {
   type FieldDef,
-  placeholderOf,
   type ResourceDef,
   relatedFields,
+  requiredBy,
   uniqueSets,
 } from '@smart/contracts/core';
+import { placeholderOf } from '@smart/contracts/placeholder';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Modal } from 'antd';
 import { useState } from 'react';
@@ -119,8 +121,15 @@ export function RecordDialog({
     }
   };
 
+  /** whether another field's value on the form requires this one now (`requiredWhen`) */
+  const requiredNow = (f: FieldDef, values?: Record<string, unknown>) => {
+    const w = f.requiredWhen;
+    const other = w && values && def.fields.find((x) => x.name === w.field);
+    return !!other && requiredBy(f, toWireValue(other, values[other.name]));
+  };
+
   const title = t(mode === 'add' ? 'common.add' : 'common.edit');
-  const item = (f: FieldDef) => {
+  const item = (f: FieldDef, values?: Record<string, unknown>) => {
     const ov = overrides?.[f.name];
     const disabled = !!ov?.disabledIn?.includes(mode);
     const placeholder = placeholderOf(f, lang);
@@ -150,7 +159,9 @@ export function RecordDialog({
         key={f.name}
         name={f.name}
         label={f.label[lang]}
-        required={(f.required && !f.secret) || (f.type === 'password' && mode === 'add')}
+        required={
+          (f.required && !f.secret) || (f.type === 'password' && mode === 'add') || requiredNow(f, values)
+        }
         rules={[...rulesFor(f, mode, def.fields), ...(ov?.rules ?? [])]}
         dependencies={relatedFields(f).length ? relatedFields(f) : undefined}
         validateTrigger={f.requiredOnBlur ? ['onBlur', 'onChange'] : 'onChange'}
@@ -184,10 +195,14 @@ export function RecordDialog({
         >
           {fields.map((f) => {
             const hidden = overrides?.[f.name]?.hidden;
-            if (!hidden) return item(f);
+            // a field another one's value requires shows its mark as that value changes
+            if (!hidden && !f.requiredWhen) return item(f);
             return (
               <Form.Item key={f.name} noStyle shouldUpdate>
-                {(instance) => (hidden(instance.getFieldsValue(true), mode) ? null : item(f))}
+                {(instance) => {
+                  const values = instance.getFieldsValue(true);
+                  return hidden?.(values, mode) ? null : item(f, values);
+                }}
               </Form.Item>
             );
           })}

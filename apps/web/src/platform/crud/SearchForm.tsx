@@ -1,6 +1,8 @@
 /** The list page's search form: each searchable field with its kind's search control, and the date range. */
+
 import { SearchOutlined } from '@ant-design/icons';
-import { type FieldDef, placeholderOf } from '@smart/contracts/core';
+import type { FieldDef } from '@smart/contracts/core';
+import { placeholderOf } from '@smart/contracts/placeholder';
 import { Button, DatePicker, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';

@@ -4,7 +4,9 @@
  * table cell) and read (the view dialog). `Record<FieldType, KindUi>`: a new FieldType fails the type check
  * until it has its entry here. fields.tsx, the columns and the dialogs all go through KINDS.
  */
-import { type FieldDef, type FieldType, fieldKind, isPickedField, refLabelKey } from '@smart/contracts/core';
+
+import { type FieldDef, type FieldType, fieldKind, refLabelKey } from '@smart/contracts/core';
+import { isPickedField } from '@smart/contracts/placeholder';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';

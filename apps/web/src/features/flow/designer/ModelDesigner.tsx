@@ -5,7 +5,8 @@
  * panel beside it. Expanded call activities draw the process they call, as the diagram viewer does
  * (called-content.ts, read-only). Its own chunk: bpmn-js loads only when a model is opened.
  */
-import { placeholderFor } from '@smart/contracts/core';
+
+import { placeholderFor } from '@smart/contracts/placeholder';
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
