@@ -36,6 +36,7 @@ async function fillVehicle(page: Page, dialog: Locator, plate: string) {
   await dialog.getByPlaceholder('请输入车牌号码').fill(plate);
   await pick(page, dialog.getByRole('combobox', { name: '请选择车辆类型' }), '小型汽车');
   await pick(page, dialog.getByRole('combobox', { name: '请选择使用性质' }), '自用');
+  await pick(page, dialog.getByRole('combobox', { name: '请选择车主' }));
 }
 
 test('a value the server refuses (a plate already registered) is said once, on its field, with a quiet console', async ({
@@ -127,6 +128,7 @@ test('a plot’s boundary reads as a small map with its area; the map says how t
   await page.goto('/agriculture/plot/index');
   const main = page.getByRole('main');
   const row = main.getByRole('row', { name: /东湾一号田/ });
+  await expect(row).toBeVisible({ timeout: 30_000 });
   // in the list: a small map, named by its corners and its area, not the JSON
   await expect(row.getByRole('img', { name: /个角点的区域, 面积 \d+\.\d{2} 亩/ })).toBeVisible();
   await expect(row).not.toContainText('[[');
