@@ -142,7 +142,7 @@ test('dictionaries: the required messages of spec §5, in Chinese and English; 8
   await page.getByRole('menuitem', { name: 'English' }).click();
   await main.getByRole('button', { name: 'Add', exact: true }).click();
   dialog = page.getByRole('dialog', { name: /Add · Dictionaries/ });
-  await dialog.getByRole('combobox', { name: 'Please select Sealed' }).hover();
+  await dialog.getByRole('combobox', { name: 'Please select whether sealed' }).hover();
   await dialog.locator('.ant-select-clear').click();
   await save(dialog).click();
   for (const text of [

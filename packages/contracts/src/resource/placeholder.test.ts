@@ -35,7 +35,7 @@ describe('the placeholder builder', () => {
     );
     expect(
       placeholderOf(field({ label: { zh: '是否低保', en: 'Low-income (dibao)' }, type: 'switch' }), 'en'),
-    ).toBe('Please select yes or no');
+    ).toBe('Please select whether low-income (dibao)');
     expect(placeholderFor('Category', 'one', 'en')).toBe('Please select a category');
     expect(placeholderFor('Tenants', 'several', 'en')).toBe('Please select the tenants');
     expect(article('API type')).toBe('an');
@@ -54,7 +54,7 @@ describe('the placeholder builder', () => {
       const where = `${r.key}.${f.name}: ${en}`;
       if (rest === en) odd.push(where);
       // an article or a question word, the way a sentence names a thing
-      else if (!/^(?:a|an|the|yes or no|who|how|whether|what|why)\b/.test(rest)) odd.push(where);
+      else if (!/^(?:a|an|the|who|how|whether|what|why)\b/.test(rest)) odd.push(where);
       // no Title Case word inside the sentence: capitals only where a word is an acronym (ID, GB/T, API)
       else if (rest.split(' ').some((w) => /^[A-Z][^A-Z]*$/.test(w) && w !== 'English')) odd.push(where);
       // a label that is not a noun phrase ("Joined on", "Approved by") never follows an article

@@ -74,7 +74,8 @@ function englishPhrase(f: FieldDef): string {
   const own = PLACEHOLDER_PHRASES[label];
   if (own) return own;
   const words = inSentence(label);
-  if (f.type === 'switch') return 'yes or no';
+  // yes or no: named by what it says of the record (a form may hold several)
+  if (f.type === 'switch') return `whether ${words}`;
   if (f.type === 'date' || f.type === 'datetime' || f.type === 'dateRange') {
     // a label that names the day ("Birth date", "Deadline", "Period") is the noun; "Joined on" is not
     if (/(?:date|deadline|birthday|period|time)$/i.test(label)) return `the ${words}`;
