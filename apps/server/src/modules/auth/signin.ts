@@ -25,11 +25,14 @@ export const LOCK_MINUTES = 30;
  *   the account's known addresses (where it signed in before), so the owner is never held back there.
  * A solved captcha buys nothing against any of them: it is the family's form, not the brake.
  */
-const ADDRESS_FREE_FAILURES = 30;
-const ADDRESS_WINDOW_SECONDS = 15 * 60;
+/** per address over every account: 30 failures in 15 minutes free, then 2, 4, 8 … seconds */
+const ADDRESS_LIMITS = { free: 30, windowSeconds: 15 * 60, first: 2 };
+/**
+ * per account over every address: 20 failures in an hour free, then 30 s, 1, 2, 4 … minutes for every address
+ * but the account's known ones (fewer, longer waits: one attempt per wait is all a guesser gets anywhere)
+ */
+const ACCOUNT_LIMITS = { free: 20, windowSeconds: 60 * 60, first: 30 };
 const MAX_WAIT_SECONDS = 15 * 60;
-const ACCOUNT_FREE_FAILURES = 20;
-const ACCOUNT_WINDOW_SECONDS = 60 * 60;
 /** how long an address stays known to an account after a successful sign-in from it */
 const KNOWN_ADDRESS_SECONDS = 90 * 24 * 3600;
 /** an administrator's unlock starts a new generation of an account's failure counters */
@@ -55,17 +58,19 @@ export async function unlockAccounts(kv: KvStore, tenantId: string, accounts: st
   for (const account of accounts) await kv.incr(generationKey(tenantId, account), 24 * 3600);
 }
 
-/** Past `free` failures counted under `counter`, the next attempt waits 2, 4, 8 … seconds (`waitKey`). */
+/**
+ * Past `free` failures counted under `counter`, the next attempt waits `first` seconds (`waitKey`), doubling
+ * with each further failure, at most 15 minutes.
+ */
 async function noteFailure(
   kv: KvStore,
   counter: string,
   waitKey: string,
-  free: number,
-  windowSeconds: number,
+  limits: { free: number; windowSeconds: number; first: number },
 ) {
-  const n = await kv.incr(counter, windowSeconds);
-  if (n <= free) return;
-  const wait = Math.min(2 ** Math.min(n - free, 20), MAX_WAIT_SECONDS);
+  const n = await kv.incr(counter, limits.windowSeconds);
+  if (n <= limits.free) return;
+  const wait = Math.min(limits.first * 2 ** Math.min(n - limits.free - 1, 20), MAX_WAIT_SECONDS);
   await kv.set(waitKey, String(Date.now() + wait * 1000), wait);
 }
 
@@ -161,20 +166,8 @@ export async function signInWithPassword(
     MD5_HEX.test(input.password) &&
     (user ? await verifySecret(user.password, input.password) : await burnVerify(input.password));
   if (!user || !valid) {
-    await noteFailure(
-      kv,
-      addressFailuresKey(address),
-      addressWaitKey(address),
-      ADDRESS_FREE_FAILURES,
-      ADDRESS_WINDOW_SECONDS,
-    );
-    await noteFailure(
-      kv,
-      keys.accountFailures,
-      keys.accountWait,
-      ACCOUNT_FREE_FAILURES,
-      ACCOUNT_WINDOW_SECONDS,
-    );
+    await noteFailure(kv, addressFailuresKey(address), addressWaitKey(address), ADDRESS_LIMITS);
+    await noteFailure(kv, keys.accountFailures, keys.accountWait, ACCOUNT_LIMITS);
     throw new OAuthError(400, 'badCredentials');
   }
   await kv.del(keys.failures);
