@@ -546,14 +546,21 @@ export async function writeBatch(db: Db, b: Batch, opts: { alarms?: boolean } = 
   let kept = b;
   await db.transaction(async (tx0) => {
     const tx = tx0 as unknown as Db;
-    const inserted = rowsOf(
-      await tx.execute(sql`insert into telemetry_reading (device_id, at, value, metric)
-        select d, to_timestamp(a / 1000.0), v, m
-        from unnest(${numbers(b.devices)}::bigint[], ${numbers(b.ats)}::float8[], ${numbers(b.values)}::float8[], ${numbers(b.metrics)}::int2[]) as u(d, a, v, m)
-        on conflict (device_id, metric, at) do nothing
-        returning device_id, metric, (extract(epoch from at) * 1000)::float8 as a, value`),
+    // how many the INSERT stored, and which — answered only when some were there already (rarely)
+    const answered = rowsOf(
+      await tx.execute(sql`with ins as (
+          insert into telemetry_reading (device_id, at, value, metric)
+          select d, to_timestamp(a / 1000.0), v, m
+          from unnest(${numbers(b.devices)}::bigint[], ${numbers(b.ats)}::float8[], ${numbers(b.values)}::float8[], ${numbers(b.metrics)}::int2[]) as u(d, a, v, m)
+          on conflict (device_id, metric, at) do nothing
+          returning device_id, metric, at, value)
+        select count(*)::int as n, null::bigint as device_id, null::int2 as metric, null::float8 as a, null::float8 as value from ins
+        union all
+        select null, device_id, metric, (extract(epoch from at) * 1000)::float8, value from ins
+          where (select count(*) from ins) < ${b.n}`),
     );
-    if (inserted.length < b.n) kept = insertedOnly(b, inserted);
+    const stored = Number(answered.find((r) => r.n !== null && r.n !== undefined)?.n ?? 0);
+    if (stored < b.n) kept = insertedOnly(b, answered.filter((r) => r.n === null || r.n === undefined));
     if (kept.n) await writeRest(tx, kept, opts);
   });
   if (kept.n) tellPastDays(kept);
