@@ -19,8 +19,8 @@ import { parseArgs } from 'node:util';
 import { DEVICE_KIND } from '@smart/contracts';
 import mqtt from 'mqtt';
 import { POWER_DEMO_DEVICES } from '../modules/power/seed';
-import { DEMO_DEVICES } from '../modules/telemetry/seed';
 import { connectPassword, deviceIdentity } from '../modules/telemetry/broker';
+import { DEMO_DEVICES } from '../modules/telemetry/seed';
 import { demoSecret, readingsAt, signedMessage } from '../modules/telemetry/simulator';
 
 const { values: args } = parseArgs({

@@ -560,7 +560,11 @@ export async function writeBatch(db: Db, b: Batch, opts: { alarms?: boolean } = 
           where (select count(*) from ins) < ${b.n}`),
     );
     const stored = Number(answered.find((r) => r.n !== null && r.n !== undefined)?.n ?? 0);
-    if (stored < b.n) kept = insertedOnly(b, answered.filter((r) => r.n === null || r.n === undefined));
+    if (stored < b.n)
+      kept = insertedOnly(
+        b,
+        answered.filter((r) => r.n === null || r.n === undefined),
+      );
     if (kept.n) await writeRest(tx, kept, opts);
   });
   if (kept.n) tellPastDays(kept);

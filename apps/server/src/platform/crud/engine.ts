@@ -137,7 +137,9 @@ export function mountResource(
     fields: scopeFields,
   };
   /** the field whose referenced row decides a row's reach (`scopeVia`), and that row's resource */
-  const scopeVia = def.scopeVia ? def.fields.find((f) => f.name === def.scopeVia && f.type === 'ref') : undefined;
+  const scopeVia = def.scopeVia
+    ? def.fields.find((f) => f.name === def.scopeVia && f.type === 'ref')
+    : undefined;
   if (def.scopeVia && (!scopeVia?.ref || !cols[def.scopeVia]))
     throw new Error(`resource ${def.key}: scopeVia ${def.scopeVia} is not a ref field with a column`);
   const constraint = async (ctx: RequestContext, via: Db = db): Promise<SQL> => {
