@@ -199,7 +199,7 @@ export class DeviceDirectory {
   /** bumped by every local change; a read started before it does not make the view current */
   private wanted = 1;
   private have = 0;
-  private reading: Promise<void> | undefined;
+  private reading: Promise<boolean> | undefined;
 
   constructor(
     private db: Db,
@@ -221,9 +221,9 @@ export class DeviceDirectory {
       });
     }
     if (outdated) {
-      await this.reading;
-      // a change made while that read ran: read once more
-      if (this.have < this.wanted) await this.ready();
+      const read = await this.reading;
+      // a change made while that read ran: read once more (a failed read serves the previous view)
+      if (read && this.have < this.wanted) await this.ready();
     }
   }
 
@@ -231,7 +231,7 @@ export class DeviceDirectory {
     return this.byKey.get(`${tenantId}\u0000${serial}`) ?? null;
   }
 
-  private async read(generation: number) {
+  private async read(generation: number): Promise<boolean> {
     try {
       const rows = await this.db
         .select({
@@ -268,10 +268,12 @@ export class DeviceDirectory {
       this.byKey = next;
       this.readAt = Date.now();
       this.have = Math.max(this.have, generation);
+      return true;
     } catch (err) {
       // the previous view stays; the next lookup tries again
       this.log.error({ err }, 'telemetry devices could not be read');
       if (!this.readAt) throw err;
+      return false;
     }
   }
 }
