@@ -117,7 +117,11 @@ async function readingsOf(deviceId: string) {
 
 describe('the embedded broker: who may connect, and how much', () => {
   it('an anonymous flood of 20 000 publishes is refused at CONNECT; an API call during it answers', async () => {
-    const before = { messages: stats().messages, refused: broker().refusedConnections };
+    const before = {
+      messages: stats().messages,
+      refused: broker().refusedConnections,
+      tooFast: broker().tooFast,
+    };
     const flood = Buffer.concat(
       Array.from({ length: 2_000 }, (_, i) =>
         publishPacket(`000000/1/FLOOD-${i}/up`, '{"data":"{}","sig":"00"}'),
@@ -135,13 +139,14 @@ describe('the embedded broker: who may connect, and how much', () => {
     expect(during.statusCode).toBe(200);
     console.log(`API call during the anonymous flood answered in ${latency.toFixed(0)} ms`);
     await Promise.all(clients.map((c) => c.closed));
-    // every connection was refused (CONNACK "not authorized", then closed); no publish reached ingestion
+    // every connection ended: refused at CONNECT (CONNACK 5, not authorized), or cut by its publish rate
+    // before aedes had even answered; not one publish reached ingestion
     for (const c of clients) {
-      const connack = Buffer.concat(c.received);
-      expect(connack[0]).toBe(0x20);
-      expect(connack[3]).toBe(5);
+      const answer = Buffer.concat(c.received);
+      if (answer.length) expect([answer[0], answer[3]]).toEqual([0x20, 5]);
     }
-    expect(broker().refusedConnections - before.refused).toBe(10);
+    const ended = broker().refusedConnections - before.refused + (broker().tooFast - before.tooFast);
+    expect(ended).toBe(10);
     expect(stats().messages - before.messages).toBe(0);
     // anonymous through mqtt.js too
     await expect(mqtt.connectAsync(brokerUrl(), { reconnectPeriod: 0 })).rejects.toThrow();
@@ -368,7 +373,7 @@ describe('alarms follow the devices’ data scope', () => {
     const role = await makeRole(db, '000000', 'noDevices');
     const alarms = mountedResource('deviceAlarm').def.permission;
     const devices = mountedResource('device').def.permission;
-    await grantCodes(db, role, [alarms, devices, 'desktop', 'home']);
+    await grantCodes(db, role, [alarms, `${alarms}_view`, devices]);
     const u = await signedInUser(s, 'blindWatcher', [role]);
     // the data scope on devices lets nothing through (a custom scope no device matches)
     const [scope] = await db
