@@ -21,15 +21,17 @@ import { device, GRAIN } from './tables';
  * Ingestion: a device's message (from MQTT or HTTP) → checked readings → batches written to the database.
  *
  * A message is `{"data": "<JSON text>", "sig": "<hex HMAC-SHA256 of that text with the device's secret>"}`;
- * the data is `{"ts": <ms or ISO time>, "values": {"<metric>": <number>, …}}` or `{"readings": [ … ]}`.
+ * the data is `{"ts": <ms or ISO time>, "values": {"<metric>": <number>, …}}` or `{"readings": [ … ]}`,
+ * with `"backfill": true` for a backlog older than the live window (signed, so no one else can add it).
  * The topic (or URL) names the tenant, the device kind and its serial. Whatever is wrong — an unknown
  * device, a wrong signature, a malformed message, an unknown metric, a value outside the metric's physical
  * range, a time too far off — is refused and counted (and logged, at most once per reason a minute),
  * never stored, and never stops the readings around it.
  *
  * Readings gather for TELEMETRY_FLUSH_MS (or up to BATCH_MAX) and are written by one transaction: the
- * readings (one INSERT from arrays), their roll-ups (one upsert per batch), each device's last state, and
- * the alarms the batch raised or ended.
+ * readings (one INSERT from arrays, skipping any already stored: device, metric and time are unique), their
+ * roll-ups (one upsert per batch), each device's last state, and the alarms the batch raised or ended —
+ * of the readings actually inserted only, so a replayed message changes nothing.
  */
 
 export const BATCH_MAX = 20_000;
