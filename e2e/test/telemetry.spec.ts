@@ -121,7 +121,7 @@ test('a new device’s secret dialog says what it connects with, and it connects
   const password = (await dialog.getByTestId('device-connect-password').textContent())?.trim() ?? '';
   expect(clientId).toBe(`000000/1/${serial}`);
   await expect(dialog.getByText('客户端 ID / 用户名')).toBeVisible();
-  await expect(dialog.getByText('连接密码')).toBeVisible();
+  await expect(dialog.getByText('连接密码', { exact: true })).toBeVisible();
   await expect(dialog.getByText(`MQTT 主题:000000/1/${serial}/up`)).toBeVisible();
   // the connect password is the one derived from the secret, and the broker lets the device in with it
   expect(password).toBe(createHmac('sha256', secret).update(`mqtt:${clientId}`).digest('hex'));
