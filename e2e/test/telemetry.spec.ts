@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { authFile, expect, test } from './fixtures';
+import { pick, save } from './form-helpers';
 
 /**
  * The telemetry core in the browser: a device's chart follows the readings while the simulator publishes
@@ -99,4 +100,42 @@ test('the weather page shows the station, its latest values and today’s range'
   await expect(page.getByText(/今日 .* ~ /).first()).toBeVisible();
   await page.goto('/agriculture/pest/index');
   await expect(page.getByRole('img', { name: /近 30 天虫情: 稻飞虱 \d+/ })).toBeVisible();
+});
+
+test('a new device’s secret dialog says what it connects with, and it connects with that', async ({
+  page,
+}) => {
+  await page.goto('/agriculture/device/index');
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: /新\s*增/ }).click();
+  const form = page.getByRole('dialog', { name: /新增 · 设备管理/ });
+  const serial = `E2E-${Date.now() % 100000}`;
+  await form.getByRole('textbox', { name: '设备名称' }).fill('连接测试气象站');
+  await pick(page, form.getByRole('combobox', { name: '设备类型' }), '气象站');
+  await form.getByRole('textbox', { name: '设备编号' }).fill(serial);
+  await save(form).click();
+  const dialog = page.getByRole('dialog', { name: '设备密钥' });
+  await expect(dialog).toBeVisible();
+  const secret = (await dialog.getByTestId('device-secret').textContent())?.trim() ?? '';
+  const clientId = (await dialog.getByTestId('device-client-id').textContent())?.trim() ?? '';
+  const password = (await dialog.getByTestId('device-connect-password').textContent())?.trim() ?? '';
+  expect(clientId).toBe(`000000/1/${serial}`);
+  await expect(dialog.getByText('客户端 ID / 用户名')).toBeVisible();
+  await expect(dialog.getByText('连接密码', { exact: true })).toBeVisible();
+  await expect(dialog.getByText(`MQTT 主题:000000/1/${serial}/up`)).toBeVisible();
+  // the connect password is the one derived from the secret, and the broker lets the device in with it
+  expect(password).toBe(createHmac('sha256', secret).update(`mqtt:${clientId}`).digest('hex'));
+  const mqtt = (await import('mqtt')).default;
+  const device = await mqtt.connectAsync(process.env.E2E_MQTT_URL!, {
+    clientId,
+    username: clientId,
+    password,
+    reconnectPeriod: 0,
+  });
+  expect(device.connected).toBe(true);
+  await device.endAsync();
+  // without it, the broker refuses
+  await expect(
+    mqtt.connectAsync(process.env.E2E_MQTT_URL!, { clientId, reconnectPeriod: 0 }),
+  ).rejects.toThrow();
 });

@@ -86,6 +86,12 @@ const ConfigSchema = z.object({
     .optional(),
   /** The embedded broker's port (only without MQTT_URL); 0: any free port; -1: no TCP listener at all. */
   MQTT_PORT: z.coerce.number().int().min(-1).max(65535).default(1883),
+  /** The embedded broker's largest MQTT packet (bytes): a larger one ends its connection before it is read. */
+  MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(1024).max(268_435_455).default(1_048_576),
+  /** Publishes a second one device may send the embedded broker (bursts of ten times that): past it, disconnected. */
+  MQTT_RATE_PER_DEVICE: z.coerce.number().min(0.1).max(10_000).default(20),
+  /** Publishes a second the embedded broker takes from all devices together (bursts of twice that): past it, dropped. */
+  MQTT_RATE_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
   /** How long readings gather before they are written in one batch (milliseconds). */
   TELEMETRY_FLUSH_MS: z.coerce.number().int().min(5).max(10_000).default(250),
   /** How often each server looks for devices silent past three report intervals (milliseconds). */

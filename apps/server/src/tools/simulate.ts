@@ -10,12 +10,16 @@
  *   --duration S                   stop after S seconds (default: run until stopped)
  *   --qos 0|1
  *
+ * Each device connects as itself: client id and username its identity `000000/<kind>/<serial>`, password
+ * its connect password (broker.ts), as the server's embedded broker requires.
+ *
  * Prints what it sent every 5 seconds and, at the end, one JSON line with the totals.
  */
 import { parseArgs } from 'node:util';
 import { DEVICE_KIND } from '@smart/contracts';
 import mqtt from 'mqtt';
 import { POWER_DEMO_DEVICES } from '../modules/power/seed';
+import { connectPassword, deviceIdentity } from '../modules/telemetry/broker';
 import { DEMO_DEVICES } from '../modules/telemetry/seed';
 import { demoSecret, readingsAt, signedMessage } from '../modules/telemetry/simulator';
 
@@ -76,7 +80,25 @@ const devices: Sim[] = args.provision
 const rate = Number(args.rate ?? devices.length);
 const batch = Math.max(1, Number(args.batch));
 const qos = Number(args.qos) === 1 ? 1 : 0;
-const client = await mqtt.connectAsync(args.url, { clientId: `smart-simulator-${process.pid}` });
+// each device connects as itself (its identity as client id and username, its connect password), as the
+// embedded broker requires; a broker of one's own (MQTT_URL) may ignore the credentials
+const clients = new Map<string, mqtt.MqttClient>();
+const connecting = args.duration === '0' ? [] : devices;
+for (let i = 0; i < connecting.length; i += 100)
+  await Promise.all(
+    connecting.slice(i, i + 100).map(async (d) => {
+      const identity = deviceIdentity('000000', d.kind, d.serial);
+      clients.set(
+        d.serial,
+        await mqtt.connectAsync(args.url, {
+          clientId: identity,
+          username: identity,
+          password: connectPassword(d.secret, identity),
+          reconnectPeriod: 2000,
+        }),
+      );
+    }),
+  );
 let messages = 0;
 let readings = 0;
 const started = Date.now();
@@ -90,7 +112,7 @@ async function sendOne() {
     values: readingsAt(d.kind, d.serial, now - (batch - 1 - i) * 1000),
   }));
   const payload = signedMessage(d.secret, batch === 1 ? group[0] : { readings: group });
-  await client.publishAsync(`000000/${d.kind}/${d.serial}/up`, payload, { qos });
+  await clients.get(d.serial)!.publishAsync(`000000/${d.kind}/${d.serial}/up`, payload, { qos });
   messages++;
   readings += group.reduce((s, g) => s + Object.keys(g.values).length, 0);
 }
@@ -116,7 +138,7 @@ while (!stopping && Date.now() < stopAt) {
   await new Promise((r) => setTimeout(r, 10));
 }
 clearInterval(report);
-await client.endAsync();
+await Promise.all([...clients.values()].map((c) => c.endAsync()));
 const seconds = (Date.now() - started) / 1000;
 console.log(
   JSON.stringify({ messages, readings, seconds, readingsPerSecond: Math.round(readings / seconds) }),

@@ -482,7 +482,8 @@ export const deviceAlarmResource: ResourceDef = resource(
     text('closedBy', L('关闭人', 'Closed by'), 40, { list: false }),
     text('note', L('处理说明', 'Note'), 500, { list: false }),
   ],
-  { readOnly: true, defaultSort: { field: 'raisedAt', desc: true } },
+  // an alarm is seen by who sees its device (list, counts, the home figure, the stations' pages)
+  { readOnly: true, defaultSort: { field: 'raisedAt', desc: true }, scopeVia: 'deviceId' },
 );
 
 /** What an alarm says, in a language: `空气温度 39.2 ℃ 高于上限 38 ℃`, `设备离线`. */
@@ -535,7 +536,7 @@ export const pestPhotoResource: ResourceDef = resource(
     },
     { name: 'photo', label: L('图片', 'Photo'), type: 'image', required: true },
   ],
-  { path: 'pest/photo', readOnly: true, defaultSort: { field: 'takenAt', desc: true } },
+  { path: 'pest/photo', readOnly: true, defaultSort: { field: 'takenAt', desc: true }, scopeVia: 'deviceId' },
 );
 
 export const TELEMETRY_RESOURCES: ResourceDef[] = [deviceResource, deviceAlarmResource, pestPhotoResource];

@@ -217,6 +217,13 @@ export interface ResourceDef {
    * edits the row it names, or adds one when none is named. A key never changes once saved.
    */
   idField?: string;
+  /**
+   * a `ref` field whose row decides this one's reach (device alarms follow their device): a caller reaches
+   * a row only while it reaches the row that field names — the referenced resource's constraint (its
+   * tenant, live rows, the caller's data scope on it) is added to this one's on every read and write, and
+   * so on every count, figure and dashboard that reads through it
+   */
+  scopeVia?: string;
   /** false: a removal deletes the rows (the table has no `is_deleted`) instead of marking them removed */
   softDelete?: boolean;
   /**

@@ -10,9 +10,9 @@ import {
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RequestContext } from '../../platform/auth/context';
-import { mountedResource } from '../../platform/crud/refs';
+import { mountedResource, readableRows } from '../../platform/crud/refs';
 import { insertRows } from '../../platform/crud/write';
-import type { Db } from '../../platform/db';
+import { type Db, schema } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { notDeleted } from '../../platform/sql';
 import { flowNotice } from '../flow/tables';
@@ -28,7 +28,8 @@ import { deviceAlarm, device as deviceTable } from './tables';
  *   lock per device and metric before they look, so two servers never raise the same alarm twice.
  * - It recovers (`recoveredAt`) when a later reading is back within the thresholds; an offline alarm
  *   recovers when the device reports again. A person acknowledges and closes it, with a note.
- * - The device's responsible person gets a notice when an alarm is raised.
+ * - The device's responsible person gets a notice when an alarm is raised, if their data scope on devices
+ *   lets them see the device (alarms, their counts and notices follow the devices' scope).
  */
 
 /** The server acting on a tenant's rows (no person): alarms it raises are written as its own. */
@@ -272,7 +273,7 @@ async function writeAlarm(
     ],
     { answer: true },
   );
-  if (dev.responsibleId) {
+  if (dev.responsibleId && (await reachesDevice(tx, dev.tenantId, dev.responsibleId, dev.id))) {
     const row = { kind: a.kind, metric: a.metric, value: a.value, threshold: a.threshold };
     await tx.insert(flowNotice).values({
       tenantId: dev.tenantId,
@@ -284,6 +285,59 @@ async function writeAlarm(
     });
   }
   m.changed();
+}
+
+/**
+ * Whether a user may see a device as a request of theirs would: a live account of the device's tenant,
+ * whose live roles' data scope on devices (with any of their departments) lets the device through. An
+ * alarm's notice goes to the device's responsible person only then: notices follow the devices' scope.
+ */
+async function reachesDevice(tx: Db, tenantId: string, userId: string, deviceId: string): Promise<boolean> {
+  const [person] = await tx
+    .select({ id: schema.user.id })
+    .from(schema.user)
+    .where(
+      and(
+        eq(schema.user.id, userId),
+        eq(schema.user.tenantId, tenantId),
+        eq(schema.user.status, 1),
+        notDeleted(schema.user.isDeleted),
+      ),
+    )
+    .limit(1);
+  if (!person) return false;
+  const roles = await tx
+    .select({ id: schema.userRole.roleId })
+    .from(schema.userRole)
+    .innerJoin(schema.role, eq(schema.role.id, schema.userRole.roleId))
+    .where(
+      and(
+        eq(schema.userRole.userId, userId),
+        eq(schema.role.tenantId, tenantId),
+        notDeleted(schema.role.isDeleted),
+      ),
+    );
+  const depts = await tx
+    .select({ id: schema.userDept.deptId })
+    .from(schema.userDept)
+    .where(eq(schema.userDept.userId, userId));
+  for (const dept of depts.length ? depts.map((d) => String(d.id)) : ['']) {
+    const ctx = {
+      tenantId,
+      userId,
+      deptId: dept,
+      roleIds: roles.map((r) => String(r.id)),
+      account: '',
+      clientId: 'telemetry',
+    } as unknown as RequestContext;
+    const [hit] = await tx
+      .select({ id: deviceTable.id })
+      .from(deviceTable)
+      .where(and(eq(deviceTable.id, deviceId), await readableRows('device', ctx, tx)))
+      .limit(1);
+    if (hit) return true;
+  }
+  return false;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { MqttClient } from 'mqtt';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { raiseOfflineAlarms } from './alarms';
+import { type BrokerStats, embeddedBroker } from './broker';
 import { Ingestor } from './ingest';
 import { ensurePartitions, monthStart } from './partitions';
 import { startSimulator } from './simulator';
@@ -14,8 +15,10 @@ import { startSimulator } from './simulator';
  * (every server subscribes through one shared subscription, so each message reaches one of them), else a
  * broker of its own (aedes) on MQTT_PORT — hands them to the ingestor, and runs the offline check.
  *
- * Topics: `<tenant>/<kind>/<serial>/up` (readings, from devices). The embedded broker takes nothing else
- * from devices, and lets them subscribe to their own `…/down` only: no client can read other devices.
+ * Topics: `<tenant>/<kind>/<serial>/up` (readings, from devices). The embedded broker lets in only devices
+ * that authenticate at CONNECT, each publishing to its own `…/up` and subscribing to its own `…/down`
+ * only, within a packet size and publish rates (broker.ts). With MQTT_URL, authentication and limits are
+ * that broker's job; every message is still checked by its signature here.
  */
 
 export const UP_TOPIC = '+/+/+/up';
@@ -25,6 +28,8 @@ export interface Telemetry {
   ingestor: Ingestor;
   /** the embedded broker's port (0 when none listens) */
   brokerPort: number;
+  /** what the embedded broker refused and dropped (zeros without one) */
+  brokerStats: BrokerStats;
   /** hands a message to ingestion as if a device had published it (the in-process simulator) */
   publish(topic: string, payload: string): Promise<void>;
   /** one offline check now (tests) */
@@ -61,6 +66,7 @@ export async function telemetryCore(app: FastifyInstance, db: Db, config: Config
   const telemetry: Telemetry = {
     ingestor,
     brokerPort: 0,
+    brokerStats: { refusedConnections: 0, tooLarge: 0, tooFast: 0, dropped: 0 },
     publish: take,
     checkOffline: () => raiseOfflineAlarms(db, app.log),
   };
@@ -88,18 +94,19 @@ export async function telemetryCore(app: FastifyInstance, db: Db, config: Config
       client.on('connect', () => client?.subscribe(`$share/${SHARED_GROUP}/${UP_TOPIC}`, { qos: 1 }));
       client.on('error', (err) => app.log.error({ err: err.message }, 'MQTT broker connection'));
     } else if (config.MQTT_PORT >= 0) {
-      const { Aedes } = await import('aedes');
-      const aedes = await Aedes.createBroker();
-      aedes.authorizePublish = (c, packet, done) =>
-        done(c && !topicParts(packet.topic) ? new Error('only <tenant>/<kind>/<serial>/up') : null);
-      // a refused subscription is granted as 128 (failure), the connection kept
-      aedes.authorizeSubscribe = (_c, sub, done) =>
-        done(null, sub.topic.endsWith('/down') && !/[+#]/.test(sub.topic) ? sub : null);
-      aedes.on('publish', (packet, c) => {
-        if (c) void take(packet.topic, packet.payload as Buffer);
+      const embedded = await embeddedBroker({
+        directory: ingestor.directory,
+        limits: {
+          maxPacketBytes: config.MQTT_MAX_PACKET_BYTES,
+          ratePerDevice: config.MQTT_RATE_PER_DEVICE,
+          rateTotal: config.MQTT_RATE_TOTAL,
+        },
+        take: (topic, payload) => void take(topic, payload),
+        log: app.log,
       });
-      broker = aedes;
-      const server = createServer(aedes.handle);
+      telemetry.brokerStats = embedded.stats;
+      broker = embedded.aedes;
+      const server = createServer(embedded.handle);
       listener = server;
       try {
         await new Promise<void>((resolve, reject) => {

@@ -23,6 +23,7 @@ import { formatDateTime, formatInstant } from '../../platform/format';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { qualified } from '../../platform/sql';
+import { connectPassword, deviceIdentity } from './broker';
 import { historyOf } from './history';
 import { forgetDevices, rowsOf } from './ingest';
 import { device, deviceAlarm, telemetryState } from './tables';
@@ -39,6 +40,20 @@ export const READING_CODES = [
 
 /** A device's secret: 32 random bytes, URL-safe; shown once, when made. */
 const newSecret = () => randomBytes(32).toString('base64url');
+
+/**
+ * What a device needs to connect to the embedded broker, answered once beside its secret: client id and
+ * username (its identity), the connect password derived from the secret, and the topic it publishes to.
+ */
+function connectInfo(tenantId: string, kind: string, serial: string, secret: string) {
+  const identity = deviceIdentity(tenantId, kind, serial);
+  return {
+    clientId: identity,
+    username: identity,
+    password: connectPassword(secret, identity),
+    topic: `${identity}/up`,
+  };
+}
 
 /** what a device's row answers beside its columns: what its readings say */
 const live = {
@@ -177,7 +192,7 @@ const secretEndpoint = endpoint({
     const secret = newSecret();
     await transaction(resource.db, (tx) => resource.patch(ctx, tx, dev.id, { secret }, scope));
     reply.header('cache-control', 'no-store');
-    return { id: dev.id, secret };
+    return { id: dev.id, secret, connect: connectInfo(ctx.tenantId, dev.kind, dev.serial, secret) };
   },
 });
 
@@ -200,7 +215,8 @@ function deviceHooks(onChanged: () => void): ResourceHooks {
       const secret = newSecret();
       const devices = mountedResource('device');
       await devices.patch(ctx, tx, String(row.id), { secret }, await devices.tenantConstraint(ctx));
-      return { secret };
+      const tenantId = String(row.tenantId ?? ctx.tenantId);
+      return { secret, connect: connectInfo(tenantId, String(row.kind), String(row.serial), secret) };
     },
     onChanged,
     endpoints: [historyEndpoint, readingsExportEndpoint, secretEndpoint],

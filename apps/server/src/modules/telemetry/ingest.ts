@@ -4,11 +4,12 @@ import {
   type DeviceKindKey,
   type MetricDef,
   metricByCode,
+  metricById,
   STRING_ALARM,
   type Thresholds,
   thresholdOf,
 } from '@smart/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db';
 import { notDeleted } from '../../platform/sql';
@@ -20,15 +21,17 @@ import { device, GRAIN } from './tables';
  * Ingestion: a device's message (from MQTT or HTTP) → checked readings → batches written to the database.
  *
  * A message is `{"data": "<JSON text>", "sig": "<hex HMAC-SHA256 of that text with the device's secret>"}`;
- * the data is `{"ts": <ms or ISO time>, "values": {"<metric>": <number>, …}}` or `{"readings": [ … ]}`.
+ * the data is `{"ts": <ms or ISO time>, "values": {"<metric>": <number>, …}}` or `{"readings": [ … ]}`,
+ * with `"backfill": true` for a backlog older than the live window (signed, so no one else can add it).
  * The topic (or URL) names the tenant, the device kind and its serial. Whatever is wrong — an unknown
  * device, a wrong signature, a malformed message, an unknown metric, a value outside the metric's physical
  * range, a time too far off — is refused and counted (and logged, at most once per reason a minute),
  * never stored, and never stops the readings around it.
  *
  * Readings gather for TELEMETRY_FLUSH_MS (or up to BATCH_MAX) and are written by one transaction: the
- * readings (one INSERT from arrays), their roll-ups (one upsert per batch), each device's last state, and
- * the alarms the batch raised or ended.
+ * readings (one INSERT from arrays, skipping any already stored: device, metric and time are unique), their
+ * roll-ups (one upsert per batch), each device's last state, and the alarms the batch raised or ended —
+ * of the readings actually inserted only, so a replayed message changes nothing.
  */
 
 export const BATCH_MAX = 20_000;
@@ -37,11 +40,16 @@ const BACKLOG_MAX = 400_000;
 /** a message carries at most this many readings, and its data at most this many characters */
 const READINGS_PER_MESSAGE = 5_000;
 const DATA_MAX = 512 * 1024;
-/** how far from the server's clock a reading's time may be */
-const FUTURE_MS = 5 * 60_000;
-const PAST_MS = 400 * 86_400_000;
-/** how long a device's record is remembered (a changed secret or threshold applies within this) */
-const DEVICE_TTL_MS = 30_000;
+/**
+ * How far from the server's clock a reading's time may be: 5 minutes ahead, an hour behind (a device's short
+ * outage); older readings only through an explicit backfill (`"backfill": true` in the signed data), which
+ * reaches back a year at most (`BACKFILL_MS`, the longest history a screen shows).
+ */
+export const FUTURE_MS = 5 * 60_000;
+export const LIVE_PAST_MS = 60 * 60_000;
+export const BACKFILL_MS = 366 * 86_400_000;
+/** how often the devices' view is read again whole (a change made on this server applies at once) */
+const DEVICE_REFRESH_MS = 10_000;
 
 export type RefusalReason =
   | 'unknownDevice'
@@ -59,6 +67,8 @@ export interface IngestStats {
   accepted: number;
   /** readings committed to the database */
   stored: number;
+  /** accepted readings that were already stored (a replayed or resent message): not stored again */
+  duplicates: number;
   refused: Record<RefusalReason, number>;
 }
 
@@ -87,6 +97,8 @@ export interface Crossing {
 /** The readings of one batch, column by column. */
 export class Batch {
   n = 0;
+  /** each reading's device as ingestion knew it (to judge again what a write actually inserted) */
+  infos: DeviceInfo[] = [];
   devices: string[] = [];
   ats: number[] = [];
   values: number[] = [];
@@ -177,11 +189,103 @@ export function forgetDevices() {
 /** A PostgreSQL array literal of numbers, bound as one parameter (`'{1,2,3}'::float8[]`). */
 const numbers = (xs: readonly (number | string)[]) => `{${xs.join(',')}}`;
 
+/**
+ * Every live device that has a secret (what ingestion and the broker need of it), held in memory and read
+ * again whole every DEVICE_REFRESH_MS in the background, and at once (awaited) after a device was changed
+ * on this server. Lookups never touch the database: a flood of unknown devices or wrong credentials costs a
+ * map lookup each. A device added or changed on another server is known here within DEVICE_REFRESH_MS.
+ */
+export class DeviceDirectory {
+  private byKey = new Map<string, DeviceInfo>();
+  private readAt = 0;
+  /** bumped by every local change; a read started before it does not make the view current */
+  private wanted = 1;
+  private have = 0;
+  private reading: Promise<boolean> | undefined;
+
+  constructor(
+    private db: Db,
+    private log: FastifyBaseLogger,
+  ) {}
+
+  forget() {
+    this.wanted++;
+  }
+
+  /** Makes sure the view is current: awaited the first time and after a local change, else refreshed behind. */
+  async ready(): Promise<void> {
+    const outdated = this.have < this.wanted;
+    if (!outdated && Date.now() - this.readAt < DEVICE_REFRESH_MS) return;
+    if (!this.reading) {
+      const generation = this.wanted;
+      this.reading = this.read(generation).finally(() => {
+        this.reading = undefined;
+      });
+    }
+    if (outdated) {
+      const read = await this.reading;
+      // a change made while that read ran: read once more (a failed read serves the previous view)
+      if (read && this.have < this.wanted) await this.ready();
+    }
+  }
+
+  get(tenantId: string, serial: string): DeviceInfo | null {
+    return this.byKey.get(`${tenantId}\u0000${serial}`) ?? null;
+  }
+
+  private async read(generation: number): Promise<boolean> {
+    try {
+      const rows = await this.db
+        .select({
+          id: device.id,
+          tenantId: device.tenantId,
+          kind: device.kind,
+          name: device.name,
+          serial: device.serial,
+          secret: device.secret,
+          thresholds: device.thresholds,
+          responsibleId: device.responsibleId,
+        })
+        .from(device)
+        .where(and(notDeleted(device.isDeleted), isNotNull(device.secret)));
+      const next = new Map<string, DeviceInfo>();
+      for (const row of rows) {
+        if (!row.secret) continue;
+        let thresholds: Thresholds | null = null;
+        try {
+          thresholds = row.thresholds ? JSON.parse(String(row.thresholds)) : null;
+        } catch {}
+        const kind = String(row.kind) as DeviceKindKey;
+        next.set(`${row.tenantId}\u0000${row.serial}`, {
+          id: String(row.id),
+          tenantId: String(row.tenantId),
+          kind,
+          name: String(row.name),
+          secret: String(row.secret),
+          thresholds,
+          responsibleId: row.responsibleId ? String(row.responsibleId) : null,
+          metrics: new Set(DEVICE_KINDS[kind]?.metrics ?? []),
+        });
+      }
+      this.byKey = next;
+      this.readAt = Date.now();
+      this.have = Math.max(this.have, generation);
+      return true;
+    } catch (err) {
+      // the previous view stays; the next lookup tries again
+      this.log.error({ err }, 'telemetry devices could not be read');
+      if (!this.readAt) throw err;
+      return false;
+    }
+  }
+}
+
 export class Ingestor {
   stats: IngestStats = {
     messages: 0,
     accepted: 0,
     stored: 0,
+    duplicates: 0,
     refused: {
       unknownDevice: 0,
       badSignature: 0,
@@ -197,7 +301,8 @@ export class Ingestor {
   private backlog = 0;
   private flushing: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private devices = new Map<string, { info: Promise<DeviceInfo | null>; until: number }>();
+  /** every live device with a secret, in memory (the broker authenticates against it too) */
+  readonly directory: DeviceDirectory;
   private lastLogged = new Map<RefusalReason, number>();
   private closed = false;
   /** called after each batch is committed (tests and the bench wait on it) */
@@ -208,12 +313,13 @@ export class Ingestor {
     private log: FastifyBaseLogger,
     private flushMs: number,
   ) {
+    this.directory = new DeviceDirectory(db, log);
     ingestors.add(this);
   }
 
   /** Forget the remembered devices (a device was changed or removed on this server). */
   forgetDevices() {
-    this.devices.clear();
+    this.directory.forget();
   }
 
   private refuse(reason: RefusalReason, n: number, detail: Record<string, unknown>) {
@@ -227,58 +333,13 @@ export class Ingestor {
     );
   }
 
-  /** The live device of a tenant with this serial, as ingestion knows it (remembered for a few seconds). */
-  deviceOf(tenantId: string, serial: string): Promise<DeviceInfo | null> {
-    const key = `${tenantId}\u0000${serial}`;
-    const hit = this.devices.get(key);
-    if (hit && hit.until > Date.now()) return hit.info;
-    if (this.devices.size > 100_000) this.devices.clear();
-    // the promise is remembered: the messages of one device arriving together ask the database once
-    const info = this.readDevice(tenantId, serial);
-    this.devices.set(key, { info, until: Date.now() + DEVICE_TTL_MS });
-    info.then(
-      (found) => {
-        // an unknown serial is asked again sooner (the device may be added any moment)
-        if (!found) this.devices.set(key, { info, until: Date.now() + 5_000 });
-      },
-      () => this.devices.delete(key),
-    );
-    return info;
-  }
-
-  private async readDevice(tenantId: string, serial: string): Promise<DeviceInfo | null> {
-    const [row] = await this.db
-      .select({
-        id: device.id,
-        tenantId: device.tenantId,
-        kind: device.kind,
-        name: device.name,
-        secret: device.secret,
-        thresholds: device.thresholds,
-        responsibleId: device.responsibleId,
-      })
-      .from(device)
-      .where(and(eq(device.tenantId, tenantId), eq(device.serial, serial), notDeleted(device.isDeleted)))
-      .limit(1);
-    let info: DeviceInfo | null = null;
-    if (row?.secret) {
-      let thresholds: Thresholds | null = null;
-      try {
-        thresholds = row.thresholds ? JSON.parse(String(row.thresholds)) : null;
-      } catch {}
-      const kind = String(row.kind) as DeviceKindKey;
-      info = {
-        id: String(row.id),
-        tenantId: String(row.tenantId),
-        kind,
-        name: String(row.name),
-        secret: String(row.secret),
-        thresholds,
-        responsibleId: row.responsibleId ? String(row.responsibleId) : null,
-        metrics: new Set(DEVICE_KINDS[kind]?.metrics ?? []),
-      };
-    }
-    return info;
+  /**
+   * The live device of a tenant with this serial, as ingestion knows it: from the in-memory view of every
+   * device (`DeviceDirectory`), so an unknown or forged sender costs no database work.
+   */
+  async deviceOf(tenantId: string, serial: string): Promise<DeviceInfo | null> {
+    await this.directory.ready();
+    return this.directory.get(tenantId, serial);
   }
 
   /**
@@ -315,7 +376,7 @@ export class Ingestor {
     if (!dev || dev.kind !== kind) return whole('unknownDevice', { kind });
     const expected = createHmac('sha256', dev.secret).update(envelope.data).digest();
     if (!timingSafeEqual(expected, Buffer.from(envelope.sig, 'hex'))) return whole('badSignature');
-    let data: { ts?: unknown; values?: unknown; readings?: unknown };
+    let data: { ts?: unknown; values?: unknown; readings?: unknown; backfill?: unknown };
     try {
       data = JSON.parse(envelope.data);
     } catch {
@@ -325,6 +386,8 @@ export class Ingestor {
     if (!groups.length || groups.length > READINGS_PER_MESSAGE) return whole('malformed');
     if (this.backlog > BACKLOG_MAX) return whole('overloaded');
     const now = Date.now();
+    // the oldest time accepted: an hour back, or a year through a backfill the device signed as one
+    const oldest = now - (data.backfill === true ? BACKFILL_MS : LIVE_PAST_MS);
     let accepted = 0;
     let refused = 0;
     const b = this.pending;
@@ -337,7 +400,7 @@ export class Ingestor {
         continue;
       }
       const entries = Object.entries(values as Record<string, unknown>);
-      if (at === null || at > now + FUTURE_MS || at < now - PAST_MS) {
+      if (at === null || at > now + FUTURE_MS || at < oldest) {
         refused += entries.length;
         this.refuse('badTime', entries.length, { tenantId, serial, ts: (g as { ts?: unknown }).ts });
         continue;
@@ -396,8 +459,9 @@ export class Ingestor {
   private async writeWithRetry(batch: Batch) {
     for (let attempt = 1; ; attempt++) {
       try {
-        await writeBatch(this.db, batch);
-        this.stats.stored += batch.n;
+        const stored = await writeBatch(this.db, batch);
+        this.stats.stored += stored;
+        this.stats.duplicates += batch.n - stored;
         this.onStored?.(batch.n);
         return;
       } catch (err) {
@@ -422,6 +486,7 @@ export class Ingestor {
 /** Adds one checked reading to a batch: its columns, the device's last state, a crossing or a return. */
 export function addReading(b: Batch, dev: DeviceInfo, metric: MetricDef, at: number, value: number) {
   b.n++;
+  b.infos.push(dev);
   b.devices.push(dev.id);
   b.ats.push(at);
   b.values.push(value);
@@ -473,14 +538,55 @@ function timeOf(ts: unknown, now: number): number | null {
 
 /**
  * One batch, one transaction: readings, roll-ups, device states, alarms (`alarms: false`: a backfill of
- * history, which raises none).
+ * history, which raises none). A reading already stored (device, metric and time are unique: a replayed or
+ * resent message) is skipped, and only the readings actually inserted count in the roll-ups, the states and
+ * the alarms. Answers how many were inserted.
  */
-export async function writeBatch(db: Db, b: Batch, opts: { alarms?: boolean } = {}) {
+export async function writeBatch(db: Db, b: Batch, opts: { alarms?: boolean } = {}): Promise<number> {
   const months = new Set<number>();
   for (const at of b.ats) months.add(monthStart(at));
   // DDL outside the data's transaction: a failed batch never undoes a partition another batch relies on
   await ensurePartitions(db, months);
+  let kept = b;
+  await db.transaction(async (tx0) => {
+    const tx = tx0 as unknown as Db;
+    const inserted = await tx.execute(sql`insert into telemetry_reading (device_id, at, value, metric)
+      select d, to_timestamp(a / 1000.0), v, m
+      from unnest(${numbers(b.devices)}::bigint[], ${numbers(b.ats)}::float8[], ${numbers(b.values)}::float8[], ${numbers(b.metrics)}::int2[]) as u(d, a, v, m)
+      on conflict (device_id, metric, at) do nothing`);
+    // some were stored already (rarely): which ones this INSERT stored, its transaction's rows, say
+    if (affectedOf(inserted) < b.n)
+      kept = insertedOnly(
+        b,
+        rowsOf(
+          await tx.execute(sql`select r.device_id, r.metric, (extract(epoch from r.at) * 1000)::float8 as a, r.value
+            from telemetry_reading r
+            where r.xmin = pg_current_xact_id()::xid and (r.device_id, r.metric, r.at) in (
+              select d, m, to_timestamp(a / 1000.0)
+              from unnest(${numbers(b.devices)}::bigint[], ${numbers(b.ats)}::float8[], ${numbers(b.metrics)}::int2[]) as u(d, a, m))`),
+        ),
+      );
+    if (kept.n) await writeRest(tx, kept, opts);
+  });
+  if (kept.n) tellPastDays(kept);
+  return kept.n;
+}
 
+/** The part of a batch its INSERT actually stored (the rest was there already), judged again reading by reading. */
+function insertedOnly(b: Batch, inserted: Record<string, unknown>[]): Batch {
+  const infos = new Map<string, DeviceInfo>();
+  for (const info of b.infos) infos.set(info.id, info);
+  const kept = new Batch();
+  for (const r of inserted) {
+    const info = infos.get(String(r.device_id));
+    const metric = metricById.get(Number(r.metric));
+    if (info && metric) addReading(kept, info, metric, Math.round(Number(r.a)), Number(r.value));
+  }
+  return kept;
+}
+
+/** Everything a batch's inserted readings change beside themselves: roll-ups, device states, alarms. */
+async function writeRest(tx: Db, b: Batch, opts: { alarms?: boolean }) {
   // roll-ups: the batch's readings summed per bucket first (a bucket is then one row of the upsert)
   const roll = new Map<
     string,
@@ -536,47 +642,43 @@ export async function writeBatch(db: Db, b: Batch, opts: { alarms?: boolean } = 
     .sort(([x], [y]) => (x < y ? -1 : 1))
     .map(([d, s]) => ({ d, t: s.tenantId, a: s.at, v: s.values }));
 
-  await db.transaction(async (tx0) => {
-    await writeInTransaction(tx0 as unknown as Db);
-  });
-  tellPastDays(b);
+  await tx.execute(sql`insert into telemetry_rollup as r (device_id, metric, grain, bucket, n, total, low, high, last, last_at)
+    select d, m, g, to_timestamp(bk / 1000.0), n, t, lo, hi, la, to_timestamp(lat / 1000.0)
+    from unnest(${numbers(rolls.map((r) => r.d))}::bigint[], ${numbers(rolls.map((r) => r.m))}::int2[],
+      ${numbers(rolls.map((r) => r.g))}::int2[], ${numbers(rolls.map((r) => r.b))}::float8[],
+      ${numbers(rolls.map((r) => r.n))}::int4[], ${numbers(rolls.map((r) => r.t))}::float8[],
+      ${numbers(rolls.map((r) => r.lo))}::float8[], ${numbers(rolls.map((r) => r.hi))}::float8[],
+      ${numbers(rolls.map((r) => r.la))}::float8[], ${numbers(rolls.map((r) => r.lat))}::float8[])
+      as u(d, m, g, bk, n, t, lo, hi, la, lat)
+    on conflict (device_id, metric, grain, bucket) do update set
+      n = r.n + excluded.n,
+      total = r.total + excluded.total,
+      low = least(r.low, excluded.low),
+      high = greatest(r.high, excluded.high),
+      last = case when excluded.last_at >= r.last_at then excluded.last else r.last end,
+      last_at = greatest(r.last_at, excluded.last_at)`);
+  // devices that report again after the offline check found them silent: their offline alarm recovers
+  const back = await tx.execute(sql`update telemetry_state set offline = 0
+    where offline = 1 and device_id = any(${numbers(states.map((s) => s.d))}::bigint[]) returning device_id`);
+  await tx.execute(sql`insert into telemetry_state as s (device_id, tenant_id, last_at, last_values, offline)
+    select d, t, to_timestamp(a / 1000.0), v, 0 from jsonb_to_recordset(${JSON.stringify(states)}::jsonb)
+      as x(d bigint, t varchar, a float8, v jsonb)
+    on conflict (device_id) do update set
+      last_values = case when excluded.last_at >= s.last_at then s.last_values || excluded.last_values
+        else excluded.last_values || s.last_values end,
+      last_at = greatest(s.last_at, excluded.last_at),
+      offline = 0`);
+  const recovered = rowsOf(back).map((r) => String(r.device_id));
+  if (opts.alarms === false) return;
+  await stampRecoveries(tx, recovered, [...b.within.values()]);
+  if (b.crossings.size) await raiseThresholdAlarms(tx, [...b.crossings.values()]);
+  if (b.strings.size) await judgeStringAlarms(tx, [...b.strings.values()]);
+}
 
-  async function writeInTransaction(tx: Db) {
-    await tx.execute(sql`insert into telemetry_reading (device_id, at, value, metric)
-      select d, to_timestamp(a / 1000.0), v, m
-      from unnest(${numbers(b.devices)}::bigint[], ${numbers(b.ats)}::float8[], ${numbers(b.values)}::float8[], ${numbers(b.metrics)}::int2[]) as u(d, a, v, m)`);
-    await tx.execute(sql`insert into telemetry_rollup as r (device_id, metric, grain, bucket, n, total, low, high, last, last_at)
-      select d, m, g, to_timestamp(bk / 1000.0), n, t, lo, hi, la, to_timestamp(lat / 1000.0)
-      from unnest(${numbers(rolls.map((r) => r.d))}::bigint[], ${numbers(rolls.map((r) => r.m))}::int2[],
-        ${numbers(rolls.map((r) => r.g))}::int2[], ${numbers(rolls.map((r) => r.b))}::float8[],
-        ${numbers(rolls.map((r) => r.n))}::int4[], ${numbers(rolls.map((r) => r.t))}::float8[],
-        ${numbers(rolls.map((r) => r.lo))}::float8[], ${numbers(rolls.map((r) => r.hi))}::float8[],
-        ${numbers(rolls.map((r) => r.la))}::float8[], ${numbers(rolls.map((r) => r.lat))}::float8[])
-        as u(d, m, g, bk, n, t, lo, hi, la, lat)
-      on conflict (device_id, metric, grain, bucket) do update set
-        n = r.n + excluded.n,
-        total = r.total + excluded.total,
-        low = least(r.low, excluded.low),
-        high = greatest(r.high, excluded.high),
-        last = case when excluded.last_at >= r.last_at then excluded.last else r.last end,
-        last_at = greatest(r.last_at, excluded.last_at)`);
-    // devices that report again after the offline check found them silent: their offline alarm recovers
-    const back = await tx.execute(sql`update telemetry_state set offline = 0
-      where offline = 1 and device_id = any(${numbers(states.map((s) => s.d))}::bigint[]) returning device_id`);
-    await tx.execute(sql`insert into telemetry_state as s (device_id, tenant_id, last_at, last_values, offline)
-      select d, t, to_timestamp(a / 1000.0), v, 0 from jsonb_to_recordset(${JSON.stringify(states)}::jsonb)
-        as x(d bigint, t varchar, a float8, v jsonb)
-      on conflict (device_id) do update set
-        last_values = case when excluded.last_at >= s.last_at then s.last_values || excluded.last_values
-          else excluded.last_values || s.last_values end,
-        last_at = greatest(s.last_at, excluded.last_at),
-        offline = 0`);
-    const recovered = rowsOf(back).map((r) => String(r.device_id));
-    if (opts.alarms === false) return;
-    await stampRecoveries(tx, recovered, [...b.within.values()]);
-    if (b.crossings.size) await raiseThresholdAlarms(tx, [...b.crossings.values()]);
-    if (b.strings.size) await judgeStringAlarms(tx, [...b.strings.values()]);
-  }
+/** How many rows a statement of `db.execute` changed, on either driver (node-postgres, PGlite). */
+function affectedOf(result: unknown): number {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return Number(r.rowCount ?? r.affectedRows ?? 0);
 }
 
 /** The rows of `db.execute` on either driver (node-postgres answers `{ rows }`, PGlite too). */

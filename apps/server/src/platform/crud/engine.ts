@@ -137,8 +137,23 @@ export function mountResource(
     createDept: hasBase ? cols.createDept : undefined,
     fields: scopeFields,
   };
-  const constraint = (ctx: RequestContext, via: Db = db): Promise<SQL> =>
-    rowConstraint(via, ctx, def.key, constraintCols);
+  /** the field whose referenced row decides a row's reach (`scopeVia`), and that row's resource */
+  const scopeVia = def.scopeVia
+    ? def.fields.find((f) => f.name === def.scopeVia && f.type === 'ref')
+    : undefined;
+  if (def.scopeVia && (!scopeVia?.ref || !cols[def.scopeVia]))
+    throw new Error(`resource ${def.key}: scopeVia ${def.scopeVia} is not a ref field with a column`);
+  const constraint = async (ctx: RequestContext, via: Db = db): Promise<SQL> => {
+    const own = await rowConstraint(via, ctx, def.key, constraintCols);
+    if (!scopeVia) return own;
+    const parent = mountedByKey.get(scopeVia.ref as string);
+    if (!parent) throw new Error(`resource ${def.key}: ${scopeVia.ref} is not mounted`);
+    const reach = await parent.constraint(ctx, via);
+    return and(
+      own,
+      sql`${cols[scopeVia.name]} in (select ${parent.cols.id} from ${parent.table} where ${reach})`,
+    ) as SQL;
+  };
   /** the tenant's live rows, without the data scope (pickers, a whole subtree) */
   const tenantConstraint = (ctx: RequestContext): Promise<SQL> =>
     rowConstraint(db, ctx, undefined, constraintCols);

@@ -1,11 +1,12 @@
 /**
  * 设备管理: the devices of the telemetry core (the generic list of `device`), with what their readings say
  * (online, offline or no data; the last report and values), each device's chart in a drawer, and its secret:
- * shown once when the device is added or its secret is reset, with the MQTT topic it publishes to.
+ * shown once when the device is added or its secret is reset, with what it needs to connect to the broker
+ * (client id and username, connect password) and the MQTT topic it publishes to.
  */
 import './i18n';
 import { deviceResource, metricByCode } from '@smart/contracts/telemetry';
-import { Alert, App, Button, Drawer, Modal, Popconfirm, Space, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Drawer, Modal, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, type Row } from '../../platform/crud/CrudPage';
@@ -32,19 +33,36 @@ function LastValues({ values }: { values: unknown }) {
   return <span>{parts.join(' · ')}</span>;
 }
 
+/** what a device needs to connect to the embedded broker (answered once, beside its secret) */
+interface Connect {
+  clientId: string;
+  username: string;
+  password: string;
+  topic: string;
+}
+
 interface Shown {
   serial: string;
   kind: string;
   secret: string;
+  connect?: Connect;
 }
 
 function SecretDialog({ shown, onClose }: { shown: Shown; onClose: () => void }) {
   const { t } = useTranslation();
   const tenantId = useSession((s) => s.tenantId);
-  const topic = `${tenantId}/${shown.kind}/${shown.serial}/up`;
+  const topic = shown.connect?.topic ?? `${tenantId}/${shown.kind}/${shown.serial}/up`;
+  const line = (label: string, value: string, testId: string) => (
+    <Descriptions.Item label={label}>
+      <Typography.Text copyable={{ text: value }} code data-testid={testId}>
+        {value}
+      </Typography.Text>
+    </Descriptions.Item>
+  );
   return (
     <Modal
       open
+      width={640}
       title={t('telemetry.secretTitle')}
       onOk={onClose}
       onCancel={onClose}
@@ -54,7 +72,15 @@ function SecretDialog({ shown, onClose }: { shown: Shown; onClose: () => void })
       <Typography.Paragraph copyable={{ text: shown.secret }} code data-testid="device-secret">
         {shown.secret}
       </Typography.Paragraph>
-      <Typography.Paragraph type="secondary">{t('telemetry.secretTopic', { topic })}</Typography.Paragraph>
+      {shown.connect && (
+        <Descriptions column={1} size="small" bordered title={t('telemetry.connectTitle')}>
+          {line(t('telemetry.connectClientId'), shown.connect.clientId, 'device-client-id')}
+          {line(t('telemetry.connectPassword'), shown.connect.password, 'device-connect-password')}
+        </Descriptions>
+      )}
+      <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+        {t('telemetry.secretTopic', { topic })}
+      </Typography.Paragraph>
     </Modal>
   );
 }
@@ -69,8 +95,8 @@ export default function DevicePage() {
   const [shown, setShown] = useState<Shown | null>(null);
   const reset = async (row: Row) => {
     try {
-      const r = await postData<{ secret: string }>(`${BASE}/secret`, { id: row.id });
-      setShown({ serial: String(row.serial), kind: String(row.kind), secret: r.secret });
+      const r = await postData<{ secret: string; connect?: Connect }>(`${BASE}/secret`, { id: row.id });
+      setShown({ serial: String(row.serial), kind: String(row.kind), secret: r.secret, connect: r.connect });
     } catch (e) {
       message.error((e as Error).message);
     }
@@ -100,6 +126,7 @@ export default function DevicePage() {
               serial: String(saved.serial),
               kind: String(saved.kind),
               secret: String(saved.secret),
+              connect: saved.connect as Connect | undefined,
             });
         }}
         rowActions={(row) => (
