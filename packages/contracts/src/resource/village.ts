@@ -530,6 +530,23 @@ export const villageAffairsDutyResource = resource(
   { defaultSort: { field: 'dutyDate', desc: true } },
 );
 
+/** The keys of 考核等次 (`assessment_grade`). */
+export const ASSESSMENT_GRADE = { excellent: '1', competent: '2', basic: '3', incompetent: '4' } as const;
+
+/**
+ * 考核等次 from 考核得分, the one rule (the server writes it with every score; the seed uses it too):
+ * 90 and above 优秀, 75 and above 称职, 60 and above 基本称职, below 60 不称职; no score, no grade.
+ */
+export function gradeOfScore(score: unknown): string | null {
+  if (score === null || score === undefined || score === '') return null;
+  const n = Number(score);
+  if (!Number.isFinite(n)) return null;
+  if (n >= 90) return ASSESSMENT_GRADE.excellent;
+  if (n >= 75) return ASSESSMENT_GRADE.competent;
+  if (n >= 60) return ASSESSMENT_GRADE.basic;
+  return ASSESSMENT_GRADE.incompetent;
+}
+
 /** 任务与考核 (evaluationTask): a task given to a cadre, its progress, and the assessment of it. */
 export const evaluationTaskResource = resource(
   'evaluationTask',
@@ -556,7 +573,8 @@ export const evaluationTaskResource = resource(
       max: 100,
       example: 92.5,
     },
-    dict('grade', L('考核等次', 'Grade'), VILLAGE_DICT.assessment_grade, { search: 'equal' }),
+    // never typed: it follows from the score (gradeOfScore), so the two cannot disagree
+    dict('grade', L('考核等次', 'Grade'), VILLAGE_DICT.assessment_grade, { search: 'equal', readOnly: true }),
     area('content', L('任务内容', 'Content')),
     remark(),
   ],

@@ -1,6 +1,6 @@
 /**
  * 评比打分: one project's subjects (the generic list of evaluationList, filtered to the project and ordered
- * by total, with each subject's dense place), a score dialog per subject whose weighted total is previewed
+ * by total, with each subject's place: ties share it, marked 并列), a score dialog per subject whose weighted total is previewed
  * with the contracts' `evaluationTotal` (the server stores the same), and the project's publish / reopen.
  */
 import './i18n';
@@ -29,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../platform/crud/CrudPage';
 import { DictLabel } from '../../platform/crud/fields';
 import type { Row } from '../../platform/crud/types';
+import { RankCell } from '../../platform/crud/ValueViews';
 import { getData, postData } from '../../platform/http/client';
 import { can } from '../../platform/session/session';
 
@@ -288,11 +289,7 @@ export default function ScoringPage() {
                 dataIndex: 'rank',
                 title: t('evaluation.rank'),
                 width: 80,
-                render: (v: number) => (
-                  <span data-rank={v}>
-                    {v <= 3 ? <Tag color={['gold', 'blue', 'green'][v - 1]}>{v}</Tag> : v}
-                  </span>
-                ),
+                render: (v: number, row: Row) => <RankCell rank={v} tied={row.tied} />,
               },
             ],
           }}

@@ -1,6 +1,8 @@
 /** How numbers with units, JSON and video addresses read in table cells and the view dialog. */
 import type { FieldDef } from '@smart/contracts/core';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './i18n';
 import { currentLanguage } from '../i18n';
 import { isPlayableVideo, numberText, prettyJson } from './values';
 
@@ -94,5 +96,27 @@ export function VideoView({ value, label }: { value: unknown; label: string }) {
         <VideoLink value={value} />
       </div>
     </div>
+  );
+}
+
+const PODIUM = ['gold', 'blue', 'green'];
+
+/**
+ * A place in a ranking, as the server answers it (standard competition ranking: ties share a place and the
+ * next place skips, 1, 1, 3): the first three as coloured tags, a shared place marked 并列.
+ */
+export function RankCell({ rank, tied }: { rank: unknown; tied?: unknown }) {
+  const { t } = useTranslation();
+  const n = Number(rank);
+  if (rank === null || rank === undefined || !Number.isFinite(n)) return <>—</>;
+  return (
+    <span data-rank={n} data-tied={tied ? 'true' : undefined} style={{ whiteSpace: 'nowrap' }}>
+      {n <= 3 ? <Tag color={PODIUM[n - 1]}>{n}</Tag> : n}
+      {tied ? (
+        <Tag color="default" style={{ marginInlineStart: 4 }}>
+          {t('crud.tied')}
+        </Tag>
+      ) : null}
+    </span>
   );
 }
