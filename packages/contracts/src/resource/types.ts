@@ -100,6 +100,13 @@ export interface FieldDef {
    * export masks it (text) or leaves it out (textarea). ID numbers and phones are masked by their kind.
    */
   personal?: boolean;
+  /**
+   * how the codes a text field holds read, when they come from a catalogue in code rather than a dictionary
+   * (an alarm's metric `soilMoisture` reads 土壤含水量 / Soil moisture): lists and views show the label
+   */
+  labels?: Readonly<Record<string, Text2>>;
+  /** an int 0–100 that is a share done (a task's progress): lists and views show a progress bar with its % */
+  percent?: boolean;
   /** the unit a number is in, shown beside it (kW, 亩, 元 …); money's default is 元 */
   unit?: Text2;
   /**

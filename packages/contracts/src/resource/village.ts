@@ -359,10 +359,11 @@ const villagerRefs = (name: string, label: Text2, opts: Partial<FieldDef> = {}):
   refs(name, label, 'villager', VILLAGE_DEMO.villagerId, opts);
 /** Village remarks travel with the Excel files. */
 const remark = (): FieldDef => note({ excel: true });
+/** an amount in 元: shown as every amount is (grouped, two decimals) */
 const money = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldDef => ({
   name,
   label,
-  type: 'decimal',
+  type: 'money',
   min: 0,
   max: 100_000_000,
   ...opts,
@@ -560,7 +561,15 @@ export const evaluationTaskResource = resource(
     villagerRef('assigneeId', L('责任人', 'Assignee')),
     text('period', L('考核周期', 'Period'), 30, { example: '2026年第一季度' }),
     date('deadline', L('截止日期', 'Deadline')),
-    { name: 'progress', label: L('进度(%)', 'Progress (%)'), type: 'int', min: 0, max: 100, default: 0 },
+    {
+      name: 'progress',
+      label: L('进度(%)', 'Progress (%)'),
+      type: 'int',
+      min: 0,
+      max: 100,
+      default: 0,
+      percent: true,
+    },
     dict('taskStatus', L('任务状态', 'Status'), VILLAGE_DICT.task_status, {
       required: true,
       search: 'equal',
@@ -816,14 +825,14 @@ export const villagerIncomeResource = resource(
     {
       name: 'totalIncome',
       label: L('家庭纯收入(元)', 'Total (yuan)'),
-      type: 'decimal',
+      type: 'money',
       readOnly: true,
       excel: true,
     },
     {
       name: 'perCapita',
       label: L('人均纯收入(元)', 'Per capita (yuan)'),
-      type: 'decimal',
+      type: 'money',
       readOnly: true,
       excel: true,
     },

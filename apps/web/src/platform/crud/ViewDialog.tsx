@@ -1,6 +1,6 @@
 /**
  * The view (查看) dialog: the record read fresh from the server, shown as labels and values — dictionary
- * words, reference names, 是 / 否, image thumbnails, dates as text, "-" for nothing — never as a form.
+ * words, reference names, 是 / 否, image thumbnails, dates as text, "—" (EMPTY) for nothing — never as a form.
  */
 import type { FieldDef, ResourceDef } from '@smart/contracts/core';
 import { useQuery } from '@tanstack/react-query';
@@ -10,10 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { getData } from '../http/client';
 import { currentLanguage } from '../i18n';
 import { ChildView } from './ChildTable';
+import { orEmpty } from './columns';
 import { kindOf } from './kinds';
 import { resourceBase } from './query';
 import type { CrudPageProps, FieldOverride, Row } from './types';
-import { isEmptyValue } from './values';
+import { EMPTY, isEmptyValue } from './values';
 
 /** The fields a view shows: those of the form, never a password or a secret. */
 export const viewFields = (def: ResourceDef): FieldDef[] =>
@@ -42,9 +43,9 @@ export function RecordView({
   const record = detail.data;
   const value = (f: FieldDef, r: Row): ReactNode => {
     const v = r[f.name];
-    if (isEmptyValue(v)) return '-';
+    if (isEmptyValue(v)) return EMPTY;
     const custom = overrides?.[f.name]?.view ?? render?.[f.name];
-    return custom ? custom(v, r) : kindOf(f).view(v, r, f);
+    return orEmpty(custom ? custom(v, r) : kindOf(f).view(v, r, f));
   };
   if (!record) return <Spin spinning={detail.isLoading} />;
   const descriptions = (

@@ -8,12 +8,30 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
 import { kindOf } from './kinds';
 import type { CrudContext, CrudPageProps, Row } from './types';
+import { EMPTY, isEmptyValue } from './values';
 
-/** A field's value as a table cell: the screen's renderer, else its kind's. */
+/** A rendered cell that shows nothing (null, undefined, '', false) shows EMPTY instead. */
+export const orEmpty = (node: ReactNode): ReactNode =>
+  node === null || node === undefined || node === '' || node === false ? EMPTY : node;
+
+/**
+ * A field's value as a table cell: the screen's renderer, else its kind's (an empty value: EMPTY, whatever
+ * the kind, so no cell ever reads `null`).
+ */
 export function cellOf(f: FieldDef, render?: CrudPageProps['columns']) {
   const custom = render?.render?.[f.name];
-  return (v: unknown, row: Row): ReactNode => (custom ? custom(v, row) : kindOf(f).cell(v, row, f));
+  return (v: unknown, row: Row): ReactNode =>
+    orEmpty(custom ? custom(v, row) : isEmptyValue(v) ? null : kindOf(f).cell(v, row, f));
 }
+
+/** A screen's extra column, its empty cells shown as EMPTY too. */
+const withEmpty = (c: ColumnsType<Row>[number]): ColumnsType<Row>[number] => {
+  const render = c.render;
+  return {
+    ...c,
+    render: (v: unknown, row: Row, i: number) => orEmpty((render ? render(v, row, i) : v) as ReactNode),
+  };
+};
 
 export interface RowActionHandlers {
   perms: { view: boolean; edit: boolean; del: boolean };
@@ -47,10 +65,10 @@ export function useColumns(
       align: kindOf(f).align,
       render: cellOf(f, options),
     })),
-    ...(options?.extra ?? []),
+    ...(options?.extra ?? []).map(withEmpty),
     ...(options?.createTime === false
       ? []
-      : [{ key: 'createTime', dataIndex: 'createTime', title: t('crud.createTime'), width: 170 }]),
+      : [withEmpty({ key: 'createTime', dataIndex: 'createTime', title: t('crud.createTime'), width: 170 })]),
     ...(hasActions
       ? [
           {
