@@ -233,6 +233,13 @@ export const evaluationListResource = resource(
       readOnly: true,
       list: false,
       excel: false,
+      // the view shows each rule's score by the rule's name
+      view: true,
+      span: 24,
+      table: [
+        { key: 'key', label: L('评比规则', 'Rule'), ref: 'evaluationRule' },
+        { key: 'value', label: L('得分', 'Score'), type: 'decimal' },
+      ],
     },
     {
       name: 'totalScore',
@@ -241,6 +248,18 @@ export const evaluationListResource = resource(
       readOnly: true,
       default: 0,
       sortable: true,
+    },
+    {
+      // the place in its project, answered beside the row by the server (standard competition ranking, and
+      // `tied` beside it when the place is shared: 并列)
+      name: 'rank',
+      label: L('名次', 'Place'),
+      type: 'int',
+      readOnly: true,
+      form: false,
+      beside: true,
+      sortable: false,
+      excel: false,
     },
   ],
   { defaultSort: { field: 'totalScore', desc: true } },

@@ -283,15 +283,9 @@ export default function ScoringPage() {
           dateRange={false}
           columns={{
             createTime: false,
-            extra: [
-              {
-                key: 'rank',
-                dataIndex: 'rank',
-                title: t('evaluation.rank'),
-                width: 80,
-                render: (v: number, row: Row) => <RankCell rank={v} tied={row.tied} />,
-              },
-            ],
+            // the place (a field of the definition, answered by the server): a shared one marked 并列, in the
+            // list and in the view alike
+            render: { rank: (v: unknown, row: Row) => <RankCell rank={v} tied={row.tied} /> },
           }}
           rowActions={(row: Row) =>
             !frozen && can('evaluation_list_score') ? (

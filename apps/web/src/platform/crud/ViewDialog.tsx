@@ -11,14 +11,26 @@ import { getData } from '../http/client';
 import { currentLanguage } from '../i18n';
 import { ChildView } from './ChildTable';
 import { orEmpty } from './columns';
+import { JsonTable } from './JsonTable';
 import { kindOf } from './kinds';
 import { resourceBase } from './query';
 import type { CrudPageProps, FieldOverride, Row } from './types';
 import { EMPTY, isEmptyValue } from './values';
 
-/** The fields a view shows: those of the form, never a password or a secret. */
+/**
+ * The fields a view shows: those of the form and those of the list — so what the server computes and lists
+ * (a plot's area, an income, a weighted total, a place) is there too — and computed values the definition
+ * declares `view: true` (a distribution, the scores per rule); never a password or a secret, nor a field
+ * declared `view: false`.
+ */
 export const viewFields = (def: ResourceDef): FieldDef[] =>
-  def.fields.filter((f) => f.form !== false && !f.readOnly && f.type !== 'password' && !f.secret);
+  def.fields.filter(
+    (f) =>
+      f.type !== 'password' &&
+      !f.secret &&
+      f.view !== false &&
+      (f.view === true || (f.form !== false && !f.readOnly) || (f.list !== false && !f.detailOnly)),
+  );
 
 /** A record read fresh from the server (`<base>/detail`), as labels and values. */
 export function RecordView({
@@ -45,7 +57,10 @@ export function RecordView({
     const v = r[f.name];
     if (isEmptyValue(v)) return EMPTY;
     const custom = overrides?.[f.name]?.view ?? render?.[f.name];
-    return orEmpty(custom ? custom(v, r) : kindOf(f).view(v, r, f));
+    if (custom) return orEmpty(custom(v, r));
+    // a JSON value the definition reads as a table (a distribution, scores per rule)
+    if (f.table) return <JsonTable field={f} value={v} />;
+    return orEmpty(kindOf(f).view(v, r, f));
   };
   if (!record) return <Spin spinning={detail.isLoading} />;
   const descriptions = (
