@@ -1,9 +1,9 @@
 /** The list page's columns: each list field rendered by its kind (or the screen's renderer), then the row actions. */
-import { DeleteOutlined, EditOutlined, EyeOutlined, SubnodeOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownOutlined, EditOutlined, EyeOutlined, SubnodeOutlined } from '@ant-design/icons';
 import type { FieldDef } from '@smart/contracts/core';
-import { Button, Space } from 'antd';
+import { Button, Dropdown, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
 import { kindOf } from './kinds';
@@ -46,6 +46,72 @@ export interface RowActionHandlers {
   ctx: CrudContext;
 }
 
+/** Row actions shown inline; past this many, the first two stay and the rest fold into 更多. */
+export const INLINE_ACTIONS = 3;
+
+/**
+ * A row's actions: 查看 and 修改 inline; 新增下级, 删除 and the screen's own actions beside them while there are
+ * at most INLINE_ACTIONS in all, else folded into a 更多 dropdown — so the fixed 操作 column stays narrow
+ * and hides no cell of the row, on every list alike.
+ */
+function RowActions({ row, actions }: { row: Row; actions: RowActionHandlers }) {
+  const { t } = useTranslation();
+  const { perms, addChild, rowActions, rowName, ctx } = actions;
+  const link = (key: string, label: string, icon: ReactNode, onClick: () => void, danger = false) => (
+    <Button key={key} type="link" size="small" danger={danger} icon={icon} onClick={onClick}>
+      {label}
+    </Button>
+  );
+  const first = [
+    perms.view && link('view', t('common.view'), <EyeOutlined aria-hidden />, () => actions.onView(row)),
+    perms.edit && link('edit', t('common.edit'), <EditOutlined aria-hidden />, () => actions.onEdit(row)),
+  ].filter(Boolean) as ReactNode[];
+  const screen = rowActions?.(row, ctx);
+  const rest = [
+    addChild &&
+      link('child', t('crud.addChild'), <SubnodeOutlined aria-hidden />, () => actions.onAddChild(row)),
+    perms.del &&
+      link('delete', t('common.delete'), <DeleteOutlined aria-hidden />, () => actions.onDelete(row), true),
+    screen === null || screen === undefined || screen === false ? null : (
+      <Fragment key="screen">{screen}</Fragment>
+    ),
+  ].filter(Boolean) as ReactNode[];
+  const fold = first.length + rest.length > INLINE_ACTIONS;
+  return (
+    <Space size={0} role="group" aria-label={t('common.rowActions', { name: rowName(row) })}>
+      {first}
+      {fold ? (
+        <Dropdown
+          trigger={['click']}
+          popupRender={() => (
+            <div
+              className="crud-more-actions"
+              style={{
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'flex-start',
+                padding: 4,
+                background: 'var(--ant-color-bg-elevated, #fff)',
+                borderRadius: 8,
+                boxShadow:
+                  '0 6px 16px 0 rgba(0,0,0,0.08), 0 3px 6px -4px rgba(0,0,0,0.12), 0 9px 28px 8px rgba(0,0,0,0.05)',
+              }}
+            >
+              {rest}
+            </div>
+          )}
+        >
+          <Button type="link" size="small" aria-haspopup="menu">
+            {t('crud.more')} <DownOutlined aria-hidden />
+          </Button>
+        </Dropdown>
+      ) : (
+        rest
+      )}
+    </Space>
+  );
+}
+
 /** Rebuilt on each render: cheap, and always in the current language with the current grants. */
 export function useColumns(
   fields: FieldDef[],
@@ -54,7 +120,7 @@ export function useColumns(
 ): ColumnsType<Row> {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const { perms, addChild, rowActions, rowName, ctx } = actions;
+  const { perms, addChild, rowActions } = actions;
   const hasActions = perms.view || perms.edit || perms.del || addChild || !!rowActions;
   return [
     ...fields.map((f) => ({
@@ -75,52 +141,7 @@ export function useColumns(
             key: 'actions',
             title: t('common.actions'),
             fixed: 'right' as const,
-            render: (_: unknown, row: Row) => (
-              <Space size={0} wrap role="group" aria-label={t('common.rowActions', { name: rowName(row) })}>
-                {perms.view && (
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<EyeOutlined aria-hidden />}
-                    onClick={() => actions.onView(row)}
-                  >
-                    {t('common.view')}
-                  </Button>
-                )}
-                {perms.edit && (
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<EditOutlined aria-hidden />}
-                    onClick={() => actions.onEdit(row)}
-                  >
-                    {t('common.edit')}
-                  </Button>
-                )}
-                {addChild && (
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<SubnodeOutlined aria-hidden />}
-                    onClick={() => actions.onAddChild(row)}
-                  >
-                    {t('crud.addChild')}
-                  </Button>
-                )}
-                {perms.del && (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined aria-hidden />}
-                    onClick={() => actions.onDelete(row)}
-                  >
-                    {t('common.delete')}
-                  </Button>
-                )}
-                {rowActions?.(row, ctx)}
-              </Space>
-            ),
+            render: (_: unknown, row: Row) => <RowActions row={row} actions={actions} />,
           },
         ]
       : []),
