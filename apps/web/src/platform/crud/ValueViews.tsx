@@ -27,8 +27,10 @@ export function PercentBar({ value }: { value: unknown }) {
     <Progress
       percent={n}
       size="small"
-      style={{ minWidth: 120, margin: 0 }}
-      status={n >= 100 ? 'success' : 'normal'}
+      style={{ width: 96, margin: 0 }}
+      // the figure always, also when done (antd would show a tick instead)
+      format={(p) => `${p}%`}
+      strokeColor={n >= 100 ? '#52c41a' : undefined}
       aria-label={`${n}%`}
     />
   );

@@ -1,9 +1,9 @@
 /** The list page's columns: each list field rendered by its kind (or the screen's renderer), then the row actions. */
-import { DeleteOutlined, DownOutlined, EditOutlined, EyeOutlined, SubnodeOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownOutlined, SubnodeOutlined } from '@ant-design/icons';
 import type { FieldDef } from '@smart/contracts/core';
 import { Button, Dropdown, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
 import { kindOf } from './kinds';
@@ -42,71 +42,85 @@ export interface RowActionHandlers {
   onAddChild: (row: Row) => void;
   onDelete: (row: Row) => void;
   rowActions?: CrudPageProps['rowActions'];
+  moreActions?: CrudPageProps['moreActions'];
   rowName: (row: Row) => string;
   ctx: CrudContext;
 }
 
-/** Row actions shown inline; past this many, the first two stay and the rest fold into 更多. */
+/** Row actions shown inline while a row has at most this many; past it, 新增下级, 删除 and the screen's menu fold into 更多. */
 export const INLINE_ACTIONS = 3;
 
+/** One action of a row's 更多 menu (a screen's: `CrudPageProps.moreActions`). */
+export interface MoreAction {
+  key: string;
+  label: ReactNode;
+  icon?: ReactNode;
+  danger?: boolean;
+  onClick: () => void;
+}
+
 /**
- * A row's actions: 查看 and 修改 inline; 新增下级, 删除 and the screen's own actions beside them while there are
- * at most INLINE_ACTIONS in all, else folded into a 更多 dropdown — so the fixed 操作 column stays narrow
- * and hides no cell of the row, on every list alike.
+ * A row's actions, as text links (no icons: the fixed 操作 column stays narrow and covers no cell): 查看,
+ * 编辑 and the screen's own verbs inline; 新增下级, 删除 and the screen's menu (`moreActions`) inline too
+ * while the row has at most INLINE_ACTIONS in all, else folded into one 更多 dropdown — on every list alike.
  */
 function RowActions({ row, actions }: { row: Row; actions: RowActionHandlers }) {
   const { t } = useTranslation();
-  const { perms, addChild, rowActions, rowName, ctx } = actions;
-  const link = (key: string, label: string, icon: ReactNode, onClick: () => void, danger = false) => (
-    <Button key={key} type="link" size="small" danger={danger} icon={icon} onClick={onClick}>
-      {label}
+  const { perms, addChild, rowActions, moreActions, rowName, ctx } = actions;
+  const link = (a: MoreAction) => (
+    <Button key={a.key} type="link" size="small" danger={a.danger} onClick={a.onClick}>
+      {a.label}
     </Button>
   );
-  const first = [
-    perms.view && link('view', t('common.view'), <EyeOutlined aria-hidden />, () => actions.onView(row)),
-    perms.edit && link('edit', t('common.edit'), <EditOutlined aria-hidden />, () => actions.onEdit(row)),
-  ].filter(Boolean) as ReactNode[];
+  const first: MoreAction[] = [
+    ...(perms.view ? [{ key: 'view', label: t('common.view'), onClick: () => actions.onView(row) }] : []),
+    ...(perms.edit ? [{ key: 'edit', label: t('common.edit'), onClick: () => actions.onEdit(row) }] : []),
+  ];
   const screen = rowActions?.(row, ctx);
-  const rest = [
-    addChild &&
-      link('child', t('crud.addChild'), <SubnodeOutlined aria-hidden />, () => actions.onAddChild(row)),
-    perms.del &&
-      link('delete', t('common.delete'), <DeleteOutlined aria-hidden />, () => actions.onDelete(row), true),
-    screen === null || screen === undefined || screen === false ? null : (
-      <Fragment key="screen">{screen}</Fragment>
-    ),
-  ].filter(Boolean) as ReactNode[];
-  const fold = first.length + rest.length > INLINE_ACTIONS;
+  const own = screen === null || screen === undefined || screen === false ? null : screen;
+  const rest: MoreAction[] = [
+    ...(addChild
+      ? [
+          {
+            key: 'child',
+            label: t('crud.addChild'),
+            icon: <SubnodeOutlined aria-hidden />,
+            onClick: () => actions.onAddChild(row),
+          },
+        ]
+      : []),
+    ...(perms.del
+      ? [
+          {
+            key: 'delete',
+            label: t('common.delete'),
+            icon: <DeleteOutlined aria-hidden />,
+            danger: true,
+            onClick: () => actions.onDelete(row),
+          },
+        ]
+      : []),
+    ...(moreActions?.(row, ctx) ?? []),
+  ];
+  const fold = first.length + (own ? 1 : 0) + rest.length > INLINE_ACTIONS && rest.length > 1;
   return (
     <Space size={0} role="group" aria-label={t('common.rowActions', { name: rowName(row) })}>
-      {first}
+      {first.map(link)}
+      {own}
       {fold ? (
         <Dropdown
           trigger={['click']}
-          popupRender={() => (
-            <div
-              className="crud-more-actions"
-              style={{
-                display: 'flex',
-                flexDirection: 'column',
-                alignItems: 'flex-start',
-                padding: 4,
-                background: 'var(--ant-color-bg-elevated, #fff)',
-                borderRadius: 8,
-                boxShadow:
-                  '0 6px 16px 0 rgba(0,0,0,0.08), 0 3px 6px -4px rgba(0,0,0,0.12), 0 9px 28px 8px rgba(0,0,0,0.05)',
-              }}
-            >
-              {rest}
-            </div>
-          )}
+          menu={{
+            items: rest.map((a) => ({ key: a.key, label: a.label, icon: a.icon, danger: a.danger })),
+            onClick: ({ key }) => rest.find((a) => a.key === key)?.onClick(),
+          }}
         >
-          <Button type="link" size="small" aria-haspopup="menu">
+          <Button type="link" size="small">
             {t('crud.more')} <DownOutlined aria-hidden />
           </Button>
         </Dropdown>
       ) : (
-        rest
+        rest.map(link)
       )}
     </Space>
   );
@@ -120,8 +134,8 @@ export function useColumns(
 ): ColumnsType<Row> {
   const { t } = useTranslation();
   const lang = currentLanguage();
-  const { perms, addChild, rowActions } = actions;
-  const hasActions = perms.view || perms.edit || perms.del || addChild || !!rowActions;
+  const { perms, addChild, rowActions, moreActions } = actions;
+  const hasActions = perms.view || perms.edit || perms.del || addChild || !!rowActions || !!moreActions;
   return [
     ...fields.map((f) => ({
       key: f.name,

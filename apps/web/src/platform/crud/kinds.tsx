@@ -183,7 +183,8 @@ export const KINDS: Record<FieldType, KindUi> = {
   dateRange: {
     control: (p) => <DateRangeControl {...p} />,
     search: (p) => <DateRangeControl {...p} />,
-    cell: dateRangeText,
+    // in a list the two days stand one above the other: the column stays narrow
+    cell: (v) => <span style={{ display: 'inline-block', maxWidth: 110 }}>{dateRangeText(v)}</span>,
     view: dateRangeText,
     toForm: dateRangeToForm,
     toWire: dateRangeToWire,
