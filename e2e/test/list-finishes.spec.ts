@@ -126,7 +126,11 @@ test('任务考核: progress is a bar with its %, the grade agrees with the scor
 test('查看 of computed records shows what the server computed', async ({ page }) => {
   // 电站收益: the income and each household's share
   await page.goto('/power/profit/index');
-  const row = page.getByRole('main').locator('.ant-table tbody tr.ant-table-row').first();
+  // the demo station with shares, its December
+  const row = page
+    .getByRole('main')
+    .locator('.ant-table tbody tr.ant-table-row')
+    .filter({ hasText: '14236.40' });
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: '查看' }).click();
   let view = page.getByRole('dialog', { name: /查看/ });
