@@ -116,7 +116,7 @@ test('查看 shows a villager as labels and words, not as a disabled form; it cl
   await expect(viewValue(dialog, '低保户')).toHaveText(lowIncome);
   // switches not in the list are words too, and a villager without a photo shows "-"
   await expect(viewValue(dialog, '残疾')).toHaveText(/^[是否]$/);
-  await expect(viewValue(dialog, '照片')).toHaveText('-');
+  await expect(viewValue(dialog, '照片')).toHaveText('—');
   // read-only: no box, select, switch or placeholder anywhere in the dialog
   await expect(dialog.locator('input, textarea')).toHaveCount(0);
   await expect(dialog.getByRole('combobox')).toHaveCount(0);
