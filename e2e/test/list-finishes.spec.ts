@@ -138,7 +138,8 @@ test('查看 of computed records shows what the server computed', async ({ page 
   await expect(view.getByText(/\d{1,3}(?:,\d{3})*\.\d{2} 元/).first()).toBeVisible();
   await expect(view.getByRole('columnheader', { name: '农户' })).toBeVisible();
   await expect(view.getByRole('columnheader', { name: '金额' })).toBeVisible();
-  await view.getByRole('button', { name: /关\s*闭/ }).click();
+  await page.keyboard.press('Escape');
+  await expect(view).toBeHidden();
 
   // 地块: the area
   await page.goto('/agriculture/plot/index');
@@ -153,7 +154,8 @@ test('查看 of computed records shows what the server computed', async ({ page 
   view = page.getByRole('dialog', { name: /查看/ });
   await expect(view.getByText('面积', { exact: true })).toBeVisible();
   await expect(view.getByText(/\d+(?:\.\d+)? 亩/).first()).toBeVisible();
-  await view.getByRole('button', { name: /关\s*闭/ }).click();
+  await page.keyboard.press('Escape');
+  await expect(view).toBeHidden();
 
   // 评比打分: the scores per rule by name, the total and the place
   await page.goto('/evaluation/list/index');

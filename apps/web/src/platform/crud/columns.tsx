@@ -148,7 +148,10 @@ export function useColumns(
     ...(options?.extra ?? []).map(withEmpty),
     ...(options?.createTime === false
       ? []
-      : [withEmpty({ key: 'createTime', dataIndex: 'createTime', title: t('crud.createTime'), width: 170 })]),
+      : [
+          // as wide as its time, no wider: the columns fit beside the fixed 操作 column
+          withEmpty({ key: 'createTime', dataIndex: 'createTime', title: t('crud.createTime') }),
+        ]),
     ...(hasActions
       ? [
           {
