@@ -17,7 +17,7 @@ const SCREENS: [route: string, zh: string][] = [
   ['/agriculture/plot', '地块管理'],
 ];
 
-async function switchTo(page: Page, from: RegExp, to: 'English' | '中文') {
+async function switchTo(page: Page, from: RegExp, to: 'English') {
   await page.getByRole('button', { name: from }).click();
   await page.getByRole('menuitem', { name: to }).click();
 }
@@ -55,7 +55,7 @@ async function hiddenUnderActions(page: Page, name: string): Promise<string[]> {
 
 for (const lang of ['zh', 'en'] as const) {
   test(`at 1440 × 900 no cell lies under the 操作 column (${lang})`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.goto('/wel/index');
     if (lang === 'en') await switchTo(page, /切换语言/, 'English');
     for (const [route, zh] of SCREENS) {
@@ -65,7 +65,6 @@ for (const lang of ['zh', 'en'] as const) {
       // and no cell reads null
       await expect(page.getByRole('main').getByRole('cell', { name: 'null', exact: true })).toHaveCount(0);
     }
-    if (lang === 'en') await switchTo(page, /Switch language/, '中文');
   });
 }
 
