@@ -101,7 +101,14 @@ test('查看 shows a villager as labels and words, not as a disabled form; it cl
   await expect(dialog.locator('.ant-descriptions')).toBeVisible();
   await expect(viewValue(dialog, '姓名')).toHaveText(name);
   await expect(viewValue(dialog, '性别')).toHaveText(sex);
-  await expect(viewValue(dialog, '身份证号')).toHaveText(idCard);
+  // the list shows the ID number masked (430181********1234), the view the whole of it
+  if (idCard === '—') await expect(viewValue(dialog, '身份证号')).toHaveText('—');
+  else {
+    expect(idCard).toMatch(/^\d{6}\*{8}[\dX]{4}$/);
+    await expect(viewValue(dialog, '身份证号')).toHaveText(
+      new RegExp(`^${idCard.slice(0, 6)}\\d{8}${idCard.slice(-4)}$`),
+    );
+  }
   await expect(viewValue(dialog, '村民小组')).toHaveText(group);
   // a dictionary's word, not its key
   await expect(viewValue(dialog, '与户主关系')).toHaveText(/^[^\d-]+$/);
@@ -109,7 +116,7 @@ test('查看 shows a villager as labels and words, not as a disabled form; it cl
   await expect(viewValue(dialog, '低保户')).toHaveText(lowIncome);
   // switches not in the list are words too, and a villager without a photo shows "-"
   await expect(viewValue(dialog, '残疾')).toHaveText(/^[是否]$/);
-  await expect(viewValue(dialog, '照片')).toHaveText('-');
+  await expect(viewValue(dialog, '照片')).toHaveText('—');
   // read-only: no box, select, switch or placeholder anywhere in the dialog
   await expect(dialog.locator('input, textarea')).toHaveCount(0);
   await expect(dialog.getByRole('combobox')).toHaveCount(0);

@@ -4,7 +4,7 @@ import { authFile, expect, test } from './fixtures';
 /**
  * Evaluation (评比) in the browser: two subjects of the demo project in progress scored on screen, the
  * weighted total previewed as the scores are typed (the contracts' evaluationTotal) and saved, the
- * ranking's dense places (two equal totals share place 1, the next is 2), and the overview's chart of the
+ * ranking's places (two equal totals share place 1, marked 并列, the next is 3), and the overview's chart of the
  * latest project's totals. Serial: the overview shows what the scoring saved.
  */
 test.use({ storageState: authFile() });
@@ -39,7 +39,9 @@ async function scoreFull(page: Page, subject: string, previewFirst?: string) {
   await expect(dialog).toBeHidden();
 }
 
-test('subjects are scored with a live preview, saved, and ranked with dense places', async ({ page }) => {
+test('subjects are scored with a live preview, saved, and ranked: ties share a place, marked 并列, the next place skips', async ({
+  page,
+}) => {
   await page.goto('/evaluation/list/index');
   await expect(page.getByRole('combobox', { name: '评比项目' })).toBeVisible();
   await expect(page.getByText('2026年度“美丽庭院”评比').first()).toBeVisible();
@@ -49,11 +51,15 @@ test('subjects are scored with a live preview, saved, and ranked with dense plac
   await scoreFull(page, '第一村民小组', '90.00');
   await scoreFull(page, '第二村民小组');
 
-  // 100, 100, then 第六村民小组's 90.25 and 第四村民小组's 84: places 1, 1, 2, 3
+  // 100, 100, then 第六村民小组's 90.25 and 第四村民小组's 84: places 1, 1, 3, 4 (standard competition
+  // ranking), the shared first place marked 并列
   await expect(rowOf(page, '第一村民小组').locator('[data-rank]')).toHaveAttribute('data-rank', '1');
   await expect(rowOf(page, '第二村民小组').locator('[data-rank]')).toHaveAttribute('data-rank', '1');
-  await expect(rowOf(page, '第六村民小组').locator('[data-rank]')).toHaveAttribute('data-rank', '2');
-  await expect(rowOf(page, '第四村民小组').locator('[data-rank]')).toHaveAttribute('data-rank', '3');
+  await expect(rowOf(page, '第一村民小组').locator('[data-rank]')).toContainText('并列');
+  await expect(rowOf(page, '第二村民小组').locator('[data-rank]')).toContainText('并列');
+  await expect(rowOf(page, '第六村民小组').locator('[data-rank]')).toHaveAttribute('data-rank', '3');
+  await expect(rowOf(page, '第四村民小组').locator('[data-rank]')).toHaveAttribute('data-rank', '4');
+  await expect(rowOf(page, '第四村民小组').locator('[data-rank]')).not.toContainText('并列');
 });
 
 test('publishing freezes the scoring; a reopening asks for its reason and is recorded', async ({ page }) => {

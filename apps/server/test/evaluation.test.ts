@@ -1,11 +1,11 @@
-import { denseRanks, EVALUATION_DEMO, evaluationTotal } from '@smart/contracts';
+import { competitionRanks, EVALUATION_DEMO, evaluationTotal } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCodes, makeRole, makeTenant, readSheet, signedInUser, uploadFile, xlsxOf } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /**
  * Evaluation (评比): a project's weights sum to 100, scores are clamped to their rule's maximum, the stored
- * total is the shared `evaluationTotal`, places are dense, a published project is frozen until reopened
+ * total is the shared `evaluationTotal`, places are standard competition ranks (1, 1, 3; ties marked), a published project is frozen until reopened
  * (the reopening recorded), and another tenant reaches none of it.
  */
 let s: TestServer;
@@ -144,7 +144,7 @@ describe('project weights', () => {
 });
 
 describe('scoring', () => {
-  it('clamps each score to its rule maximum and stores the shared function total; places are dense', async () => {
+  it('clamps each score to its rule maximum and stores the shared function total; ties share a place and the next skips', async () => {
     const a = await rule(10);
     const b = await rule(20);
     const weights = [
@@ -172,11 +172,27 @@ describe('scoring', () => {
     expect(Number(detail.json().data.totalScore)).toBe(40);
 
     const page = await get(`/evaluationList/page?projectId=${p}&current=1&size=10`);
-    const rows = page.json().data.records as { id: string; totalScore: number; rank: number }[];
+    const rows = page.json().data.records as {
+      id: string;
+      totalScore: number;
+      rank: number;
+      tied: boolean;
+    }[];
     expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining([x, y, z]));
-    const rankOf = Object.fromEntries(rows.map((r) => [r.id, r.rank]));
-    expect([rankOf[x], rankOf[y], rankOf[z]]).toEqual([1, 1, 2]);
-    expect(denseRanks(rows.map((r) => Number(r.totalScore)))).toEqual(rows.map((r) => r.rank));
+    const rankOf = Object.fromEntries(rows.map((r) => [r.id, [r.rank, r.tied]]));
+    expect([rankOf[x], rankOf[y], rankOf[z]]).toEqual([
+      [1, true],
+      [1, true],
+      [3, false],
+    ]);
+    expect(competitionRanks(rows.map((r) => Number(r.totalScore)))).toEqual(
+      rows.map((r) => ({ rank: r.rank, tied: r.tied })),
+    );
+    // the detail (查看, the score dialog) says the same
+    expect((await post('/evaluationList/detail', { id: y })).json().data).toMatchObject({
+      rank: 1,
+      tied: true,
+    });
   });
 
   it('a score for a rule the project does not weigh is a 400 naming scores', async () => {

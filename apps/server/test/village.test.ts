@@ -403,7 +403,9 @@ describe('villager Excel', () => {
     });
     expect(await count()).toBe(before + 3);
     const [row] = (await get(`/villager/page?idCard=${a}`)).json().data.records;
-    expect(row).toMatchObject({ phone: '13900002222', villageGroup: '2', address: '新址' });
+    // a list answers the mobile masked; the detail answers it whole
+    expect(row).toMatchObject({ phone: '139****2222', villageGroup: '2', address: '新址' });
+    expect((await get(`/villager/detail?id=${row.id}`)).json().data.phone).toBe('13900002222');
   });
 
   it('reports progress under the key the client chose', async () => {

@@ -1,5 +1,6 @@
 import { dictCodes, dictionary, numbered } from './dicts';
 import { area, date, dict, phone, ref, refs, remark, text } from './fields';
+import { yearText, yuanText } from './overview';
 import {
   deviceAlarmResource,
   deviceResource,
@@ -535,9 +536,10 @@ export const AGRICULTURE_OVERVIEW: OverviewDecl = {
     { label: L('认证总数', 'Certifications'), value: (a) => sum(a.cer as AgriYearCount[] | undefined) },
     {
       label: L('最近人均纯收入(元)', 'Latest per-capita income (yuan)'),
-      value: (a) => latestIncome(a)?.perCapita.toFixed(2),
+      value: (a, lang) => yuanText(latestIncome(a)?.perCapita, lang),
     },
-    { label: L('收入年度', 'Income year'), value: (a) => latestIncome(a)?.year },
+    // a year is a name, not a quantity: text, never grouped (2025, not 2,025)
+    { label: L('收入年度', 'Income year'), value: (a) => yearText(latestIncome(a)?.year) },
     { label: L('今日虫口', 'Pests caught today'), value: (a) => sum(a.today as NamedCount[] | undefined) },
   ],
   charts: [

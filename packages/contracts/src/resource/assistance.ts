@@ -189,6 +189,7 @@ export const assistanceProjectResource = resource(
       max: 100,
       default: 0,
       unit: L('%', '%'),
+      percent: true,
     },
     dict('projectStatus', L('项目状态', 'Status'), ASSISTANCE_DICT.assistance_project_status, {
       required: true,

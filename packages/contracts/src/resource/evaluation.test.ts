@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampScore, denseRanks, evaluationTotal, parseRuleWeights, weightSum } from './evaluation';
+import { clampScore, competitionRanks, evaluationTotal, parseRuleWeights, weightSum } from './evaluation';
 
 describe('evaluation arithmetic (both ends run it)', () => {
   const rules = [
@@ -25,7 +25,15 @@ describe('evaluation arithmetic (both ends run it)', () => {
     expect(parseRuleWeights('[]')).toBeNull();
     expect(parseRuleWeights('[{"ruleId":"1","weight":-1}]')).toBeNull();
   });
-  it('places are dense: equal totals share a place', () => {
-    expect(denseRanks([90, 84, 90, 70, 84])).toEqual([1, 2, 1, 3, 2]);
+  it('places are standard competition ranks: equal totals share a place (并列), the next place skips', () => {
+    expect(competitionRanks([90, 84, 90, 70, 84]).map((r) => r.rank)).toEqual([1, 3, 1, 5, 3]);
+    expect(competitionRanks([90, 84, 90, 70, 84]).map((r) => r.tied)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      true,
+    ]);
+    expect(competitionRanks([70])).toEqual([{ rank: 1, tied: false }]);
   });
 });

@@ -30,7 +30,7 @@ export const EVALUATION_DICT = dictCodes(EVALUATION_DICTS);
 /**
  * Evaluation (评比, spec §7 dfem-hope-manage: evaluationRuleCategory, evaluationRule, evaluationProject,
  * evaluationList): rules grouped by a category tree, projects that weigh a set of rules (the weights sum to
- * 100), the subjects a project evaluates with their scores per rule, the weighted total and a dense ranking.
+ * 100), the subjects a project evaluates with their scores per rule, the weighted total and a ranking (standard competition: ties share a place, 并列).
  * A published project is frozen until it is explicitly reopened (the reopening is recorded). The weighted
  * total is computed by `evaluationTotal` below, on the screen (its preview) and on the server (what it
  * stores) alike. Domain: shared/design/domain.md "Evaluation".
@@ -233,6 +233,13 @@ export const evaluationListResource = resource(
       readOnly: true,
       list: false,
       excel: false,
+      // the view shows each rule's score by the rule's name
+      view: true,
+      span: 24,
+      table: [
+        { key: 'key', label: L('评比规则', 'Rule'), ref: 'evaluationRule' },
+        { key: 'value', label: L('得分', 'Score'), type: 'decimal' },
+      ],
     },
     {
       name: 'totalScore',
@@ -241,6 +248,18 @@ export const evaluationListResource = resource(
       readOnly: true,
       default: 0,
       sortable: true,
+    },
+    {
+      // the place in its project, answered beside the row by the server (standard competition ranking, and
+      // `tied` beside it when the place is shared: 并列)
+      name: 'rank',
+      label: L('名次', 'Place'),
+      type: 'int',
+      readOnly: true,
+      form: false,
+      beside: true,
+      sortable: false,
+      excel: false,
     },
   ],
   { defaultSort: { field: 'totalScore', desc: true } },
@@ -332,9 +351,14 @@ export function evaluationTotal(rules: WeightedRule[], scores: Record<string, un
   return Math.round(total * 100) / 100;
 }
 
-/** dense places for totals (equal totals share a place: 90, 90, 80 → 1, 1, 2), in the order given */
-export function denseRanks(totals: number[]): number[] {
-  const distinct = [...new Set(totals)].sort((a, b) => b - a);
-  const place = new Map(distinct.map((t, i) => [t, i + 1]));
-  return totals.map((t) => place.get(t)!);
+/**
+ * The product's places (every ranking: evaluation, the village's score ranking): standard competition
+ * ranking — equal totals share a place and the next place skips (90, 90, 80 → 1, 1, 3), each shared place
+ * marked 并列 (`tied`); in the order given
+ */
+export function competitionRanks(totals: number[]): { rank: number; tied: boolean }[] {
+  return totals.map((t) => ({
+    rank: totals.filter((o) => o > t).length + 1,
+    tied: totals.filter((o) => o === t).length > 1,
+  }));
 }

@@ -23,6 +23,7 @@ import {
   LANDLINE,
   localize,
   MOBILE,
+  maskForNotice,
   PHONE_MESSAGES,
 } from './formats';
 import type { FieldDef, FieldType, Text2 } from './types';
@@ -65,6 +66,11 @@ export interface FieldKind {
   sample: (f: FieldDef, n: number) => string | number;
   /** values the kind refuses whatever the field says, and why: the generated kind tests send each */
   refuses: readonly (readonly [why: string, value: string])[];
+  /**
+   * a personal number a list answers masked (`maskForNotice`: 430181********1234, 138****5678): the server
+   * masks it in every list and tree answer; the detail (查看, 修改) and the export answer it whole
+   */
+  masked?: 'idcard' | 'phone';
 }
 
 const format = (f: FieldDef) => localize(FIELD_MESSAGES.format, f.label);
@@ -305,6 +311,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     picked: false,
     max: 255,
     textRules: false,
+    masked: 'phone',
     check: (s) => (s.length !== 11 ? PHONE_MESSAGES.length : MOBILE.test(s) ? null : PHONE_MESSAGES.format),
     excelHint: () => ({ zh: '11位手机号码', en: '11-digit mobile number' }),
     sample: (_f, n) => `1380013${String(8000 + (n % 2000)).padStart(4, '0')}`,
@@ -319,6 +326,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     picked: false,
     max: 20,
     textRules: true,
+    masked: 'phone',
     // a landline passes; anything else is checked as the mobile it must then be, in the spec's words (§5)
     check: (s) =>
       LANDLINE.test(s) || MOBILE.test(s)
@@ -388,6 +396,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     picked: false,
     max: 255,
     textRules: true,
+    masked: 'idcard',
     check(s, f) {
       const why = idCardProblem(s);
       return why ? localize(ID_CARD_MESSAGES[why], f.label) : null;
@@ -592,3 +601,9 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
 };
 
 export const fieldKind = (f: Pick<FieldDef, 'type'>): FieldKind => FIELD_KINDS[f.type];
+
+/** A value as a list answers it: a personal number of a masked kind masked, anything else as it is. */
+export function listValue(f: Pick<FieldDef, 'type'>, v: unknown): unknown {
+  const how = fieldKind(f).masked;
+  return how && typeof v === 'string' && v !== '' ? maskForNotice(how, v) : v;
+}

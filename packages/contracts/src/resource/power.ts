@@ -281,6 +281,14 @@ export const powerStationProfitResource = resource(
       form: false,
       list: false,
       excel: false,
+      // the view shows what the server computed: each household's share and amount
+      view: true,
+      span: 24,
+      table: [
+        { key: 'villagerId', label: L('农户', 'Household'), ref: 'villager' },
+        { key: 'share', label: L('份额', 'Share'), type: 'decimal' },
+        { key: 'amount', label: L('金额', 'Amount'), type: 'money' },
+      ],
     },
     remark(),
   ],

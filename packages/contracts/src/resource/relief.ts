@@ -1,5 +1,6 @@
 import { dictCodes, dictionary, numbered } from './dicts';
 import { area, date, dict, money, phone, ref, refs, remark, text } from './fields';
+import { yuanText } from './overview';
 import {
   areaResource,
   defineArea,
@@ -364,7 +365,10 @@ export const RELIEF_OVERVIEW: OverviewDecl = {
     { label: L('识别超期', 'Identification overdue'), value: (a) => relief(a)?.overdue },
     { label: L('未落实措施', 'Without a measure'), value: (a) => relief(a)?.withoutMeasure },
     { label: L('风险已消除', 'Risk removed'), value: (a) => relief(a)?.riskRemoved },
-    { label: L('帮扶资金(元)', 'Support funds (yuan)'), value: (a) => relief(a)?.measureAmount },
+    {
+      label: L('帮扶资金(元)', 'Support funds (yuan)'),
+      value: (a, lang) => yuanText(relief(a)?.measureAmount, lang),
+    },
   ],
   charts: [
     { kind: 'pie', title: L('监测对象类别', 'By kind'), items: (a) => relief(a)?.byKind ?? [] },

@@ -144,6 +144,10 @@ export const METRICS: readonly MetricDef[] = [
 export const INVERTER_STATE = { standby: 0, running: 1, fault: 2 } as const;
 
 export const metricByCode = new Map(METRICS.map((x) => [x.code, x]));
+/** each metric's name by its code (what a field holding a metric code reads as: `labels`) */
+export const METRIC_LABELS: Readonly<Record<string, Text2>> = Object.fromEntries(
+  METRICS.map((x) => [x.code, x.label]),
+);
 export const metricById = new Map(METRICS.map((x) => [x.id, x]));
 
 /** What a kind of device reports, and how often by default (seconds). */
@@ -452,7 +456,8 @@ export const deviceAlarmResource: ResourceDef = resource(
       required: true,
       search: 'equal',
     }),
-    text('metric', L('指标', 'Metric'), 40),
+    // the metric's code, read as its name (the catalogue above)
+    text('metric', L('指标', 'Metric'), 40, { labels: METRIC_LABELS }),
     { name: 'value', label: L('读数', 'Reading'), type: 'decimal' },
     { name: 'threshold', label: L('阈值', 'Threshold'), type: 'decimal' },
     dict('state', L('状态', 'State'), TELEMETRY_DICT.device_alarm_state, { required: true, search: 'equal' }),

@@ -113,6 +113,25 @@ export interface FieldDef {
    * export masks it (text) or leaves it out (textarea). ID numbers and phones are masked by their kind.
    */
   personal?: boolean;
+  /**
+   * how the codes a text field holds read, when they come from a catalogue in code rather than a dictionary
+   * (an alarm's metric `soilMoisture` reads 土壤含水量 / Soil moisture): lists and views show the label
+   */
+  labels?: Readonly<Record<string, Text2>>;
+  /**
+   * shown in the view (查看): by default a field of the form or of the list is (a value the server computes
+   * and lists, such as a plot's area or a weighted total, included); true shows a computed value the list
+   * leaves out (a statement's distribution), false hides one
+   */
+  view?: boolean;
+  /**
+   * a JSON value read as a table in the view: an array of objects, or an object whose entries are rows of
+   * `key` and `value`; each declared column a key of a row, `ref` showing the names of the rows its ids
+   * name (a score per rule: the rule's name), `type` its kind (money: an amount)
+   */
+  table?: readonly { key: string; label: Text2; ref?: string; type?: 'text' | 'int' | 'decimal' | 'money' }[];
+  /** an int 0–100 that is a share done (a task's progress): lists and views show a progress bar with its % */
+  percent?: boolean;
   /** the unit a number is in, shown beside it (kW, 亩, 元 …); money's default is 元 */
   unit?: Text2;
   /**

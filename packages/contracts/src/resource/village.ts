@@ -359,10 +359,11 @@ const villagerRefs = (name: string, label: Text2, opts: Partial<FieldDef> = {}):
   refs(name, label, 'villager', VILLAGE_DEMO.villagerId, opts);
 /** Village remarks travel with the Excel files. */
 const remark = (): FieldDef => note({ excel: true });
+/** an amount in 元: shown as every amount is (grouped, two decimals) */
 const money = (name: string, label: Text2, opts: Partial<FieldDef> = {}): FieldDef => ({
   name,
   label,
-  type: 'decimal',
+  type: 'money',
   min: 0,
   max: 100_000_000,
   ...opts,
@@ -530,6 +531,23 @@ export const villageAffairsDutyResource = resource(
   { defaultSort: { field: 'dutyDate', desc: true } },
 );
 
+/** The keys of 考核等次 (`assessment_grade`). */
+export const ASSESSMENT_GRADE = { excellent: '1', competent: '2', basic: '3', incompetent: '4' } as const;
+
+/**
+ * 考核等次 from 考核得分, the one rule (the server writes it with every score; the seed uses it too):
+ * 90 and above 优秀, 75 and above 称职, 60 and above 基本称职, below 60 不称职; no score, no grade.
+ */
+export function gradeOfScore(score: unknown): string | null {
+  if (score === null || score === undefined || score === '') return null;
+  const n = Number(score);
+  if (!Number.isFinite(n)) return null;
+  if (n >= 90) return ASSESSMENT_GRADE.excellent;
+  if (n >= 75) return ASSESSMENT_GRADE.competent;
+  if (n >= 60) return ASSESSMENT_GRADE.basic;
+  return ASSESSMENT_GRADE.incompetent;
+}
+
 /** 任务与考核 (evaluationTask): a task given to a cadre, its progress, and the assessment of it. */
 export const evaluationTaskResource = resource(
   'evaluationTask',
@@ -543,7 +561,15 @@ export const evaluationTaskResource = resource(
     villagerRef('assigneeId', L('责任人', 'Assignee')),
     text('period', L('考核周期', 'Period'), 30, { example: '2026年第一季度' }),
     date('deadline', L('截止日期', 'Deadline')),
-    { name: 'progress', label: L('进度(%)', 'Progress (%)'), type: 'int', min: 0, max: 100, default: 0 },
+    {
+      name: 'progress',
+      label: L('进度(%)', 'Progress (%)'),
+      type: 'int',
+      min: 0,
+      max: 100,
+      default: 0,
+      percent: true,
+    },
     dict('taskStatus', L('任务状态', 'Status'), VILLAGE_DICT.task_status, {
       required: true,
       search: 'equal',
@@ -556,7 +582,8 @@ export const evaluationTaskResource = resource(
       max: 100,
       example: 92.5,
     },
-    dict('grade', L('考核等次', 'Grade'), VILLAGE_DICT.assessment_grade, { search: 'equal' }),
+    // never typed: it follows from the score (gradeOfScore), so the two cannot disagree
+    dict('grade', L('考核等次', 'Grade'), VILLAGE_DICT.assessment_grade, { search: 'equal', readOnly: true }),
     area('content', L('任务内容', 'Content')),
     remark(),
   ],
@@ -798,14 +825,14 @@ export const villagerIncomeResource = resource(
     {
       name: 'totalIncome',
       label: L('家庭纯收入(元)', 'Total (yuan)'),
-      type: 'decimal',
+      type: 'money',
       readOnly: true,
       excel: true,
     },
     {
       name: 'perCapita',
       label: L('人均纯收入(元)', 'Per capita (yuan)'),
-      type: 'decimal',
+      type: 'money',
       readOnly: true,
       excel: true,
     },

@@ -26,7 +26,8 @@ import { evaluationList, evaluationProject, evaluationRule, evaluationRuleCatego
  * frozen (edit, removal and scoring refused) until `evaluationProject/reopen`, which records who, when and
  * why in the project's `reopenHistory`; `evaluationList/score` clamps each score to its rule's maximum and
  * stores the weighted total computed by the contracts' `evaluationTotal` (the screen previews with it);
- * each list row answers its dense `rank` within its project.
+ * each list row answers its `rank` within its project (standard competition ranking: 1, 1, 3) and
+ * whether it is `tied` (并列).
  */
 
 const frozen = () => new ApiError(409, 'evaluationFrozen');
@@ -196,17 +197,29 @@ async function refuseFrozen(db: Db, ctx: RequestContext, projectIds: unknown[]) 
   if (row) throw frozen();
 }
 
-/** a list row's dense place in its project: 1 + the number of distinct higher totals */
+/**
+ * a list row's place in its project, by standard competition ranking (as the village's score ranking):
+ * 1 + the number of entries with a higher total, so ties share a place and the next skips (1, 1, 3)
+ */
 const l = evaluationList;
 // (the outer row's columns named with their table: Drizzle leaves a lone table's columns unqualified)
-const rankSql = sql<number>`(select (count(distinct x.total_score) + 1)::int from hope_evaluation_list x
+const rankSql = sql<number>`(select (count(*) + 1)::int from hope_evaluation_list x
   where x.tenant_id = hope_evaluation_list.tenant_id and x.project_id = hope_evaluation_list.project_id
   and x.is_deleted = 0 and x.total_score > hope_evaluation_list.total_score)`;
+/** another entry of the project has the same total: the place is shared (并列) */
+const tiedSql = sql<boolean>`exists (select 1 from hope_evaluation_list x
+  where x.tenant_id = hope_evaluation_list.tenant_id and x.project_id = hope_evaluation_list.project_id
+  and x.is_deleted = 0 and x.total_score = hope_evaluation_list.total_score
+  and x.id <> hope_evaluation_list.id)`;
 
 function listHooks(db: Db): ResourceHooks {
   return {
-    beside: { rank: rankSql },
-    toRow: (row: Row) => ({ ...row, rank: row.rank === undefined ? row.rank : Number(row.rank) }),
+    beside: { rank: rankSql, tied: tiedSql },
+    toRow: (row: Row) => ({
+      ...row,
+      rank: row.rank === undefined ? row.rank : Number(row.rank),
+      tied: row.tied === undefined ? row.tied : row.tied === true || row.tied === 't',
+    }),
     async beforeWrite(ctx, record, mode, _id, original) {
       await refuseFrozen(db, ctx, [record.projectId, original?.projectId]);
       // a new entry, or one moved to another project, starts unscored
@@ -253,6 +266,7 @@ async function readEntry(
   return {
     ...out,
     rank: Number(out.rank ?? row.rank),
+    tied: Boolean(out.tied ?? row.tied),
     projectStatus: project.projectStatus,
     rules: rules.map((r) => ({ ...r, score: scores[r.ruleId] ?? null })),
   };

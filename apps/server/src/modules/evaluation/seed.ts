@@ -7,7 +7,7 @@ import * as t from './tables';
 /**
  * Evaluation: its dictionaries and a demo in tenant 000000 — a category tree, five rules, a published
  * project of last year and this year's in progress, each scoring the six village groups of 青山村 (totals
- * computed by the contracts' `evaluationTotal`, as the server's scoring does; one tie to show dense places).
+ * computed by the contracts' `evaluationTotal`, as the server's scoring does; one tie to show a shared place, 并列).
  */
 export async function seedEvaluation(db: Db) {
   const base = { tenantId: '000000', createUser: SEED.adminUserId, createDept: SEED.rootDeptId };

@@ -85,8 +85,8 @@ export const householdEndpoint = endpoint({
 
 /**
  * `scoreRank/ranking`: the score ranking by household, recomputed from the records on every read (a rule's
- * points are copied onto each record when it is written): total points, records, and the rank (ties share a
- * rank). Records the caller may see, of villagers of the tenant still on record.
+ * points are copied onto each record when it is written): total points, records, and the rank: standard competition ranking (ties share a
+ * place and the next place skips: 1, 1, 3), `tied` when the place is shared (并列). Records the caller may see, of villagers of the tenant still on record.
  */
 export const rankingEndpoint = endpoint({
   method: 'GET',
@@ -109,6 +109,8 @@ export const rankingEndpoint = endpoint({
         points: sql<number>`sum(${s.points})::int`.as('points'),
         records: sql<number>`count(*)::int`.as('records'),
         rank: sql<number>`(rank() over (order by sum(${s.points}) desc))::int`.as('rank'),
+        // another household has the same points: the place is shared (并列)
+        tied: sql<boolean>`(count(*) over (partition by sum(${s.points})) > 1)`.as('tied'),
       })
       .from(s)
       .innerJoin(v, eq(v.id, s.villagerId))
@@ -119,7 +121,13 @@ export const rankingEndpoint = endpoint({
       rows: db.select().from(ranked).orderBy(asc(ranked.rank), asc(ranked.householdNo)),
       total: db.select({ total: count() }).from(ranked),
       records: (rows) =>
-        rows.map((r) => ({ ...r, points: int(r.points), records: int(r.records), rank: int(r.rank) })),
+        rows.map((r) => ({
+          ...r,
+          points: int(r.points),
+          records: int(r.records),
+          rank: int(r.rank),
+          tied: r.tied === true || String(r.tied) === 't',
+        })),
     });
   },
 });

@@ -1,4 +1,4 @@
-import { idCardInfo } from '@smart/contracts';
+import { gradeOfScore, idCardInfo } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { ResourceHooks } from '../../platform/crud/binding';
 import type { Db } from '../../platform/db';
@@ -56,11 +56,19 @@ function scoreHooks(db: Db): ResourceHooks {
   };
 }
 
+/** A task's grade follows from its score (the contracts' `gradeOfScore`), whatever path writes it. */
+const taskHooks: ResourceHooks = {
+  beforeWrite(_ctx, record, mode) {
+    if (mode === 'create' || 'score' in record) record.grade = gradeOfScore(record.score);
+  },
+};
+
 /** The village resources with behaviour beyond the engine's pattern (the area: ./area.ts). */
 export function villageHooks(db: Db): Record<string, ResourceHooks> {
   return {
     villager: { ...villagerHooks, endpoints: [householdsEndpoint, householdEndpoint] },
     villagerIncome: incomeHooks,
+    evaluationTask: taskHooks,
     scoreRank: { ...scoreHooks(db), endpoints: [rankingEndpoint] },
   };
 }

@@ -1,4 +1,4 @@
-import { idCardCheckDigit, VILLAGE_DEMO } from '@smart/contracts';
+import { gradeOfScore, idCardCheckDigit, VILLAGE_DEMO } from '@smart/contracts';
 import type { Db } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { insertAll } from '../../seed/insert';
@@ -373,6 +373,7 @@ async function seedDemoVillage(db: Db) {
     taskTitles.map((title, i) => {
       const status = i < 5 ? '3' : i < 8 ? '2' : '1';
       const done = status === '3';
+      const score = done ? String(r.int(82, 98)) : null;
       return {
         ...base,
         title,
@@ -381,8 +382,8 @@ async function seedDemoVillage(db: Db) {
         deadline: ymd(addDays(today, (i - 4) * 6)),
         progress: done ? 100 : status === '2' ? r.int(30, 80) : 0,
         taskStatus: status,
-        score: done ? String(r.int(82, 98)) : null,
-        grade: done ? r.pick(['1', '1', '2']) : null,
+        score,
+        grade: gradeOfScore(score),
         content: `${title},按乡镇要求完成并报送台账。`,
       };
     }),

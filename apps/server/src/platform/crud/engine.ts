@@ -3,8 +3,10 @@ import {
   checkField,
   checkRecord,
   DEFAULT_TENANT_ID,
+  fieldKind,
   isId,
   isRowKey,
+  listValue,
   parseRecord,
   relatedFields,
   routePrefix,
@@ -128,6 +130,19 @@ export function mountResource(
   /** rows as answered, with their children (a definition with `children`) */
   const withChildren = (ctx: RequestContext, rows: Row[], lang: Lang) =>
     def.children ? attachChildren(ctx, db, def, rows, lang) : rows;
+  /**
+   * a list's rows with their personal numbers masked (ID numbers, phones: the kind's `masked`): a list shows
+   * who a row is, the detail (查看, 修改) and an export (its own `_export` code) the whole number
+   */
+  const maskedFields = visible.filter((f) => fieldKind(f).masked);
+  const masked = (rows: Row[]): Row[] => {
+    if (!maskedFields.length) return rows;
+    for (const row of rows) {
+      for (const f of maskedFields) if (f.name in row) row[f.name] = listValue(f, row[f.name]);
+      if (Array.isArray(row.children)) masked(row.children as Row[]);
+    }
+    return rows;
+  };
 
   const constraintCols = {
     isDeleted: def.softDelete === false ? undefined : cols.isDeleted,
@@ -324,7 +339,7 @@ export function mountResource(
             rows: () =>
               arrayRows(text, params)
                 .then((r) => answerArrays(ctx, r, req.lang))
-                .then((r) => withChildren(ctx, r as Row[], req.lang)),
+                .then((r) => withChildren(ctx, masked(r as Row[]), req.lang)),
           };
         }
         const prepared = built.prepare('');
@@ -333,7 +348,7 @@ export function mountResource(
           rows: async () =>
             withChildren(
               ctx,
-              await answer(ctx, (await prepared.execute()) as Record<string, unknown>[], req.lang),
+              masked(await answer(ctx, (await prepared.execute()) as Record<string, unknown>[], req.lang)),
               req.lang,
             ),
         };

@@ -84,7 +84,7 @@ export default function OverviewPage() {
               <Statistic title={t('evaluation.projects')} value={data?.projects ?? 0} />
             </Col>
             <Col xs={12} md={6}>
-              <Statistic title={t('evaluation.latestProject')} value={data?.latest?.name ?? '-'} />
+              <Statistic title={t('evaluation.latestProject')} value={data?.latest?.name ?? '—'} />
             </Col>
             <Col xs={12} md={6}>
               <Statistic title={t('evaluation.subjects')} value={data?.subjects ?? 0} />

@@ -1,6 +1,6 @@
 /**
  * 评比打分: one project's subjects (the generic list of evaluationList, filtered to the project and ordered
- * by total, with each subject's dense place), a score dialog per subject whose weighted total is previewed
+ * by total, with each subject's place: ties share it, marked 并列), a score dialog per subject whose weighted total is previewed
  * with the contracts' `evaluationTotal` (the server stores the same), and the project's publish / reopen.
  */
 import './i18n';
@@ -29,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../platform/crud/CrudPage';
 import { DictLabel } from '../../platform/crud/fields';
 import type { Row } from '../../platform/crud/types';
+import { RankCell } from '../../platform/crud/ValueViews';
 import { getData, postData } from '../../platform/http/client';
 import { can } from '../../platform/session/session';
 
@@ -282,19 +283,9 @@ export default function ScoringPage() {
           dateRange={false}
           columns={{
             createTime: false,
-            extra: [
-              {
-                key: 'rank',
-                dataIndex: 'rank',
-                title: t('evaluation.rank'),
-                width: 80,
-                render: (v: number) => (
-                  <span data-rank={v}>
-                    {v <= 3 ? <Tag color={['gold', 'blue', 'green'][v - 1]}>{v}</Tag> : v}
-                  </span>
-                ),
-              },
-            ],
+            // the place (a field of the definition, answered by the server): a shared one marked 并列, in the
+            // list and in the view alike
+            render: { rank: (v: unknown, row: Row) => <RankCell rank={v} tied={row.tied} /> },
           }}
           rowActions={(row: Row) =>
             !frozen && can('evaluation_list_score') ? (

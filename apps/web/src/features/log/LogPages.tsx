@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, type Row } from '../../platform/crud/CrudPage';
 import { resourceBase } from '../../platform/crud/query';
+import { EMPTY, isEmptyValue } from '../../platform/crud/values';
 import { getData } from '../../platform/http/client';
 import { currentLanguage } from '../../platform/i18n';
 
@@ -28,7 +29,7 @@ function LogDrawer({ def, row, onClose }: { def: ResourceDef; row: Row; onClose:
   });
   const data = detail.data;
   const value = (f: FieldDef, v: unknown): ReactNode => {
-    if (v === null || v === undefined || v === '') return '-';
+    if (isEmptyValue(v)) return EMPTY;
     if (f.name === 'statusCode') return statusTag(v);
     if (f.type === 'textarea')
       return (

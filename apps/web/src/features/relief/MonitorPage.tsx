@@ -13,7 +13,9 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CrudContext, CrudPage, type Row } from '../../platform/crud/CrudPage';
+import { formatMoney, numberText } from '../../platform/crud/values';
 import { getData, postData } from '../../platform/http/client';
+import { currentLanguage } from '../../platform/i18n';
 import { can, useSession } from '../../platform/session/session';
 import { ApproverSelect, showFieldError } from '../work/process/StartForm';
 
@@ -78,6 +80,9 @@ function Clocks({ row }: { row: Row }) {
   );
 }
 
+/** an amount as every amount reads (grouped, two decimals, 元) */
+const AMOUNT = { type: 'money' } as const;
+
 function Income({ row }: { row: Row }) {
   const { t } = useTranslation();
   if (row.perCapitaIncome === null || row.perCapitaIncome === undefined) return <>{t('relief.noIncome')}</>;
@@ -85,12 +90,12 @@ function Income({ row }: { row: Row }) {
   const line = row.incomeLine === null || row.incomeLine === undefined ? null : Number(row.incomeLine);
   return (
     <span>
-      {income.toFixed(2)} ({String(row.incomeYear)}){' '}
+      {numberText(AMOUNT, income, currentLanguage())} ({String(row.incomeYear)}){' '}
       {line !== null &&
         (income < line ? (
-          <Tag color="red">{t('relief.belowLine', { line })}</Tag>
+          <Tag color="red">{t('relief.belowLine', { line: formatMoney(line) })}</Tag>
         ) : (
-          <Tag color="green">{t('relief.aboveLine', { line })}</Tag>
+          <Tag color="green">{t('relief.aboveLine', { line: formatMoney(line) })}</Tag>
         ))}
     </span>
   );

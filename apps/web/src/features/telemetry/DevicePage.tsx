@@ -6,7 +6,7 @@
  */
 import './i18n';
 import { deviceResource, metricByCode } from '@smart/contracts/telemetry';
-import { Alert, App, Button, Descriptions, Drawer, Modal, Popconfirm, Space, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Drawer, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, type Row } from '../../platform/crud/CrudPage';
@@ -30,7 +30,14 @@ function LastValues({ values }: { values: unknown }) {
       return m ? `${en ? m.label.en : m.label.zh} ${Number(v).toFixed(m.digits)} ${m.unit}` : null;
     })
     .filter(Boolean);
-  return <span>{parts.join(' · ')}</span>;
+  // one reading a line: the column stays as narrow as its longest reading
+  return (
+    <span style={{ display: 'inline-flex', flexDirection: 'column', whiteSpace: 'nowrap' }}>
+      {parts.map((p) => (
+        <span key={p}>{p}</span>
+      ))}
+    </span>
+  );
 }
 
 /** what a device needs to connect to the embedded broker (answered once, beside its secret) */
@@ -87,7 +94,7 @@ function SecretDialog({ shown, onClose }: { shown: Shown; onClose: () => void })
 
 export default function DevicePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   useSession((s) => s.permission);
   // the live state moves as readings arrive (and stop)
   useListRefresh(deviceResource.key, 15_000);
@@ -130,19 +137,24 @@ export default function DevicePage() {
             });
         }}
         rowActions={(row) => (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setChartOf(row)}>
-              {t('telemetry.chart')}
-            </Button>
-            {can(`${code}_edit`) && (
-              <Popconfirm title={t('telemetry.resetConfirm')} onConfirm={() => reset(row)}>
-                <Button type="link" size="small" danger>
-                  {t('telemetry.resetSecret')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
+          <Button type="link" size="small" onClick={() => setChartOf(row)}>
+            {t('telemetry.chart')}
+          </Button>
         )}
+        // a secondary action: with 删除 in the row's 更多 menu, asked once more before it is done
+        moreActions={(row) =>
+          can(`${code}_edit`)
+            ? [
+                {
+                  key: 'reset',
+                  label: t('telemetry.resetSecret'),
+                  danger: true,
+                  onClick: () =>
+                    modal.confirm({ title: t('telemetry.resetConfirm'), onOk: () => reset(row) }),
+                },
+              ]
+            : []
+        }
       />
       <Drawer
         open={Boolean(chartOf)}

@@ -3,11 +3,12 @@ import './i18n';
 import { PAGE_SIZES, type Page } from '@smart/contracts/core';
 import { scoreRankResource, villagerResource } from '@smart/contracts/village';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Form, InputNumber, Space, Table, Tabs, Tag } from 'antd';
+import { Card, Form, InputNumber, Space, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../platform/crud/CrudPage';
 import { DictLabel, FieldControl } from '../../platform/crud/fields';
+import { RankCell } from '../../platform/crud/ValueViews';
 import { getData } from '../../platform/http/client';
 
 interface Ranked {
@@ -17,6 +18,8 @@ interface Ranked {
   points: number;
   records: number;
   rank: number;
+  /** another household has the same points (并列) */
+  tied: boolean;
 }
 
 function Ranking() {
@@ -75,7 +78,7 @@ function Ranking() {
             dataIndex: 'rank',
             title: t('village.rank'),
             width: 80,
-            render: (v: number) => (v <= 3 ? <Tag color={['gold', 'blue', 'green'][v - 1]}>{v}</Tag> : v),
+            render: (v: number, row) => <RankCell rank={v} tied={row.tied} />,
           },
           { key: 'householdNo', dataIndex: 'householdNo', title: t('village.householdNo') },
           { key: 'headName', dataIndex: 'headName', title: t('village.headName') },

@@ -38,7 +38,12 @@ export function FigureCard({
         <Row gutter={[16, 16]} role="list" aria-label={title}>
           {figures.map(([label, value]) => (
             <Col key={label} xs={12} sm={8} md={6} lg={4} role="listitem">
-              <Statistic title={label} value={value} />
+              {/* a count is grouped (1,234); text (a year, an amount, a share) is shown as the declaration wrote it */}
+              <Statistic
+                title={label}
+                value={value}
+                formatter={typeof value === 'string' ? () => value : undefined}
+              />
             </Col>
           ))}
         </Row>

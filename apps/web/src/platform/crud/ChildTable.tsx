@@ -16,7 +16,7 @@ import { currentLanguage } from '../i18n';
 import { FieldControl, toFormValue, toWireValue } from './fields';
 import { kindOf } from './kinds';
 import type { Row } from './types';
-import { isEmptyValue } from './values';
+import { EMPTY, isEmptyValue } from './values';
 
 /** A child row as the form holds it: its id once saved (a new one: a key of this form's), its fields as the wire has them. */
 type ChildRow = Record<string, unknown> & { id?: string; _key?: string };
@@ -162,7 +162,7 @@ export function ChildView({ decl, record }: { decl: ChildDecl; record: Row }) {
             key: f.name,
             title: f.label[lang],
             render: (_v: unknown, r: Row) =>
-              isEmptyValue(r[f.name]) ? '-' : kindOf(f).view(r[f.name], r, f),
+              isEmptyValue(r[f.name]) ? EMPTY : kindOf(f).view(r[f.name], r, f),
           })),
         ]}
       />

@@ -91,6 +91,7 @@ export function CrudPage(props: CrudPageProps) {
     onAddChild: (row) => setDialog({ mode: 'add', defaults: { ...addDefaults, parentId: row.id } }),
     onDelete: (row) => list.remove([row.id]),
     rowActions,
+    moreActions: props.moreActions,
     rowName,
     ctx: list.ctx,
   });

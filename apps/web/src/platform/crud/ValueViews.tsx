@@ -1,18 +1,38 @@
 /** How numbers with units, JSON and video addresses read in table cells and the view dialog. */
 import type { FieldDef } from '@smart/contracts/core';
+import { Progress, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
-import { isPlayableVideo, numberText, prettyJson } from './values';
+import { EMPTY, isEmptyValue, isPlayableVideo, numberText, prettyJson } from './values';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 
 /** A number with its unit (`12.5 kW`); an amount grouped with two decimals (`1,234.50 元`). */
 export function NumberText({ field, value }: { field: FieldDef; value: unknown }) {
   useTranslation(); // read again when the language changes (the unit's words)
+  if (isEmptyValue(value)) return <>{EMPTY}</>;
+  if (field.percent) return <PercentBar value={value} />;
   return (
     <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
       {numberText(field, value, currentLanguage())}
     </span>
+  );
+}
+
+/** A share done (a field declared `percent`, 0–100) as a small progress bar with its %. */
+export function PercentBar({ value }: { value: unknown }) {
+  const n = Math.max(0, Math.min(100, Number(value)));
+  if (!Number.isFinite(n)) return <>{String(value)}</>;
+  return (
+    <Progress
+      percent={n}
+      size="small"
+      style={{ width: 96, margin: 0 }}
+      // the figure always, also when done (antd would show a tick instead)
+      format={(p) => `${p}%`}
+      strokeColor={n >= 100 ? '#52c41a' : undefined}
+      aria-label={`${n}%`}
+    />
   );
 }
 
@@ -94,5 +114,28 @@ export function VideoView({ value, label }: { value: unknown; label: string }) {
         <VideoLink value={value} />
       </div>
     </div>
+  );
+}
+
+const PODIUM = ['gold', 'blue', 'green'];
+
+/**
+ * A place in a ranking, as the server answers it (standard competition ranking: ties share a place and the
+ * next place skips, 1, 1, 3): the first three as coloured tags, a shared place marked 并列 (`crud.tied`:
+ * the screens that show a ranking load the list page's strings with CrudPage).
+ */
+export function RankCell({ rank, tied }: { rank: unknown; tied?: unknown }) {
+  const { t } = useTranslation();
+  const n = Number(rank);
+  if (isEmptyValue(rank) || !Number.isFinite(n)) return <>{EMPTY}</>;
+  return (
+    <span data-rank={n} data-tied={tied ? 'true' : undefined} style={{ whiteSpace: 'nowrap' }}>
+      {n <= 3 ? <Tag color={PODIUM[n - 1]}>{n}</Tag> : n}
+      {tied ? (
+        <Tag color="default" style={{ marginInlineStart: 4 }}>
+          {t('crud.tied')}
+        </Tag>
+      ) : null}
+    </span>
   );
 }

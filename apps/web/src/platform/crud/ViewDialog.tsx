@@ -1,6 +1,6 @@
 /**
  * The view (查看) dialog: the record read fresh from the server, shown as labels and values — dictionary
- * words, reference names, 是 / 否, image thumbnails, dates as text, "-" for nothing — never as a form.
+ * words, reference names, 是 / 否, image thumbnails, dates as text, "—" (EMPTY) for nothing — never as a form.
  */
 import type { FieldDef, ResourceDef } from '@smart/contracts/core';
 import { useQuery } from '@tanstack/react-query';
@@ -10,14 +10,27 @@ import { useTranslation } from 'react-i18next';
 import { getData } from '../http/client';
 import { currentLanguage } from '../i18n';
 import { ChildView } from './ChildTable';
+import { orEmpty } from './columns';
+import { JsonTable } from './JsonTable';
 import { kindOf } from './kinds';
 import { resourceBase } from './query';
 import type { CrudPageProps, FieldOverride, Row } from './types';
-import { isEmptyValue } from './values';
+import { EMPTY, isEmptyValue } from './values';
 
-/** The fields a view shows: those of the form, never a password or a secret. */
+/**
+ * The fields a view shows: those of the form and those of the list — so what the server computes and lists
+ * (a plot's area, an income, a weighted total, a place) is there too — and computed values the definition
+ * declares `view: true` (a distribution, the scores per rule); never a password or a secret, nor a field
+ * declared `view: false`.
+ */
 export const viewFields = (def: ResourceDef): FieldDef[] =>
-  def.fields.filter((f) => f.form !== false && !f.readOnly && f.type !== 'password' && !f.secret);
+  def.fields.filter(
+    (f) =>
+      f.type !== 'password' &&
+      !f.secret &&
+      f.view !== false &&
+      (f.view === true || (f.form !== false && !f.readOnly) || (f.list !== false && !f.detailOnly)),
+  );
 
 /** A record read fresh from the server (`<base>/detail`), as labels and values. */
 export function RecordView({
@@ -42,9 +55,12 @@ export function RecordView({
   const record = detail.data;
   const value = (f: FieldDef, r: Row): ReactNode => {
     const v = r[f.name];
-    if (isEmptyValue(v)) return '-';
+    if (isEmptyValue(v)) return EMPTY;
     const custom = overrides?.[f.name]?.view ?? render?.[f.name];
-    return custom ? custom(v, r) : kindOf(f).view(v, r, f);
+    if (custom) return orEmpty(custom(v, r));
+    // a JSON value the definition reads as a table (a distribution, scores per rule)
+    if (f.table) return <JsonTable field={f} value={v} />;
+    return orEmpty(kindOf(f).view(v, r, f));
   };
   if (!record) return <Spin spinning={detail.isLoading} />;
   const descriptions = (

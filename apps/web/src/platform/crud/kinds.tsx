@@ -72,9 +72,14 @@ export interface KindUi {
   toFilter?: (value: unknown, field: FieldDef) => unknown;
 }
 
-// an empty value (a date never set answers null) is an empty cell, never the word null
-const plain: Render = (v) =>
-  v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : (v as ReactNode);
+// an empty value (a date never set answers null) is an empty cell (the columns show EMPTY), never the word
+// null; a code of a catalogue in code (`labels`: an alarm's metric) reads as its label
+const plain: Render = (v, _row, f) => {
+  if (v === null || v === undefined) return '';
+  const label = f?.labels?.[String(v)];
+  if (label) return label[currentLanguage()];
+  return typeof v === 'object' ? JSON.stringify(v) : (v as ReactNode);
+};
 const multiline: Render = (v) => <span style={{ whiteSpace: 'pre-wrap' }}>{String(v)}</span>;
 const asDate = (v: unknown) => dayjs(String(v));
 const labelOf = (f: FieldDef) => f.label[currentLanguage()];
@@ -102,7 +107,8 @@ export function DictLabel({ code, value }: { code: string | undefined; value: un
 export function YesNo({ value, tag }: { value: unknown; tag?: boolean }) {
   const { t } = useTranslation();
   if (!isOn(value)) return <span>{t('common.no')}</span>;
-  return tag ? <Tag color="orange">{t('common.yes')}</Tag> : <span>{t('common.yes')}</span>;
+  // a yes is good news where it stands out: a positive colour, never a warning's orange
+  return tag ? <Tag color="green">{t('common.yes')}</Tag> : <span>{t('common.yes')}</span>;
 }
 
 /** Titles of ids picked from an option tree (menus, roles, depts, posts, regions); '0' of a parent is the top. */
@@ -179,7 +185,8 @@ export const KINDS: Record<FieldType, KindUi> = {
   dateRange: {
     control: (p) => <DateRangeControl {...p} />,
     search: (p) => <DateRangeControl {...p} />,
-    cell: dateRangeText,
+    // in a list the two days stand one above the other: the column stays narrow
+    cell: (v) => <span style={{ display: 'inline-block', maxWidth: 110 }}>{dateRangeText(v)}</span>,
     view: dateRangeText,
     toForm: dateRangeToForm,
     toWire: dateRangeToWire,

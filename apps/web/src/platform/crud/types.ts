@@ -3,6 +3,7 @@ import type { FieldDef, ResourceDef } from '@smart/contracts/core';
 import type { Rule } from 'antd/es/form';
 import type { ColumnsType } from 'antd/es/table';
 import type { FocusEvent, ReactNode } from 'react';
+import type { MoreAction } from './columns';
 
 export type Row = { id: string; children?: Row[] } & Record<string, unknown>;
 export type DialogMode = 'add' | 'edit' | 'view';
@@ -67,8 +68,13 @@ export interface CrudPageProps {
   idle?: ReactNode;
   /** extra toolbar buttons, after add, batch delete and the Excel buttons */
   toolbar?: (ctx: CrudContext) => ReactNode;
-  /** extra actions of a row, after view / edit / delete */
+  /** extra actions of a row, after 查看 / 编辑 (its own verbs, shown as they are) */
   rowActions?: (row: Row, ctx: CrudContext) => ReactNode;
+  /**
+   * a row's secondary actions, after 新增下级 and 删除: links while the row has few actions, items of its one
+   * 更多 menu past INLINE_ACTIONS (columns.tsx)
+   */
+  moreActions?: (row: Row, ctx: CrudContext) => MoreAction[];
   /** a panel beside the list (e.g. the users' dept tree) */
   side?: ReactNode;
   columns?: {

@@ -5,6 +5,9 @@
 import { type FieldDef, fieldKind, type Text2 } from '@smart/contracts/core';
 import dayjs, { type Dayjs } from 'dayjs';
 
+/** What every empty cell and empty value of a view shows, whatever its kind: an em dash, never `null`. */
+export const EMPTY = '—';
+
 /** Nothing to show or send: undefined, null, '' or an empty list. */
 export const isEmptyValue = (v: unknown): boolean =>
   v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);

@@ -3,14 +3,15 @@
  * approves an account awaiting approval), 密码重置, 账号解封, 平台配置, 导入 and 导出.
  */
 import '../i18n';
-import { MoreOutlined, SettingOutlined, TeamOutlined, UndoOutlined, UnlockOutlined } from '@ant-design/icons';
+import { SettingOutlined, TeamOutlined, UndoOutlined, UnlockOutlined } from '@ant-design/icons';
 import { userResource } from '@smart/contracts/user';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Dropdown, Spin, Tag, Tree } from 'antd';
+import { App, Button, Card, Spin, Tag, Tree } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { switcherIcon } from '../../../platform/crud/a11y';
 import { CrudPage, type Row } from '../../../platform/crud/CrudPage';
+import type { MoreAction } from '../../../platform/crud/columns';
 import { useOptionTree } from '../../../platform/crud/dict';
 import { branchKeys, stripEmptyChildren } from '../../../platform/crud/tree';
 import { postData } from '../../../platform/http/client';
@@ -107,33 +108,36 @@ export default function UserPage() {
       },
     });
 
-  const rowMenu = (row: Row) => {
-    const items = [
-      may.role && { key: 'role', icon: <TeamOutlined />, label: t('sys.user.roleConfig') },
-      may.reset && { key: 'reset', icon: <UndoOutlined />, label: t('sys.user.reset') },
-      may.unlock && { key: 'unlock', icon: <UnlockOutlined />, label: t('sys.user.unlock') },
-      may.platform && { key: 'platform', icon: <SettingOutlined />, label: t('sys.user.platform') },
-    ].filter((x) => !!x);
-    if (!items.length) return null;
-    return (
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          items,
-          onClick: ({ key }) => {
-            if (key === 'role') setDialog({ kind: 'role', users: [row] });
-            else if (key === 'reset') resetPassword([row]);
-            else if (key === 'unlock') unlock([row]);
-            else if (key === 'platform') setDialog({ kind: 'platform', user: row });
-          },
-        }}
-      >
-        <Button type="link" size="small" icon={<MoreOutlined aria-hidden />}>
-          {t('crud.more')}
-        </Button>
-      </Dropdown>
-    );
-  };
+  // the account's own actions join 删除 in the row's one 更多 menu (columns.tsx)
+  const rowMenu = (row: Row): MoreAction[] =>
+    (
+      [
+        may.role && {
+          key: 'role',
+          icon: <TeamOutlined />,
+          label: t('sys.user.roleConfig'),
+          onClick: () => setDialog({ kind: 'role', users: [row] }),
+        },
+        may.reset && {
+          key: 'reset',
+          icon: <UndoOutlined />,
+          label: t('sys.user.reset'),
+          onClick: () => resetPassword([row]),
+        },
+        may.unlock && {
+          key: 'unlock',
+          icon: <UnlockOutlined />,
+          label: t('sys.user.unlock'),
+          onClick: () => unlock([row]),
+        },
+        may.platform && {
+          key: 'platform',
+          icon: <SettingOutlined />,
+          label: t('sys.user.platform'),
+          onClick: () => setDialog({ kind: 'platform', user: row }),
+        },
+      ] as (MoreAction | false)[]
+    ).filter((x): x is MoreAction => !!x);
 
   return (
     <>
@@ -188,7 +192,7 @@ export default function UserPage() {
             )}
           </>
         )}
-        rowActions={rowMenu}
+        moreActions={rowMenu}
       />
       {dialog?.kind === 'role' && (
         <UserRoleDialog
