@@ -383,10 +383,13 @@ export interface WallCamera {
   online: number;
 }
 
-/** How a browser can play a stream: by the camera's stream kind, else by its URL. */
+/**
+ * How a browser can play a stream: by the camera's stream kind, else by its URL (http(s), or a path on the
+ * console's own server: the demo streams).
+ */
 export function streamPlayer(url: string, kind?: string | null): 'hls' | 'flv' | 'none' {
   const lower = url.toLowerCase();
-  if (!/^https?:\/\//.test(lower)) return 'none';
+  if (!/^https?:\/\//.test(lower) && !/^\/(?![/\\])/.test(lower)) return 'none';
   if (kind === STREAM_KIND.rtsp) return 'none';
   if (kind === STREAM_KIND.flv) return 'flv';
   if (kind === STREAM_KIND.hls) return 'hls';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server as NetServer } from 'node:net';
+import { DEVICE_KIND } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { MqttClient } from 'mqtt';
 import type { Config } from '../../platform/config';
@@ -127,7 +128,16 @@ export async function telemetryCore(app: FastifyInstance, db: Db, config: Config
     offlineTimer = setInterval(tick, config.TELEMETRY_OFFLINE_CHECK_MS);
     offlineTimer.unref();
     if (config.TELEMETRY_SIMULATOR === 'on')
-      stopSimulator = await startSimulator(db, telemetry.publish, app.log);
+      stopSimulator = await startSimulator(db, telemetry.publish, app.log, async (serial, image, headers) => {
+        // a lamp's photo goes through the lamp's own route (signature, content check, storage, 虫情图片)
+        const res = await app.inject({
+          method: 'POST',
+          url: `/api/telemetry/000000/${DEVICE_KIND.pest}/${encodeURIComponent(serial)}/photo`,
+          headers,
+          payload: image,
+        });
+        if (res.statusCode !== 200) throw new Error(`photo refused: ${res.statusCode} ${res.body}`);
+      });
   });
 
   app.addHook('onClose', async () => {
