@@ -243,7 +243,7 @@ export async function seedPower(db: Db) {
   await backfillReadings(db, tenantId, devices, 0, () => COUNTER_STEP_MS, {
     from: counters,
     to: recent,
-    metrics: new Set(['energyTotal', 'energyToday', 'acPower']),
+    metrics: new Set(['energyTotal']),
   });
   // four days of readings from the simulator's curves (silent devices say nothing)
   await backfillReadings(db, tenantId, devices, BACKFILL_DAYS, () => BACKFILL_STEP_MS);
