@@ -262,8 +262,9 @@ export const securityOverviewResource = resource(
 );
 
 /**
- * 视频查看记录: who opened which camera's stream when, written by the server each time a tile of the video
- * wall opens a stream (`camera/watch`); a log, listed and viewed, never added, edited or removed.
+ * 视频查看记录: who watched which camera's stream when, written by the server each time a tile of the video
+ * wall starts playing a stream (`camera/watch`, sent on the video's first `playing`: a stream that never
+ * played was not watched); a log, listed and viewed, never added, edited or removed.
  */
 export const cameraWatchLogResource = resource(
   'cameraWatchLog',
