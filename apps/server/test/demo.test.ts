@@ -2,14 +2,15 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EnergyOverview, POWER_DEMO, type WallCamera } from '@smart/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveStationCamerasToDemoStreams } from '../src/modules/power/seed';
 import { powerVideo } from '../src/modules/power/tables';
-import { dayLabel, dayStart, daysBetween, parseDay } from '../src/modules/power/yield';
+import { dailyEnergy, dayLabel, dayStart, daysBetween, parseDay } from '../src/modules/power/yield';
 import { DEMO_STREAMS, DemoVideo, SHIPPED_CLIP } from '../src/modules/safety/demo-video';
 import { moveToDemoStreams } from '../src/modules/safety/seed';
 import { camera } from '../src/modules/safety/tables';
+import { fillSimulatorGap } from '../src/modules/telemetry/gap';
 import { areaServer, listedRows, serviceCalls } from './fixtures';
 import type { TestServer } from './harness';
 
@@ -22,7 +23,8 @@ import type { TestServer } from './harness';
 let s: TestServer;
 let token: string;
 beforeAll(async () => {
-  ({ s, token } = await areaServer(['200032', '演示他村', 'demoOther'], { DEMO_VIDEO: 'on' }));
+  const env = { DEMO_VIDEO: 'on', TELEMETRY_SIMULATOR: 'on' };
+  ({ s, token } = await areaServer(['200032', '演示他村', 'demoOther'], env));
   const started = performance.now();
   await s.app.demoVideo.make();
   console.log(`demo streams made in ${Math.round(performance.now() - started)} ms`);
@@ -180,6 +182,48 @@ describe('a fresh seed looks like a working village', () => {
       const capacity = o.stations.reduce((a, st) => a + st.capacity, 0);
       expect(max / capacity).toBeLessThan(5);
       expect(min / capacity).toBeGreaterThan(0.5);
+    }
+  });
+
+  it('has a trap photo from the in-process simulator as soon as it starts (the lamp photographs hourly)', async () => {
+    const started = Date.now() - 10 * 60_000;
+    await expect
+      .poll(
+        async () =>
+          listedRows((await manage.get('/pest/photo/page?size=5')).json().data).filter(
+            (r) => Date.parse(`${String(r.takenAt).replace(' ', 'T')}+08:00`) >= started,
+          ).length,
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThanOrEqual(1);
+  });
+
+  it('a demo started again after days off fills each day of the silence, not their sum on the day it came back', async () => {
+    const db = s.database.db;
+    const inv = String(BigInt(POWER_DEMO.inverterDeviceId));
+    const now = Date.now();
+    const days = daysBetween(dayStart(now) - 3 * 86_400_000, dayStart(now));
+    const before = (await dailyEnergy(db, [{ deviceId: inv, ratedPower: 50 }], days)).get(inv)!;
+    // the demo was off since three days ago: what the inverter said since then is gone
+    const off = new Date(days[0]);
+    await db.execute(sql`delete from telemetry_reading where device_id = ${inv} and at >= ${off}`);
+    await db.execute(sql`delete from telemetry_rollup where device_id = ${inv} and bucket >= ${off}`);
+    await db.execute(
+      sql`update telemetry_state set last_at = (select max(at) from telemetry_reading where device_id = ${inv}) where device_id = ${inv}`,
+    );
+    await fillSimulatorGap(db, s.app.log, now);
+    // every day as it was (the closed days' cache forgets a device written to), within what hourly samples
+    // miss (on a day the counter restarts at noon, the hour before it)
+    const again = (await dailyEnergy(db, [{ deviceId: inv, ratedPower: 50 }], days)).get(inv)!;
+    console.log(
+      `before ${before.map((e) => e.energy).join(' ')}; after ${again.map((e) => e.energy).join(' ')}`,
+    );
+    for (const [i, e] of again.entries()) {
+      expect(e.energy, dayLabel(days[i])).not.toBeNull();
+      expect(e.afterGap ?? false).toBe(false);
+      expect(Math.abs(Number(e.energy) - Number(before[i].energy))).toBeLessThanOrEqual(
+        0.15 * Number(before[i].energy) + 1,
+      );
     }
   });
 });

@@ -6,6 +6,7 @@ import type { MqttClient } from 'mqtt';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { raiseOfflineAlarms } from './alarms';
+import { fillSimulatorGap } from './gap';
 import { Ingestor } from './ingest';
 import { ensurePartitions, monthStart } from './partitions';
 import { startSimulator } from './simulator';
@@ -127,7 +128,9 @@ export async function telemetryCore(app: FastifyInstance, db: Db, config: Config
     };
     offlineTimer = setInterval(tick, config.TELEMETRY_OFFLINE_CHECK_MS);
     offlineTimer.unref();
-    if (config.TELEMETRY_SIMULATOR === 'on')
+    if (config.TELEMETRY_SIMULATOR === 'on') {
+      // what the demo devices would have said while the demo was off, in the background
+      void fillSimulatorGap(db, app.log).catch((err) => app.log.error({ err }, 'simulator gap'));
       stopSimulator = await startSimulator(db, telemetry.publish, app.log, async (serial, image, headers) => {
         // a lamp's photo goes through the lamp's own route (signature, content check, storage, 虫情图片)
         const res = await app.inject({
@@ -138,6 +141,7 @@ export async function telemetryCore(app: FastifyInstance, db: Db, config: Config
         });
         if (res.statusCode !== 200) throw new Error(`photo refused: ${res.statusCode} ${res.body}`);
       });
+    }
   });
 
   app.addHook('onClose', async () => {

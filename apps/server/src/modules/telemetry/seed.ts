@@ -68,13 +68,13 @@ export async function backfillReadings(
   ])[],
   days: number,
   stepOf: (kind: string) => number,
-  window?: { from: number; to: number; metrics: ReadonlySet<string> },
+  window?: { from: number; to: number; metrics?: ReadonlySet<string> },
 ) {
   const batch = new Batch();
   const now = window?.to ?? Date.now();
   const start = window?.from ?? now - days * 86_400_000;
   for (const [id, kind, serial, name] of devices) {
-    const metrics = metricsOfKind(kind).filter((m) => !window || window.metrics.has(m.code));
+    const metrics = metricsOfKind(kind).filter((m) => !window?.metrics || window.metrics.has(m.code));
     if (!metrics.length) continue;
     const info: DeviceInfo = {
       id,
