@@ -185,6 +185,18 @@ describe('a fresh seed looks like a working village', () => {
     }
   });
 
+  it('has the trap lamps’ counts of each of the 30 days before today (农业概览)', async () => {
+    const res = await manage.get('/common/index/other/harmful');
+    expect(res.statusCode, res.body).toBe(200);
+    const { byDay } = res.json().data as { byDay: { day: string; counts: Record<string, number> }[] };
+    expect(byDay.length).toBe(30);
+    for (const d of byDay)
+      expect(
+        Object.values(d.counts).reduce((a, b) => a + b, 0),
+        d.day,
+      ).toBeGreaterThan(0);
+  });
+
   it('has a trap photo from the in-process simulator as soon as it starts (the lamp photographs hourly)', async () => {
     const started = Date.now() - 10 * 60_000;
     await expect

@@ -50,6 +50,8 @@ const DEMO_PLOT: Record<string, string> = {
 /** how far back the seed fills history, and how densely */
 const BACKFILL_DAYS = 3;
 const BACKFILL_STEP_MS = 15 * 60_000;
+/** how far back the trap lamps' hourly counts go (the overview's 30 days, and a day more) */
+const PEST_DAYS = 31;
 
 /**
  * History for demo devices, `days` back to now (or over `window`: from, to, and only some metrics), from the
@@ -97,7 +99,7 @@ export async function backfillReadings(
 /**
  * The telemetry core's dictionaries, and the demo village's devices (tenant 000000) with their demo
  * secrets (the simulator signs as them), three days of history from the simulator's own curves so every
- * chart has a shape on a fresh start, and two alarms of the past (one closed, one acknowledged).
+ * chart has a shape on a fresh start (the trap lamps' counts 31 days back, for the 30-day figures), and two alarms of the past (one closed, one acknowledged).
  */
 export async function seedTelemetry(db: Db) {
   const tenantId = '000000';
@@ -122,7 +124,16 @@ export async function seedTelemetry(db: Db) {
   await backfillReadings(db, tenantId, DEMO_DEVICES, BACKFILL_DAYS, (kind) =>
     kind === DEVICE_KIND.pest ? 3_600_000 : BACKFILL_STEP_MS,
   );
+  // and the lamps' counts of the 30 days before those (农业概览's "pests over 30 days" is never 3 days)
   const now = Date.now();
+  await backfillReadings(
+    db,
+    tenantId,
+    DEMO_DEVICES.filter(([, kind]) => kind === DEVICE_KIND.pest),
+    0,
+    () => 3_600_000,
+    { from: now - PEST_DAYS * 86_400_000, to: now - BACKFILL_DAYS * 86_400_000 },
+  );
   const day = (d: number, h: number) => new Date(now - d * 86_400_000 - h * 3_600_000);
   await insertAll(db, deviceAlarm, [
     {
