@@ -38,7 +38,7 @@ import { installApiScopes } from './platform/access/api-scope';
 import { mountOverview } from './platform/area';
 import { requestContext } from './platform/auth/context';
 import { Sessions } from './platform/auth/sessions';
-import { TokenService } from './platform/auth/tokens';
+import { followSignOuts, TokenService } from './platform/auth/tokens';
 import type { Config } from './platform/config';
 import type { Db } from './platform/db';
 import { compressAnswers } from './platform/http/compress';
@@ -129,7 +129,10 @@ export async function buildApp(
     bodyLimit: 10 * 1024 * 1024,
   });
   const sessions = new Sessions(deps.db, deps.kv);
-  const tokens = new TokenService(deps.signingKey, deps.kv, sessions);
+  const tokens = new TokenService(deps.signingKey, deps.kv, sessions, deps.db);
+  // on PostgreSQL without Redis, several instances may share the database but not the store: each copies
+  // the others' sign-outs from the database every few seconds
+  if (config.DATABASE_URL && !config.REDIS_URL) followSignOuts(app, tokens);
   app.decorate('deps', {
     config,
     db: deps.db,

@@ -4,7 +4,7 @@ import type { ExtraResource } from './modules/resources';
 import { loadSigningKey } from './platform/auth/tokens';
 import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db';
-import { type KvStore, kvPrefixOf, openKv } from './platform/kv';
+import { deploymentId, type KvStore, kvPrefixOf, openKv } from './platform/kv';
 import { LocalStorage } from './platform/storage';
 import { seed } from './seed';
 
@@ -40,7 +40,12 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     await database.migrate();
     await seed(database.db, { storage: new LocalStorage(config.DATA_DIR) });
   }
-  const kv = opts.kv ?? openKv(config.REDIS_URL, opts.kvPrefix ?? kvPrefixOf(config));
+  const kv =
+    opts.kv ??
+    openKv(
+      config.REDIS_URL,
+      opts.kvPrefix ?? (config.REDIS_URL ? kvPrefixOf(config, await deploymentId(database.db)) : undefined),
+    );
   const app = await buildApp({
     config,
     db: database.db,
@@ -49,6 +54,8 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     logger: opts.logger,
     extraResources: opts.extraResources,
   });
+  // sign-outs the shared store may have lost (a restart without Redis, an emptied Redis) are refused again
+  await app.deps.tokens.restoreRevoked();
   let closed = false;
   return {
     app,

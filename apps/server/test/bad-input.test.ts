@@ -1,4 +1,12 @@
-import { checkField, type FieldDef, isDate, isDateTime, RESOURCES, type ResourceDef } from '@smart/contracts';
+import {
+  checkField,
+  deploymentDay,
+  type FieldDef,
+  isDate,
+  isDateTime,
+  RESOURCES,
+  type ResourceDef,
+} from '@smart/contracts';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +17,8 @@ import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /**
  * Bad input, generated from the registry: values PostgreSQL would refuse (a NUL byte, an impossible date,
- * a number or an id out of its column's range, text longer than its column) and malformed requests (deep
+ * a number or an id out of its column's range, text longer than its column), a day to come in a field that
+ * declares none can be (`notAfterToday`: tomorrow in the server's day) and malformed requests (deep
  * or broken JSON, an empty upload, operators a column cannot take) are a 400 naming the field, decided
  * before any SQL — never a 500.
  */
@@ -82,6 +91,11 @@ function badValues(def: ResourceDef, f: FieldDef): [string, unknown][] {
     case 'dict':
       if (isNumberColumn(col)) out.push(['a key past 2^31', String(2 ** 31)]);
       break;
+  }
+  // a day to come where none can be (a birthday, a day one joined): tomorrow in the server's day (its TZ)
+  if (f.notAfterToday) {
+    const tomorrow = deploymentDay(Date.now() + 86_400_000);
+    out.push(['tomorrow (not after today)', f.type === 'datetime' ? `${tomorrow} 00:00:01` : tomorrow]);
   }
   const len = varcharLength(col);
   if (len !== undefined && !['int', 'decimal', 'switch', 'date', 'datetime'].includes(f.type))

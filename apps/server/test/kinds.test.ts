@@ -1,4 +1,5 @@
 import {
+  deploymentDay,
   FIELD_KINDS,
   type FieldDef,
   type FieldType,
@@ -43,7 +44,10 @@ function probeField(type: FieldType): FieldDef {
   return f;
 }
 
-/** One field of every field rule: required, length, pattern, bounds, order of two days, uniqueness. */
+/**
+ * One field of every field rule: required, length, pattern, bounds, order of two days, uniqueness, no day
+ * to come, required by another field's value, not above another number.
+ */
 const RULE_FIELDS: FieldDef[] = [
   { name: 'required', label: { zh: '必填项', en: 'Required' }, type: 'text', required: true },
   { name: 'short', label: { zh: '短文本', en: 'Short' }, type: 'text', min: 2, max: 5 },
@@ -58,6 +62,24 @@ const RULE_FIELDS: FieldDef[] = [
   { name: 'startDay', label: { zh: '开始日期', en: 'Start' }, type: 'date' },
   { name: 'endDay', label: { zh: '结束日期', en: 'End' }, type: 'date', notBefore: 'startDay' },
   { name: 'uniqueCode', label: { zh: '唯一编号', en: 'Unique code' }, type: 'text', search: 'equal' },
+  { name: 'pastDay', label: { zh: '发生日期', en: 'Happened on' }, type: 'date', notAfterToday: true },
+  { name: 'pastTime', label: { zh: '发生时间', en: 'Happened at' }, type: 'datetime', notAfterToday: true },
+  { name: 'holder', label: { zh: '持有方', en: 'Held by' }, type: 'dict', dict: SYSTEM_DICT.sex },
+  {
+    name: 'holderName',
+    label: { zh: '持有人', en: 'Holder' },
+    type: 'text',
+    requiredWhen: { field: 'holder', is: ['1'] },
+  },
+  { name: 'received', label: { zh: '入库数量', en: 'Received' }, type: 'int', min: 0, max: 1000 },
+  {
+    name: 'left',
+    label: { zh: '结存数量', en: 'Left' },
+    type: 'int',
+    min: 0,
+    max: 1000,
+    notAbove: { field: 'received' },
+  },
 ];
 
 const PROBE: ResourceDef = {
@@ -247,6 +269,54 @@ describe('every field rule', () => {
     const updated = await submit({ id: ok.json().data.id, ...bad });
     expect(updated.statusCode).toBe(400);
     expect(updated.json().data.field).toBe('endDay');
+  });
+
+  it('a day to come is refused in a field that says none can be (the server’s day); today passes', async () => {
+    const today = deploymentDay();
+    const tomorrow = deploymentDay(Date.now() + 86_400_000);
+    const ok = await submit({ ...record(), pastDay: today, pastTime: `${today} 23:59:59` });
+    expect(ok.statusCode, ok.body).toBe(200);
+    for (const [field, value, label] of [
+      ['pastDay', tomorrow, '发生日期'],
+      ['pastTime', `${tomorrow} 00:00:00`, '发生时间'],
+    ]) {
+      const res = await submit({ ...record(), [field]: value });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ data: { field }, msg: `${label}不能晚于今天` });
+      // on update too, and nothing is written
+      const updated = await submit({ id: ok.json().data.id, [field]: value });
+      expect(updated.statusCode, updated.body).toBe(400);
+    }
+    const detail = await call('GET', `${base}/detail?id=${ok.json().data.id}`);
+    expect(detail.json().data.pastDay).toBe(today);
+  });
+
+  it('a field another field’s value requires is refused empty, on create and on an update of either side', async () => {
+    const bare = await submit({ ...record(), holder: '1', holderName: '' });
+    expect(bare.statusCode, bare.body).toBe(400);
+    expect(bare.json()).toMatchObject({ data: { field: 'holderName' }, msg: '请输入持有人' });
+    // the other value does not require it
+    const other = await submit({ ...record(), holder: '2', holderName: '' });
+    expect(other.statusCode, other.body).toBe(200);
+    // an update that sends only the side that makes it required is judged against the stored row
+    const turned = await submit({ id: other.json().data.id, holder: '1' });
+    expect(turned.statusCode, turned.body).toBe(400);
+    expect(turned.json().data.field).toBe('holderName');
+    const named = await submit({ ...record(), holder: '1', holderName: '张三' });
+    expect(named.statusCode, named.body).toBe(200);
+    const cleared = await submit({ id: named.json().data.id, holderName: '' });
+    expect(cleared.statusCode, cleared.body).toBe(400);
+  });
+
+  it('a number above the one it may not exceed is refused naming it, also against the stored other', async () => {
+    const over = await submit({ ...record(), received: 5, left: 6 });
+    expect(over.statusCode, over.body).toBe(400);
+    expect(over.json()).toMatchObject({ data: { field: 'left' }, msg: '结存数量不能超过入库数量' });
+    const ok = await submit({ ...record(), received: 5, left: 5 });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const lowered = await submit({ id: ok.json().data.id, received: 4 });
+    expect(lowered.statusCode, lowered.body).toBe(400);
+    expect(lowered.json().data.field).toBe('left');
   });
 
   it('a value a live row already holds in a unique field is refused naming the field', async () => {

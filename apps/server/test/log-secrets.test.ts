@@ -191,3 +191,196 @@ describe('the server log during failing writes', () => {
     expect(log).not.toMatch(/(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/i);
   });
 });
+
+/**
+ * Issue 31 item 4, as the attacker did it: a live access token (and a refresh token, a password in clear and
+ * as md5) sent in every part of a request a client can fill — query (`?blade-auth=`, `?access_token=`, on
+ * routes that do not take them), headers, JSON body, form body, multipart field, the path, a sign-in's
+ * account, the browser's error report — never appears in any stored log (blade_log_api, blade_log_error,
+ * blade_log_usual) nor in the server log.
+ */
+describe('a token or password in any part of a request', () => {
+  it('is in no stored log and not in the server log', async () => {
+    const signedIn = await signIn(s);
+    const token = signedIn.access_token;
+    const refresh = signedIn.refresh_token;
+    const plain = 'Plain#Secret-2031';
+    const md5 = md5Hex(plain);
+    const inject = (
+      method: 'GET' | 'POST',
+      url: string,
+      opts: { headers?: Record<string, string>; payload?: string | object | FormData } = {},
+    ) => s.app.inject({ method, url, headers: opts.headers ?? {}, payload: opts.payload as string });
+    const q = (o: Record<string, string>) => new URLSearchParams(o).toString();
+    const codes: Record<string, number> = {};
+    const send = async (name: string, res: Promise<LightMyRequestResponse>) => {
+      codes[name] = (await res).statusCode;
+    };
+
+    // the attacker's request: the token in the query of a route that does not take it
+    await send(
+      'query blade-auth',
+      inject('POST', `/api/dfem-user/submit?${q({ 'blade-auth': `bearer ${token}` })}`),
+    );
+    await send('query bare', inject('POST', `/api/dfem-user/submit?${q({ 'Blade-Auth': token })}`));
+    await send(
+      'query others',
+      inject(
+        'POST',
+        `/api/dfem-user/remove?${q({ ids: '1', access_token: token, refresh_token: refresh, password: plain, pwd: md5, auth: token })}`,
+        {
+          headers: auth(token),
+        },
+      ),
+    );
+    // a read: not in the audit log, but in the server log's request line
+    await send(
+      'query on a read',
+      inject('GET', `/api/dfem-user/page?${q({ 'blade-auth': `bearer ${token}`, access_token: token })}`),
+    );
+    await send(
+      'query on a download',
+      inject('GET', `/api/dfem-user/export-user?${q({ 'blade-auth': `bearer ${token}`, password: plain })}`),
+    );
+    // headers: the token where it belongs, and where it does not (the user agent is stored)
+    await send(
+      'headers',
+      inject('POST', '/api/dfem-user/submit', {
+        headers: {
+          ...auth(token),
+          authorization: `Bearer ${refresh}`,
+          'user-agent': `Mozilla/5.0 blade-auth=${token} password=${plain}`,
+          'captcha-code': plain,
+          'content-type': 'application/json',
+        },
+        payload: JSON.stringify({
+          account: 'x',
+          password: md5,
+          token,
+          refresh_token: refresh,
+          oldPassword: plain,
+        }),
+      }),
+    );
+    // a JSON body a route refuses, and one with a malformed syntax
+    await send(
+      'json body',
+      inject('POST', '/api/dfem-user/update-password', {
+        headers: { ...auth(token), 'content-type': 'application/json' },
+        payload: JSON.stringify({ oldPassword: md5, newPassword: plain, token }),
+      }),
+    );
+    await send(
+      'broken json',
+      inject('POST', '/api/dfem-user/submit', {
+        headers: { ...auth(token), 'content-type': 'application/json' },
+        payload: `{"password":"${plain}","token":"${token}"`,
+      }),
+    );
+    // a form body, signed in and not
+    const form = q({ password: plain, 'blade-auth': `bearer ${token}`, access_token: token });
+    for (const headers of [{}, auth(token)])
+      await send(
+        `form body${Object.keys(headers).length ? ' signed in' : ''}`,
+        inject('POST', '/api/dfem-user/submit', {
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: form,
+        }),
+      );
+    // multipart fields beside a file, signed in and not
+    for (const headers of [{}, auth(token)]) {
+      const multipart = new FormData();
+      multipart.append('password', plain);
+      multipart.append('blade-auth', `bearer ${token}`);
+      multipart.append('access_token', token);
+      multipart.append(
+        'file',
+        new Blob([new Uint8Array(await workbook(USER_SHEET_HEADER, []))]),
+        `${token}.xlsx`,
+      );
+      await send(
+        `multipart${Object.keys(headers).length ? ' signed in' : ''}`,
+        s.app.inject({ method: 'POST', url: '/api/dfem-user/import-user', headers, payload: multipart }),
+      );
+    }
+    // the path itself
+    await send('path', inject('POST', `/api/dfem-user/${token}`, { headers: auth(token) }));
+    await send('path password', inject('POST', `/api/dfem-user/password=${plain}`, { headers: auth(token) }));
+    // sign-in: the token in the query, a password in the wrong field, a token as the account
+    await send(
+      'sign-in query',
+      tokenRequest(s, {
+        grant_type: 'password',
+        username: 'admin',
+        password: md5Hex('admin'),
+        access_token: token,
+      }),
+    );
+    await send(
+      'sign-in wrong field',
+      tokenRequest(s, {
+        grant_type: 'password',
+        username: token.slice(0, 45),
+        password: md5,
+        refresh_token: refresh,
+      }),
+    );
+    await send('refresh', tokenRequest(s, { grant_type: 'refresh_token', refresh_token: refresh }));
+    // the browser's error report, every field filled with what a careless page could put there
+    await send(
+      'error report',
+      inject('POST', '/api/dfem-log/error/report', {
+        headers: auth(token),
+        payload: [
+          {
+            type: `Error ${token.slice(0, 240)}`,
+            message: `request failed: Blade-Auth: bearer ${token}`,
+            stack: `Error: password=${plain}\n    at f (https://console.example/x.js?access_token=${token}:1:2)`,
+            info: `bearer ${token.slice(0, 240)}`,
+            url: `https://console.example/system/user?blade-auth=bearer%20${token}&password=${plain}`,
+            time: '2026-01-15 10:30:00',
+          },
+        ],
+      }),
+    );
+    // the attacker's request was refused, as every other that carried its token in the wrong place
+    console.log('answers:', codes);
+    expect(codes['query blade-auth']).toBe(401);
+    expect(codes['query bare']).toBe(401);
+    expect(codes['form body']).toBe(401);
+    expect(codes['error report']).toBe(200);
+
+    await s.app.auditLog.flush();
+    const db = s.database.db;
+    const stored: Record<string, string> = {};
+    for (const table of ['blade_log_api', 'blade_log_error', 'blade_log_usual']) {
+      const { rows } = (await db.execute(sql.raw(`select * from ${table}`))) as unknown as {
+        rows: unknown[];
+      };
+      stored[table] = JSON.stringify(rows, (_k, v) => (typeof v === 'bigint' ? String(v) : v));
+    }
+    // the requests were recorded (an empty log cannot pass the checks below)
+    expect(stored.blade_log_api).toContain('/api/dfem-user/submit');
+    expect(stored.blade_log_api).toContain('/api/dfem-user/import-user');
+    expect(stored.blade_log_api).toContain('"status_code":401');
+    expect(stored.blade_log_error).toContain('request failed');
+    expect(stored.blade_log_usual).toContain('signed in');
+
+    const secrets = {
+      token,
+      refresh,
+      plain,
+      md5,
+      tokenSignature: token.split('.')[2],
+      refreshSignature: refresh.split('.')[2],
+    };
+    for (const [where, text] of [...Object.entries(stored), ['server log', s.logs.join('')]]) {
+      const leaks = Object.entries(secrets)
+        .filter(([, v]) => text.includes(v) || text.includes(encodeURIComponent(v)))
+        .map(([k]) => k);
+      expect(leaks, where).toEqual([]);
+      // no part of a token either (a clipped one starts with its header)
+      expect(text, where).not.toMatch(/eyJ[\w-]{8,}/);
+    }
+  });
+});

@@ -138,7 +138,7 @@ describe('probation reminder', () => {
       (
         await post(
           '/villagerToParty/submit',
-          member(soon, { joinDate: '2029-03-20', probationEnd: '2030-03-20' }),
+          member(soon, { joinDate: '2025-03-20', probationEnd: '2030-03-20' }),
         )
       ).statusCode,
     ).toBe(200);
@@ -146,7 +146,7 @@ describe('probation reminder', () => {
       (
         await post(
           '/villagerToParty/submit',
-          member(later, { joinDate: '2029-06-01', probationEnd: '2030-06-01' }),
+          member(later, { joinDate: '2025-06-01', probationEnd: '2030-06-01' }),
         )
       ).statusCode,
     ).toBe(200);

@@ -413,6 +413,56 @@ describe('5. the sign-in lock cannot be raced or used against others', () => {
     expect((await password(who.account, 'pass', '000000', '10.7.0.1')).statusCode).toBe(200);
   });
 
+  it('issue 31 item 7: wrong guesses lock one address, not the owner; guesses from many addresses hold back only unknown ones', async () => {
+    const who = await actor(['desk']);
+    const known = '10.8.0.1';
+    const attacker = '10.8.1.1';
+    const descriptionOf = (r: { json(): { error_description?: string } }) => r.json().error_description;
+    // the owner has signed in from its office before
+    expect((await password(who.account, 'pass', '000000', known)).statusCode).toBe(200);
+    // 5 wrong guesses from address A: each a wrong password, then A is locked (even with the right one)
+    for (let i = 0; i < 5; i++) {
+      const guess = await password(who.account, `guess${i}`, '000000', attacker);
+      expect(descriptionOf(guess)).toBe('用户名或密码不正确');
+    }
+    const locked = await password(who.account, 'pass', '000000', attacker);
+    expect(locked.statusCode).toBe(400);
+    expect(descriptionOf(locked)).toMatch(/锁定/);
+    // A only: the owner signs in from its known address, and from a new address B
+    expect((await password(who.account, 'pass', '000000', known)).statusCode).toBe(200);
+    expect((await password(who.account, 'pass', '000000', '10.8.2.1')).statusCode).toBe(200);
+    // guesses spread over many addresses (one each, no address lock, no address wait): past 20 failures on
+    // the account a new address must wait before trying it, the right password or not (5 from A and 16 here:
+    // the 21st failure starts the wait)
+    for (let i = 0; i < 16; i++)
+      expect((await password(who.account, 'guess', '000000', `10.8.3.${i}`)).statusCode).toBe(400);
+    const held = await password(who.account, 'pass', '000000', '10.8.4.1');
+    expect(held.statusCode).toBe(429);
+    expect(descriptionOf(held)).toMatch(/登录尝试过于频繁/);
+    const again = await password(who.account, 'guess', '000000', '10.8.4.2');
+    expect(again.statusCode).toBe(429);
+    // the owner is not held back where it signed in before (the known address, and B since its sign-in)
+    expect((await password(who.account, 'pass', '000000', known)).statusCode).toBe(200);
+    expect((await password(who.account, 'pass', '000000', '10.8.2.1')).statusCode).toBe(200);
+    // a solved captcha does not lift the wait either
+    const captcha = await s.app.inject({ method: 'GET', url: '/api/dfem-auth/oauth/captcha' });
+    const { key } = captcha.json().data;
+    const code = await s.kv.get(`captcha:${key}`);
+    const solved = await s.app.inject({
+      method: 'POST',
+      url: `/api/dfem-auth/oauth/token?${new URLSearchParams({ tenantId: '000000', username: who.account, password: md5Hex('pass'), grant_type: 'captcha', scope: 'all', type: 'account' })}`,
+      headers: { authorization: basic(), 'captcha-key': key, 'captcha-code': code ?? '' },
+      remoteAddress: '10.8.4.3',
+    });
+    expect(solved.statusCode).toBe(429);
+    // other accounts are not held back from those addresses
+    expect((await password('admin', 'admin', '000000', '10.8.4.1')).statusCode).toBe(200);
+    // an administrator's unlock lifts the lock of A and the account's wait
+    expect((await call(admin, 'POST', `/api/dfem-user/unlock?userIds=${who.id}`)).statusCode).toBe(200);
+    expect((await password(who.account, 'pass', '000000', '10.8.4.1')).statusCode).toBe(200);
+    expect((await password(who.account, 'pass', '000000', attacker)).statusCode).toBe(200);
+  });
+
   it('an address spraying many accounts must wait, and a solved captcha does not help', async () => {
     const address = '10.7.1.1';
     const answers = [];

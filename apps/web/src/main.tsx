@@ -1,3 +1,4 @@
+import { readDeploymentZoneFrom } from '@smart/contracts/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -7,6 +8,7 @@ import { installErrorCollector } from './platform/session/errorLog';
 import { localLogout, pendingRefresh, useSession } from './platform/session/session';
 import { loadSettings } from './platform/session/settings';
 import { WEBSITE } from './platform/session/website';
+import { deploymentZone } from './platform/time';
 import { createRouter, isGuardRunning } from './router';
 
 // Uncaught errors and rejected promises go to the local error log (spec §8), from the very start.
@@ -14,6 +16,8 @@ installErrorCollector(window);
 const strings = initI18n();
 // The login page needs the server's modes: ask for them before anything else.
 void loadSettings();
+// "today" in the rules both ends run (a day to come refused) is the deployment's day, not the browser's
+readDeploymentZoneFrom(deploymentZone);
 
 const router = createRouter();
 

@@ -8,5 +8,6 @@ export * from './api';
 export * from './constants';
 export * from './resource/formats';
 export * from './resource/kinds';
+export * from './resource/today';
 export * from './resource/types';
 export * from './resource/validate';

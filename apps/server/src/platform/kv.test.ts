@@ -64,12 +64,11 @@ describe('memory store expiry', () => {
 });
 
 describe('the namespace of a deployment in a shared Redis', () => {
-  it('is one per database: instances of one deployment share it, two deployments never do', () => {
-    const pg = { DATABASE_URL: 'postgres://app@db:5432/smart', DATA_DIR: './data' };
-    expect(kvPrefixOf(pg)).toBe(kvPrefixOf({ ...pg, DATA_DIR: '/elsewhere' }));
-    expect(kvPrefixOf(pg)).not.toBe(kvPrefixOf({ ...pg, DATABASE_URL: 'postgres://app@db:5432/other' }));
-    // two embedded databases (say a test server beside the main one): their seeded users share ids
-    expect(kvPrefixOf({ DATA_DIR: '/tmp/a' })).not.toBe(kvPrefixOf({ DATA_DIR: '/tmp/b' }));
-    expect(kvPrefixOf({ DATA_DIR: '/tmp/a', REDIS_PREFIX: 'prod:' })).toBe('prod:');
+  it('is one per database identity (see sign-out-instances.test.ts), or the configured prefix', () => {
+    const a = kvPrefixOf({}, '6f1c7c4e-0d7a-4a53-9d43-0b8f3c1d2e11');
+    expect(a).toMatch(/^smart:[0-9a-f]{12}:$/);
+    expect(kvPrefixOf({}, '6f1c7c4e-0d7a-4a53-9d43-0b8f3c1d2e11')).toBe(a);
+    expect(kvPrefixOf({}, '0b8f3c1d-0d7a-4a53-9d43-6f1c7c4e2e11')).not.toBe(a);
+    expect(kvPrefixOf({ REDIS_PREFIX: 'prod:' }, 'anything')).toBe('prod:');
   });
 });

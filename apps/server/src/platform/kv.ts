@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
+import { type Db, schema } from './db';
 
 const require = createRequire(import.meta.url);
 
@@ -129,11 +130,35 @@ export class RedisKv implements KvStore {
   }
 }
 
-/** This deployment's namespace in the shared store: configured, else derived from its database. */
-export function kvPrefixOf(config: Pick<Config, 'REDIS_PREFIX' | 'DATABASE_URL' | 'DATA_DIR'>): string {
+/**
+ * This deployment's namespace in the shared store: REDIS_PREFIX when configured, else derived from the
+ * identity its database holds (`deploymentId`), never from how a server's settings spell the database's
+ * address: instances that name one database `localhost` and `127.0.0.1` (or with other options) share their
+ * sign-outs, locks and counters, and two deployments sharing a Redis never see each other's.
+ */
+export function kvPrefixOf(config: Pick<Config, 'REDIS_PREFIX'>, deployment: string): string {
   if (config.REDIS_PREFIX) return config.REDIS_PREFIX;
-  const database = config.DATABASE_URL ?? `pglite:${resolve(config.DATA_DIR)}`;
-  return `smart:${createHash('sha256').update(database).digest('hex').slice(0, 12)}:`;
+  return `smart:${createHash('sha256').update(deployment).digest('hex').slice(0, 12)}:`;
+}
+
+const IDENTITY = 'deployment';
+
+/**
+ * The random id this database was given at its first start (`app_identity`); the first of several servers
+ * starting at once writes it, the others read the same.
+ */
+export async function deploymentId(db: Db): Promise<string> {
+  await db
+    .insert(schema.identity)
+    .values({ name: IDENTITY, value: randomUUID() })
+    .onConflictDoNothing({ target: schema.identity.name });
+  const [row] = await db
+    .select({ value: schema.identity.value })
+    .from(schema.identity)
+    .where(eq(schema.identity.name, IDENTITY))
+    .limit(1);
+  if (!row) throw new Error('app_identity: the deployment row could not be written');
+  return row.value;
 }
 
 export function openKv(redisUrl: string | undefined, prefix?: string): KvStore {

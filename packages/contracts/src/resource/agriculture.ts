@@ -1,4 +1,3 @@
-import turfArea from '@turf/area';
 import { dictCodes, dictionary, numbered } from './dicts';
 import { area, date, dict, phone, ref, refs, remark, text } from './fields';
 import {
@@ -178,40 +177,8 @@ export const AGRI_OPERATION = {
 /** Who holds a plot (agri_owner_kind): a farming household, a cooperative, the village collective. */
 export const AGRI_OWNER_KIND = { household: '1', cooperative: '2', collective: '3' } as const;
 
-/** 1 亩 = 10 000 / 15 m² */
-const SQUARE_METRES_PER_MU = 10_000 / 15;
-
-/**
- * The area in 亩 (two decimals) of a polygon of [longitude, latitude] corners in WGS-84 (a JSON text or
- * the array), on the sphere as @turf/area measures it; null when it is not a polygon. The plot form shows
- * it live while the polygon is drawn, and the server stores what it returns.
- */
-export function polygonMu(polygon: unknown): number | null {
-  let corners: unknown = polygon;
-  if (typeof polygon === 'string') {
-    try {
-      corners = JSON.parse(polygon);
-    } catch {
-      return null;
-    }
-  }
-  if (
-    !Array.isArray(corners) ||
-    corners.length < 3 ||
-    !corners.every(
-      (p) =>
-        Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === 'number' && Number.isFinite(x)),
-    )
-  )
-    return null;
-  const ring = corners as [number, number][];
-  const closed =
-    ring[0][0] === ring[ring.length - 1][0] && ring[0][1] === ring[ring.length - 1][1]
-      ? ring
-      : [...ring, ring[0]];
-  const m2 = turfArea({ type: 'Polygon', coordinates: [closed] });
-  return Math.round((m2 / SQUARE_METRES_PER_MU) * 100) / 100;
-}
+/** The area in 亩 of a plot's polygon (geo.ts: the same for every polygon field). */
+export { polygonMu } from './geo';
 
 /** A plan step is overdue when its planned day has passed and it is not done. */
 export function stepOverdue(step: { plannedDate?: unknown; doneDate?: unknown }, today: string): boolean {
@@ -273,8 +240,13 @@ export const plotResource = resource(
       required: true,
       search: 'equal',
     }),
-    villagerRef('ownerVillagerId', L('承包农户', 'Household')),
-    cooperationRef('cooperationId', L('合作社/农场', 'Cooperative or farm')),
+    // who holds it: a household names its villager, a cooperative its cooperative (the hooks clear the other)
+    villagerRef('ownerVillagerId', L('承包农户', 'Household'), {
+      requiredWhen: { field: 'ownerKind', is: [AGRI_OWNER_KIND.household] },
+    }),
+    cooperationRef('cooperationId', L('合作社/农场', 'Cooperative or farm'), {
+      requiredWhen: { field: 'ownerKind', is: [AGRI_OWNER_KIND.cooperative] },
+    }),
     text('deleteRemark', L('删除原因', 'Why removed'), 200, { readOnly: true, form: false, list: false }),
     remark(),
   ],
@@ -301,7 +273,7 @@ export const planDetailResource = resource(
     operationField(),
     text('content', L('步骤内容', 'What'), 100),
     date('plannedDate', L('计划日期', 'Planned for'), { required: true }),
-    date('doneDate', L('完成日期', 'Done on')),
+    date('doneDate', L('完成日期', 'Done on'), { notAfterToday: true }),
     ref('recordId', L('农事记录', 'Record'), 'plantRecord', '', {
       readOnly: true,
       form: false,
@@ -361,7 +333,7 @@ export const plantRecordResource = resource(
   [
     ref('plotId', L('地块', 'Plot'), 'plot', AGRICULTURE_DEMO.plotId, { required: true }),
     operationField(),
-    date('workDate', L('作业日期', 'Done on'), { required: true }),
+    date('workDate', L('作业日期', 'Done on'), { notAfterToday: true, required: true }),
     villagerRef('operatorId', L('操作人', 'Operator'), { required: true }),
     area('inputs', L('投入品', 'Inputs applied'), 500, { list: true }),
     { name: 'photos', label: L('现场照片', 'Photos'), type: 'image', max: 2000, list: false },
@@ -407,9 +379,13 @@ export const seedlingResource = resource(
       required: true,
       min: 0,
       max: 100_000_000,
+      notAbove: {
+        field: 'quantityIn',
+        message: L('结存数量不能大于入库数量', 'Remaining cannot be more than received'),
+      },
     },
     dict('unit', L('单位', 'Unit'), AGRICULTURE_DICT.agri_seedling_unit, { required: true }),
-    date('receivedDate', L('入库日期', 'Received on'), { required: true }),
+    date('receivedDate', L('入库日期', 'Received on'), { notAfterToday: true, required: true }),
     remark(),
   ],
   { listPath: 'list', paging: 'page', defaultSort: { field: 'receivedDate', desc: true } },
@@ -437,7 +413,7 @@ export const cooperationResource = resource(
     phone('phone', L('联系电话', 'Phone')),
     refs('memberIds', L('成员', 'Members'), 'villager', AGRICULTURE_DEMO.villagerId, { list: false }),
     text('address', L('地址', 'Address'), 200, { list: false }),
-    date('establishedDate', L('成立日期', 'Established on')),
+    date('establishedDate', L('成立日期', 'Established on'), { notAfterToday: true }),
     {
       name: 'certifications',
       label: L('认证', 'Certifications'),
@@ -445,7 +421,11 @@ export const cooperationResource = resource(
       dict: AGRICULTURE_DICT.agri_certification,
       example: '1,2',
     },
-    yearField('certifiedYear', L('认证年份', 'Certified in'), { search: undefined }),
+    // certifications are counted per year (common/index/year/cer): a cooperative with some says its year
+    yearField('certifiedYear', L('认证年份', 'Certified in'), {
+      search: undefined,
+      requiredWhen: { field: 'certifications' },
+    }),
     remark(),
   ],
   {
@@ -517,7 +497,7 @@ export const industryBreedingResource = resource(
     { name: 'stock', label: L('存栏量', 'Stock'), type: 'int', required: true, min: 0, max: 100_000_000 },
     dict('unit', L('单位', 'Unit'), AGRICULTURE_DICT.agri_stock_unit, { required: true }),
     cooperationRef('farmId', L('养殖场', 'Farm'), { required: true }),
-    date('recordDate', L('统计日期', 'Counted on'), { required: true }),
+    date('recordDate', L('统计日期', 'Counted on'), { notAfterToday: true, required: true }),
     remark(),
   ],
   { defaultSort: { field: 'recordDate', desc: true } },

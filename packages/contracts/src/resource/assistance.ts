@@ -167,7 +167,13 @@ export const assistanceProjectResource = resource(
       required: true,
     }),
     money('budget', L('预算资金', 'Budget'), { required: true }),
-    money('spend', L('已支出', 'Spent'), { default: 0 }),
+    money('spend', L('已支出', 'Spent'), {
+      default: 0,
+      notAbove: {
+        field: 'budget',
+        message: L('已支出不能超过预算资金', 'The amount spent cannot exceed the budget'),
+      },
+    }),
     {
       name: 'period',
       label: L('项目周期', 'Period'),
@@ -235,7 +241,7 @@ export const informationResource = resource(
       required: true,
       default: INFORMATION_STATUS.hidden,
     }),
-    { name: 'publishTime', label: L('发布时间', 'Published at'), type: 'datetime' },
+    { name: 'publishTime', notAfterToday: true, label: L('发布时间', 'Published at'), type: 'datetime' },
   ],
   { defaultSort: { field: 'publishTime', desc: true } },
 );
@@ -252,7 +258,13 @@ export const assistanceReceptionResource = resource(
     text('visitorName', L('来访人', 'Visitor'), 20, { required: true, search: 'like' }),
     text('visitorUnit', L('来访单位', 'Visitor unit'), 60, { search: 'like' }),
     { name: 'phone', label: L('联系电话', 'Phone'), type: 'phone', max: 20 },
-    { name: 'visitTime', label: L('来访时间', 'Visited at'), type: 'datetime', required: true },
+    {
+      name: 'visitTime',
+      notAfterToday: true,
+      label: L('来访时间', 'Visited at'),
+      type: 'datetime',
+      required: true,
+    },
     { name: 'persons', label: L('来访人数', 'Persons'), type: 'int', min: 1, max: 1000, default: 1 },
     area('purpose', L('来访事由', 'Purpose'), 500, { required: true, list: true }),
     text('receiver', L('接待人', 'Received by'), 20),
@@ -272,7 +284,19 @@ export const careVideoResource = resource(
   [
     text('title', L('视频标题', 'Title'), 100, { required: true, search: 'like' }),
     dict('category', L('视频类别', 'Category'), ASSISTANCE_DICT.care_video_category, { required: true }),
-    { name: 'videoFile', label: L('视频文件', 'Video file'), type: 'video', list: false, excel: false },
+    {
+      name: 'videoFile',
+      label: L('视频文件', 'Video file'),
+      type: 'video',
+      list: false,
+      excel: false,
+      // a care video plays something: an uploaded file or an address
+      requiredWhen: {
+        field: 'videoUrl',
+        blank: true,
+        message: L('请上传视频文件或填写视频地址', 'Upload a video file or enter a video address'),
+      },
+    },
     {
       name: 'videoUrl',
       label: L('视频地址', 'Video address'),
@@ -377,11 +401,3 @@ export interface AssistanceOverview {
   byUnit: AssistanceUnitFunds[];
   byStatus: AssistanceCount[];
 }
-
-/** A project's spend within its budget: the rule both ends show (null when it holds). */
-export const spendProblem = (budget: unknown, spend: unknown): Text2 | null => {
-  const b = Number(budget);
-  const s = Number(spend ?? 0);
-  if (!Number.isFinite(b) || !Number.isFinite(s) || s <= b) return null;
-  return L('已支出不能超过预算资金', 'The amount spent cannot exceed the budget');
-};

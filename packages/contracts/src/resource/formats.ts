@@ -83,6 +83,7 @@ export const FIELD_MESSAGES = {
   range: { zh: '{label}超出允许范围', en: '{label} is out of range' },
   places: { zh: '{label}最多{places}位小数', en: '{label} has at most {places} decimal places' },
   rangeOrder: { zh: '{label}的开始日期不能晚于结束日期', en: '{label} cannot start after it ends' },
+  future: { zh: '{label}不能晚于今天', en: '{label} cannot be after today' },
 } as const;
 
 /**

@@ -58,7 +58,7 @@ export const partyOrganizationResource = resource(
     { name: 'parentId', label: L('上级组织', 'Parent'), type: 'ref', default: '0', list: false },
     ref('secretaryId', L('书记', 'Secretary'), 'villager', PARTY_DEMO.villagerId, { search: undefined }),
     text('secretaryName', L('书记(非本村)', 'Secretary (other)'), 20, { list: false }),
-    date('foundedDate', L('成立日期', 'Founded on')),
+    date('foundedDate', L('成立日期', 'Founded on'), { notAfterToday: true }),
     remark(),
   ],
   {
@@ -87,8 +87,16 @@ export const villagerToPartyResource = resource(
     },
     ref('orgId', L('所在党组织', 'Organisation'), 'partyOrganization', PARTY_DEMO.orgId),
     text('branch', L('支部(原记录)', 'Branch (as recorded)'), 60, { list: false }),
-    date('joinDate', L('入党日期', 'Joined on'), { required: true }),
-    date('probationEnd', L('预备期满日期', 'Probation ends on'), { notBefore: 'joinDate' }),
+    date('joinDate', L('入党日期', 'Joined on'), { notAfterToday: true, required: true }),
+    date('probationEnd', L('预备期满日期', 'Probation ends on'), {
+      notBefore: 'joinDate',
+      // a probationary member (党员状态 预备党员) has the day their probation ends
+      requiredWhen: {
+        field: 'memberType',
+        is: ['2'],
+        message: L('预备党员须填写预备期满日期', 'A probationary member needs the date their probation ends'),
+      },
+    }),
     text('partyPost', L('党内职务', 'Party post'), 30),
     remark(),
   ],

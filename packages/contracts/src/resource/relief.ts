@@ -185,7 +185,7 @@ export const preventionPovertyResource = resource(
       excel: true,
       example: '6222021234567890123',
     }),
-    date('applyDate', L('申请日期', 'Applied on'), { required: true }),
+    date('applyDate', L('申请日期', 'Applied on'), { notAfterToday: true, required: true }),
     dict('stage', L('识别状态', 'Stage'), RELIEF_DICT.relief_stage, {
       search: 'equal',
       readOnly: true,
@@ -300,7 +300,7 @@ export const resettlementSiteResource = resource(
     },
     { name: 'households', label: L('安置户数', 'Households'), type: 'int', min: 0, max: 100000, default: 0 },
     { name: 'persons', label: L('安置人数', 'Persons'), type: 'int', min: 0, max: 1000000, default: 0 },
-    date('builtDate', L('建成日期', 'Built on')),
+    date('builtDate', L('建成日期', 'Built on'), { notAfterToday: true }),
     area('facilities', L('配套设施', 'Facilities'), 1000),
     remark(),
   ],

@@ -201,6 +201,7 @@ export const securityIncidentResource = resource(
   [
     {
       name: 'occurredAt',
+      notAfterToday: true,
       label: L('发生时间', 'Occurred at'),
       type: 'datetime',
       required: true,
@@ -276,7 +277,13 @@ export const cameraWatchLogResource = resource(
   [
     ref('cameraId', L('摄像头', 'Camera'), 'camera', SAFETY_DEMO.cameraId, { required: true }),
     text('userName', L('查看人', 'Watched by'), 40, { required: true, search: 'like' }),
-    { name: 'watchedAt', label: L('查看时间', 'Watched at'), type: 'datetime', required: true },
+    {
+      name: 'watchedAt',
+      notAfterToday: true,
+      label: L('查看时间', 'Watched at'),
+      type: 'datetime',
+      required: true,
+    },
   ],
   { readOnly: true, defaultSort: { field: 'watchedAt', desc: true } },
 );

@@ -93,6 +93,19 @@ export interface FieldDef {
   agrees?: { birthDate?: string; sex?: string };
   /** date/datetime: the field of the record this one must not be before (a term's end and its start) */
   notBefore?: string;
+  /**
+   * date/datetime: a day to come is refused (a birthday, the day one joined, registered, or something
+   * happened), counted in the deployment's day (`today.ts`); the pickers offer no later day
+   */
+  notAfterToday?: boolean;
+  /**
+   * required only when another field of the record says so (a plot held by a household names the
+   * household): when that field's value is one of `is`, or, without `is`, when it is filled (`blank`:
+   * when it is empty — one of two ways to give a video). Checked by `checkRecord` on both ends.
+   */
+  requiredWhen?: RequiredWhen;
+  /** a number not more than another field's of the record (what is left of what was received) */
+  notAbove?: { field: string; message?: Text2 };
   /** a column of the resource's Excel export, template and import (default: when it is a list column) */
   excel?: boolean;
   /**
@@ -109,6 +122,18 @@ export interface FieldDef {
   beside?: boolean;
   /** the rare column that does not follow from the kind (server platform/crud/model.ts `columnOf`) */
   column?: { kind: 'varchar' | 'text' | 'integer' | 'numeric' | 'date' | 'timestamp' | 'bigint' };
+}
+
+/** When a field is required by another field's value (`FieldDef.requiredWhen`). */
+export interface RequiredWhen {
+  /** the other field */
+  field: string;
+  /** the other field's values that make this one required (dictionary keys) */
+  is?: readonly string[];
+  /** without `is`: required when the other field is empty (instead of when it is filled) */
+  blank?: boolean;
+  /** what is said when it is missing (default: the field's required message) */
+  message?: Text2;
 }
 
 /** The query keys of a list's page number and size, by the definition's `paging` (spec §7 conventions). */

@@ -60,7 +60,14 @@ export const userResource: ResourceDef = {
     { name: 'phone', label: { zh: '手机号码', en: 'Phone' }, type: 'mobile' },
     { name: 'email', label: { zh: '电子邮箱', en: 'Email' }, type: 'email', max: 45 },
     { name: 'sex', label: { zh: '用户性别', en: 'Sex' }, type: 'dict', dict: SYSTEM_DICT.sex },
-    { name: 'birthday', label: { zh: '用户生日', en: 'Birthday' }, type: 'date', list: false, excel: true },
+    {
+      name: 'birthday',
+      notAfterToday: true,
+      label: { zh: '用户生日', en: 'Birthday' },
+      type: 'date',
+      list: false,
+      excel: true,
+    },
     {
       name: 'roleId',
       label: { zh: '所属角色', en: 'Roles' },

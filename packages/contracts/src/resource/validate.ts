@@ -1,6 +1,7 @@
 import { isId } from '../constants';
 import { FIELD_MESSAGES, fill, hasNul, idCardInfo, localize, PHONE_MESSAGES } from './formats';
 import { fieldKind } from './kinds';
+import { deploymentDay } from './today';
 import type { FieldDef, ResourceDef, Text2 } from './types';
 
 /**
@@ -29,6 +30,9 @@ export function checkField(f: FieldDef, value: unknown): Text2 | null {
   if (hasNul(s)) return localize(FIELD_MESSAGES.format, label);
   const kind = fieldKind(f);
   const own = kind.check?.(s, f, value) ?? null;
+  // a day to come, where the field says none can be: counted in the deployment's day
+  if (!own && f.notAfterToday && s.slice(0, 10) > deploymentDay())
+    return localize(FIELD_MESSAGES.future, label);
   if (own || !kind.textRules) return own;
   if (typeof value !== 'string' && typeof value !== 'number') return localize(FIELD_MESSAGES.format, label);
   const max = f.max ?? defaultMax(f);
@@ -76,21 +80,77 @@ export function checkRange(f: FieldDef, value: unknown, other: FieldDef, otherVa
   };
 }
 
+export const NOT_ABOVE_MESSAGE = {
+  zh: '{label}不能超过{other}',
+  en: '{label} cannot exceed {other}',
+} as const;
+
+/** The other fields of the record a field's rules read (`notBefore`, `requiredWhen`, `notAbove`). */
+export function relatedFields(f: FieldDef): string[] {
+  return [f.notBefore, f.requiredWhen?.field, f.notAbove?.field].filter((x): x is string => !!x);
+}
+
+/** Whether another field's value makes a field required (`requiredWhen`). */
+export function requiredBy(f: FieldDef, other: unknown): boolean {
+  const w = f.requiredWhen;
+  if (!w) return false;
+  if (w.is) return !isEmpty(other) && w.is.includes(String(other));
+  return w.blank ? isEmpty(other) : !isEmpty(other);
+}
+
+/**
+ * A field's rules that read other fields of the record — not before another day, required by another
+ * field's value, not above another number — the same on both ends: the server's `checkRecord` and the
+ * form's rule for the field (with the values on the form). `has` says which fields the record holds: a
+ * rule is judged only when the record holds both of its fields (an update that sends one side is
+ * judged by the engine against the stored row). The first problem, or null.
+ */
+export function checkRelated(
+  f: FieldDef,
+  fields: readonly FieldDef[],
+  record: Record<string, unknown>,
+  has: (name: string) => boolean = (name) => Object.hasOwn(record, name),
+): Text2 | null {
+  const find = (name: string) => fields.find((x) => x.name === name);
+  const before = f.notBefore ? find(f.notBefore) : undefined;
+  if (before && has(f.name) && has(before.name)) {
+    const err = checkRange(f, record[f.name], before, record[before.name]);
+    if (err) return err;
+  }
+  const w = f.requiredWhen;
+  if (w && has(f.name) && has(w.field) && isEmpty(record[f.name]) && requiredBy(f, record[w.field]))
+    return w.message ?? requiredMessage({ ...f, required: true });
+  const above = f.notAbove ? find(f.notAbove.field) : undefined;
+  if (above && has(f.name) && has(above.name)) {
+    const v = record[f.name];
+    const limit = record[above.name];
+    if (!isEmpty(v) && !isEmpty(limit) && Number(v) > Number(limit))
+      return (
+        f.notAbove?.message ?? {
+          zh: NOT_ABOVE_MESSAGE.zh.replace('{label}', f.label.zh).replace('{other}', above.label.zh),
+          en: NOT_ABOVE_MESSAGE.en
+            .replace('{label}', f.label.en)
+            .replace('{other}', above.label.en.toLowerCase()),
+        }
+      );
+  }
+  return null;
+}
+
 export const AGREE_MESSAGES = {
   birthDate: { zh: '{label}与身份证号码不一致', en: '{label} does not agree with the ID number' },
   sex: { zh: '{label}与身份证号码不一致', en: '{label} does not agree with the ID number' },
 } as const;
 
 /**
- * Checks between fields of one record (a date not before another, an ID number and the birth date and sex
- * it states); the first
+ * Checks between fields of one record (a date not before another, a field another one's value makes
+ * required, a number not above another, an ID number and the birth date and sex it states); the first
  * disagreement, naming the field that disagrees, or null. Only values present in the record are compared.
  */
 export function checkRecord(def: ResourceDef, record: Record<string, unknown>): FieldError | null {
   for (const f of def.fields) {
-    if (!f.notBefore) continue;
-    const other = def.fields.find((x) => x.name === f.notBefore);
-    const err = other && checkRange(f, record[f.name], other, record[other.name]);
+    if (!relatedFields(f).length) continue;
+    const err = checkRelated(f, def.fields, record);
     if (err) return { field: f.name, message: err };
   }
   for (const f of def.fields) {

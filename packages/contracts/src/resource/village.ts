@@ -394,7 +394,7 @@ export const villagerResource = resource(
       agrees: { birthDate: 'birthDate', sex: 'sex' },
     },
     phone('phone'),
-    date('birthDate', L('出生日期', 'Birth date')),
+    date('birthDate', L('出生日期', 'Birth date'), { notAfterToday: true }),
     text('householdNo', L('户号', 'Household no.'), 20, {
       required: true,
       pattern: '[A-Za-z0-9-]+',
@@ -481,7 +481,7 @@ export const villagerToOrgResource = resource(
     }),
     text('orgName', L('组织名称', 'Organisation'), 60, { required: true, search: 'like' }),
     text('post', L('职务', 'Post'), 30),
-    date('joinDate', L('加入日期', 'Joined on')),
+    date('joinDate', L('加入日期', 'Joined on'), { notAfterToday: true }),
     remark(),
   ],
   // a villager is a member of an organisation once
@@ -619,7 +619,7 @@ export const scoreRankResource = resource(
       default: 0,
       sortable: true,
     },
-    date('recordDate', L('记录日期', 'Date'), { required: true }),
+    date('recordDate', L('记录日期', 'Date'), { notAfterToday: true, required: true }),
     text('approver', L('审核人', 'Approved by'), 20),
     {
       name: 'evidence',
@@ -648,7 +648,7 @@ export const policyToPeopleResource = resource(
     villagerRef('villagerId', L('享受人', 'Beneficiary')),
     text('benefit', L('享受内容', 'Benefit'), 100, { required: true }),
     money('amount', L('金额(元)', 'Amount (yuan)')),
-    date('grantDate', L('发放日期', 'Granted on')),
+    date('grantDate', L('发放日期', 'Granted on'), { notAfterToday: true }),
     dict('grantStatus', L('发放状态', 'Status'), VILLAGE_DICT.grant_status, {
       required: true,
       search: 'equal',
@@ -684,7 +684,7 @@ export const vehicleResource = resource(
     text('brand', L('品牌型号', 'Make and model'), 40),
     text('color', L('颜色', 'Colour'), 10),
     dict('usage', L('使用性质', 'Use'), VILLAGE_DICT.vehicle_usage, { required: true }),
-    date('registerDate', L('登记日期', 'Registered on')),
+    date('registerDate', L('登记日期', 'Registered on'), { notAfterToday: true }),
     remark(),
   ],
   { unique: ['plateNo'] },
@@ -747,7 +747,7 @@ export const villageReviewResource = resource(
     text('subject', L('评议事项', 'Subject'), 100, { required: true, search: 'like' }),
     dict('reviewKind', L('评议类型', 'Kind'), VILLAGE_DICT.review_kind, { required: true, search: 'equal' }),
     text('period', L('评议期间', 'Period'), 30, { required: true, example: '2026年度' }),
-    date('reviewDate', L('评议日期', 'Date')),
+    date('reviewDate', L('评议日期', 'Date'), { notAfterToday: true }),
     { name: 'participants', label: L('参评人数', 'Participants'), type: 'int', min: 0, max: 100000 },
     dict('result', L('评议结果', 'Result'), VILLAGE_DICT.review_result, { search: 'equal' }),
     area('content', L('评议意见', 'Opinions')),
@@ -833,7 +833,7 @@ export const visitingRecordsResource = resource(
   [
     villagerRef('visitorId', L('走访干部', 'Visitor')),
     villagerRef('villagerId', L('走访对象', 'Household visited')),
-    date('visitDate', L('走访日期', 'Date'), { required: true }),
+    date('visitDate', L('走访日期', 'Date'), { notAfterToday: true, required: true }),
     dict('visitKind', L('走访类型', 'Kind'), VILLAGE_DICT.visit_kind, { required: true, search: 'equal' }),
     area('content', L('走访内容', 'Content'), 1000, { required: true, list: true }),
     area('followUp', L('跟进事项', 'Follow-up'), 500, { excel: true }),
@@ -877,7 +877,7 @@ export const visitingReceptionResource = resource(
       list: false,
       excel: true,
     },
-    date('receptionDate', L('接待日期', 'Date'), { required: true }),
+    date('receptionDate', L('接待日期', 'Date'), { notAfterToday: true, required: true }),
     dict('matterKind', L('事项类别', 'Kind'), VILLAGE_DICT.petition_kind, {
       required: true,
       search: 'equal',

@@ -3,7 +3,6 @@ import {
   AGRI_MAP_PARAMS,
   AGRI_OWNER_KIND,
   type AgriMapSettings,
-  type FieldDef,
   type PlotHistoryItem,
   polygonMu,
   stepOverdue,
@@ -17,7 +16,7 @@ import { mountedResource, readableRows } from '../../platform/crud/refs';
 import { updateRow } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
 import { today } from '../../platform/format';
-import { FieldInputError, notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { notDeleted } from '../../platform/sql';
 import { paramValue } from '../system/params';
@@ -35,7 +34,6 @@ const has = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k);
 /** a value as written: the record's when it sends one, else the row's as it was */
 const writtenValue = (record: Record<string, unknown>, original: Row | undefined, k: string) =>
   has(record, k) ? record[k] : original?.[k];
-const empty = (v: unknown) => v === undefined || v === null || v === '';
 
 /** The map's tile source for the caller's tenant: its own parameters, else everyone's, else the defaults. */
 async function mapSettings(db: Db, tenantId: string): Promise<AgriMapSettings> {
@@ -83,22 +81,12 @@ function plotHooks(db: Db): ResourceHooks {
         const mu = polygonMu(record.polygon);
         record.area = mu === null ? null : mu.toFixed(2);
       }
-      // who holds it: a household names its villager, a cooperative its cooperative; the other is cleared
+      // who holds it: a household names its villager, a cooperative its cooperative (the definition's
+      // `requiredWhen`, checked on both ends); the other is cleared
       const kind = String(writtenValue(record, original, 'ownerKind') ?? '');
-      const need = (field: 'ownerVillagerId' | 'cooperationId', label: FieldDef['label']) => {
-        if (empty(writtenValue(record, original, field)))
-          throw new FieldInputError(field, {
-            zh: `请选择${label.zh}`,
-            en: `please select the ${label.en.toLowerCase()}`,
-          });
-      };
-      if (kind === AGRI_OWNER_KIND.household) {
-        need('ownerVillagerId', { zh: '承包农户', en: 'Household' });
-        record.cooperationId = null;
-      } else if (kind === AGRI_OWNER_KIND.cooperative) {
-        need('cooperationId', { zh: '合作社/农场', en: 'Cooperative or farm' });
-        record.ownerVillagerId = null;
-      } else if (kind === AGRI_OWNER_KIND.collective) {
+      if (kind === AGRI_OWNER_KIND.household) record.cooperationId = null;
+      else if (kind === AGRI_OWNER_KIND.cooperative) record.ownerVillagerId = null;
+      else if (kind === AGRI_OWNER_KIND.collective) {
         record.ownerVillagerId = null;
         record.cooperationId = null;
       }
@@ -295,30 +283,10 @@ async function plotHistory(
   );
 }
 
-/** Seedlings: never more left than received (on update, against what the row holds). */
+/** Seedlings: the family's route names (never more left than received is the definition's `notAbove`). */
 const seedlingHooks = (): ResourceHooks => ({
   submitAliases: ['upsert'],
   removeRoutes: [{ method: 'GET', path: 'del/{id}' }],
-  beforeWrite(_ctx, record, _mode, _id, original) {
-    const received = writtenValue(record, original, 'quantityIn');
-    const left = writtenValue(record, original, 'quantityLeft');
-    if (!empty(received) && !empty(left) && Number(left) > Number(received))
-      throw new FieldInputError('quantityLeft', {
-        zh: '结存数量不能大于入库数量',
-        en: 'Remaining cannot be more than received',
-      });
-  },
-});
-
-/** Cooperatives: certifications are counted per year (common/index/year/cer), so they say their year. */
-const cooperationHooks = (): ResourceHooks => ({
-  beforeWrite(_ctx, record, _mode, _id, original) {
-    if (
-      !empty(writtenValue(record, original, 'certifications')) &&
-      empty(writtenValue(record, original, 'certifiedYear'))
-    )
-      throw new FieldInputError('certifiedYear', { zh: '请输入认证年份', en: 'please enter certified in' });
-  },
 });
 
 /** Every agriculture resource's table and hooks, for modules/resources.ts. */
@@ -329,6 +297,5 @@ export function agricultureHooks(db: Db): Record<string, ResourceHooks> {
     planDetail: planDetailHooks(),
     plantRecord: recordHooks(db),
     seedling: seedlingHooks(),
-    cooperation: cooperationHooks(),
   };
 }

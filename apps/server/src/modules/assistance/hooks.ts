@@ -1,7 +1,6 @@
-import { INFORMATION_STATUS, spendProblem } from '@smart/contracts';
+import { INFORMATION_STATUS } from '@smart/contracts';
 import type { ResourceHooks } from '../../platform/crud/binding';
 import { formatDateTime } from '../../platform/format';
-import { FieldInputError } from '../../platform/http/errors';
 
 /** What differs from the engine's pattern in assistance and care. */
 
@@ -12,26 +11,7 @@ const after = (
   name: string,
 ) => (name in record ? record[name] : original?.[name]);
 
-/** A project spends no more than its budget (on update, against whichever of the two is unchanged). */
-const projectHooks: ResourceHooks = {
-  beforeWrite(_ctx, record, _mode, _id, original) {
-    const problem = spendProblem(after(record, original, 'budget'), after(record, original, 'spend'));
-    if (problem) throw new FieldInputError('spend', problem);
-  },
-};
-
 const blank = (v: unknown) => v === null || v === undefined || v === '';
-
-/** A care video plays something: an uploaded file or an address. */
-const videoHooks: ResourceHooks = {
-  beforeWrite(_ctx, record, _mode, _id, original) {
-    if (blank(after(record, original, 'videoFile')) && blank(after(record, original, 'videoUrl')))
-      throw new FieldInputError('videoFile', {
-        zh: '请上传视频文件或填写视频地址',
-        en: 'Upload a video file or enter a video address',
-      });
-  },
-};
 
 /** News published without a publishing time is published now. */
 const informationHooks: ResourceHooks = {
@@ -42,7 +22,10 @@ const informationHooks: ResourceHooks = {
   },
 };
 
-/** Every assistance resource's table and hooks, for modules/resources.ts. */
+/**
+ * Every assistance resource's table and hooks, for modules/resources.ts. A project's spend within its budget
+ * and a care video's file or address are rules of their definitions (`notAbove`, `requiredWhen`).
+ */
 export function assistanceHooks(): Record<string, ResourceHooks> {
-  return { assistanceProject: projectHooks, information: informationHooks, careVideo: videoHooks };
+  return { information: informationHooks };
 }

@@ -13,44 +13,68 @@ import type { Client } from './clients';
 
 export const LOCK_MINUTES = 30;
 /**
- * Guessing is limited twice, counted in the shared store before any password is checked (so parallel
- * guesses cannot slip past a limit):
- * - per account and address: after `account.failCount` failures that address is locked out of that
- *   account for 30 minutes (an administrator's unlock lifts it at once). Counting per address means nobody
- *   can lock another person out of their account from somewhere else;
+ * Guessing is limited three times, counted in the shared store (so parallel guesses and several instances
+ * cannot slip past a limit):
+ * - per account and address, before any password is checked: after `account.failCount` failures that
+ *   address is locked out of that account for 30 minutes (an administrator's unlock lifts it at once).
+ *   Counting per address means nobody can lock another person out of their account from somewhere else;
  * - per address, over every account: past a number of failures the address must wait, doubling with
- *   each further failure (credential spraying, or locking many accounts from one place).
- * A solved captcha buys nothing against either.
+ *   each further failure (credential spraying, or locking many accounts from one place);
+ * - per account, over every address (guesses spread over many addresses): past a number of failures an
+ *   address must wait before trying that account, doubling with each further failure — unless it is one of
+ *   the account's known addresses (where it signed in before), so the owner is never held back there.
+ * A solved captcha buys nothing against any of them: it is the family's form, not the brake.
  */
-const ADDRESS_FREE_FAILURES = 30;
-const ADDRESS_WINDOW_SECONDS = 15 * 60;
-const ADDRESS_MAX_WAIT_SECONDS = 15 * 60;
+/** per address over every account: 30 failures in 15 minutes free, then 2, 4, 8 … seconds */
+const ADDRESS_LIMITS = { free: 30, windowSeconds: 15 * 60, first: 2 };
+/**
+ * per account over every address: 20 failures in an hour free, then 30 s, 1, 2, 4 … minutes for every address
+ * but the account's known ones (fewer, longer waits: one attempt per wait is all a guesser gets anywhere)
+ */
+const ACCOUNT_LIMITS = { free: 20, windowSeconds: 60 * 60, first: 30 };
+const MAX_WAIT_SECONDS = 15 * 60;
+/** how long an address stays known to an account after a successful sign-in from it */
+const KNOWN_ADDRESS_SECONDS = 90 * 24 * 3600;
 /** an administrator's unlock starts a new generation of an account's failure counters */
 const generationKey = (tenantId: string, account: string) =>
   `signin-generation:${tenantId}:${account.toLowerCase()}`;
 const addressFailuresKey = (address: string) => `signin-address-failures:${address}`;
 const addressWaitKey = (address: string) => `signin-address-wait:${address}`;
 
-async function failuresKey(kv: KvStore, tenantId: string, account: string, address: string) {
+/** The keys of one account's counters in its current generation. */
+async function accountKeys(kv: KvStore, tenantId: string, account: string, address: string) {
   const generation = (await kv.get(generationKey(tenantId, account))) ?? '0';
-  return `signin-failures:${tenantId}:${account.toLowerCase()}:${generation}:${address}`;
+  const who = `${tenantId}:${account.toLowerCase()}`;
+  return {
+    failures: `signin-failures:${who}:${generation}:${address}`,
+    accountFailures: `signin-account-failures:${who}:${generation}`,
+    accountWait: `signin-account-wait:${who}:${generation}`,
+    known: `signin-known:${who}:${address}`,
+  };
 }
 
-/** Lifts the sign-in locks of these accounts, from every address. */
+/** Lifts the sign-in locks and waits of these accounts, from every address. */
 export async function unlockAccounts(kv: KvStore, tenantId: string, accounts: string[]) {
   for (const account of accounts) await kv.incr(generationKey(tenantId, account), 24 * 3600);
 }
 
-/** A failure from this address: past the free ones, the next attempt waits 2, 4, 8 … seconds. */
-async function noteAddressFailure(kv: KvStore, address: string) {
-  const n = await kv.incr(addressFailuresKey(address), ADDRESS_WINDOW_SECONDS);
-  if (n <= ADDRESS_FREE_FAILURES) return;
-  const wait = Math.min(2 ** Math.min(n - ADDRESS_FREE_FAILURES, 20), ADDRESS_MAX_WAIT_SECONDS);
-  await kv.set(addressWaitKey(address), String(Date.now() + wait * 1000), wait);
+/**
+ * Past `free` failures counted under `counter`, the next attempt waits `first` seconds (`waitKey`), doubling
+ * with each further failure, at most 15 minutes.
+ */
+async function noteFailure(
+  kv: KvStore,
+  counter: string,
+  waitKey: string,
+  limits: { free: number; windowSeconds: number; first: number },
+) {
+  const n = await kv.incr(counter, limits.windowSeconds);
+  if (n <= limits.free) return;
+  const wait = Math.min(limits.first * 2 ** Math.min(n - limits.free - 1, 20), MAX_WAIT_SECONDS);
+  await kv.set(waitKey, String(Date.now() + wait * 1000), wait);
 }
 
-async function checkAddressWait(kv: KvStore, address: string) {
-  const until = Number((await kv.get(addressWaitKey(address))) ?? 0);
+function checkWait(until: number) {
   if (until > Date.now())
     throw new OAuthError(429, 'signInThrottled', { seconds: Math.ceil((until - Date.now()) / 1000) });
 }
@@ -110,11 +134,18 @@ export async function signInWithPassword(
 ): Promise<LoginResult> {
   const { db, kv } = deps;
   const { tenantId, address } = input;
-  await checkAddressWait(kv, address);
+  const keys = await accountKeys(kv, tenantId, input.username, address);
+  const [addressWait, accountWait, known] = await kv.getMany([
+    addressWaitKey(address),
+    keys.accountWait,
+    keys.known,
+  ]);
+  checkWait(Number(addressWait ?? 0));
+  // guesses at this account from many addresses hold back every address but those it signed in from
+  if (!known) checkWait(Number(accountWait ?? 0));
   const maxFailures = await paramNumber(db, 'account.failCount', 5);
-  const key = await failuresKey(kv, tenantId, input.username, address);
   // counted before the password is checked: of many parallel guesses, only the first maxFailures are
-  if ((await kv.incr(key, LOCK_MINUTES * 60)) > maxFailures)
+  if ((await kv.incr(keys.failures, LOCK_MINUTES * 60)) > maxFailures)
     throw new OAuthError(400, 'accountLocked', { minutes: LOCK_MINUTES });
 
   const tenant = await findTenant(db, tenantId);
@@ -135,10 +166,13 @@ export async function signInWithPassword(
     MD5_HEX.test(input.password) &&
     (user ? await verifySecret(user.password, input.password) : await burnVerify(input.password));
   if (!user || !valid) {
-    await noteAddressFailure(kv, address);
+    await noteFailure(kv, addressFailuresKey(address), addressWaitKey(address), ADDRESS_LIMITS);
+    await noteFailure(kv, keys.accountFailures, keys.accountWait, ACCOUNT_LIMITS);
     throw new OAuthError(400, 'badCredentials');
   }
-  await kv.del(key);
+  await kv.del(keys.failures);
+  // the right password from here: this address is the owner's from now on (the account-wide wait spares it)
+  await kv.set(keys.known, '1', KNOWN_ADDRESS_SECONDS);
   checkTenant(tenant);
   if (user.status === 0) throw new OAuthError(400, 'accountPending');
   if (user.status !== 1) throw new OAuthError(400, 'accountDisabled');

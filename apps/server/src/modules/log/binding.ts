@@ -6,9 +6,8 @@ import { endpoint } from '../../platform/crud/endpoints';
 import { schema } from '../../platform/db';
 import { invalidField } from '../../platform/http/errors';
 import { sanitizeUrl } from '../../platform/http/logging';
-import { scrubText } from '../../platform/http/scrub';
 import { throttle } from '../../platform/throttle';
-import { clip, firstFrame } from './recorder';
+import { clip, firstFrame, scrubRow } from './recorder';
 
 /**
  * /api/dfem-log: the usual, API and error logs (`logUsualResource`, `logApiResource`, `logErrorResource`)
@@ -83,7 +82,8 @@ export function logBindings(deps: Pick<AppDeps, 'db' | 'kv'>) {
               await db.insert(schema.logError).values(
                 entries.map((e) => {
                   const frame = firstFrame(e.stack ?? undefined);
-                  return {
+                  // every text the browser sent through the server log's scrubber, as the recorder's rows
+                  return scrubRow({
                     tenantId: ctx.tenantId,
                     serviceId: 'web',
                     ...origin,
@@ -96,11 +96,11 @@ export function logBindings(deps: Pick<AppDeps, 'db' | 'kv'>) {
                     createBy: clip(ctx.account, 64),
                     createTime: now,
                     exceptionName: clip(e.type || 'Error', 255),
-                    message: scrubText(e.message),
-                    stackTrace: e.stack ? scrubText(e.stack) : null,
+                    message: e.message,
+                    stackTrace: e.stack ?? null,
                     fileName: clip(frame?.fileName, 1000),
                     lineNumber: frame?.lineNumber ?? null,
-                  };
+                  });
                 }),
               );
               resource.changed();

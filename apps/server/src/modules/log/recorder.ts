@@ -9,7 +9,8 @@ import { scrubText } from '../../platform/http/scrub';
 /**
  * The audit trail (spec §7 Log): every mutating API call and every sign-in attempt goes to blade_log_api,
  * every unexpected error with its stack to blade_log_error, sign-in and sign-out to blade_log_usual.
- * Request bodies are never stored; query strings only with their secrets masked (`sanitizeUrl`).
+ * Request bodies are never stored; query strings only with their secrets masked (`sanitizeUrl`), and every
+ * text of every row passes the server log's scrubber (`scrubRow`) before it is queued.
  *
  * Rows are queued and written in batches (one multi-row insert per table) so that recording never slows
  * or fails a response; a failed write is logged and its rows dropped.
@@ -45,6 +46,25 @@ const LOGOUT_ROUTE = '/api/dfem-auth/oauth/logout';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** rows per INSERT statement when a large queue is drained (stays far below PostgreSQL's parameter cap) */
 const CHUNK = 500;
+
+/**
+ * A row as it may be stored: every text column through the server log's scrubber (`scrubText`), so that no
+ * token, password, md5, ID-card or phone number a client put in a path, a query, a header (the user agent)
+ * or a field reaches the audit trail, whichever column it lands in. Columns the server fills itself are kept.
+ */
+export function scrubRow<T extends Record<string, unknown>>(row: T): T {
+  const out: Record<string, unknown> = { ...row };
+  for (const [key, value] of Object.entries(row)) {
+    if (typeof value !== 'string' || SERVER_COLUMNS.has(key)) continue;
+    const scrubbed = scrubText(value);
+    // a mask may be longer than what it hides (`pwd=x` → `pwd=***`): the text was clipped to its column
+    // already, and stays within it (a row too long would fail its whole batch)
+    out[key] = scrubbed.length > value.length ? scrubbed.slice(0, value.length) : scrubbed;
+  }
+  return out as T;
+}
+/** what the server itself writes: its host and address, the tenant, the service, the method and level */
+const SERVER_COLUMNS = new Set(['tenantId', 'serverHost', 'serverIp', 'env', 'method', 'logLevel', 'logId']);
 
 /** Cuts a text to a column's length so that one long value never fails a whole batch. */
 export const clip = (s: string | null | undefined, max: number): string | null =>
@@ -141,13 +161,13 @@ export class LogRecorder {
   }
 
   recordApi(row: ApiRow) {
-    this.enqueue(this.api, row);
+    this.enqueue(this.api, scrubRow(row));
   }
   recordError(row: ErrorRow) {
-    this.enqueue(this.errors, row);
+    this.enqueue(this.errors, scrubRow(row));
   }
   recordUsual(row: UsualRow) {
-    this.enqueue(this.usual, row);
+    this.enqueue(this.usual, scrubRow(row));
   }
 
   private enqueue<T>(queue: T[], row: T) {

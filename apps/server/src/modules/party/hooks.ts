@@ -8,19 +8,11 @@ import { villagerToParty } from './tables';
 
 /** What differs from the engine's pattern in party building. */
 
-const PROBATIONARY = '2';
-
-/** A probationary member has the day their probation ends (the definition keeps it after the joined date). */
+/**
+ * Members: the probation endpoints. A probationary member's probation end (required, not before the joined
+ * date) is the definition's rule (`requiredWhen`, `notBefore`).
+ */
 const memberHooks: ResourceHooks = {
-  beforeWrite(_ctx, record, _mode, _id, original) {
-    const type = String(record.memberType ?? original?.memberType ?? '');
-    const end = 'probationEnd' in record ? record.probationEnd : original?.probationEnd;
-    if (type === PROBATIONARY && (end === null || end === undefined || end === ''))
-      throw new FieldInputError('probationEnd', {
-        zh: '预备党员须填写预备期满日期',
-        en: 'A probationary member needs the date their probation ends',
-      });
-  },
   endpoints: [probationDueEndpoint, probationNoticeEndpoint],
 };
 

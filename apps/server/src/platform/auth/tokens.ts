@@ -1,7 +1,10 @@
 import { createSecretKey, type KeyObject, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { and, gt, lte } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { type Db, schema } from '../db';
 import type { KvStore } from '../kv';
 import { admits, type SessionState, type Sessions, sessionKey } from './sessions';
 
@@ -60,6 +63,7 @@ export class TokenService {
     key: Uint8Array,
     private readonly kv: KvStore,
     private readonly sessions: Sessions,
+    private readonly db: Db,
   ) {
     this.key = createSecretKey(key);
   }
@@ -131,9 +135,46 @@ export class TokenService {
     }
   }
 
-  /** Ends a whole sign-in: its access tokens and every refresh token of the family. */
+  /**
+   * Ends a whole sign-in: its access tokens and every refresh token of the family. The shared store, read on
+   * every request by every instance, refuses them from the next request on; the database keeps the family
+   * until its last token expires, so a store that loses it (a restart without Redis, an emptied Redis) gets
+   * it back at the next start (`restoreRevoked`).
+   */
   async revokeFamily(fid: string, ttlSeconds: number): Promise<void> {
     await this.kv.set(`revoked-family:${fid}`, '1', ttlSeconds);
+    const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+    await this.db
+      .insert(schema.signedOut)
+      .values({ family: fid, expiresAt })
+      .onConflictDoUpdate({ target: schema.signedOut.family, set: { expiresAt, createTime: new Date() } });
+  }
+
+  /** At start: every family still signed out goes back into the shared store; expired ones are forgotten. */
+  async restoreRevoked(): Promise<number> {
+    await this.db.delete(schema.signedOut).where(lte(schema.signedOut.expiresAt, new Date()));
+    return this.followRevoked(new Date(0));
+  }
+
+  /**
+   * Copies the families signed out since `since` (another instance's, when the store is not shared) into
+   * this store; answers how many. Written before its commit, a row may carry a time a little before the last
+   * look: the caller looks back a few seconds further (copying one twice changes nothing).
+   */
+  async followRevoked(since: Date): Promise<number> {
+    const now = new Date();
+    const rows = await this.db
+      .select({ family: schema.signedOut.family, expiresAt: schema.signedOut.expiresAt })
+      .from(schema.signedOut)
+      .where(and(gt(schema.signedOut.createTime, since), gt(schema.signedOut.expiresAt, now)));
+    for (let i = 0; i < rows.length; i += 500)
+      await Promise.all(
+        rows.slice(i, i + 500).map((row) => {
+          const ttl = Math.ceil((row.expiresAt.getTime() - now.getTime()) / 1000);
+          return this.kv.set(`revoked-family:${row.family}`, '1', Math.max(1, ttl));
+        }),
+      );
+    return rows.length;
   }
 
   /** Marks a refresh token used; false when it was used before (a replay). Atomic across instances. */
@@ -141,4 +182,37 @@ export class TokenService {
     const ttl = Math.max(1, t.exp - Math.floor(Date.now() / 1000));
     return this.kv.setIfAbsent(`used-refresh:${t.jti}`, '1', ttl);
   }
+}
+
+/** How often an instance without a shared store copies the sign-outs other instances wrote to the database. */
+const FOLLOW_INTERVAL_MS = 2000;
+/** how far before its last look an instance looks again (rows written before their commit) */
+const FOLLOW_OVERLAP_MS = 10_000;
+
+/** Every FOLLOW_INTERVAL_MS, the sign-outs written since the last look go into this instance's store. */
+export function followSignOuts(app: FastifyInstance, tokens: TokenService) {
+  let since = new Date();
+  let interval: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    if (running) return;
+    const started = Date.now();
+    running = tokens
+      .followRevoked(new Date(since.getTime() - FOLLOW_OVERLAP_MS))
+      .then(() => {
+        since = new Date(started);
+      })
+      .catch((err) => app.log.error({ err }, 'following sign-outs failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  app.addHook('onReady', async () => {
+    interval = setInterval(tick, FOLLOW_INTERVAL_MS);
+    interval.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(interval);
+    await running;
+  });
 }

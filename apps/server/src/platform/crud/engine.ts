@@ -6,6 +6,7 @@ import {
   isId,
   isRowKey,
   parseRecord,
+  relatedFields,
   routePrefix,
   uniqueSets,
   uniqueTaken,
@@ -490,9 +491,11 @@ export function mountResource(
     // a key never changes once saved: an edit writes the other fields
     if (def.idField && mode === 'update') delete record[def.idField];
     if (original) {
+      // a rule between two fields (notBefore, requiredWhen, notAbove) an update sends one side of is
+      // judged with the other side as stored
       if (
-        def.fields.some(
-          (f) => f.notBefore && Object.hasOwn(record, f.name) !== Object.hasOwn(record, f.notBefore),
+        def.fields.some((f) =>
+          relatedFields(f).some((other) => Object.hasOwn(record, f.name) !== Object.hasOwn(record, other)),
         )
       ) {
         const stored = (await answer(ctx, [original]))[0] as Row;

@@ -264,6 +264,37 @@ export const seedLog = pgTable('app_seed_log', {
 });
 
 /**
+ * Who this database is: one row (`name` 'deployment') with a random id written at its first start. Every
+ * server on this database reads the same id, however its settings spell the database's address, and
+ * derives its namespace in the shared store from it (platform/kv.ts `kvPrefixOf`).
+ */
+export const identity = pgTable('app_identity', {
+  name: varchar('name', { length: 32 }).primaryKey(),
+  value: varchar('value', { length: 64 }).notNull(),
+  createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Sign-outs (and refresh-token replays) that ended a token family, kept until its last token expires: the
+ * shared store answers every request, this table brings them back into a store that lost them (a server
+ * without Redis restarted, a Redis emptied) at the next start, and to the other instances of a deployment
+ * on PostgreSQL without Redis within seconds (platform/auth/tokens.ts).
+ */
+export const signedOut = pgTable(
+  'app_signed_out',
+  {
+    family: varchar('family', { length: 64 }).primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** when it was written: instances without a shared store follow the new rows */
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('app_signed_out_expires_idx').on(t.expiresAt),
+    index('app_signed_out_create_idx').on(t.createTime),
+  ],
+);
+
+/**
  * The outbox's jobs (platform/outbox.ts): written in a business transaction, run after its commit; claimed
  * for a lease, tried again after a failure, given up (`due_at` null) keeping the last error.
  */

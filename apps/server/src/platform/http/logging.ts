@@ -1,15 +1,19 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import pino from 'pino';
-import { scrubJsonMembers, scrubText, scrubValue } from './scrub';
+import { isSecretKey, scrubJsonMembers, scrubText, scrubValue } from './scrub';
 
-/** Query keys whose values never reach a log line (the token endpoint takes credentials in the query). */
-const SECRET_KEYS = /pass(word)?|token|secret|captcha|code$|^code/i;
+/**
+ * Query keys whose values never reach a log line (the token endpoint takes credentials in the query), besides
+ * every key the scrubber calls secret (`blade-auth`, `access_token`, `authorization`, `pwd`, …).
+ */
+const SECRET_KEYS = /pass(word)?|token|secret|captcha|code$|^code|auth/i;
 
+/** A URL with the values of its secret query keys masked (`***`), then scrubbed as any logged text. */
 export function sanitizeUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = new URLSearchParams(url.slice(q + 1));
-  for (const key of [...params.keys()]) if (SECRET_KEYS.test(key)) params.set(key, '***');
+  for (const key of [...params.keys()]) if (SECRET_KEYS.test(key) || isSecretKey(key)) params.set(key, '***');
   return `${url.slice(0, q)}?${params.toString()}`;
 }
 

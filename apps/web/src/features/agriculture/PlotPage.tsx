@@ -14,11 +14,26 @@ import {
   polygonMu,
 } from '@smart/contracts/agriculture';
 import type { Page } from '@smart/contracts/core';
+import { paramResource } from '@smart/contracts/system';
 import { deviceResource } from '@smart/contracts/telemetry';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Drawer, Empty, Select, Space, Tabs, Tag, Timeline, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Drawer,
+  Empty,
+  Select,
+  Space,
+  Tabs,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
 import { type ChangeEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { CrudPage, type FieldOverride, type Row } from '../../platform/crud/CrudPage';
 import { CodeAreaControl } from '../../platform/crud/controls';
 import { RecordDialog } from '../../platform/crud/RecordDialog';
@@ -299,30 +314,40 @@ function PlotMap() {
           t('agriculture.drawnArea', { area: (polygonMu(edited) ?? 0).toFixed(2) })
         ) : null}
       </div>
+      {settings.data && !settings.data.key && settings.data.tiles.includes('{key}') && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="map-key-prompt"
+          title={t('agriculture.mapEmpty')}
+          description={t('agriculture.mapKeyHow')}
+          action={
+            can(`${paramResource.permission}_add`) && (
+              <Link to={`${paramResource.route}/index`}>{t('agriculture.mapKeyGo')}</Link>
+            )
+          }
+        />
+      )}
       {settings.data && (
-        <>
-          <AgriMap
-            label={t('agriculture.mapLabel')}
-            settings={settings.data}
-            plots={mapPlots}
-            markers={markers}
-            selectedId={selectedId}
-            onSelect={(id) => !drawing && !editing && setSelectedId(id)}
-            drawing={drawing}
-            onDrawing={setLive}
-            onDrawn={(ring) => {
-              setDrawing(false);
-              setLive(ring);
-              setPending(ring);
-            }}
-            editing={editing}
-            onEdited={setEdited}
-            pending={pending}
-          />
-          {!settings.data.key && settings.data.tiles.includes('{key}') && (
-            <Typography.Text type="secondary">{t('agriculture.mapEmpty')}</Typography.Text>
-          )}
-        </>
+        <AgriMap
+          label={t('agriculture.mapLabel')}
+          settings={settings.data}
+          plots={mapPlots}
+          markers={markers}
+          selectedId={selectedId}
+          onSelect={(id) => !drawing && !editing && setSelectedId(id)}
+          drawing={drawing}
+          onDrawing={setLive}
+          onDrawn={(ring) => {
+            setDrawing(false);
+            setLive(ring);
+            setPending(ring);
+          }}
+          editing={editing}
+          onEdited={setEdited}
+          pending={pending}
+        />
       )}
       <ul aria-label={t('agriculture.plots')} style={{ marginTop: 12, paddingLeft: 20 }}>
         {rows.map((r) => (

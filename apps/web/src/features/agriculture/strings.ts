@@ -3,7 +3,10 @@ export const agricultureZh = {
   listTab: '列表',
   mapTab: '地图',
   mapLabel: '地块地图',
-  mapEmpty: '未配置底图:地块绘制在空白底图上',
+  mapEmpty: '未配置底图密钥,地块暂绘制在空白底图上',
+  mapKeyHow:
+    '底图使用天地图卫星影像,需要天地图密钥(在 console.tianditu.gov.cn 申请"浏览器端"密钥)。请在 系统管理 › 参数管理 中新增参数:参数键名 agriculture.map.key,参数键值 填写密钥;保存后刷新本页即显示底图。',
+  mapKeyGo: '前往参数管理',
   draw: '绘制新地块',
   drawHint: '在地图上依次点击地块的各个拐点,点击第一个拐点结束',
   cancelDraw: '取消绘制',
@@ -39,7 +42,10 @@ export const agricultureEn: typeof agricultureZh = {
   listTab: 'List',
   mapTab: 'Map',
   mapLabel: 'Plot map',
-  mapEmpty: 'No base map configured: plots are drawn on an empty base',
+  mapEmpty: 'No base map key is configured: plots are drawn on an empty base for now',
+  mapKeyHow:
+    'The base map is Tianditu satellite imagery, which needs a Tianditu key (apply for a "browser" key at console.tianditu.gov.cn). Add a parameter under System › Parameters: key agriculture.map.key, value the key; once saved, reload this page to see the base map.',
+  mapKeyGo: 'Go to Parameters',
   draw: 'Draw a new plot',
   drawHint: 'Click each corner of the plot on the map; click the first corner to finish',
   cancelDraw: 'Cancel drawing',

@@ -1,8 +1,8 @@
 /**
- * 帮扶项目: the generic list of projects, with the funds rule the server holds them to checked on the form
- * as well (`spendProblem`, one wording for both ends) and the progress drawn as a bar.
+ * 帮扶项目: the generic list of projects (the funds rule, spend within budget, is the definition's
+ * `notAbove`: the form checks it as the server does) and the progress drawn as a bar.
  */
-import { assistanceProjectResource, spendProblem } from '@smart/contracts/assistance';
+import { assistanceProjectResource } from '@smart/contracts/assistance';
 import { Progress } from 'antd';
 import { CrudPage } from '../../platform/crud/CrudPage';
 import { currentLanguage } from '../../platform/i18n';
@@ -21,18 +21,6 @@ export default function ProjectPage() {
               aria-label={`${assistanceProjectResource.fields.find((f) => f.name === 'progress')!.label[currentLanguage()]} ${Number(v ?? 0)}%`}
             />
           ),
-        },
-      }}
-      fields={{
-        spend: {
-          rules: [
-            ({ getFieldValue }) => ({
-              validator: async (_, v) => {
-                const problem = spendProblem(getFieldValue('budget'), v);
-                if (problem) throw new Error(problem[currentLanguage()]);
-              },
-            }),
-          ],
         },
       }}
     />

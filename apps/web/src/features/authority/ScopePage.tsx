@@ -3,6 +3,7 @@
  * menu's scopes on the right (the generic page filtered by menuId). A data scope of type 5 (自定义) is a
  * condition built from a field of its resource, an operator and a value: never free SQL.
  */
+import { placeholderOf } from '@smart/contracts/placeholder';
 import '../system/i18n';
 import { apiScopeResource, dataScopeResource } from '@smart/contracts/admin';
 import type { ResourceDef } from '@smart/contracts/core';
@@ -87,9 +88,8 @@ function MenuPanel({ value, onChange }: { value?: TreeOption; onChange: (n?: Tre
 
 /** resourceCode of a data scope: one of the resources the server knows (its data-scope code is its key). */
 function ResourceSelect({ field, value, onChange, id, disabled }: FieldControlProps) {
-  const { t } = useTranslation();
   const lang = currentLanguage();
-  const placeholder = t('common.pleaseSelect', { label: field.label[lang] });
+  const placeholder = placeholderOf(field, lang);
   return (
     <Select
       id={id}

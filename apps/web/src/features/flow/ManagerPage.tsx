@@ -5,6 +5,9 @@
  * running instances is refused with the server's reason, then offered as a cascade) and the definition's
  * diagram.
  */
+
+import { placeholderFor } from '@smart/contracts/placeholder';
+import { currentLanguage } from '../../platform/i18n';
 import './i18n';
 import {
   ApartmentOutlined,
@@ -79,7 +82,7 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
         >
           <CategorySelect
             aria-label={t('wf.category')}
-            placeholder={t('common.pleaseSelect', { label: t('wf.category') })}
+            placeholder={placeholderFor(t('wf.category'), 'one', currentLanguage())}
           />
         </Form.Item>
         <TenantScopeFields />

@@ -3,6 +3,9 @@
  * only then); 部署 deploys a model for every tenant (通用) or the chosen ones (定制) under a category of
  * the `flow` dictionary; 删除 asks first.
  */
+
+import { placeholderFor } from '@smart/contracts/placeholder';
+import { currentLanguage } from '../../platform/i18n';
 import './i18n';
 import { CloudUploadOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Form, Modal, Spin } from 'antd';
@@ -67,7 +70,7 @@ function DeployDialog({ model, onClose }: { model: ModelRow; onClose: () => void
         >
           <CategorySelect
             aria-label={t('wf.category')}
-            placeholder={t('common.pleaseSelect', { label: t('wf.category') })}
+            placeholder={placeholderFor(t('wf.category'), 'one', currentLanguage())}
           />
         </Form.Item>
         <TenantScopeFields />

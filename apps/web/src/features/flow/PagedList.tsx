@@ -3,8 +3,10 @@
  * (spec §9) with a labelled group of row actions. Every list is cached under FLOW_QUERY, so one
  * invalidation after a claim, an approval or a deployment refreshes whichever list is open.
  */
+
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { PAGE_SIZES, type Page } from '@smart/contracts/core';
+import { placeholderFor } from '@smart/contracts/placeholder';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -13,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useDict } from '../../platform/crud/dict';
 import { compactParams } from '../../platform/crud/query';
 import { getData } from '../../platform/http/client';
+import { currentLanguage } from '../../platform/i18n';
 import { FLOW_QUERY } from './api';
 
 export interface SearchField {
@@ -134,18 +137,18 @@ export function PagedList<T extends object>(props: PagedListProps<T>) {
               {f.kind === 'category' ? (
                 <CategorySelect
                   aria-label={f.label}
-                  placeholder={t('common.pleaseSelect', { label: f.label })}
+                  placeholder={placeholderFor(f.label, 'one', currentLanguage())}
                 />
               ) : f.kind === 'select' ? (
                 <Select
                   aria-label={f.label}
                   allowClear
                   style={{ minWidth: 140 }}
-                  placeholder={t('common.pleaseSelect', { label: f.label })}
+                  placeholder={placeholderFor(f.label, 'one', currentLanguage())}
                   options={f.options}
                 />
               ) : (
-                <Input allowClear placeholder={t('common.pleaseInput', { label: f.label })} />
+                <Input allowClear placeholder={placeholderFor(f.label, 'typed', currentLanguage())} />
               )}
             </Form.Item>
           ))}

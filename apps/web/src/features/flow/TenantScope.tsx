@@ -2,9 +2,12 @@
  * Where a deployment applies: every tenant (通用, no tenant ids) or the chosen ones (定制). Used by the
  * model deploy dialog and the upload dialog; the value is the tenant id list ([] = every tenant).
  */
+
 import { DEFAULT_TENANT_ID } from '@smart/contracts/core';
+import { placeholderFor } from '@smart/contracts/placeholder';
 import { Form, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../platform/i18n';
 import { can, useSession } from '../../platform/session/session';
 import { useTenants } from './api';
 
@@ -41,7 +44,7 @@ export function TenantScopeFields() {
           <Select
             mode="multiple"
             aria-label={t('wf.tenants')}
-            placeholder={t('common.pleaseSelect', { label: t('wf.tenants') })}
+            placeholder={placeholderFor(t('wf.tenants'), 'several', currentLanguage())}
             loading={tenants.isLoading}
             optionFilterProp="label"
             options={(tenants.data ?? []).map((x) => ({

@@ -4,15 +4,17 @@
  * a button that adds a row and one that removes each. The dialog sends the rows with the record; the server
  * checks them by the child's definition, as the rules here do first.
  */
+
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type ChildDecl, checkField, type FieldDef, fill } from '@smart/contracts/core';
+import { placeholderOf } from '@smart/contracts/placeholder';
 import { Button, Space, Table, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
 import { FieldControl, toFormValue, toWireValue } from './fields';
-import { isPicked, kindOf } from './kinds';
+import { kindOf } from './kinds';
 import type { Row } from './types';
 import { isEmptyValue } from './values';
 
@@ -109,9 +111,7 @@ export function ChildTable({
                   resource={decl.resource.key}
                   disabled={disabled}
                   label={`${n} ${f.label[lang]}`}
-                  placeholder={t(isPicked(f) ? 'common.pleaseSelect' : 'common.pleaseInput', {
-                    label: f.label[lang],
-                  })}
+                  placeholder={placeholderOf(f, lang)}
                   value={toFormValue(f, r[f.name])}
                   onChange={(v) => change(i, f.name, toWireValue(f, v))}
                 />

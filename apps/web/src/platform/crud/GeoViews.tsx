@@ -1,4 +1,8 @@
-/** How the map kinds read: a place as its coordinates, an area as a small sketch of its shape (no map). */
+/**
+ * How the map kinds read: a place as its coordinates, an area as a small map of its shape (north up, on a
+ * faint grid, no tiles: the list and the view never wait for a tile server) with its area — never the JSON.
+ */
+import { polygonSquareMetres, SQUARE_METRES_PER_MU } from '@smart/contracts/geo';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parsePoint, parsePolygon, sketchPolygon } from './geo';
@@ -15,41 +19,80 @@ export function PointView({ value }: { value: unknown }) {
   );
 }
 
+/** The grid's lines across `size`, every `grid` pixels. */
+const steps = (size: number, grid: number): number[] =>
+  Array.from({ length: Math.floor(size / grid) }, (_, i) => (i + 1) * grid);
+
+/** An area as people say it: 12.34 亩 (8,226 m²). */
+export function useAreaText(): (value: unknown) => string | undefined {
+  const { t } = useTranslation();
+  return (value) => {
+    const m2 = polygonSquareMetres(value);
+    if (m2 === null) return undefined;
+    const mu = (m2 / SQUARE_METRES_PER_MU).toFixed(2);
+    return t('crud.polygonArea', { mu, m2: Math.round(m2).toLocaleString('en-US') });
+  };
+}
+
 /**
- * An area's outline scaled to fit `width` × `height` (north up), named by its corner count for screen
- * readers. Small in a table cell, larger in the view dialog.
+ * An area's outline scaled to fit `width` × `height` (north up) on a faint grid, named by its corner count
+ * and its area for screen readers; the view shows the area under it. Small in a table cell, larger in the
+ * view dialog. Text that is no polygon is shown as a dash with the text for a title, never as raw JSON.
  */
 export function PolygonSketch({
   value,
   width = 200,
   height = 140,
+  showArea = false,
 }: {
   value: unknown;
   width?: number;
   height?: number;
+  /** write the area under the sketch (the view dialog) */
+  showArea?: boolean;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const areaText = useAreaText();
   const corners = parsePolygon(value);
-  if (!corners) return <span>{String(value)}</span>;
-  const name = t('crud.polygonCorners', { count: corners.length });
-  return (
+  if (!corners) return <span title={String(value)}>—</span>;
+  const area = areaText(value);
+  const name = [t('crud.polygonCorners', { count: corners.length }), area].filter(Boolean).join(', ');
+  const grid = Math.max(8, Math.round(Math.min(width, height) / 4));
+  const svg = (
     <svg
       width={width}
       height={height}
       viewBox={`0 0 ${width} ${height}`}
       role="img"
       aria-labelledby={titleId}
-      style={{ display: 'block', background: '#fafafa', border: '1px solid #f0f0f0', borderRadius: 4 }}
+      style={{ display: 'block', background: '#f6f8f4', border: '1px solid #e5e9e0', borderRadius: 4 }}
     >
       <title id={titleId}>{name}</title>
+      {width >= 80 && (
+        <g stroke="#e3e8dc" strokeWidth={1} aria-hidden>
+          {steps(width, grid).map((x) => (
+            <line key={`x${x}`} x1={x} y1={0} x2={x} y2={height} />
+          ))}
+          {steps(height, grid).map((y) => (
+            <line key={`y${y}`} x1={0} y1={y} x2={width} y2={y} />
+          ))}
+        </g>
+      )}
       <polygon
         points={sketchPolygon(corners, width, height, Math.max(2, Math.round(Math.min(width, height) / 12)))}
-        fill="rgba(22, 119, 255, 0.15)"
-        stroke="#1677ff"
+        fill="rgba(56, 158, 13, 0.18)"
+        stroke="#389e0d"
         strokeWidth={width < 80 ? 1 : 1.5}
         strokeLinejoin="round"
       />
     </svg>
+  );
+  if (!showArea || !area) return svg;
+  return (
+    <div>
+      {svg}
+      <div data-testid="polygon-area">{area}</div>
+    </div>
   );
 }

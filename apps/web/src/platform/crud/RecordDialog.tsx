@@ -1,14 +1,22 @@
 /** The add / edit dialog: the definition's form fields with their kinds' controls and the shared rules. */
-import { type FieldDef, type ResourceDef, uniqueSets } from '@smart/contracts/core';
+
+import {
+  type FieldDef,
+  type ResourceDef,
+  relatedFields,
+  requiredBy,
+  uniqueSets,
+} from '@smart/contracts/core';
+import { placeholderOf } from '@smart/contracts/placeholder';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getData, HttpError, postData } from '../http/client';
+import { showErrorToast } from '../http/toast';
 import { currentLanguage } from '../i18n';
 import { ChildTable, childRules, childrenToWire } from './ChildTable';
 import { FieldControl, rulesFor, toFormValue, toWireValue } from './fields';
-import { isPicked } from './kinds';
 import { resourceBase } from './query';
 import type { CrudPageProps, FieldControlProps, FieldOverride, Row } from './types';
 
@@ -90,29 +98,41 @@ export function RecordDialog({
     if (row) body.id = row.id;
     if (beforeSubmit) body = beforeSubmit(body, mode, row);
     setSaving(true);
+    let saved: Row;
     try {
-      const saved = await postData<Row>(`${base}/${submitPath}`, body);
-      await onSaved(mode, saved);
+      // silent: a refusal is said once, where it belongs (on its field, else as one toast), and the
+      // console stays quiet: a refusal is an answer, not a fault of the page
+      saved = await postData<Row>(`${base}/${submitPath}`, body, undefined, { silent: true });
     } catch (e) {
       // a failed save leaves the form as it was, enabled, with the server's field error on the field
-      console.error(e);
-      if (e instanceof HttpError) {
-        const field = (e.body as { data?: { field?: string } } | null)?.data?.field;
-        if (field && [...fields.map((f) => f.name), ...children.map((c) => c.name)].includes(field))
-          form.setFields([{ name: field, errors: [e.message] }]);
-      }
+      setSaving(false);
+      if (!(e instanceof HttpError)) throw e;
+      if (e.code === 401) return; // signed out: the client is already on its way to /login
+      const field = (e.body as { data?: { field?: string } } | null)?.data?.field;
+      if (field && [...fields.map((f) => f.name), ...children.map((c) => c.name)].includes(field))
+        form.setFields([{ name: field, errors: [e.message] }]);
+      else showErrorToast(e.message);
+      return;
+    }
+    try {
+      await onSaved(mode, saved);
     } finally {
       setSaving(false);
     }
   };
 
+  /** whether another field's value on the form requires this one now (`requiredWhen`) */
+  const requiredNow = (f: FieldDef, values?: Record<string, unknown>) => {
+    const w = f.requiredWhen;
+    const other = w && values && def.fields.find((x) => x.name === w.field);
+    return !!other && requiredBy(f, toWireValue(other, values[other.name]));
+  };
+
   const title = t(mode === 'add' ? 'common.add' : 'common.edit');
-  const item = (f: FieldDef) => {
+  const item = (f: FieldDef, values?: Record<string, unknown>) => {
     const ov = overrides?.[f.name];
     const disabled = !!ov?.disabledIn?.includes(mode);
-    const placeholder = t(isPicked(f) ? 'common.pleaseSelect' : 'common.pleaseInput', {
-      label: f.label[lang],
-    });
+    const placeholder = placeholderOf(f, lang);
     const control = ov?.control ? (
       <OverrideControl
         render={ov.control}
@@ -139,9 +159,11 @@ export function RecordDialog({
         key={f.name}
         name={f.name}
         label={f.label[lang]}
-        required={(f.required && !f.secret) || (f.type === 'password' && mode === 'add')}
+        required={
+          (f.required && !f.secret) || (f.type === 'password' && mode === 'add') || requiredNow(f, values)
+        }
         rules={[...rulesFor(f, mode, def.fields), ...(ov?.rules ?? [])]}
-        dependencies={f.notBefore ? [f.notBefore] : undefined}
+        dependencies={relatedFields(f).length ? relatedFields(f) : undefined}
         validateTrigger={f.requiredOnBlur ? ['onBlur', 'onChange'] : 'onChange'}
         style={{ gridColumn: `span ${width < 700 ? 24 : (f.span ?? 12)}` }}
       >
@@ -173,10 +195,14 @@ export function RecordDialog({
         >
           {fields.map((f) => {
             const hidden = overrides?.[f.name]?.hidden;
-            if (!hidden) return item(f);
+            // a field another one's value requires shows its mark as that value changes
+            if (!hidden && !f.requiredWhen) return item(f);
             return (
               <Form.Item key={f.name} noStyle shouldUpdate>
-                {(instance) => (hidden(instance.getFieldsValue(true), mode) ? null : item(f))}
+                {(instance) => {
+                  const values = instance.getFieldsValue(true);
+                  return hidden?.(values, mode) ? null : item(f, values);
+                }}
               </Form.Item>
             );
           })}

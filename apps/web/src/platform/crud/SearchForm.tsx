@@ -1,11 +1,12 @@
 /** The list page's search form: each searchable field with its kind's search control, and the date range. */
+
 import { SearchOutlined } from '@ant-design/icons';
 import type { FieldDef } from '@smart/contracts/core';
+import { placeholderOf } from '@smart/contracts/placeholder';
 import { Button, DatePicker, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
 import { FieldSearchControl } from './fields';
-import { isPicked } from './kinds';
 
 export function SearchForm({
   name,
@@ -32,12 +33,7 @@ export function SearchForm({
     >
       {fields.map((f) => (
         <Form.Item key={f.name} name={f.name} label={f.label[lang]}>
-          <FieldSearchControl
-            field={f}
-            placeholder={t(isPicked(f) ? 'common.pleaseSelect' : 'common.pleaseInput', {
-              label: f.label[lang],
-            })}
-          />
+          <FieldSearchControl field={f} placeholder={placeholderOf(f, lang)} />
         </Form.Item>
       ))}
       {dateRange && (

@@ -2,6 +2,7 @@
  * The form controls of the field kinds (kinds.tsx says which kind uses which): typed text, numbers, dates,
  * dictionary selects, tree pickers, the yes/no switch and its search filter. Each takes FieldControlProps.
  */
+import { deploymentDay } from '@smart/contracts/core';
 import { DatePicker, Input, InputNumber, Select, Space, Switch, TreeSelect } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
@@ -89,6 +90,9 @@ export function NumberControl(props: FieldControlProps) {
   );
 }
 
+/** A day after the deployment's today (its `TZ`), which a `notAfterToday` field's picker does not offer. */
+export const isFutureDay = (d: Dayjs): boolean => d.format('YYYY-MM-DD') > deploymentDay();
+
 export function DateControl(props: FieldControlProps) {
   const { field, value, onChange } = props;
   return (
@@ -96,6 +100,7 @@ export function DateControl(props: FieldControlProps) {
       {...common(props)}
       style={{ width: '100%' }}
       showTime={field.type === 'datetime'}
+      disabledDate={field.notAfterToday ? isFutureDay : undefined}
       value={value as Dayjs}
       onChange={(v) => onChange?.(v)}
     />

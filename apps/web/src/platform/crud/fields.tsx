@@ -1,4 +1,10 @@
-import { checkField, checkRange, type FieldDef, requiredMessage } from '@smart/contracts/core';
+import {
+  checkField,
+  checkRelated,
+  type FieldDef,
+  relatedFields,
+  requiredMessage,
+} from '@smart/contracts/core';
 import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -36,17 +42,26 @@ export function rulesFor(
       if (err) throw new Error(err[lang]);
     },
   });
-  const other = f.notBefore ? fields.find((x) => x.name === f.notBefore) : undefined;
-  if (other)
+  // the rules that read other fields (a day not before another, required by another's value, a number
+  // not above another): the same function the server runs, with the values on the form
+  const related = relatedFields(f)
+    .map((name) => fields.find((x) => x.name === name))
+    .filter((x): x is FieldDef => !!x);
+  if (related.length)
     rules.push(({ getFieldValue }) => ({
       validator: async (_rule, value) => {
-        const wire = (x: FieldDef, v: unknown) => (dayjs.isDayjs(v) ? formatForWire(x, v) : v);
-        const err = checkRange(f, wire(f, value), other, wire(other, getFieldValue(other.name)));
+        const record: Record<string, unknown> = { [f.name]: wireOf(f, value) };
+        for (const o of related) record[o.name] = wireOf(o, getFieldValue(o.name));
+        const err = checkRelated(f, fields, record);
         if (err) throw new Error(err[lang]);
       },
     }));
   return rules;
 }
+
+/** A form value as the wire has it (a day, a list, a switch's 1 / 0); empty stays empty. */
+const wireOf = (f: FieldDef, v: unknown): unknown =>
+  v === undefined || v === null || v === '' ? '' : toWireValue(f, v);
 
 /** Row value → form value (dates become dayjs, comma lists become arrays, a switch on / off). */
 export function toFormValue(f: FieldDef, v: unknown): unknown {

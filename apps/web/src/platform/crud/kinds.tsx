@@ -4,7 +4,9 @@
  * table cell) and read (the view dialog). `Record<FieldType, KindUi>`: a new FieldType fails the type check
  * until it has its entry here. fields.tsx, the columns and the dialogs all go through KINDS.
  */
+
 import { type FieldDef, type FieldType, fieldKind, refLabelKey } from '@smart/contracts/core';
+import { isPickedField } from '@smart/contracts/placeholder';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
@@ -233,7 +235,7 @@ export const KINDS: Record<FieldType, KindUi> = {
       />
     ),
     cell: (v) => <PolygonSketch value={v} width={48} height={32} />,
-    view: (v) => <PolygonSketch value={v} />,
+    view: (v) => <PolygonSketch value={v} showArea />,
     toForm: polygonText,
   }),
   json: jsonKind({}),
@@ -267,4 +269,5 @@ export const KINDS: Record<FieldType, KindUi> = {
 export const kindOf = (f: Pick<FieldDef, 'type'>): KindUi => KINDS[f.type];
 
 /** A field is picked (请选择…) rather than typed (请输入…): its kind says so (contracts), or it has options. */
-export const isPicked = (f: FieldDef): boolean => fieldKind(f).picked || !!f.dict || !!f.tree;
+/** picked, not typed (请选择…): the placeholder builder's own test (contracts `isPickedField`) */
+export const isPicked = isPickedField;

@@ -5,6 +5,8 @@
  * panel beside it. Expanded call activities draw the process they call, as the diagram viewer does
  * (called-content.ts, read-only). Its own chunk: bpmn-js loads only when a model is opened.
  */
+
+import { placeholderFor } from '@smart/contracts/placeholder';
 import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
@@ -362,7 +364,7 @@ export default function ModelDesigner({
             <Form.Item name="category" label={t('wf.category')}>
               <CategorySelect
                 aria-label={t('wf.category')}
-                placeholder={t('common.pleaseSelect', { label: t('wf.category') })}
+                placeholder={placeholderFor(t('wf.category'), 'one', currentLanguage())}
               />
             </Form.Item>
             <Form.Item
