@@ -26,6 +26,7 @@ import { flowRoutes } from './modules/flow/routes';
 import { installAuditHooks } from './modules/log/recorder';
 import { fileRoutes } from './modules/resource/files';
 import { type ExtraResource, resourceRoutes } from './modules/resources';
+import { DemoVideo, demoVideoRoutes } from './modules/safety/demo-video';
 import { registerGrantRoutes } from './modules/system/grants';
 import { systemRoutes } from './modules/system/routes';
 import { registerTenantRoutes } from './modules/system/tenant';
@@ -69,6 +70,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     deps: AppDeps;
+    /** the demo cameras' streams (modules/safety/demo-video.ts) */
+    demoVideo: DemoVideo;
   }
 }
 
@@ -287,6 +290,14 @@ export async function buildApp(
   // the telemetry core (ingestion, MQTT, the offline check) on the root app: its state is app.telemetry
   await telemetryCore(app, deps.db, config);
   await app.register(ingestRoutes, { prefix: '/api/telemetry' });
+  // the demo cameras' streams: made in the background once the server is ready, served same-origin
+  const demoVideo = new DemoVideo(config.DATA_DIR, app.log);
+  app.decorate('demoVideo', demoVideo);
+  demoVideoRoutes(app, demoVideo);
+  if (config.DEMO_VIDEO === 'on')
+    app.addHook('onReady', async () => {
+      void demoVideo.make();
+    });
   // each business area's routes that are no resource's (modules/areas.ts)
   for (const area of SERVER_AREAS) {
     for (const { prefix, plugin } of area.routes ?? []) await app.register(plugin, { prefix });

@@ -5,6 +5,7 @@ import { loadSigningKey } from './platform/auth/tokens';
 import type { Config } from './platform/config';
 import { type Database, openDatabase } from './platform/db';
 import { deploymentId, type KvStore, kvPrefixOf, openKv } from './platform/kv';
+import { LocalStorage } from './platform/storage';
 import { seed } from './seed';
 
 export interface Server {
@@ -37,7 +38,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, readCache: config.READ_CACHE })));
   if (owned) {
     await database.migrate();
-    await seed(database.db);
+    await seed(database.db, { storage: new LocalStorage(config.DATA_DIR) });
   }
   const kv =
     opts.kv ??

@@ -11,6 +11,7 @@ import { dropAccessCaches } from '../src/modules/system/caches';
 import { type Config, loadConfig } from '../src/platform/config';
 import { forgetAllCounts } from '../src/platform/crud/count-cache';
 import { type Database, openDatabase } from '../src/platform/db';
+import { LocalStorage } from '../src/platform/storage';
 import { seed } from '../src/seed';
 import { md5Hex } from '../src/seed/system';
 import { createServer, type Server } from '../src/server';
@@ -48,14 +49,17 @@ async function sharedDatabase() {
   return shared;
 }
 
-/** Empties every table and seeds again, so each test file sees the first-start state. */
-export async function resetDatabase(database: Database) {
+/**
+ * Empties every table and seeds again, so each test file sees the first-start state (the seed's files, the
+ * demo's photos, written to the test server's data folder).
+ */
+export async function resetDatabase(database: Database, dataDir: string) {
   const { rows } = (await database.db.execute(
     sql`select tablename from pg_tables where schemaname = 'public'`,
   )) as unknown as { rows: { tablename: string }[] };
   const names = rows.map((r) => `"${r.tablename}"`).join(', ');
   if (names) await database.db.execute(sql.raw(`TRUNCATE ${names} RESTART IDENTITY CASCADE`));
-  await seed(database.db);
+  await seed(database.db, { storage: new LocalStorage(dataDir) });
   // the seeded administrator must change its password before the server serves it anything else; the
   // tests act as an administrator who already has (auth.test.ts checks the first sign-in itself)
   await database.db.execute(sql`update blade_user set must_change_password = false where account = 'admin'`);
@@ -80,9 +84,10 @@ export async function startTestServer(
   opts: { alongside?: TestServer; extraResources?: ExtraResource[] } = {},
 ): Promise<TestServer> {
   const { database, url } = await sharedDatabase();
-  if (!opts.alongside) await resetDatabase(database);
+  const dataDir = mkdtempSync(join(tmpdir(), 'smart-test-'));
+  if (!opts.alongside) await resetDatabase(database, dataDir);
   const config = loadConfig({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'smart-test-')),
+    DATA_DIR: dataDir,
     JWT_SECRET,
     CAPTCHA_MODE: 'false',
     LOG_LEVEL: 'info',
@@ -93,6 +98,8 @@ export async function startTestServer(
     WEB_DIST: '/nonexistent',
     // no MQTT listener unless a test asks for one (many servers run at once)
     MQTT_PORT: '-1',
+    // the demo cameras' streams are made only where a test asks for them (ffmpeg at every start is slow)
+    DEMO_VIDEO: 'off',
     ...env,
   });
   const logs: string[] = [];

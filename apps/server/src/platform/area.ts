@@ -7,6 +7,7 @@ import { type RequestContext, requireCtx } from './auth/context';
 import type { MountedResource, ResourceHooks } from './crud/binding';
 import type { Db } from './db';
 import { ok } from './http/envelope';
+import type { FileStorage } from './storage';
 
 /**
  * A business area's server part: what the engine cannot derive from the area's definitions. Every
@@ -47,8 +48,13 @@ export interface AreaRoutes {
   plugin: FastifyPluginAsync;
 }
 
+/** What a seed step may use besides the database: where uploaded files live (the demo's photos go there). */
+export interface SeedEnv {
+  storage: FileStorage;
+}
+
 /** A seed step: its name (recorded in app_seed_log once it ran) and what it does. */
-export type SeedStep = readonly [name: string, run: (db: Db) => Promise<void>];
+export type SeedStep = readonly [name: string, run: (db: Db, env: SeedEnv) => Promise<void>];
 
 /**
  * Mounts an area's overview sources on the root app: each at its URL, asking for the overview's code (or one

@@ -101,6 +101,12 @@ const ConfigSchema = z.object({
    * demo start shows live data. `npm start` turns it on; production leaves it off.
    */
   TELEMETRY_SIMULATOR: z.enum(['on', 'off']).default('off'),
+  /**
+   * `on`: the demo cameras' streams are made at start, in the background, into DATA_DIR/demo-video (with
+   * ffmpeg when the machine has it, else the clip shipped with the server) and served at /demo-video/…
+   * (modules/safety/demo-video.ts). `off`: not made (a deployment without the demo's cameras; the tests).
+   */
+  DEMO_VIDEO: z.enum(['on', 'off']).default('on'),
   /** The largest video upload (a `video` field: care videos), in MB. */
   VIDEO_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
   /**

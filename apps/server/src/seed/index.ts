@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SERVER_AREAS } from '../modules/areas';
 import { seedUploadQuotas } from '../modules/resource/uploads';
-import type { SeedStep } from '../platform/area';
+import type { SeedEnv, SeedStep } from '../platform/area';
 import { type Db, schema } from '../platform/db';
 import { dictsStep, fillDictEnglish, syncDicts } from './dicts';
 import { seedFlow } from './flow';
@@ -33,24 +33,25 @@ const menusStep = () =>
  * Brings a database to the code's first-start data: the platform's steps, the declared dictionaries (before
  * the areas' steps, whose demo rows name them), the areas' steps, the menus. Each named step runs once
  * (recorded in app_seed_log), in one transaction of its own; the dictionaries and menus run again whenever
- * their declarations changed. Answers the steps it ran.
+ * their declarations changed. `env.storage` is where a step keeps files (the demo's photos, as uploads are
+ * kept). Answers the steps it ran.
  */
-export async function seed(db: Db): Promise<string[]> {
+export async function seed(db: Db, env: SeedEnv): Promise<string[]> {
   const done = new Set(
     (await db.select({ name: schema.seedLog.name }).from(schema.seedLog)).map((r) => r.name),
   );
   const applied: string[] = [];
-  const once = async (name: string, run: (db: Db) => Promise<unknown>) => {
+  const once = async (name: string, run: (db: Db, env: SeedEnv) => Promise<unknown>) => {
     if (done.has(name)) return;
     await db.transaction(async (tx) => {
-      await run(tx as unknown as Db);
+      await run(tx as unknown as Db, env);
       await tx.insert(schema.seedLog).values({ name }).onConflictDoNothing();
     });
     applied.push(name);
   };
   for (const [name, run] of PLATFORM_STEPS) await once(name, run);
-  await once(dictsStep(), syncDicts);
+  await once(dictsStep(), (db) => syncDicts(db));
   for (const [name, run] of SERVER_AREAS.flatMap((a) => a.seed ?? [])) await once(name, run);
-  await once(menusStep(), syncMenus);
+  await once(menusStep(), (db) => syncMenus(db));
   return applied;
 }

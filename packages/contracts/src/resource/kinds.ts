@@ -132,9 +132,16 @@ function isPolygon(s: string): boolean {
   );
 }
 
-/** A video a camera or a platform serves: an http(s) page or stream (HLS, FLV, MP4), or an RTSP/RTMP source. */
+/** A path on the console's own server (`/demo-video/gate/index.m3u8`); never `//host` (another site). */
+const SAME_ORIGIN_PATH = /^\/(?![/\\])[\w\-.~%/]*$/;
+
+/**
+ * A video a camera or a platform serves: an http(s) page or stream (HLS, FLV, MP4), an RTSP/RTMP source, or
+ * a path on the console's own server (the demo cameras' streams).
+ */
 function isVideoUrl(s: string): boolean {
   if (/\s/.test(s)) return false;
+  if (SAME_ORIGIN_PATH.test(s)) return true;
   try {
     const u = new URL(s);
     return ['http:', 'https:', 'rtsp:', 'rtmp:'].includes(u.protocol) && u.hostname !== '';
@@ -569,6 +576,7 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
     refuses: [
       ['a script', 'javascript:alert(1)'],
       ['another protocol', 'ftp://example.com/a.mp4'],
+      ['another site without a scheme', '//evil.example/live.m3u8'],
     ],
   },
   video: {

@@ -10,6 +10,11 @@ describe('streamPlayer: which player a camera’s stream needs', () => {
     expect(streamPlayer('http://cam.example.com/live/1.flv', STREAM_KIND.hls)).toBe('hls');
     expect(streamPlayer('http://cam.example.com/live/1')).toBe('none');
   });
+  it('plays a stream of the console’s own server (the demo streams), never a schemeless other site', () => {
+    expect(streamPlayer('/demo-video/gate/index.m3u8')).toBe('hls');
+    expect(streamPlayer('/demo-video/gate/index.m3u8', STREAM_KIND.hls)).toBe('hls');
+    expect(streamPlayer('//evil.example/live.m3u8')).toBe('none');
+  });
   it('a browser plays no RTSP or RTMP', () => {
     expect(streamPlayer('rtsp://cam.example.com/stream1')).toBe('none');
     expect(streamPlayer('rtmp://cam.example.com/live/1.flv', STREAM_KIND.flv)).toBe('none');

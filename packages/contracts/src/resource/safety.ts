@@ -263,8 +263,9 @@ export const securityOverviewResource = resource(
 );
 
 /**
- * 视频查看记录: who opened which camera's stream when, written by the server each time a tile of the video
- * wall opens a stream (`camera/watch`); a log, listed and viewed, never added, edited or removed.
+ * 视频查看记录: who watched which camera's stream when, written by the server each time a tile of the video
+ * wall starts playing a stream (`camera/watch`, sent on the video's first `playing`: a stream that never
+ * played was not watched); a log, listed and viewed, never added, edited or removed.
  */
 export const cameraWatchLogResource = resource(
   'cameraWatchLog',
@@ -390,10 +391,13 @@ export interface WallCamera {
   online: number;
 }
 
-/** How a browser can play a stream: by the camera's stream kind, else by its URL. */
+/**
+ * How a browser can play a stream: by the camera's stream kind, else by its URL (http(s), or a path on the
+ * console's own server: the demo streams).
+ */
 export function streamPlayer(url: string, kind?: string | null): 'hls' | 'flv' | 'none' {
   const lower = url.toLowerCase();
-  if (!/^https?:\/\//.test(lower)) return 'none';
+  if (!/^https?:\/\//.test(lower) && !/^\/(?![/\\])/.test(lower)) return 'none';
   if (kind === STREAM_KIND.rtsp) return 'none';
   if (kind === STREAM_KIND.flv) return 'flv';
   if (kind === STREAM_KIND.hls) return 'hls';

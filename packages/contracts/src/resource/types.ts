@@ -42,7 +42,7 @@ export type FieldType =
   | 'geoPoint' // a place on the map: `longitude,latitude` in degrees
   | 'polygon' // an area on the map: a JSON array of at least 3 [longitude, latitude] corners
   | 'json' // a JSON object or array (settings a device or a collector reads)
-  | 'videoUrl' // a video a camera or platform serves: http(s), rtsp or rtmp
+  | 'videoUrl' // a video a camera or platform serves: http(s), rtsp, rtmp or a path on this server
   | 'video' // a video file uploaded through the server (MP4 or WebM, checked by content): the path it issued
   | 'richText'; // formatted text (HTML), cleaned by the server to a safe subset before it is stored
 

@@ -4,7 +4,7 @@ import { serverArea } from '../../platform/area';
 import { qualified } from '../../platform/sql';
 import { telemetryHooks } from '../telemetry/hooks';
 import { pestOtherDays, pestToday, slopeRoutes, telemetryRoutes } from '../telemetry/routes';
-import { seedTelemetry } from '../telemetry/seed';
+import { seedPestPhotos, seedTelemetry } from '../telemetry/seed';
 import { device, deviceAlarm, telemetryState } from '../telemetry/tables';
 import { agricultureHooks } from './hooks';
 import { certificationsByYear, incomeByYear } from './overview';
@@ -30,5 +30,7 @@ export const agricultureArea = serverArea(AGRICULTURE_AREA, {
   seed: [
     ['agriculture-v1', seedAgriculture],
     ['telemetry-v1', seedTelemetry],
+    // what the trap lamps photographed (installs seeded before have none unless the simulator ran)
+    ['telemetry-pest-photos-v1', seedPestPhotos],
   ],
 });

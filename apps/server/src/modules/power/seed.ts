@@ -11,6 +11,7 @@ import type { Db } from '../../platform/db';
 import { notDeleted } from '../../platform/sql';
 import { insertAll } from '../../seed/insert';
 import { SEED } from '../../seed/system';
+import { demoStreamUrl } from '../safety/demo-video';
 import { backfillReadings } from '../telemetry/seed';
 import { demoSecret, PV_RATED_KW } from '../telemetry/simulator';
 import { device } from '../telemetry/tables';
@@ -24,6 +25,7 @@ import {
   powerShare,
   powerStation,
   powerStationProfit,
+  powerTariff,
   powerVideo,
 } from './tables';
 import { dailyEnergy, dayLabel, dayStart, daysBetween, parseDay } from './yield';
@@ -32,6 +34,8 @@ const id = (base: string, i: number) => String(BigInt(base) + BigInt(i));
 /** how far back the seed fills the stations' history, and how densely */
 const BACKFILL_DAYS = 4;
 const BACKFILL_STEP_MS = 15 * 60_000;
+/** before those days, this month's counters hourly (the month's daily yield) */
+const COUNTER_STEP_MS = 3_600_000;
 
 /** the demo collectors: serial, station (0 or 1), name; DC-0002 is silent (the simulator's SILENT_SERIALS) */
 const COLLECTORS = [
@@ -54,11 +58,74 @@ export const POWER_DEMO_DEVICES: [kind: DeviceKindKey, serial: string][] = [
   ...INVERTERS.map(([serial]): [DeviceKindKey, string] => [DEVICE_KIND.inverter, serial]),
 ];
 
+/** The station cameras' streams before the product served its own: moved by `power-demo-video-v1`. */
+const OLD_STREAMS = [
+  ['https://video.demo.invalid/live/pv-1.m3u8', 'pv-1'],
+  ['https://video.demo.invalid/live/pv-2.flv', 'pv-2'],
+] as const;
+
+/** Step `power-demo-video-v1`: the demo station cameras still on the old unreachable addresses play. */
+export async function moveStationCamerasToDemoStreams(db: Db) {
+  for (const [url, stream] of OLD_STREAMS)
+    await db
+      .update(powerVideo)
+      .set({ streamUrl: demoStreamUrl(stream), streamKind: '1', online: 1 })
+      .where(and(eq(powerVideo.tenantId, '000000'), eq(powerVideo.streamUrl, url)));
+}
+
+/**
+ * Step `power-tariffs-v1`: the demo stations' tariff versions (电价版本) — the collective station's first
+ * year's 0.42 and the 0.45 in force since July 2025 (its own tariff), the household station's 0.3949 from
+ * its grid date — for each demo station that is there and has none yet. The seeded incomes are of months
+ * after the latest version, so they stay what the versions give.
+ */
+export async function seedTariffs(db: Db) {
+  const versions = [
+    [POWER_DEMO.stationId, '2025-01-01', '0.42', '并网首年核定电价'],
+    [POWER_DEMO.stationId, '2025-07-01', '0.45', '执行湖南燃煤发电基准价'],
+    [POWER_DEMO.station2Id, '2025-03-18', '0.3949', '并网时核定电价'],
+  ] as const;
+  for (const stationId of new Set(versions.map((v) => v[0]))) {
+    const [station] = await db
+      .select({ id: powerStation.id })
+      .from(powerStation)
+      .where(
+        and(
+          eq(powerStation.id, stationId),
+          eq(powerStation.tenantId, '000000'),
+          notDeleted(powerStation.isDeleted),
+        ),
+      )
+      .limit(1);
+    const [has] = await db
+      .select({ id: powerTariff.id })
+      .from(powerTariff)
+      .where(and(eq(powerTariff.stationId, stationId), notDeleted(powerTariff.isDeleted)))
+      .limit(1);
+    if (!station || has) continue;
+    await insertAll(
+      db,
+      powerTariff,
+      versions
+        .filter((v) => v[0] === stationId)
+        .map(([, effectiveFrom, tariff, remark]) => ({
+          tenantId: '000000',
+          createUser: SEED.adminUserId,
+          createDept: SEED.rootDeptId,
+          stationId,
+          effectiveFrom,
+          tariff,
+          remark,
+        })),
+    );
+  }
+}
+
 /**
  * PV stations: their dictionaries, and the demo village's (tenant 000000) two stations — the village
  * collective's roof array and a household's — with collectors and inverters that are devices of the
  * telemetry core (demo secrets: the simulator signs as them), four days of readings from the simulator's
- * curves, shares and last month's profit, new-energy devices, heating records, station cameras and a first
+ * curves (and the inverters' counters hourly since the day before this month began), shares and last month's profit, new-energy devices, heating records, station cameras (playing the server's demo streams) and a first
  * version of each collection setting.
  */
 export async function seedPower(db: Db) {
@@ -166,9 +233,20 @@ export async function seedPower(db: Db) {
     })),
   );
 
+  // the inverters' counters, hourly, from the day before this month began (or before the last four days,
+  // whichever is earlier) up to those four days: every day of the month so far has its yield, and day one
+  // has a day before it to difference from
+  const now = Date.now();
+  const recent = now - BACKFILL_DAYS * 86_400_000;
+  const monthBegins = parseDay(`${dayLabel(dayStart(now)).slice(0, 7)}-01`);
+  const counters = Math.min(dayStart(recent), monthBegins) - 86_400_000;
+  await backfillReadings(db, tenantId, devices, 0, () => COUNTER_STEP_MS, {
+    from: counters,
+    to: recent,
+    metrics: new Set(['energyTotal']),
+  });
   // four days of readings from the simulator's curves (silent devices say nothing)
   await backfillReadings(db, tenantId, devices, BACKFILL_DAYS, () => BACKFILL_STEP_MS);
-  const now = Date.now();
 
   // shares of the collective station: six households, unequal
   const shares = households.map((h, i) => ({
@@ -286,7 +364,7 @@ export async function seedPower(db: Db) {
       name: '一号电站全景',
       stationId: POWER_DEMO.stationId,
       place: '村部楼顶',
-      streamUrl: 'https://video.demo.invalid/live/pv-1.m3u8',
+      streamUrl: demoStreamUrl('pv-1'),
       streamKind: '1',
       online: 1,
     },
@@ -296,9 +374,9 @@ export async function seedPower(db: Db) {
       name: '二号电站逆变器房',
       stationId: POWER_DEMO.station2Id,
       place: '三组配电房',
-      streamUrl: 'https://video.demo.invalid/live/pv-2.flv',
-      streamKind: '2',
-      online: 0,
+      streamUrl: demoStreamUrl('pv-2'),
+      streamKind: '1',
+      online: 1,
     },
   ]);
   await insertAll(db, collectSetting, [

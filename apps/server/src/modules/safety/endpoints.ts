@@ -52,7 +52,8 @@ export const cameraWallEndpoint = endpoint({
 });
 
 /**
- * `camera/watch` (POST `{ cameraId }`): a tile opened the camera's stream; written to the watch log through
+ * `camera/watch` (POST `{ cameraId }`): a tile's stream of the camera started playing (the web sends it on
+ * the video's first `playing`, never for a stream that did not play); written to the watch log through
  * the log resource's write path (who, which camera, when). A camera out of the caller's reach is "not found".
  */
 export const cameraWatchEndpoint = endpoint({

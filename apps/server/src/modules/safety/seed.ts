@@ -7,13 +7,30 @@ import { insertAll } from '../../seed/insert';
 import { menuId } from '../../seed/menus';
 import { SEED } from '../../seed/system';
 import { villager } from '../village/tables';
+import { type DemoStream, demoStreamUrl } from './demo-video';
 import { camera, cameraWatchLog, securityIncident, securityOverview, securityPrincipal } from './tables';
 
+/** the demo's RTSP camera (offline): a browser plays no RTSP, so the wall says so and never connects */
+const PARK_RTSP = 'rtsp://cam-park.qingshan.invalid/stream1';
+
 /**
- * Safety: its dictionaries, and the demo village's (tenant 000000) principals per grid, cameras (their
- * stream addresses are placeholders on a reserved domain that never resolves: the wall shows its "cannot
- * connect" message for them; one is H.265 and one RTSP, which a browser cannot play), incidents of the
- * last months, a summary and a few watch-log entries. Deterministic, dated from today.
+ * The demo cameras' streams before the product served its own (`safety-v1` of earlier versions): each on a
+ * reserved domain that never resolves. Step `safety-demo-video-v1` moves an install's cameras still there
+ * to the demo streams (H.264 HLS, online), which fresh installs get from `safety-v1`.
+ */
+const OLD_STREAMS: [url: string, stream: DemoStream][] = [
+  ['http://cam-gate.qingshan.invalid/live/gate.m3u8', 'gate'],
+  ['http://cam-square.qingshan.invalid/live/square.m3u8', 'square'],
+  ['http://cam-school.qingshan.invalid/live/school.flv', 'school'],
+  ['http://cam-river.qingshan.invalid/live/river.m3u8', 'river'],
+  ['http://cam-west.qingshan.invalid/live/west.m3u8', 'west'],
+];
+
+/**
+ * Safety: its dictionaries, and the demo village's (tenant 000000) principals per grid, cameras (five play
+ * the demo streams the server makes and serves itself, `demo-video.ts`; the parking lot's is an offline
+ * RTSP camera, which a browser cannot play: the wall says so), incidents of the last months, a summary and
+ * a few watch-log entries. Deterministic, dated from today.
  */
 export async function seedSafety(db: Db) {
   await moveSafetyMenus(db);
@@ -51,54 +68,14 @@ export async function seedSafety(db: Db) {
       villagerId: i === 0 && demo ? demo.id : null,
     })),
   );
-  // [name, place, point, stream kind, codec, online, url path]
+  // [name, place, point, stream kind, codec, online, stream]
   const cameras = [
-    [
-      '村口卡口',
-      '村口主干道',
-      '112.938814,28.228209',
-      '1',
-      '1',
-      1,
-      'http://cam-gate.qingshan.invalid/live/gate.m3u8',
-    ],
-    [
-      '村部广场',
-      '村部门前广场',
-      '112.939512,28.229011',
-      '1',
-      '1',
-      1,
-      'http://cam-square.qingshan.invalid/live/square.m3u8',
-    ],
-    [
-      '学校路口',
-      '小学门口',
-      '112.941020,28.227730',
-      '2',
-      '1',
-      1,
-      'http://cam-school.qingshan.invalid/live/school.flv',
-    ],
-    [
-      '河堤',
-      '东河堤坝',
-      '112.943301,28.226410',
-      '1',
-      '2',
-      1,
-      'http://cam-river.qingshan.invalid/live/river.m3u8',
-    ],
-    ['停车场', '村部停车场', '112.938101,28.229520', '3', '1', 0, 'rtsp://cam-park.qingshan.invalid/stream1'],
-    [
-      '西组路口',
-      '西组岔路口',
-      '112.936020,28.228880',
-      '1',
-      '1',
-      0,
-      'http://cam-west.qingshan.invalid/live/west.m3u8',
-    ],
+    ['村口卡口', '村口主干道', '112.938814,28.228209', '1', '1', 1, demoStreamUrl('gate')],
+    ['村部广场', '村部门前广场', '112.939512,28.229011', '1', '1', 1, demoStreamUrl('square')],
+    ['学校路口', '小学门口', '112.941020,28.227730', '1', '1', 1, demoStreamUrl('school')],
+    ['河堤', '东河堤坝', '112.943301,28.226410', '1', '1', 1, demoStreamUrl('river')],
+    ['停车场', '村部停车场', '112.938101,28.229520', '3', '1', 0, PARK_RTSP],
+    ['西组路口', '西组岔路口', '112.936020,28.228880', '1', '1', 1, demoStreamUrl('west')],
   ] as const;
   await insertAll(
     db,
@@ -170,6 +147,15 @@ export async function seedSafety(db: Db) {
       watchedAt: at(i + 1, 9),
     })),
   );
+}
+
+/** Step `safety-demo-video-v1`: the demo cameras still on the old unreachable addresses play the demo streams. */
+export async function moveToDemoStreams(db: Db) {
+  for (const [url, stream] of OLD_STREAMS)
+    await db
+      .update(camera)
+      .set({ streamUrl: demoStreamUrl(stream), streamKind: '1', codec: '1', online: 1 })
+      .where(and(eq(camera.tenantId, '000000'), eq(camera.streamUrl, url)));
 }
 
 /**

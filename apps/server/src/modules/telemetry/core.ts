@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server as NetServer } from 'node:net';
+import { DEVICE_KIND } from '@smart/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { MqttClient } from 'mqtt';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
 import { raiseOfflineAlarms } from './alarms';
 import { type BrokerStats, embeddedBroker } from './broker';
+import { fillSimulatorGap } from './gap';
 import { Ingestor } from './ingest';
 import { ensurePartitions, monthStart } from './partitions';
 import { startSimulator } from './simulator';
@@ -133,8 +135,20 @@ export async function telemetryCore(app: FastifyInstance, db: Db, config: Config
     };
     offlineTimer = setInterval(tick, config.TELEMETRY_OFFLINE_CHECK_MS);
     offlineTimer.unref();
-    if (config.TELEMETRY_SIMULATOR === 'on')
-      stopSimulator = await startSimulator(db, telemetry.publish, app.log);
+    if (config.TELEMETRY_SIMULATOR === 'on') {
+      // what the demo devices would have said while the demo was off, in the background
+      void fillSimulatorGap(db, app.log).catch((err) => app.log.error({ err }, 'simulator gap'));
+      stopSimulator = await startSimulator(db, telemetry.publish, app.log, async (serial, image, headers) => {
+        // a lamp's photo goes through the lamp's own route (signature, content check, storage, 虫情图片)
+        const res = await app.inject({
+          method: 'POST',
+          url: `/api/telemetry/000000/${DEVICE_KIND.pest}/${encodeURIComponent(serial)}/photo`,
+          headers,
+          payload: image,
+        });
+        if (res.statusCode !== 200) throw new Error(`photo refused: ${res.statusCode} ${res.body}`);
+      });
+    }
   });
 
   app.addHook('onClose', async () => {

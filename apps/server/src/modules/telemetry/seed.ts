@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   AGRICULTURE_DEMO,
   ALARM_KIND,
@@ -11,12 +12,15 @@ import {
   TELEMETRY_DICTS,
 } from '@smart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { SeedEnv } from '../../platform/area';
 import { type Db, schema } from '../../platform/db';
+import { notDeleted } from '../../platform/sql';
 import { insertAll } from '../../seed/insert';
 import { SEED } from '../../seed/system';
+import { UPLOAD_KINDS } from '../resource/uploads';
 import { addReading, Batch, type DeviceInfo, writeBatch } from './ingest';
-import { demoSecret, readingsAt } from './simulator';
-import { device, deviceAlarm } from './tables';
+import { demoSecret, readingsAt, trapPhoto } from './simulator';
+import { device, deviceAlarm, pestPhoto } from './tables';
 
 /** the demo devices: id, kind, serial, name, position, report interval (s) */
 export const DEMO_DEVICES: [
@@ -46,10 +50,13 @@ const DEMO_PLOT: Record<string, string> = {
 /** how far back the seed fills history, and how densely */
 const BACKFILL_DAYS = 3;
 const BACKFILL_STEP_MS = 15 * 60_000;
+/** how far back the trap lamps' hourly counts go (the overview's 30 days, and a day more) */
+const PEST_DAYS = 31;
 
 /**
- * History for demo devices, `days` back to now, from the simulator's curves, written as the ingestion
- * writes it (roll-ups and states included, no alarms): every chart has a shape on a fresh start.
+ * History for demo devices, `days` back to now (or over `window`: from, to, and only some metrics), from the
+ * simulator's curves, written as the ingestion writes it (roll-ups and states included, no alarms): every
+ * chart has a shape on a fresh start.
  */
 export async function backfillReadings(
   db: Db,
@@ -63,12 +70,13 @@ export async function backfillReadings(
   ])[],
   days: number,
   stepOf: (kind: string) => number,
+  window?: { from: number; to: number; metrics?: ReadonlySet<string> },
 ) {
   const batch = new Batch();
-  const now = Date.now();
-  const start = now - days * 86_400_000;
+  const now = window?.to ?? Date.now();
+  const start = window?.from ?? now - days * 86_400_000;
   for (const [id, kind, serial, name] of devices) {
-    const metrics = metricsOfKind(kind);
+    const metrics = metricsOfKind(kind).filter((m) => !window?.metrics || window.metrics.has(m.code));
     if (!metrics.length) continue;
     const info: DeviceInfo = {
       id,
@@ -83,7 +91,7 @@ export async function backfillReadings(
     const step = stepOf(kind);
     for (let at = start - (start % step); at < now - 60_000; at += step)
       for (const [code, v] of Object.entries(readingsAt(kind, serial, at)))
-        addReading(batch, info, metricByCode.get(code)!, at, v);
+        if (info.metrics.has(code)) addReading(batch, info, metricByCode.get(code)!, at, v);
   }
   await writeBatch(db, batch, { alarms: false });
 }
@@ -91,7 +99,7 @@ export async function backfillReadings(
 /**
  * The telemetry core's dictionaries, and the demo village's devices (tenant 000000) with their demo
  * secrets (the simulator signs as them), three days of history from the simulator's own curves so every
- * chart has a shape on a fresh start, and two alarms of the past (one closed, one acknowledged).
+ * chart has a shape on a fresh start (the trap lamps' counts 31 days back, for the 30-day figures), and two alarms of the past (one closed, one acknowledged).
  */
 export async function seedTelemetry(db: Db) {
   const tenantId = '000000';
@@ -116,7 +124,16 @@ export async function seedTelemetry(db: Db) {
   await backfillReadings(db, tenantId, DEMO_DEVICES, BACKFILL_DAYS, (kind) =>
     kind === DEVICE_KIND.pest ? 3_600_000 : BACKFILL_STEP_MS,
   );
+  // and the lamps' counts of the 30 days before those (农业概览's "pests over 30 days" is never 3 days)
   const now = Date.now();
+  await backfillReadings(
+    db,
+    tenantId,
+    DEMO_DEVICES.filter(([, kind]) => kind === DEVICE_KIND.pest),
+    0,
+    () => 3_600_000,
+    { from: now - PEST_DAYS * 86_400_000, to: now - BACKFILL_DAYS * 86_400_000 },
+  );
   const day = (d: number, h: number) => new Date(now - d * 86_400_000 - h * 3_600_000);
   await insertAll(db, deviceAlarm, [
     {
@@ -148,6 +165,42 @@ export async function seedTelemetry(db: Db) {
       note: '大棚停电检修',
     },
   ]);
+}
+
+/** how far back the seed's trap photos go, and how often a lamp took one */
+const PHOTO_DAYS = 3;
+const PHOTO_STEP_MS = 3 * 3_600_000;
+
+/**
+ * Step `telemetry-pest-photos-v1`: what the demo village's trap lamps photographed over the last three days,
+ * one photo every three hours (the simulator's boards, as many insects as the lamp counted that hour),
+ * stored as uploaded images are and listed in 虫情图片 against their lamp — so the screen is not empty
+ * while the lamp is online, with or without the in-process simulator (which adds one an hour).
+ */
+export async function seedPestPhotos(db: Db, { storage }: SeedEnv) {
+  const lamps = await db
+    .select({ id: device.id, serial: device.serial })
+    .from(device)
+    .where(
+      and(eq(device.tenantId, '000000'), eq(device.kind, DEVICE_KIND.pest), notDeleted(device.isDeleted)),
+    );
+  const now = Date.now();
+  const last = now - (now % PHOTO_STEP_MS);
+  const rows = [];
+  for (const lamp of lamps)
+    for (let at = last - PHOTO_DAYS * 86_400_000 + PHOTO_STEP_MS; at <= last; at += PHOTO_STEP_MS) {
+      const name = `${randomUUID()}.png`;
+      await storage.put(`${UPLOAD_KINDS.image.folder}/${name}`, trapPhoto(String(lamp.serial), at));
+      rows.push({
+        tenantId: '000000',
+        createUser: SEED.adminUserId,
+        createDept: SEED.rootDeptId,
+        deviceId: lamp.id,
+        takenAt: new Date(at),
+        photo: `${UPLOAD_KINDS.image.served}${name}`,
+      });
+    }
+  await insertAll(db, pestPhoto, rows);
 }
 
 /**

@@ -8,7 +8,7 @@ import './i18n';
 import { dayStart, formatMoment } from '../../platform/time';
 import '../safety/i18n';
 import type { InverterLive, StationLive } from '@smart/contracts/power';
-import type { WallCamera } from '@smart/contracts/safety';
+import { streamPlayer, type WallCamera } from '@smart/contracts/safety';
 import type { History } from '@smart/contracts/telemetry';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Select, Space, Spin, Statistic, Typography } from 'antd';
@@ -160,7 +160,10 @@ export default function PowerLivePage() {
 
   if (live.isLoading) return <Spin />;
   if (!data) return <Empty description={t('power.noStation')} />;
-  const camera = cameras.data?.find((c) => c.id === cameraId) ?? cameras.data?.[0];
+  // the camera picked, else the first that can play here (online, a stream a browser plays): none is none
+  const camera =
+    cameras.data?.find((c) => c.id === cameraId) ??
+    cameras.data?.find((c) => c.online && streamPlayer(c.streamUrl, c.streamKind) !== 'none');
   const curveLabel = `${t('power.powerCurve')}: ${withDevice.map((i) => `${i.serial} ${i.power ?? t('power.statusNoData')}`).join(', ')}, ${t('power.refreshEvery', { s: REFRESH_MS / 1000 })}`;
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>

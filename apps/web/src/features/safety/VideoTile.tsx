@@ -4,7 +4,8 @@
  * an unreachable stream on its own with a growing pause (2, 4, 8 s) and offers 重试 / Retry; nothing it does
  * waits for or blocks another tile. While the page is hidden its player is destroyed (no stream is pulled
  * for nobody), and it opens again when the page is shown. Each camera put on a tile is logged once on the
- * server (camera/watch: who, which camera, when). 放大 / Enlarge shows the camera in a dialog.
+ * server (camera/watch: who, which camera, when) when its stream starts playing — never for one that did
+ * not. A recorded clip (the demo streams: a VOD playlist) loops. 放大 / Enlarge shows the camera in a dialog.
  */
 import type { WallCamera } from '@smart/contracts/safety';
 import { Button, Modal, Select, Space, Spin, Typography } from 'antd';
@@ -70,12 +71,6 @@ function CameraStream({ cam, watch }: { cam: WallCamera; watch: string | null })
       return;
     }
     setStatus('loading');
-    if (!logged.current && watch) {
-      logged.current = true;
-      void postData(watch, { cameraId: cam.id }, undefined, {
-        silent: true,
-      }).catch(() => {});
-    }
     let cancelled = false;
     // failed: the player is (or, once it has loaded, will be) torn down; a retry starts a new one
     let over = false;
@@ -100,6 +95,13 @@ function CameraStream({ cam, watch }: { cam: WallCamera; watch: string | null })
         if (cancelled || over) return;
         clearTimeout(watchdog);
         setStatus('playing');
+        // a view is logged once its first frames show: a stream that never played was not watched
+        if (!logged.current && watch) {
+          logged.current = true;
+          void postData(watch, { cameraId: cam.id }, undefined, {
+            silent: true,
+          }).catch(() => {});
+        }
       },
       onFail: failed,
     })
@@ -126,6 +128,7 @@ function CameraStream({ cam, watch }: { cam: WallCamera; watch: string | null })
         muted
         playsInline
         autoPlay
+        loop
         style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
       />
       {status !== 'playing' && (

@@ -56,6 +56,7 @@ export async function openStream(video: HTMLVideoElement, cam: WallCamera, ev: S
     if (stopped) return;
     stopped = true;
     video.removeEventListener('playing', playing);
+    video.removeEventListener('ended', again);
     video.removeEventListener('error', nativeError);
     try {
       stopPlayer();
@@ -74,9 +75,16 @@ export async function openStream(video: HTMLVideoElement, cam: WallCamera, ev: S
     if (!stopped) ev.onPlaying();
   };
   const nativeError = () => fail(video.error?.code === MediaError.MEDIA_ERR_DECODE ? 'codec' : 'unreachable');
-  video.addEventListener('playing', playing);
-  const kind = streamPlayer(cam.streamUrl, cam.streamKind);
   const play = () => void video.play().catch(() => {});
+  // a recorded clip (a VOD playlist, the demo streams) plays again from its start, where `loop` did not
+  const again = () => {
+    if (stopped) return;
+    video.currentTime = 0;
+    play();
+  };
+  video.addEventListener('playing', playing);
+  video.addEventListener('ended', again);
+  const kind = streamPlayer(cam.streamUrl, cam.streamKind);
 
   if (kind === 'hls' && !mse() && video.canPlayType(HLS_MIME)) {
     video.addEventListener('error', nativeError);
