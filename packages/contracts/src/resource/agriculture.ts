@@ -384,7 +384,7 @@ export const plantRecordResource = resource(
 export const seedlingResource = resource(
   'seedling',
   'hope_seedling',
-  'ExperimentOutlined',
+  'SunOutlined',
   L('种苗管理', 'Seedlings'),
   'seedling',
   'seedling',
@@ -508,7 +508,7 @@ export const industryOutputValueResource = resource(
 export const industryBreedingResource = resource(
   'industryBreeding',
   'hope_industry_breeding',
-  'BugOutlined',
+  'GoldOutlined',
   L('养殖管理', 'Breeding'),
   'breeding',
   'industry_breeding',
