@@ -9,4 +9,5 @@ export * from './constants';
 export * from './resource/formats';
 export * from './resource/kinds';
 export * from './resource/types';
+export * from './resource/units';
 export * from './resource/validate';

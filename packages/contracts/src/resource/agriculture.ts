@@ -469,7 +469,7 @@ export const industryResource = resource(
       search: 'equal',
     }),
     { name: 'scale', label: L('规模', 'Scale'), type: 'decimal', min: 0, max: 100_000_000 },
-    text('scaleUnit', L('规模单位', 'Scale unit'), 10, { example: '亩' }),
+    text('scaleUnit', L('规模单位', 'Scale unit'), 10, { example: '亩', unitWord: true }),
     cooperationRef('cooperationId', L('经营主体', 'Run by')),
     remark(),
   ],

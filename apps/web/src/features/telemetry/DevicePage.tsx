@@ -4,6 +4,7 @@
  * shown once when the device is added or its secret is reset, with the MQTT topic it publishes to.
  */
 import './i18n';
+import { unitIn } from '@smart/contracts/core';
 import { deviceResource, metricByCode } from '@smart/contracts/telemetry';
 import { Alert, App, Button, Drawer, Modal, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -26,7 +27,9 @@ function LastValues({ values }: { values: unknown }) {
     .slice(0, 4)
     .map(([k, v]) => {
       const m = metricByCode.get(k);
-      return m ? `${en ? m.label.en : m.label.zh} ${Number(v).toFixed(m.digits)} ${m.unit}` : null;
+      return m
+        ? `${en ? m.label.en : m.label.zh} ${Number(v).toFixed(m.digits)} ${unitIn(en ? 'en' : 'zh', m.unit)}`
+        : null;
     })
     .filter(Boolean);
   return <span>{parts.join(' · ')}</span>;
