@@ -32,6 +32,7 @@ const LIGHT_CONTRACTS = [
   'resource/validate.ts',
   'resource/formats.ts',
   'resource/kinds.ts',
+  'resource/units.ts',
 ];
 const CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](.+)$/;
 
