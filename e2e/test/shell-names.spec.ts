@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { authFile, expect, test } from './fixtures';
+import { adminApi } from './flow-helpers';
 
 /**
  * Issue 32's finishes of the shell, as a person sees them: one top menu group open at a time with the
@@ -46,12 +47,18 @@ test('one top group of the sidebar is open at a time, and the logo stays while t
   await expect(folder('智慧农业')).toHaveAttribute('aria-expanded', 'false');
 });
 
-test('a notice on the home opens that notice, over the notice list', async ({ page }) => {
+test('a notice on the home opens that notice, over the notice list', async ({ page, baseURL }) => {
+  const api = await adminApi(baseURL!);
+  const title = `首页通知 ${Date.now().toString(36)}`;
+  await api.call('POST', '/dfem-desk/notice/submit', {
+    title,
+    category: 1,
+    releaseTime: '2026-01-05 09:00:00',
+    content: '<p>首页打开的这一条通知</p>',
+  });
   await page.goto('/wel/index');
   const notices = page.getByRole('region', { name: '最新通知公告' });
-  const first = notices.getByRole('listitem').first().getByRole('link');
-  const title = (await first.textContent())!.trim();
-  await first.click();
+  await notices.getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(/\/desk\/notice\/index$/);
   const dialog = page.getByRole('dialog', { name: /查看 · 通知公告/ });
   await expect(dialog).toBeVisible();
@@ -91,9 +98,12 @@ test('a package’s menu tags say which menu each button belongs to', async ({ p
     .getByRole('button', { name: /新\s*增/ })
     .click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('菜单权限').click();
-  const tree = page.locator('.ant-select-tree');
-  await tree.getByTitle('用户管理', { exact: true }).click();
+  // searched for, the tree opens down to the menu; its box checks its buttons too
+  await dialog.getByLabel('菜单权限').fill('用户管理');
+  const node = page.locator('.ant-select-tree-treenode').filter({
+    has: page.getByTitle('用户管理', { exact: true }),
+  });
+  await node.locator('.ant-select-tree-checkbox').click();
   const tags = dialog.locator('.ant-select-selection-item');
   await expect(tags.filter({ hasText: '用户管理·新增' })).toHaveCount(1);
   await expect(tags.filter({ hasText: /^新增$/ })).toHaveCount(0);
@@ -113,17 +123,19 @@ test('in English, seeded menus and roles go by their English names, and units by
 
   await page.goto('/system/menu/index');
   const menus = page.getByRole('main').getByRole('table').first();
-  await expect(menus.getByRole('cell', { name: 'System', exact: true })).toBeVisible();
-  await expect(menus.getByRole('cell', { name: '系统管理', exact: true })).toHaveCount(0);
+  await expect(menus.getByText('System', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(menus.getByText('系统管理', { exact: true })).toHaveCount(0);
 
   await page.goto('/system/role/index');
   const roles = page.getByRole('main').getByRole('table').first();
-  await expect(roles.getByRole('cell', { name: 'Super administrator', exact: true })).toBeVisible();
-  await expect(roles.getByRole('cell', { name: '超级管理员', exact: true })).toHaveCount(0);
+  await expect(roles.getByText('Super administrator', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(roles.getByText('超级管理员', { exact: true })).toHaveCount(0);
 
   await page.goto('/agriculture/industry/index');
   const industries = page.getByRole('main').getByRole('table').first();
-  await expect(industries.getByRole('cell', { name: 'routes', exact: true })).toBeVisible();
+  await expect(industries.getByRole('cell', { name: 'routes', exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(industries.getByRole('cell', { name: 'mu', exact: true }).first()).toBeVisible();
   for (const unit of ['亩', '头', '条线路'])
     await expect(industries.getByRole('cell', { name: unit, exact: true })).toHaveCount(0);
