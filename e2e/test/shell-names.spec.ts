@@ -63,7 +63,10 @@ test('a notice on the home opens that notice, over the notice list', async ({ pa
   const dialog = page.getByRole('dialog', { name: /查看 · 通知公告/ });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(title);
-  await dialog.getByRole('button', { name: /关\s*闭/ }).click();
+  await dialog
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /关\s*闭/ })
+    .click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('main').getByRole('table').first()).toBeVisible();
 });
