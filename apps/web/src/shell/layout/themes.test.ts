@@ -37,8 +37,12 @@ describe('the layout themes with every preset colour', () => {
         if (s.menu === 'light') expect(Number(menu.activeBarWidth)).toBeGreaterThan(0);
         // placeholders read at 4.5:1 on the inputs (white, or the dark theme's grounds)
         const placeholder = theme.token?.colorTextPlaceholder as string;
-        for (const ground of s.dark ? ['#141414', '#1F1F1F'] : ['#FFFFFF'])
+        const emptyTable =
+          (theme.components?.Table as Record<string, string> | undefined)?.colorTextDisabled ?? '';
+        for (const ground of s.dark ? ['#141414', '#1F1F1F'] : ['#FFFFFF']) {
           expect(contrast(placeholder, ground), `placeholder on ${ground}`).toBeGreaterThanOrEqual(4.5);
+          expect(contrast(emptyTable, ground), `暂无数据 on ${ground}`).toBeGreaterThanOrEqual(4.5);
+        }
         // an open sub-menu's title on the sidebar (a gradient sidebar is checked against its logo strip)
         const sider = solid(s.siderBg) ? s.siderBg : s.logoBg;
         const open = s.menu === 'dark' ? vars['--shell-menu-open-color'] : menu.subMenuItemSelectedColor;

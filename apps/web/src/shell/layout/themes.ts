@@ -335,6 +335,8 @@ export function antdThemeFor(name: ThemeName, primary: string, motion = true): T
               colorInfoBorder: mix(primary, '#FFFFFF', 0.6),
             },
           }),
+      // an empty table's 暂无数据 is written in antd's disabled grey (#bfbfbf, 1.8:1): the placeholder's colour
+      Table: { colorTextDisabled: placeholderOf(s) },
       Tabs: { itemSelectedColor: text, itemHoverColor: text, itemActiveColor: text, inkBarColor: primary },
       Pagination: { itemActiveColor: text, itemActiveColorHover: text },
     },
