@@ -203,3 +203,35 @@ describe('home workplace', () => {
     expect(h2.since?.notices).toBeUndefined();
   });
 });
+
+describe('names in the caller’s language (issue 32)', () => {
+  const SYSTEM = serviceCalls(
+    () => s,
+    '/api/dfem-system',
+    () => admin,
+  );
+
+  it('the home names the caller’s roles in English in English, in Chinese otherwise', async () => {
+    expect((await home(admin, 'zh')).roleName).toBe('超级管理员');
+    expect((await home(admin, 'en')).roleName).toBe('Super administrator');
+    // a role without an English name keeps its own in English
+    const own = (await home(other, 'zh')).roleName;
+    expect(own).toBeTruthy();
+    expect((await home(other, 'en')).roleName).toBe(own);
+  });
+
+  it('the role and menu lists answer the seeded English names beside the Chinese ones; pickers name them in English', async () => {
+    const roles = (await SYSTEM.get('/role/list', admin, 'en')).json().data as {
+      roleName: string;
+      nameEn: string;
+    }[];
+    expect(roles.find((r) => r.roleName === '超级管理员')?.nameEn).toBe('Super administrator');
+    const tree = (await SYSTEM.get('/role/tree', admin, 'en')).json().data as { title: string }[];
+    expect(tree.map((n) => n.title)).toContain('Super administrator');
+    const menus = (await SYSTEM.get('/menu/list', admin, 'en')).json().data as {
+      name: string;
+      nameEn: string;
+    }[];
+    expect(menus.find((m) => m.name === '系统管理')?.nameEn).toBe('System');
+  });
+});

@@ -33,6 +33,7 @@ const LIGHT_CONTRACTS = [
   'resource/formats.ts',
   'resource/kinds.ts',
   'resource/today.ts',
+  'resource/units.ts',
 ];
 const CONTRACTS = /[\\/]packages[\\/]contracts[\\/]src[\\/](.+)$/;
 

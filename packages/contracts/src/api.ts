@@ -122,6 +122,8 @@ export interface HomeTask {
 
 /** The home workplace, in one answer: only the parts the caller holds the menu codes of are present. */
 export interface HomeWorkplace {
+  /** the caller's roles, named in the request's language (a seeded role has an English name) */
+  roleName?: string;
   /** work_todo: the caller's open tasks */
   todo?: { total: number; oldest: HomeTask[] };
   /** work_claim: tasks the caller may claim */

@@ -78,8 +78,19 @@ export function flattenMenus(tree: MenuSeed[], parentId = '0'): MenuRow[] {
 }
 
 /**
+ * Icons an earlier seed gave and the tree has since changed (three groups shared one shield): a menu that
+ * still has the old one takes the new one at the next start; one an administrator chose is kept.
+ */
+const RETIRED_ICONS: { code: string; was: string }[] = [
+  { code: 'authority', was: 'SafetyOutlined' },
+  { code: 'relief', was: 'SafetyOutlined' },
+  { code: 'seedling', was: 'ExperimentOutlined' },
+  { code: 'industry_breeding', was: 'BugOutlined' },
+];
+
+/**
  * Runs at every start: inserts menus new since the last start and grants only those to the administrator;
- * fills English names that are still missing (an administrator's edits are kept).
+ * fills English names that are still missing and replaces retired icons (an administrator's edits are kept).
  */
 export async function syncMenus(db: Db) {
   const rows = flattenMenus(MENU_TREE);
@@ -98,6 +109,17 @@ export async function syncMenus(db: Db) {
   await db.execute(
     sql`update blade_menu m set name_en = v.en from json_to_recordset(${names}::json) as v(id bigint, en text)
         where m.id = v.id and m.name_en is null and v.en is not null`,
+  );
+  const icons = JSON.stringify(
+    RETIRED_ICONS.map(({ code, was }) => ({
+      id: menuId(code),
+      was,
+      now: rows.find((r) => r.code === code)?.source ?? was,
+    })),
+  );
+  await db.execute(
+    sql`update blade_menu m set source = v.now from json_to_recordset(${icons}::json) as v(id bigint, was text, now text)
+        where m.id = v.id and m.source = v.was`,
   );
   return added.length;
 }

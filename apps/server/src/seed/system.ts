@@ -59,8 +59,14 @@ export async function seedSystem(db: Db) {
     address: '管理组',
   });
   await db.insert(schema.role).values([
-    { id: SEED.adminRoleId, roleName: '超级管理员', roleAlias: 'administrator', sort: 1 },
-    { id: SEED.userRoleId, roleName: '普通用户', roleAlias: 'user', sort: 2 },
+    {
+      id: SEED.adminRoleId,
+      roleName: '超级管理员',
+      nameEn: 'Super administrator',
+      roleAlias: 'administrator',
+      sort: 1,
+    },
+    { id: SEED.userRoleId, roleName: '普通用户', nameEn: 'Ordinary user', roleAlias: 'user', sort: 2 },
   ]);
   await db.insert(schema.dept).values(
     depts.map((d) => ({

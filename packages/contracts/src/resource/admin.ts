@@ -22,6 +22,14 @@ export const roleResource: ResourceDef = {
       required: true,
       max: 64,
       search: 'like',
+      english: 'nameEn',
+    },
+    {
+      name: 'nameEn',
+      label: { zh: '英文名称', en: 'English name' },
+      type: 'text',
+      max: 64,
+      list: false,
     },
     {
       name: 'roleAlias',
@@ -134,6 +142,14 @@ export const menuResource: ResourceDef = {
       required: true,
       max: 64,
       search: 'like',
+      english: 'nameEn',
+    },
+    {
+      name: 'nameEn',
+      label: { zh: '英文名称', en: 'English name' },
+      type: 'text',
+      max: 64,
+      list: false,
     },
     {
       name: 'code',

@@ -357,7 +357,7 @@ export const plantRecordResource = resource(
 export const seedlingResource = resource(
   'seedling',
   'hope_seedling',
-  'ExperimentOutlined',
+  'SunOutlined',
   L('种苗管理', 'Seedlings'),
   'seedling',
   'seedling',
@@ -450,7 +450,7 @@ export const industryResource = resource(
       search: 'equal',
     }),
     { name: 'scale', label: L('规模', 'Scale'), type: 'decimal', min: 0, max: 100_000_000 },
-    text('scaleUnit', L('规模单位', 'Scale unit'), 10, { example: '亩' }),
+    text('scaleUnit', L('规模单位', 'Scale unit'), 10, { example: '亩', unitWord: true }),
     cooperationRef('cooperationId', L('经营主体', 'Run by')),
     remark(),
   ],
@@ -489,7 +489,7 @@ export const industryOutputValueResource = resource(
 export const industryBreedingResource = resource(
   'industryBreeding',
   'hope_industry_breeding',
-  'BugOutlined',
+  'GoldOutlined',
   L('养殖管理', 'Breeding'),
   'breeding',
   'industry_breeding',

@@ -181,7 +181,7 @@ export const MENU_TREE: MenuSeed[] = [
     name: '权限管理',
     nameEn: 'Authority',
     path: '/authority',
-    source: 'SafetyOutlined',
+    source: 'KeyOutlined',
     children: [screen('dataScope', 'DatabaseOutlined'), screen('apiScope', 'LockOutlined')],
   },
   {

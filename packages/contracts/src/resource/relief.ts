@@ -389,7 +389,7 @@ const relief = (a: OverviewAnswers) => a.relief as ReliefOverview | undefined;
 export const RELIEF_AREA = defineArea({
   code: 'relief',
   label: L('防返贫', 'Poverty relief'),
-  icon: 'SafetyOutlined',
+  icon: 'InsuranceOutlined',
   overview: RELIEF_OVERVIEW,
   resources: [
     preventionPovertyResource,

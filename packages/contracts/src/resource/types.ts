@@ -134,6 +134,13 @@ export interface FieldDef {
   percent?: boolean;
   /** the unit a number is in, shown beside it (kW, 亩, 元 …); money's default is 元 */
   unit?: Text2;
+  /** a text that holds a unit word (亩, 头 …): shown in English mode through the unit words (units.ts) */
+  unitWord?: boolean;
+  /**
+   * the field holding this one's English twin (a seeded menu's or role's `nameEn`): lists, views and
+   * pickers show that one in English mode where it is set; this field keeps the name as written
+   */
+  english?: string;
   /**
    * kept beside the row, not in a column of its table: the binding's `hooks.beside` answers it and its
    * hooks write it (a plan's steps, rows of their own; the step a farming record ticked)

@@ -934,7 +934,7 @@ export const villageAffairsOverviewResource = resource(
   [
     text('itemName', L('指标名称', 'Indicator'), 30, { required: true, search: 'like' }),
     text('itemValue', L('指标值', 'Value'), 30, { required: true }),
-    text('unit', L('单位', 'Unit'), 10),
+    text('unit', L('单位', 'Unit'), 10, { unitWord: true }),
     { name: 'sort', label: L('排序', 'Sort'), type: 'int', min: 0, max: 10000, default: 0 },
     remark(),
   ],

@@ -213,7 +213,7 @@ export async function authRoutes(app: FastifyInstance) {
       )
       .limit(1);
     if (!u) throw unauthorized('tokenInvalid');
-    const roles = await roleNames(db, ctx.roleIds);
+    const roles = await roleNames(db, ctx.roleIds, req.lang);
     const info: UserInfo = {
       id: u.id,
       tenantId: u.tenantId,

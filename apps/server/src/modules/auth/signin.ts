@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LoginResult } from '@smart/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import { burnVerify, MD5_HEX, verifySecret } from '../../platform/auth/password';
 import type { VerifiedToken } from '../../platform/auth/tokens';
@@ -255,10 +255,16 @@ async function issueTokens(
   };
 }
 
-export async function roleNames(db: Db, roleIds: string[]) {
+/** The roles' names in `lang` (a role's English name where it has one). */
+export async function roleNames(db: Db, roleIds: string[], lang: 'zh' | 'en' = 'zh') {
   if (!roleIds.length) return [];
+  const r = schema.role;
   return db
-    .select({ id: schema.role.id, roleName: schema.role.roleName, roleAlias: schema.role.roleAlias })
+    .select({
+      id: r.id,
+      roleName: lang === 'en' ? sql<string>`coalesce(${r.nameEn}, ${r.roleName})` : r.roleName,
+      roleAlias: r.roleAlias,
+    })
     .from(schema.role)
     .where(and(inArray(schema.role.id, roleIds), notDeleted(schema.role.isDeleted)));
 }

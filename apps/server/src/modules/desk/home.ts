@@ -11,6 +11,7 @@ import type { Lang } from '../../platform/http/messages';
 import type { KvStore } from '../../platform/kv';
 import { notDeleted, qualified } from '../../platform/sql';
 import { SERVER_AREAS } from '../areas';
+import { roleNames } from '../auth/signin';
 import { claimableBy } from '../flow/service';
 import { dt, names } from '../flow/shared';
 import { flowInstance, flowTask } from '../flow/tables';
@@ -134,11 +135,12 @@ export async function homeRoutes(app: FastifyInstance) {
     const codes = await grantedCodes(db, ctx.roleIds);
     const has = (code: string) => codes.has(code);
     const work = has('work_todo') || has('work_claim') || has('work_send');
-    const [family, since] = await Promise.all([
+    const [family, since, roles] = await Promise.all([
       work ? flowFamilies(db) : () => '',
       previousSignIn(db, kv, ctx),
+      roleNames(db, ctx.roleIds, req.lang),
     ]);
-    const answer: HomeWorkplace = { figures: [] };
+    const answer: HomeWorkplace = { roleName: roles.map((r) => r.roleName).join(','), figures: [] };
     const jobs: Promise<unknown>[] = [];
     const changes: NonNullable<HomeWorkplace['since']> | undefined = since ? { at: dt(since) } : undefined;
 

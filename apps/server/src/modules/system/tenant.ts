@@ -92,7 +92,13 @@ export function tenantHooks(db: Db): ResourceHooks {
         .returning({ id: schema.dept.id });
       const [role] = await tx
         .insert(schema.role)
-        .values({ tenantId, roleName: '管理员', roleAlias: 'administrator', createUser: ctx.userId })
+        .values({
+          tenantId,
+          roleName: '管理员',
+          nameEn: 'Administrator',
+          roleAlias: 'administrator',
+          createUser: ctx.userId,
+        })
         .returning({ id: schema.role.id });
       const password = generatePassword();
       const [admin] = await tx

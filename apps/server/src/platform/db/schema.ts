@@ -92,6 +92,8 @@ export const role = pgTable(
     tenantId: tenantColumn(),
     parentId: idRef('parent_id').notNull().default('0'),
     roleName: varchar('role_name', { length: 255 }).notNull(),
+    /** the role's name in English (seeded roles carry one; the console shows it in English mode) */
+    nameEn: varchar('name_en', { length: 255 }),
     sort: integer('sort').notNull().default(0),
     roleAlias: varchar('role_alias', { length: 255 }).notNull(),
     ...baseColumns(),

@@ -5,6 +5,7 @@
  * figure's accessible name says what is drawn and the latest value.
  */
 import './i18n';
+import { unitIn } from '@smart/contracts/core';
 import {
   DEVICE_KINDS,
   type DeviceKindKey,
@@ -89,7 +90,7 @@ export function DeviceChart({
       },
       grid: { left: 56, right: 24, top: 40, bottom: 40 },
       xAxis: { type: 'category', data: pts.map((p) => timeLabel(p[0], long)), boundaryGap: false },
-      yAxis: { type: 'value', name: def?.unit ?? '', scale: true },
+      yAxis: { type: 'value', name: unitIn(en ? 'en' : 'zh', def?.unit), scale: true },
       series: [
         {
           name: t('telemetry.average'),
@@ -121,13 +122,15 @@ export function DeviceChart({
           : []),
       ],
     };
-  }, [history.data, range, def, own, t]);
+  }, [history.data, range, def, own, t, en]);
   if (!metrics.length) return <Empty description={t('telemetry.noReadings')} />;
   const pts = history.data?.points ?? [];
   const last = pts[pts.length - 1];
   const metricName = def ? (en ? def.label.en : def.label.zh) : metric;
   const label = `${t('telemetry.chartOf', { name })}: ${metricName}${
-    last ? `, ${last[1].toFixed(def?.digits ?? 1)} ${def?.unit ?? ''} (${timeLabel(last[0], false)})` : ''
+    last
+      ? `, ${last[1].toFixed(def?.digits ?? 1)} ${unitIn(en ? 'en' : 'zh', def?.unit)} (${timeLabel(last[0], false)})`
+      : ''
   }, ${t('telemetry.refreshEvery', { s: REFRESH_MS / 1000 })}`;
   return (
     <div>
@@ -139,7 +142,7 @@ export function DeviceChart({
           onChange={setMetric}
           options={metrics.map((m) => ({
             value: m.code,
-            label: `${en ? m.label.en : m.label.zh} (${m.unit})`,
+            label: `${en ? m.label.en : m.label.zh} (${unitIn(en ? 'en' : 'zh', m.unit)})`,
           }))}
         />
         <Segmented<RangeKey>

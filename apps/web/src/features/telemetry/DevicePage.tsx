@@ -5,6 +5,7 @@
  * (client id and username, connect password) and the MQTT topic it publishes to.
  */
 import './i18n';
+import { unitIn } from '@smart/contracts/core';
 import { deviceResource, metricByCode } from '@smart/contracts/telemetry';
 import { Alert, App, Button, Descriptions, Drawer, Modal, Typography } from 'antd';
 import { useState } from 'react';
@@ -27,7 +28,9 @@ function LastValues({ values }: { values: unknown }) {
     .slice(0, 4)
     .map(([k, v]) => {
       const m = metricByCode.get(k);
-      return m ? `${en ? m.label.en : m.label.zh} ${Number(v).toFixed(m.digits)} ${m.unit}` : null;
+      return m
+        ? `${en ? m.label.en : m.label.zh} ${Number(v).toFixed(m.digits)} ${unitIn(en ? 'en' : 'zh', m.unit)}`
+        : null;
     })
     .filter(Boolean);
   // one reading a line: the column stays as narrow as its longest reading

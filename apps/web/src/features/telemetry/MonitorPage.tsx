@@ -4,7 +4,7 @@
  * metric (with today's range where the server gives it) and its chart. Read again every 10 seconds.
  */
 import './i18n';
-import type { Page } from '@smart/contracts/core';
+import { type Page, unitIn } from '@smart/contracts/core';
 import { DEVICE_KIND, metricsOfKind } from '@smart/contracts/telemetry';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
@@ -121,7 +121,7 @@ function Tiles({ kind, device, infoPath }: { kind: string; device: LiveDevice; i
             <Statistic
               title={m.name}
               value={m.value === null ? '—' : m.value.toFixed(m.digits)}
-              suffix={m.value === null ? undefined : m.unit}
+              suffix={m.value === null ? undefined : unitIn(en ? 'en' : 'zh', m.unit)}
             />
             {m.todayMin !== null && m.todayMax !== null && (
               <Typography.Text type="secondary">

@@ -87,7 +87,8 @@ export default function WelcomePage() {
           {(
             [
               ['wel.tenant', user?.tenantId || tenantId],
-              ['wel.role', user?.roleName],
+              // named in the page's language by the home's answer (the sign-in's are in its own)
+              ['wel.role', home.data?.roleName || user?.roleName],
               ['wel.account', user?.account],
               ['wel.today', today],
             ] as const
@@ -122,7 +123,8 @@ export default function WelcomePage() {
               <Typography.Title level={2} id="home-figures" style={{ fontSize: 18, margin: '0 0 12px' }}>
                 {t('home.figures')}
               </Typography.Title>
-              <ul style={GRID(180)}>
+              {/* a wrapping row whose cards grow to fill it: no holes, whatever the number of figures */}
+              <ul data-testid="home-figures-grid" style={FILL_ROWS}>
                 {data.figures.map((f) => {
                   const page = menuPage(f.route);
                   const label = f.name;
@@ -135,7 +137,7 @@ export default function WelcomePage() {
                     </span>
                   );
                   return (
-                    <li key={f.key}>
+                    <li key={f.key} style={{ flex: '1 1 180px' }}>
                       <Card size="small" hoverable={!!page}>
                         {page ? (
                           <Link to={page.path} aria-label={`${label} ${f.value}`}>
@@ -210,6 +212,8 @@ export default function WelcomePage() {
                     <Row
                       key={n.id}
                       to={menuPage('/desk/notice')?.path}
+                      // the notice screen opens with this notice's view dialog
+                      state={{ view: n.id }}
                       title={n.title}
                       badge={n.fresh ? t('home.fresh') : undefined}
                       meta={[n.categoryName, n.releaseTime]}
@@ -249,6 +253,15 @@ export default function WelcomePage() {
     </div>
   );
 }
+
+const FILL_ROWS: CSSProperties = {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: 16,
+};
 
 const GRID = (min: number): CSSProperties => ({
   listStyle: 'none',
@@ -340,7 +353,19 @@ function Rows({ empty, children }: { empty: boolean; children: ReactNode }) {
   return <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>{children}</ul>;
 }
 
-function Row({ to, title, meta, badge }: { to?: string; title: string; meta: string[]; badge?: string }) {
+function Row({
+  to,
+  state,
+  title,
+  meta,
+  badge,
+}: {
+  to?: string;
+  state?: unknown;
+  title: string;
+  meta: string[];
+  badge?: string;
+}) {
   return (
     <li style={{ padding: '8px 0', borderBottom: '1px solid rgba(5,5,5,.06)' }}>
       <span style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
@@ -357,7 +382,13 @@ function Row({ to, title, meta, badge }: { to?: string; title: string; meta: str
             {badge}
           </span>
         )}
-        {to ? <Link to={to}>{title}</Link> : <span>{title}</span>}
+        {to ? (
+          <Link to={to} state={state}>
+            {title}
+          </Link>
+        ) : (
+          <span>{title}</span>
+        )}
       </span>
       <span
         style={{

@@ -12,8 +12,9 @@
  */
 import { PAGE_SIZES, type ResourceDef } from '@smart/contracts/core';
 import { App, Card, Table } from 'antd';
-import { useContext, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { currentLanguage } from '../i18n';
 import { can, useSession } from '../session/session';
 import { ContentScrollContext } from '../ui/contentScroll';
@@ -95,6 +96,15 @@ export function CrudPage(props: CrudPageProps) {
     rowName,
     ctx: list.ctx,
   });
+
+  // a link to one record (a notice on the home: `state: { view: id }`) opens its view dialog over the list
+  const location = useLocation();
+  const viewId = (location.state as { view?: unknown } | null)?.view;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival (the location's key), not per render
+  useEffect(() => {
+    if (typeof viewId === 'string' && viewId && perms.view && !detailView)
+      setDialog({ mode: 'view', row: { id: viewId } });
+  }, [location.key]);
 
   const close = () => setDialog(null);
   const dialogs =

@@ -232,8 +232,31 @@ export function TreeIds(props: FieldControlProps) {
 
 const treeFieldNames = { label: 'title', value: 'value', children: 'children' };
 
+/** A leaf named with its parent (`用户管理·新增`): a tag of a picked button says which menu it belongs to. */
+export function withContext(nodes: TreeOption[], parent?: string): (TreeOption & { tagLabel: string })[] {
+  return nodes.map((n) => ({
+    ...n,
+    tagLabel: parent && !n.children?.length ? `${parent}·${n.title}` : n.title,
+    children: n.children?.length ? withContext(n.children, n.title) : n.children,
+  }));
+}
+
+/** A node's title with its parent's for a leaf (what the tags of a menu pick show). */
+export function contextTitle(nodes: TreeOption[] | undefined, key: string): string | undefined {
+  const find = (list: ReturnType<typeof withContext>): string | undefined => {
+    for (const n of list) {
+      if (n.value === key) return n.tagLabel;
+      const hit = find((n.children ?? []) as ReturnType<typeof withContext>);
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+  return find(withContext(nodes ?? []));
+}
+
 function ConductedIds({ value, onChange, data, loading, ...rest }: TreeIdsProps) {
   const shown = useMemo(() => (data ? checkedForDisplay(data, value ?? []) : []), [data, value]);
+  const named = useMemo(() => withContext(data ?? []), [data]);
   return (
     <TreeSelect
       {...rest}
@@ -246,8 +269,9 @@ function ConductedIds({ value, onChange, data, loading, ...rest }: TreeIdsProps)
       style={{ width: '100%' }}
       value={shown}
       onChange={(v: string[]) => onChange?.(withAncestors(data, v))}
-      treeData={data ?? []}
+      treeData={named}
       treeNodeFilterProp="title"
+      treeNodeLabelProp="tagLabel"
       fieldNames={treeFieldNames}
     />
   );

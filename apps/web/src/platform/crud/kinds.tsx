@@ -5,7 +5,7 @@
  * until it has its entry here. fields.tsx, the columns and the dialogs all go through KINDS.
  */
 
-import { type FieldDef, type FieldType, fieldKind, refLabelKey } from '@smart/contracts/core';
+import { type FieldDef, type FieldType, fieldKind, refLabelKey, unitIn } from '@smart/contracts/core';
 import { isPickedField } from '@smart/contracts/placeholder';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -15,6 +15,7 @@ import { currentLanguage } from '../i18n';
 import { md5Hex } from '../md5';
 import {
   CodeAreaControl,
+  contextTitle,
   DateControl,
   DateRangeControl,
   DictSelect,
@@ -86,6 +87,19 @@ const labelOf = (f: FieldDef) => f.label[currentLanguage()];
 /** the kind's hint as a placeholder, where it says more than 请输入…: `经度,纬度,如 112.938814,28.228209` */
 const hintOf = (f: FieldDef) => fieldKind(f).excelHint?.(f)?.[currentLanguage()];
 
+/**
+ * A text in the page's language: in English, its English twin where the definition names one and it is
+ * set (a seeded menu's or role's name), and a unit word through the unit words (亩 → mu); else as written.
+ */
+const textValue: Render = (v, row, f) => {
+  if (currentLanguage() === 'en') {
+    const twin = f.english ? row[f.english] : undefined;
+    if (typeof twin === 'string' && twin.trim()) return twin;
+    if (f.unitWord && typeof v === 'string') return unitIn('en', v);
+  }
+  return plain(v, row, f);
+};
+
 /** Typed kinds whose value is shown as it is (text, numbers, phone numbers…). */
 const typed = (control: Control, extra: Partial<KindUi> = {}): KindUi => ({
   control,
@@ -120,7 +134,9 @@ function TreeTitles({ field, value }: { field: FieldDef; value: unknown }) {
     <>
       {ids
         .map((id) =>
-          id === '0' && String(field.default) === '0' ? t('crud.topLevel') : (findTitle(data, id) ?? id),
+          id === '0' && String(field.default) === '0'
+            ? t('crud.topLevel')
+            : ((field.tree === 'menu' ? contextTitle(data, id) : findTitle(data, id)) ?? id),
         )
         .join(', ')}
     </>
@@ -171,7 +187,7 @@ const dateKind: KindUi = {
 };
 
 export const KINDS: Record<FieldType, KindUi> = {
-  text: typed((p) => <TextControl {...p} />),
+  text: typed((p) => <TextControl {...p} />, { cell: textValue, view: textValue }),
   textarea: typed((p) => <TextAreaControl {...p} />, {
     // one line is enough to search in
     search: (p) => <TextControl {...p} />,

@@ -51,6 +51,11 @@ function toItems(items: NavItem[], externalHint: string): Item[] {
   });
 }
 
+/** `keys` with `open` the only top group open (its sub-menus and those of no top group kept). */
+export function accordion(keys: string[], open: string | undefined, topKeys: Set<string>): string[] {
+  return [...new Set(keys.filter((k) => !topKeys.has(k) || k === open))];
+}
+
 export function Sidebar() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
@@ -64,15 +69,23 @@ export function Sidebar() {
   const selected = entries.some((e) => e.path === current) ? current : pathname;
   const group = useMemo(() => entries.find((e) => e.path === selected)?.group ?? [], [entries, selected]);
   const [openKeys, setOpenKeys] = useState<string[]>(group);
+  // the top groups: one open at a time (an accordion), so the menu stays about a screen high
+  const topKeys = useMemo(() => new Set(items.filter((i) => i.children.length).map(branchKey)), [items]);
 
   const selectedKeys = useMemo(() => [selected], [selected]);
 
-  // Open the sub-menus that lead to the current page (the same keys kept: no second render of the menu).
+  // Open the sub-menus that lead to the current page, closing the other top groups (the same keys kept:
+  // no second render of the menu).
   useEffect(() => {
     setOpenKeys((keys) =>
-      group.every((key) => keys.includes(key)) ? keys : [...new Set([...keys, ...group])],
+      group.every((key) => keys.includes(key)) ? keys : accordion([...keys, ...group], group[0], topKeys),
     );
-  }, [group]);
+  }, [group, topKeys]);
+
+  const onOpenChange = (keys: string[]) => {
+    const opened = keys.find((k) => !openKeys.includes(k));
+    setOpenKeys(opened && topKeys.has(opened) ? accordion(keys, opened, topKeys) : keys);
+  };
 
   // Small screens start with the sidebar folded away.
   useEffect(() => {
@@ -108,7 +121,7 @@ export function Sidebar() {
         collapsedWidth={screen === 0 ? 0 : 80}
         trigger={null}
         width={220}
-        style={{ overflow: 'auto', height: '100vh', background: 'var(--shell-sider-bg)' }}
+        style={{ height: '100vh', background: 'var(--shell-sider-bg)' }}
       >
         <div
           className="shell-logo"
@@ -131,7 +144,8 @@ export function Sidebar() {
             </span>
           )}
         </div>
-        <nav aria-label={t('menu.nav')}>
+        {/* the logo stays put; the menu scrolls under it */}
+        <nav aria-label={t('menu.nav')} className="shell-sider-nav">
           {menuItems.length === 0 ? (
             <p
               role="status"
@@ -145,7 +159,7 @@ export function Sidebar() {
               mode="inline"
               items={menuItems}
               selectedKeys={selectedKeys}
-              {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+              {...(collapsed ? {} : { openKeys, onOpenChange })}
               onClick={onClick}
               builtinPlacements={POPUP_PLACEMENTS}
             />

@@ -18,4 +18,22 @@ describe('menu icons', () => {
     const missing = RESOURCES.filter((r) => r.icon && !ICONS[r.icon]).map((r) => `${r.key}: ${r.icon}`);
     expect(missing).toEqual([]);
   });
+
+  it('tells the groups apart, and the screens of one group: no two share an icon', () => {
+    const clashes = (list: MenuSeed[], where: string) => {
+      const seen = new Map<string, string>();
+      const out: string[] = [];
+      for (const m of list) {
+        const icon = m.source ?? '';
+        if (seen.has(icon)) out.push(`${where}: ${seen.get(icon)} and ${m.code} share ${icon}`);
+        else seen.set(icon, m.code);
+      }
+      return out;
+    };
+    const found = [
+      ...clashes(MENU_TREE, 'top'),
+      ...MENU_TREE.flatMap((group) => clashes(group.children ?? [], group.code)),
+    ];
+    expect(found).toEqual([]);
+  });
 });

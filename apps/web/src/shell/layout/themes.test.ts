@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { THEMES } from '../../platform/session/appearance';
 import { contrast } from '../../platform/ui/colour';
 import { PRESET_COLORS } from './TopBar';
-import { antdThemeFor, SHELL_THEMES, shellCssVars } from './themes';
+import { antdThemeFor, SHELL_THEMES, shellCssVars, siderColours } from './themes';
 
 const solid = (c: string) => /^#[0-9a-f]{6}$/i.test(c);
 const tokensOf = (theme: ThemeConfig, part: 'Menu' | 'Button') =>
@@ -28,6 +28,21 @@ describe('the layout themes with every preset colour', () => {
         const selectedBg = s.menu === 'dark' ? menu.darkItemSelectedBg : menu.itemSelectedBg;
         const selected = s.menu === 'dark' ? menu.darkItemSelectedColor : menu.itemSelectedColor;
         expect(contrast(selected, selectedBg)).toBeGreaterThanOrEqual(4.5);
+        // …and the selected item stands out on the sidebar (WCAG 1.4.11, 3:1): a dark menu by its fill,
+        // a light one (a faint tint) by the bar drawn in its text colour
+        for (const ground of siderColours(s)) {
+          if (s.menu === 'dark') expect(contrast(selectedBg, ground), ground).toBeGreaterThanOrEqual(3);
+          else expect(contrast(selected, ground), ground).toBeGreaterThanOrEqual(3);
+        }
+        if (s.menu === 'light') expect(Number(menu.activeBarWidth)).toBeGreaterThan(0);
+        // placeholders read at 4.5:1 on the inputs (white, or the dark theme's grounds)
+        const placeholder = theme.token?.colorTextPlaceholder as string;
+        const emptyTable =
+          (theme.components?.Table as Record<string, string> | undefined)?.colorTextDisabled ?? '';
+        for (const ground of s.dark ? ['#141414', '#1F1F1F'] : ['#FFFFFF']) {
+          expect(contrast(placeholder, ground), `placeholder on ${ground}`).toBeGreaterThanOrEqual(4.5);
+          expect(contrast(emptyTable, ground), `暂无数据 on ${ground}`).toBeGreaterThanOrEqual(4.5);
+        }
         // an open sub-menu's title on the sidebar (a gradient sidebar is checked against its logo strip)
         const sider = solid(s.siderBg) ? s.siderBg : s.logoBg;
         const open = s.menu === 'dark' ? vars['--shell-menu-open-color'] : menu.subMenuItemSelectedColor;

@@ -214,6 +214,26 @@ function darkSeed(colour: string, grounds: readonly string[]): string {
   return seed;
 }
 
+/** The solid colours of a sidebar: its own, or the stops of its gradient and its logo strip. */
+export function siderColours(s: ShellTheme): string[] {
+  const stops = s.siderBg.match(/#[0-9a-f]{6}/gi) ?? [];
+  return /^#[0-9a-f]{6}$/i.test(s.siderBg) ? [s.siderBg] : [...stops, s.logoBg];
+}
+
+/**
+ * The selected item's fill on a dark menu: the chosen colour, unless it would vanish into the sidebar
+ * (#212121 on #20222a): then its lighter shade that stands 3:1 apart from every colour of the sidebar
+ * (WCAG 1.4.11, a state shown by a fill).
+ */
+export function activeFill(s: ShellTheme, primary: string): string {
+  const grounds = siderColours(s);
+  if (grounds.every((g) => contrast(primary, g) >= 3)) return primary;
+  return readableOn(primary, grounds, 3);
+}
+
+/** Placeholder text: a grey that reads at 4.5:1 on the theme's inputs (white; dark grounds in the dark theme). */
+export const placeholderOf = (s: ShellTheme): string => (s.dark ? '#8C8C8C' : '#737373');
+
 /** The top menu's selected item: the primary's readable shade on a light header, the header's own text colour on a coloured one. */
 function topMenuSelected(s: ShellTheme, primary: string): string {
   const solid = /^#[0-9a-f]{6}$/i.test(s.headerBg) ? s.headerBg : null;
@@ -238,8 +258,9 @@ export function antdThemeFor(name: ThemeName, primary: string, motion = true): T
   const infoBg = mix(primary, '#FFFFFF', 0.9);
   const tint = mix(primary, s.dark ? '#000000' : '#FFFFFF', 0.85);
   const light = s.menu === 'light';
-  const selectedBg = s.menuSelectedBg ?? (light ? tint : primary);
-  const selectedColor = s.menuSelectedColor ?? (light ? readableOn(primary, [tint, s.siderBg]) : ink);
+  const selectedBg = s.menuSelectedBg ?? (light ? tint : activeFill(s, primary));
+  const selectedColor =
+    s.menuSelectedColor ?? (light ? readableOn(primary, [tint, s.siderBg]) : inkOn(selectedBg));
   const topSelected = topMenuSelected(s, primary);
   // filled buttons keep their ink when hovered or pressed: white ink on a darker fill, dark ink on a lighter one
   const shade = ink === '#FFFFFF' ? '#000000' : '#FFFFFF';
@@ -261,6 +282,8 @@ export function antdThemeFor(name: ThemeName, primary: string, motion = true): T
     subMenuItemSelectedColor: readableOn(primary, [s.siderBg.startsWith('#') ? s.siderBg : '#FFFFFF']),
     horizontalItemSelectedColor: topSelected,
     horizontalItemHoverColor: topSelected,
+    // a light menu's selected item is a faint tint: a bar in its text colour marks it on the sidebar too
+    activeBarWidth: light ? 3 : 0,
   };
   return {
     algorithm: s.dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
@@ -271,6 +294,8 @@ export function antdThemeFor(name: ThemeName, primary: string, motion = true): T
       borderRadius: s.radius,
       // antd's secondary grey (45 % black) is 3.4:1 on white: darker, to reach 4.5:1; its red as text
       // (#ff4d4f, 3.3:1) takes its readable shade, lightened instead in the dark theme
+      // placeholders are read as hints: antd's quaternary grey (#bfbfbf on white, 1.8:1) darkened to 4.5:1
+      colorTextPlaceholder: placeholderOf(s),
       ...(s.dark
         ? { colorError: darkSeed('#FF4D4F', grounds) }
         : {
@@ -310,6 +335,8 @@ export function antdThemeFor(name: ThemeName, primary: string, motion = true): T
               colorInfoBorder: mix(primary, '#FFFFFF', 0.6),
             },
           }),
+      // an empty table's 暂无数据 is written in antd's disabled grey (#bfbfbf, 1.8:1): the placeholder's colour
+      Table: { colorTextDisabled: placeholderOf(s) },
       Tabs: { itemSelectedColor: text, itemHoverColor: text, itemActiveColor: text, inkBarColor: primary },
       Pagination: { itemActiveColor: text, itemActiveColorHover: text },
     },

@@ -58,17 +58,11 @@ export default function DashboardPage() {
       <h1 style={{ fontSize: 20, margin: 0 }}>{t('route.dashboard')}</h1>
       <ul
         aria-label={t('dashboard.figures')}
-        style={{
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
-          display: 'grid',
-          gap: 16,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
-        }}
+        // a wrapping row whose cards grow to fill it: no holes at any width
+        style={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: 16 }}
       >
         {cards.map((card) => (
-          <li key={card.key}>
+          <li key={card.key} style={{ flex: '1 1 200px' }}>
             <Card size="small">
               <div style={{ color: 'var(--shell-text-secondary)' }}>{card.label}</div>
               <div data-figure={card.key} style={{ fontSize: 28, fontWeight: 600, marginTop: 4 }}>
