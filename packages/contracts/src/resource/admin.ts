@@ -1,7 +1,16 @@
 import { SYSTEM_DICT } from './dicts';
-import type { ResourceDef } from './types';
+import type { FieldDef, ResourceDef } from './types';
 
 /** System administration resources whose rows form trees or carry grants (roles, depts, menus, scopes, tenants). */
+
+/** a seeded row's English name (a role's, a menu's): shown instead of the Chinese one in English */
+const ENGLISH_NAME: FieldDef = {
+  name: 'nameEn',
+  label: { zh: '英文名称', en: 'English name' },
+  type: 'text',
+  max: 64,
+  list: false,
+};
 
 export const roleResource: ResourceDef = {
   key: 'role',
@@ -24,13 +33,7 @@ export const roleResource: ResourceDef = {
       search: 'like',
       english: 'nameEn',
     },
-    {
-      name: 'nameEn',
-      label: { zh: '英文名称', en: 'English name' },
-      type: 'text',
-      max: 64,
-      list: false,
-    },
+    ENGLISH_NAME,
     {
       name: 'roleAlias',
       label: { zh: '角色别名', en: 'Role alias' },
@@ -144,13 +147,7 @@ export const menuResource: ResourceDef = {
       search: 'like',
       english: 'nameEn',
     },
-    {
-      name: 'nameEn',
-      label: { zh: '英文名称', en: 'English name' },
-      type: 'text',
-      max: 64,
-      list: false,
-    },
+    ENGLISH_NAME,
     {
       name: 'code',
       label: { zh: '菜单编号', en: 'Menu code' },
