@@ -6,9 +6,8 @@ import { configureHttp } from './platform/http/client';
 import { currentLanguage, htmlLang, initI18n, t } from './platform/i18n';
 import { installErrorCollector } from './platform/session/errorLog';
 import { localLogout, pendingRefresh, useSession } from './platform/session/session';
-import { loadSettings } from './platform/session/settings';
+import { deploymentZone, loadSettings } from './platform/session/settings';
 import { WEBSITE } from './platform/session/website';
-import { deploymentZone } from './platform/time';
 import { createRouter, isGuardRunning } from './router';
 
 // Uncaught errors and rejected promises go to the local error log (spec §8), from the very start.

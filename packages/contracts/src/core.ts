@@ -10,5 +10,4 @@ export * from './resource/formats';
 export * from './resource/kinds';
 export * from './resource/today';
 export * from './resource/types';
-export * from './resource/units';
 export * from './resource/validate';

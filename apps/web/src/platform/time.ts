@@ -3,8 +3,9 @@
  * from the settings), whatever the browser's zone, and "today" is the deployment's day — a clerk in a
  * browser set to UTC sees the same 14:47 as the row's 创建时间 the server wrote.
  */
-import { DEFAULT_TIME_ZONE } from '@smart/contracts/core';
-import { useSettings } from './session/settings';
+import { deploymentZone } from './session/settings';
+
+export { deploymentZone };
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 function partsIn(zone: string, ms: number) {
@@ -26,9 +27,6 @@ function partsIn(zone: string, ms: number) {
   for (const { type, value } of f.formatToParts(ms)) p[type] = value;
   return p;
 }
-
-/** the deployment's time zone (the server's `TZ`) */
-export const deploymentZone = (): string => useSettings.getState().settings.timeZone || DEFAULT_TIME_ZONE;
 
 /** A moment as `YYYY-MM-DD HH:mm:ss` (or a part of it) in the deployment's zone. */
 export function formatMoment(

@@ -5,7 +5,6 @@
  * figure's accessible name says what is drawn and the latest value.
  */
 import './i18n';
-import { unitIn } from '@smart/contracts/core';
 import {
   DEVICE_KINDS,
   type DeviceKindKey,
@@ -13,6 +12,7 @@ import {
   metricsOfKind,
   thresholdOf,
 } from '@smart/contracts/telemetry';
+import { unitIn } from '@smart/contracts/units';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Segmented, Select, Space, Spin } from 'antd';
 import { useMemo, useState } from 'react';

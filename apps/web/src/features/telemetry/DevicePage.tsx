@@ -5,8 +5,8 @@
  * (client id and username, connect password) and the MQTT topic it publishes to.
  */
 import './i18n';
-import { unitIn } from '@smart/contracts/core';
 import { deviceResource, metricByCode } from '@smart/contracts/telemetry';
+import { unitIn } from '@smart/contracts/units';
 import { Alert, App, Button, Descriptions, Drawer, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -4,8 +4,9 @@
  * metric (with today's range where the server gives it) and its chart. Read again every 10 seconds.
  */
 import './i18n';
-import { type Page, unitIn } from '@smart/contracts/core';
+import type { Page } from '@smart/contracts/core';
 import { DEVICE_KIND, metricsOfKind } from '@smart/contracts/telemetry';
+import { unitIn } from '@smart/contracts/units';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Col, Empty, List, Row, Statistic, Typography } from 'antd';
 import { useState } from 'react';

@@ -5,8 +5,9 @@
  * until it has its entry here. fields.tsx, the columns and the dialogs all go through KINDS.
  */
 
-import { type FieldDef, type FieldType, fieldKind, refLabelKey, unitIn } from '@smart/contracts/core';
+import { type FieldDef, type FieldType, fieldKind, refLabelKey } from '@smart/contracts/core';
 import { isPickedField } from '@smart/contracts/placeholder';
+import { unitIn } from '@smart/contracts/units';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';

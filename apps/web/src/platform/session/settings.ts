@@ -37,6 +37,10 @@ export const useSettings = create<SettingsState>()(
 let pending: Promise<void> | null = null;
 
 /** Loads the settings once per page load; resolves (never rejects) when done or failed. */
+/** the deployment's time zone (the server's `TZ`), from the settings: kept here, with /login, so setting
+ * the rules' "today" at start does not pull the time formatting (platform/time.ts) into /login */
+export const deploymentZone = (): string => useSettings.getState().settings.timeZone || DEFAULT_TIME_ZONE;
+
 export function loadSettings(): Promise<void> {
   pending ??= fetchSettings()
     .then((settings) => {
