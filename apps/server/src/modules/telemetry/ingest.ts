@@ -550,22 +550,16 @@ export async function writeBatch(db: Db, b: Batch, opts: { alarms?: boolean } = 
   let kept = b;
   await db.transaction(async (tx0) => {
     const tx = tx0 as unknown as Db;
-    const inserted = await tx.execute(sql`insert into telemetry_reading (device_id, at, value, metric)
+    // the INSERT answers what it stored: a reading stored before (a replay) is skipped and left out of
+    // everything the batch changes beside it
+    const inserted = rowsOf(
+      await tx.execute(sql`insert into telemetry_reading (device_id, at, value, metric)
       select d, to_timestamp(a / 1000.0), v, m
       from unnest(${numbers(b.devices)}::bigint[], ${numbers(b.ats)}::float8[], ${numbers(b.values)}::float8[], ${numbers(b.metrics)}::int2[]) as u(d, a, v, m)
-      on conflict (device_id, metric, at) do nothing`);
-    // some were stored already (rarely): which ones this INSERT stored, its transaction's rows, say
-    if (affectedOf(inserted) < b.n)
-      kept = insertedOnly(
-        b,
-        rowsOf(
-          await tx.execute(sql`select r.device_id, r.metric, (extract(epoch from r.at) * 1000)::float8 as a, r.value
-            from telemetry_reading r
-            where r.xmin = pg_current_xact_id()::xid and (r.device_id, r.metric, r.at) in (
-              select d, m, to_timestamp(a / 1000.0)
-              from unnest(${numbers(b.devices)}::bigint[], ${numbers(b.ats)}::float8[], ${numbers(b.metrics)}::int2[]) as u(d, a, m))`),
-        ),
-      );
+      on conflict (device_id, metric, at) do nothing
+      returning device_id, metric, (extract(epoch from at) * 1000)::float8 as a, value`),
+    );
+    if (inserted.length < b.n) kept = insertedOnly(b, inserted);
     if (kept.n) await writeRest(tx, kept, opts);
   });
   if (kept.n) tellPastDays(kept);
@@ -673,12 +667,6 @@ async function writeRest(tx: Db, b: Batch, opts: { alarms?: boolean }) {
   await stampRecoveries(tx, recovered, [...b.within.values()]);
   if (b.crossings.size) await raiseThresholdAlarms(tx, [...b.crossings.values()]);
   if (b.strings.size) await judgeStringAlarms(tx, [...b.strings.values()]);
-}
-
-/** How many rows a statement of `db.execute` changed, on either driver (node-postgres, PGlite). */
-function affectedOf(result: unknown): number {
-  const r = result as { rowCount?: number | null; affectedRows?: number };
-  return Number(r.rowCount ?? r.affectedRows ?? 0);
 }
 
 /** The rows of `db.execute` on either driver (node-postgres answers `{ rows }`, PGlite too). */
