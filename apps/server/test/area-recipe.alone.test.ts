@@ -140,7 +140,7 @@ export const fixtureShelfResource = resource('fixtureShelf', 'fixture_shelf', 'D
 export const FIXTURE_AREA = defineArea({
   code: 'fixture',
   label: L('夹具区', 'Fixture area'),
-  icon: 'ToolOutlined',
+  icon: 'ExperimentOutlined',
   resources: [fixtureKitResource, fixtureShelfResource],
   dicts: FIXTURE_DICTS,
 });
