@@ -6,7 +6,7 @@ import { authFile, expect, test } from './fixtures';
 
 /**
  * First-load budgets: what Chromium downloads to show /login must stay within 175 KB (the build's login
- * guard holds it there too) and the signed-in home within 320 KB, counted as the brotli size of each JS and
+ * guard holds it there too) and the signed-in home within 325 KB, counted as the brotli size of each JS and
  * CSS file it fetched; the heavy libraries of single pages (the video wall's players) are not among them.
  */
 const dist = process.env.WEB_DIST
@@ -52,7 +52,7 @@ test('the login page loads within 175 KB of compressed JS and CSS', async ({ pag
 test.describe('signed in', () => {
   test.use({ storageState: authFile() });
 
-  test('the home page loads within 320 KB of compressed JS and CSS, without the video players', async ({
+  test('the home page loads within 325 KB of compressed JS and CSS, without the video players', async ({
     page,
   }) => {
     const files = collect(page);
@@ -65,8 +65,10 @@ test.describe('signed in', () => {
       `/wel/index: ${files.length} files, ${(bytes / 1024).toFixed(1)} KB brotli\n${largest(files)}`,
     );
     // 315 KB until the agriculture and telemetry screens: every screen's line in the page registry carries its
-    // chunk's preload list in PageHost (≈ 0.1 KB each, 0.8 KB for that area), and the contracts' field kinds grew
-    expect(bytes).toBeLessThanOrEqual(320 * 1024);
+    // chunk's preload list in PageHost (≈ 0.1 KB each, 0.8 KB for that area), and the contracts' field kinds grew;
+    // 320 KB until issue 32's shell (the sidebar's fixed logo and accordion, distinct group icons, English
+    // names and unit words): measured 321.9 KB
+    expect(bytes).toBeLessThanOrEqual(325 * 1024);
     // hls.js and mpegts.js load with the live video wall's tiles only
     expect(files.filter((f) => /\/(hls|mpegts)[-.]/.test(f))).toEqual([]);
   });
