@@ -245,7 +245,7 @@ export const plotResource = resource(
     villagerRef('ownerVillagerId', L('承包农户', 'Household'), {
       requiredWhen: { field: 'ownerKind', is: [AGRI_OWNER_KIND.household] },
     }),
-    cooperationRef('cooperationId', L('合作社/农场', 'Cooperative or farm'), {
+    cooperationRef('cooperationId', L('合作社/农场', 'Co-op or farm'), {
       requiredWhen: { field: 'ownerKind', is: [AGRI_OWNER_KIND.cooperative] },
     }),
     text('deleteRemark', L('删除原因', 'Why removed'), 200, { readOnly: true, form: false, list: false }),
