@@ -152,7 +152,7 @@ test('查看 of computed records shows what the server computed', async ({ page 
     .click();
   view = page.getByRole('dialog', { name: /查看/ });
   await expect(view.getByText('面积', { exact: true })).toBeVisible();
-  await expect(view.getByText(/\d+(?:\.\d+)? 亩/).first()).toBeVisible();
+  await expect(view.getByText(/^\d+(?:\.\d+)? 亩$/).first()).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(view).toBeHidden();
 
