@@ -159,7 +159,7 @@ export default function LoginPage() {
     error && (invalid === field || invalid === null) ? errorId : undefined;
 
   return (
-    <main style={styles.page}>
+    <main className="login-page" style={styles.page}>
       <div style={styles.card}>
         <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
           <LanguageLinks />
