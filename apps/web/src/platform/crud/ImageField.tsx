@@ -63,10 +63,12 @@ export function ImageField({ field, resource, value, onChange, disabled, id }: F
   );
 }
 
-/** A thumbnail in a table cell: the first image. */
-export function ImageCell({ value }: { value: unknown }) {
+/** A thumbnail in a table cell: the first image, named by its field (it opens the preview: a button). */
+export function ImageCell({ value, label }: { value: unknown; label: string }) {
   const [first] = splitList(value);
-  return first ? <Image src={first} width={40} height={40} style={{ objectFit: 'cover' }} alt="" /> : null;
+  return first ? (
+    <Image src={first} width={40} height={40} style={{ objectFit: 'cover' }} alt={label} />
+  ) : null;
 }
 
 /** Every image of the value as a thumbnail that opens the preview (the view dialog). */

@@ -237,7 +237,7 @@ export const KINDS: Record<FieldType, KindUi> = {
   image: {
     control: (p) => <ImageField {...p} />,
     search: (p) => <TextControl {...p} />,
-    cell: (v) => <ImageCell value={v} />,
+    cell: (v, _row, f) => <ImageCell value={v} label={f.label[currentLanguage()]} />,
     view: (v, _row, f) => <ImageThumbs value={v} label={f.label[currentLanguage()]} />,
   },
   files: {
