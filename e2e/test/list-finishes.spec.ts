@@ -47,9 +47,14 @@ async function hiddenUnderActions(page: Page, name: string): Promise<string[]> {
         if (inView && r.right > a.left + 1 && r.left < a.right) hidden.push(`${heads[i]}: ${td.textContent}`);
       }
     }
-    return { hidden, width: box?.scrollWidth, room: box?.clientWidth };
+    const columns = [...el.querySelectorAll('thead th')].map(
+      (th) => `${th.textContent?.trim()} ${Math.round(th.getBoundingClientRect().width)}`,
+    );
+    return { hidden, width: box?.scrollWidth, room: box?.clientWidth, columns };
   });
   console.log(`${name}: the table is ${measured.width} px wide in ${measured.room} px`);
+  // the columns' widths say which one is too wide
+  if (measured.hidden.length) console.log(`  ${measured.columns.join(' · ')}`);
   return measured.hidden;
 }
 

@@ -77,6 +77,15 @@ function collectData(value: unknown, into: Set<string>, parent?: Record<string, 
   if (typeof value === 'string') {
     // a dictionary key's label beside it (`sexName` beside `sex`) is a dictionary word, not data
     if (parent && key?.endsWith('Name') && key.length > 4 && key.slice(0, -4) in parent) return;
+    // a field that keeps JSON text (an evaluation's reopenings) holds its data inside
+    if (/^\s*[[{]/.test(value)) {
+      try {
+        collectData(JSON.parse(value), into);
+        return;
+      } catch {
+        // not JSON after all: the text itself is the data
+      }
+    }
     if (value.trim() && HAN.test(value)) into.add(value.trim());
     return;
   }

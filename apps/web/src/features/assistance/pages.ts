@@ -1,6 +1,7 @@
 /**
- * Assistance and care's screens: projects (spend within budget) and care videos (播放) are pages of their
- * own, the rest the generic list page; the overview is the area's declaration, drawn by the one overview page.
+ * Assistance and care's screens: care videos (播放) are a page of their own, the rest the generic list page
+ * (a project's spend within its budget is its definition's `notAbove`, its progress a declared `percent`
+ * drawn as a bar); the overview is the area's declaration, drawn by the one overview page.
  */
 import { areaPages } from '../../platform/pages';
 
@@ -9,7 +10,6 @@ export const assistancePages = areaPages(
   () => import('@smart/contracts/assistance').then((m) => m.ASSISTANCE_AREA),
   {
     own: {
-      assistanceProject: () => import('./ProjectPage'),
       careVideo: () => import('./CareVideoPage'),
     },
   },

@@ -167,12 +167,14 @@ export function CrudPage(props: CrudPageProps) {
           />
           <div ref={tableBox}>
             <Table<Row>
+              className="crud-list"
               rowKey="id"
               size="middle"
               columns={columns}
               dataSource={list.records}
               loading={list.loading}
-              scroll={{ x: 'max-content' }}
+              // laid out to the page's width (only free text wraps: .crud-list), scrolling only when it cannot fit
+              scroll={{ x: true }}
               rowSelection={
                 perms.del || selectable
                   ? { selectedRowKeys: list.selected, onChange: (keys) => list.setSelected(keys as string[]) }

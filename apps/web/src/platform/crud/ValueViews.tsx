@@ -8,13 +8,22 @@ import { EMPTY, isEmptyValue, isPlayableVideo, numberText, prettyJson } from './
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 
 /** A number with its unit (`12.5 kW`); an amount grouped with two decimals (`1,234.50 元`). */
-export function NumberText({ field, value }: { field: FieldDef; value: unknown }) {
+export function NumberText({
+  field,
+  value,
+  withUnit = true,
+}: {
+  field: FieldDef;
+  value: unknown;
+  /** false in a list's cell: its column's header says the unit (`columnTitle`) */
+  withUnit?: boolean;
+}) {
   useTranslation(); // read again when the language changes (the unit's words)
   if (isEmptyValue(value)) return <>{EMPTY}</>;
   if (field.percent) return <PercentBar value={value} />;
   return (
     <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-      {numberText(field, value, currentLanguage())}
+      {numberText(field, value, currentLanguage(), withUnit)}
     </span>
   );
 }

@@ -6,9 +6,9 @@ import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
-import { kindOf } from './kinds';
+import { kindOf, TimeCell } from './kinds';
 import type { CrudContext, CrudPageProps, Row } from './types';
-import { EMPTY, isEmptyValue } from './values';
+import { columnTitle, EMPTY, isEmptyValue } from './values';
 
 /** A rendered cell that shows nothing (null, undefined, '', false) shows EMPTY instead. */
 export const orEmpty = (node: ReactNode): ReactNode =>
@@ -140,7 +140,7 @@ export function useColumns(
     ...fields.map((f) => ({
       key: f.name,
       dataIndex: f.name,
-      title: f.label[lang],
+      title: columnTitle(f, lang),
       ellipsis: f.type === 'textarea',
       align: kindOf(f).align,
       render: cellOf(f, options),
@@ -149,8 +149,13 @@ export function useColumns(
     ...(options?.createTime === false
       ? []
       : [
-          // as wide as its time, no wider: the columns fit beside the fixed 操作 column
-          withEmpty({ key: 'createTime', dataIndex: 'createTime', title: t('crud.createTime') }),
+          // a time breaks between its day and its clock time when the list is short of room (TimeCell)
+          withEmpty({
+            key: 'createTime',
+            dataIndex: 'createTime',
+            title: t('crud.createTime'),
+            render: (v: unknown) => (isEmptyValue(v) ? null : <TimeCell value={v} />),
+          }),
         ]),
     ...(hasActions
       ? [

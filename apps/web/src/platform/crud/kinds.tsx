@@ -165,7 +165,7 @@ const dictKind: KindUi = {
 /** A number (int, decimal, money), with the unit the field (or, for money, the kind) is in. */
 const number: KindUi = typed((p) => <NumberControl {...p} />, {
   align: 'right',
-  cell: (v, _row, f) => <NumberText field={f} value={v} />,
+  cell: (v, _row, f) => <NumberText field={f} value={v} withUnit={false} />,
   view: (v, _row, f) => <NumberText field={f} value={v} />,
 });
 
@@ -179,16 +179,53 @@ const jsonKind = (extra: Partial<KindUi>): KindUi => ({
   ...extra,
 });
 
+/**
+ * A text in a list is the one cell that wraps (`.crud-list .crud-text`), past 14 characters' width or when
+ * the page is narrow, instead of widening its column: a long name keeps the list beside the fixed 操作
+ * column at 1440 px, and is read whole, on two lines. A short one (a person's name, a code) stays on one
+ * line even in a list too wide for its page.
+ */
+const WRAPS_FROM = 8;
+const wrapping =
+  (render: Render): Render =>
+  (v, row, f) => {
+    const text = render(v, row, f);
+    return typeof text !== 'string' || Array.from(text).length <= WRAPS_FROM ? (
+      text
+    ) : (
+      <span className="crud-text" style={{ display: 'inline-block', maxWidth: '14em' }}>
+        {text}
+      </span>
+    );
+  };
+const textCell = wrapping(textValue);
+const refCell = wrapping(refName);
+
+/**
+ * A time in a list may break between its day and its clock time, never inside either: a list that is
+ * short of room shows `2026-11-28` over `23:45:00` (`.crud-list .crud-text` lets it wrap at that space).
+ */
+export function TimeCell({ value }: { value: unknown }) {
+  const [day, ...rest] = String(value).split(' ');
+  if (!rest.length) return <>{day}</>;
+  return (
+    <span className="crud-text">
+      <span style={{ whiteSpace: 'nowrap' }}>{day}</span>{' '}
+      <span style={{ whiteSpace: 'nowrap' }}>{rest.join(' ')}</span>
+    </span>
+  );
+}
+
 const dateKind: KindUi = {
   control: (p) => <DateControl {...p} />,
   search: (p) => <DateControl {...p} />,
-  cell: plain,
+  cell: (v) => <TimeCell value={v} />,
   view: plain,
   toForm: asDate,
 };
 
 export const KINDS: Record<FieldType, KindUi> = {
-  text: typed((p) => <TextControl {...p} />, { cell: textValue, view: textValue }),
+  text: typed((p) => <TextControl {...p} />, { cell: textCell, view: textValue }),
   textarea: typed((p) => <TextAreaControl {...p} />, {
     // one line is enough to search in
     search: (p) => <TextControl {...p} />,
@@ -203,7 +240,9 @@ export const KINDS: Record<FieldType, KindUi> = {
     control: (p) => <DateRangeControl {...p} />,
     search: (p) => <DateRangeControl {...p} />,
     // in a list the two days stand one above the other: the column stays narrow
-    cell: (v) => <span style={{ display: 'inline-block', maxWidth: 110 }}>{dateRangeText(v)}</span>,
+    cell: (v) => (
+      <span style={{ display: 'inline-block', maxWidth: 110, whiteSpace: 'normal' }}>{dateRangeText(v)}</span>
+    ),
     view: dateRangeText,
     toForm: dateRangeToForm,
     toWire: dateRangeToWire,
@@ -232,8 +271,9 @@ export const KINDS: Record<FieldType, KindUi> = {
     view: (v, _row, f) => <TreeTitles field={f} value={v} />,
     toForm: splitList,
   },
-  ref: { control: refControl, search: refControl, cell: refName, view: refName },
-  refs: { control: refControl, search: refControl, cell: refName, view: refName },
+  // a record's name is free text too (湘丰农业发展有限公司): it wraps as a text does
+  ref: { control: refControl, search: refControl, cell: refCell, view: refName },
+  refs: { control: refControl, search: refControl, cell: refCell, view: refName },
   image: {
     control: (p) => <ImageField {...p} />,
     search: (p) => <TextControl {...p} />,

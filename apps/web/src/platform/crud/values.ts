@@ -81,10 +81,34 @@ export function formatMoney(v: unknown): string {
 }
 
 /** A number and its unit, as it reads (`12.5 kW`, `1,234.50 元`); money is formatted as an amount. */
-export function numberText(f: Pick<FieldDef, 'type' | 'unit'>, v: unknown, lang: 'zh' | 'en'): string {
+export function numberText(
+  f: Pick<FieldDef, 'type' | 'unit'>,
+  v: unknown,
+  lang: 'zh' | 'en',
+  withUnit = true,
+): string {
   const n = f.type === 'money' ? formatMoney(v) : String(v);
-  const unit = unitOf(f)?.[lang];
+  const unit = withUnit ? unitOf(f)?.[lang] : undefined;
   return unit ? `${n} ${unit}` : n;
+}
+
+/** The unit a list column of the field says once in its header: a number's (not a share's, drawn as a bar). */
+export const columnUnit = (f: Pick<FieldDef, 'type' | 'unit' | 'percent'>): Text2 | undefined =>
+  ['int', 'decimal', 'money'].includes(f.type) && !f.percent ? unitOf(f) : undefined;
+
+/**
+ * A list column's title: a number's unit said once, in the header as the exports write it (`预算资金(元)`,
+ * `Budget (yuan)`), so its cells are figures alone and the column is no wider than its numbers; a label
+ * that already names its unit is left as it is.
+ */
+export function columnTitle(
+  f: Pick<FieldDef, 'type' | 'unit' | 'percent' | 'label'>,
+  lang: 'zh' | 'en',
+): string {
+  const label = f.label[lang];
+  const unit = columnUnit(f)?.[lang];
+  if (!unit || label.includes(`(${unit})`)) return label;
+  return lang === 'zh' ? `${label}(${unit})` : `${label} (${unit})`;
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
