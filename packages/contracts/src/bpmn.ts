@@ -3,7 +3,7 @@ import { getDate, ISOInterval } from '@0dep/piso';
 export * from './bpmn-expression';
 
 /**
- * The BPMN 2.0 elements the server's engine runs (apps/server/src/modules/flow/runtime.ts); a diagram with
+ * The BPMN 2.0 elements the server's engine runs (apps/server/src/modules/flow/runtime/); a diagram with
  * anything else is refused at deployment, naming the element, and the designer marks such elements.
  * Service-type tasks run a named action of the server's registry (never a script); which event definitions
  * each event may carry is checked by the server. Not here on purpose: complex gateways, transactions,

@@ -93,7 +93,7 @@ export function engineExpressions(processVariables: Record<string, unknown> = {}
         ...(context?.environment?.variables ?? {}),
         ...(context?.environment?.output ?? {}),
         ...processVariables,
-        // a multi-instance sub-process's iteration: its element variable and loopCounter (runtime.ts ITERATION)
+        // a multi-instance sub-process's iteration: its element variable and loopCounter (runtime/variables.ts ITERATION)
         ...(((context?.environment?.variables as Record<string, unknown> | undefined)?.__iteration as
           | object
           | undefined) ?? {}),

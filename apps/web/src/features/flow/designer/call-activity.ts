@@ -1,5 +1,5 @@
 /**
- * A call activity's variable mappings, as the server's engine reads them (runtime.ts `mapVariables`):
+ * A call activity's variable mappings, as the server's engine reads them (flow/runtime/variables.ts `mapVariables`):
  * `in` copies the caller's variables into the child when it starts, `out` copies the child's back when it
  * ends; each `<camunda:in|out>` is `variables="all"`, or a `target` filled from a `source` variable or a
  * `sourceExpression`. The designer writes `<camunda:in source="a" target="b"/>`, `sourceExpression` when

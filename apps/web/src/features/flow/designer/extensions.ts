@@ -1,6 +1,6 @@
 /**
  * Extension elements (`<bpmn:extensionElements>`: camunda:/flowable: `field`, `property`, `in`, `out` …) read
- * loosely, the way the server's engine reads them (runtime.ts `extensionsOf`, `attrOf`), and replaced the
+ * loosely, the way the server's engine reads them (flow/runtime/extensions.ts `extensionsOf`, `attrOf`), and replaced the
  * way the designer writes them: a new `extensionElements` holding what it keeps and what it adds.
  */
 

@@ -1,6 +1,6 @@
 /**
  * A service-type task's action (service, send and business-rule tasks), as the server's engine reads it
- * (runtime.ts `actionOf`, actions.ts `performAction`) and as the designer writes it: `camunda:type="notice"`
+ * (flow/runtime/extensions.ts `actionOf`, flow/actions.ts `performAction`) and as the designer writes it: `camunda:type="notice"`
  * and one `<camunda:field name="…" stringValue="…"/>` per value. Pure: it reads and builds moddle objects;
  * the properties panel applies what it builds through bpmn-js's modeling (so undo works).
  */
@@ -15,7 +15,7 @@ import {
   replaceExtensions,
 } from './extensions';
 
-/** The registry of actions the server offers (runtime.ts `ACTION_NAMES`, run by actions.ts). */
+/** The registry of actions the server offers (flow/runtime/inspect.ts `ACTION_NAMES`, run by actions.ts). */
 export const ACTION_NAMES = ['notice', 'variables', 'http'] as const;
 export type ActionName = (typeof ACTION_NAMES)[number];
 
