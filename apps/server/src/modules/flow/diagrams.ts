@@ -8,6 +8,7 @@ import { FieldInputError, notFound } from '../../platform/http/errors';
 import { definitionVisibleTo } from './service/deploy';
 import { dt, names, readableInstance } from './shared';
 import { flowDefinition, flowHistory, flowTask } from './tables';
+import { shownIn } from './texts';
 
 /**
  * Diagrams and history: a definition's or an instance's BPMN XML with the activities it passed (the viewer
@@ -106,14 +107,14 @@ export async function diagramRoutes(base: FastifyInstance) {
               : (h.assignee ?? pending.find((p) => p.executionId === h.executionId)?.assignee ?? null);
           return {
             historyActivityId: h.activityId,
-            historyActivityName: h.activityName ?? h.activityId,
+            historyActivityName: shownIn(h.activityName ?? h.activityId, req.lang),
             historyActivityType: h.activityType,
             assignee: assignee ?? '',
             assigneeName: n.user(assignee),
             createTime: dt(h.startTime),
             endTime: dt(h.endTime),
             durationTime: duration(h.startTime, h.endTime),
-            comment: h.comment ?? '',
+            comment: shownIn(h.comment ?? '', req.lang),
           };
         }),
       );

@@ -4,7 +4,8 @@ import type { Text2 } from '@smart/contracts';
  * The workflow service's texts, each written once in both languages with `{name}` placeholders (textOf).
  * What a caller is told is answered in the caller's language (FieldInputError takes a Text2). What is
  * written once and read by users of either language from one column — a line of an instance's timeline,
- * the reason it ended — is stored in both (inBoth); a notice has a column per language. The deployment
+ * the reason it ended — is stored as its key and answered in the reader's language (stored, shownIn); a
+ * notice has a column per language. The deployment
  * check's problems are written where they are found (runtime/inspect.ts), as Text2 values too.
  */
 export const FLOW_TEXTS = {
@@ -65,5 +66,18 @@ export function textOf(t: Text2, vars: Record<string, string | number | Text2> =
   return { zh: put('zh'), en: put('en') };
 }
 
-/** A text stored once for readers of either language, in one column: both, "中文 / English". */
-export const inBoth = (t: Text2) => `${t.zh} / ${t.en}`;
+/** The texts the service stores (a timeline's line, a reason an instance ended): read in the reader's language. */
+type StoredKey = 'endedLine' | 'callWithdrawn' | 'callerEnded' | 'deploymentRemoved';
+
+/**
+ * A text written once and read by users of either language from one column (a timeline line, a reason):
+ * stored as its key (`§deploymentRemoved`), put in the reader's words when answered (`shownIn`). A reason
+ * may mix one with what a user wrote (`§callerEnded: 申请有误`).
+ */
+export const stored = (key: StoredKey): string => `§${key}`;
+
+const STORED = /§(endedLine|callWithdrawn|callerEnded|deploymentRemoved)\b/g;
+
+/** A stored text in `lang`: each stored key in its words, the rest (what a user wrote) as it is. */
+export const shownIn = (text: string, lang: 'zh' | 'en'): string =>
+  text.includes('§') ? text.replace(STORED, (_, key: StoredKey) => FLOW_TEXTS[key][lang]) : text;

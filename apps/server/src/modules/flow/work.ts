@@ -13,6 +13,7 @@ import { definitionVisibleTo } from './service/deploy';
 import { claimableBy, claimTask, completeTask } from './service/tasks';
 import { dt, names } from './shared';
 import { flowDefinition, flowInstance, flowTask } from './tables';
+import { shownIn } from './texts';
 
 /** My work (工作台): what the caller may start, claim (签收), do (待办), sent (已发) and did (办结). */
 
@@ -196,7 +197,7 @@ export async function workRoutes(base: FastifyInstance) {
             endTime: dt(task.endTime),
             claimTime: dt(task.claimTime),
             flag: task.flag ?? '',
-            comment: task.comment ?? '',
+            comment: shownIn(task.comment ?? '', req.lang),
           }));
         },
       });

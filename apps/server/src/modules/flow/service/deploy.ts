@@ -12,7 +12,7 @@ import { notDeleted } from '../../../platform/sql';
 import { DiagramRefusal, inspectDiagram } from '../runtime/inspect';
 import { startTimersOf } from '../runtime/starts';
 import { flowDefinition, flowDeployment, flowInstance, flowWait } from '../tables';
-import { FLOW_TEXTS, inBoth, textOf } from '../texts';
+import { FLOW_TEXTS, stored, textOf } from '../texts';
 import { endInstance } from './ending';
 
 /** Definitions a tenant may use: deployed for every tenant ('') or for it by name. */
@@ -161,7 +161,7 @@ export async function deleteDeployments(
       );
     // (an instance called by another one already ended with its caller)
     for (const r of running)
-      await endInstance(tx, r.piid, inBoth(FLOW_TEXTS.deploymentRemoved), { userId: ctx.userId });
+      await endInstance(tx, r.piid, stored('deploymentRemoved'), { userId: ctx.userId });
     await tx
       .update(flowDefinition)
       .set({ isDeleted: 1, updateUser: ctx.userId, updateTime: new Date() })

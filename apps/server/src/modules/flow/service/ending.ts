@@ -9,7 +9,7 @@ import type { RequestContext } from '../../../platform/auth/context';
 import type { Db } from '../../../platform/db';
 import { ApiError, notFound } from '../../../platform/http/errors';
 import { flowHistory, flowInstance, flowTask, flowWait } from '../tables';
-import { FLOW_TEXTS, inBoth } from '../texts';
+import { stored } from '../texts';
 
 /**
  * Ends a running instance with a reason (流程跟踪's delete): it and the instances it called end. An instance
@@ -41,11 +41,11 @@ export async function deleteInstance(db: Db, ctx: RequestContext, processInstanc
 /** The timeline's line for an instance ended before its end (no element of the diagram has this id). */
 const ENDED_STEP = '__ended';
 
-/** Why a called instance ends when the call activity that started it no longer waits (stored, in both languages). */
-export const CALL_WITHDRAWN = inBoth(FLOW_TEXTS.callWithdrawn);
+/** Why a called instance ends when the call activity that started it no longer waits (stored: read in either language). */
+export const CALL_WITHDRAWN = stored('callWithdrawn');
 
-/** The reason a called instance ends with when its caller ends (stored, in both languages). */
-const CALLER_ENDED = inBoth(FLOW_TEXTS.callerEnded);
+/** The reason a called instance ends with when its caller ends (stored: read in either language). */
+const CALLER_ENDED = stored('callerEnded');
 const callerEnded = (reason: string) =>
   reason.startsWith(CALLER_ENDED) ? reason : `${CALLER_ENDED}: ${reason}`.slice(0, 500);
 
@@ -90,7 +90,7 @@ export async function endInstance(
     processInstanceId,
     executionId: `${ENDED_STEP}${processInstanceId}`.slice(0, 128),
     activityId: ENDED_STEP,
-    activityName: inBoth(FLOW_TEXTS.endedLine),
+    activityName: stored('endedLine'),
     activityType: 'EndEvent',
     assignee: by.userId ?? null,
     comment: reason.slice(0, 1000),
