@@ -1,9 +1,9 @@
 import { AGRI_MAP_DEFAULTS, AGRI_MAP_PARAMS, AGRICULTURE_DEMO, polygonMu } from '@smart/contracts';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { type Db, schema } from '../../platform/db';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
 import { today as serverToday } from '../../platform/format';
 import { notDeleted } from '../../platform/sql';
-import { insertAll } from '../../seed/insert';
+import { addMissingParams, insertAll } from '../../seed/insert';
 import { SEED } from '../../seed/system';
 import { villager } from '../village/tables';
 import {
@@ -367,21 +367,13 @@ async function seedMapParams(db: Db) {
     subdomains: ['农业地图瓦片子域', '地址中 {s} 的取值'],
   };
   const keys = Object.keys(AGRI_MAP_PARAMS) as (keyof typeof AGRI_MAP_PARAMS)[];
-  const present = new Set(
-    (
-      await db
-        .select({ key: schema.param.paramKey })
-        .from(schema.param)
-        .where(inArray(schema.param.paramKey, Object.values(AGRI_MAP_PARAMS)))
-    ).map((r) => r.key),
-  );
-  const rows = keys
-    .filter((k) => !present.has(AGRI_MAP_PARAMS[k]))
-    .map((k) => ({
+  await addMissingParams(
+    db,
+    keys.map((k) => ({
       paramName: names[k][0],
       paramKey: AGRI_MAP_PARAMS[k],
       paramValue: AGRI_MAP_DEFAULTS[k],
       remark: names[k][1],
-    }));
-  if (rows.length) await db.insert(schema.param).values(rows);
+    })),
+  );
 }

@@ -11,6 +11,7 @@ import { type Db, schema } from '../../platform/db';
 import { ApiError, forbidden, invalidField } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
 import type { FileStorage } from '../../platform/storage';
+import { addMissingParams } from '../../seed/insert';
 import { paramNumber } from '../system/params';
 import { upload } from './tables';
 
@@ -319,19 +320,5 @@ export async function seedUploadQuotas(db: Db) {
       remark: `每个租户上传文件的总大小上限;${params.tenant}.<租户ID> 可为单个租户另设`,
     },
   ];
-  const present = new Set(
-    (
-      await db
-        .select({ key: schema.param.paramKey })
-        .from(schema.param)
-        .where(
-          inArray(
-            schema.param.paramKey,
-            wanted.map((w) => w.paramKey),
-          ),
-        )
-    ).map((r) => r.key),
-  );
-  const missing = wanted.filter((w) => !present.has(w.paramKey));
-  if (missing.length) await db.insert(schema.param).values(missing);
+  await addMissingParams(db, wanted);
 }

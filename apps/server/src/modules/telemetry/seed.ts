@@ -11,11 +11,11 @@ import {
   TELEMETRY_DEMO,
   TELEMETRY_DICTS,
 } from '@smart/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { SeedEnv } from '../../platform/area';
 import { type Db, schema } from '../../platform/db';
 import { notDeleted } from '../../platform/sql';
-import { insertAll } from '../../seed/insert';
+import { addMissingParams, insertAll } from '../../seed/insert';
 import { SEED } from '../../seed/system';
 import { UPLOAD_KINDS } from '../resource/uploads';
 import { addReading, Batch, type DeviceInfo, writeBatch } from './ingest';
@@ -247,19 +247,5 @@ export async function seedStringAlarm(db: Db) {
       remark: '其他组串电流中位数低于此值(夜间、晨昏)时不判定',
     },
   ];
-  const present = new Set(
-    (
-      await db
-        .select({ key: schema.param.paramKey })
-        .from(schema.param)
-        .where(
-          inArray(
-            schema.param.paramKey,
-            wanted.map((w) => w.paramKey),
-          ),
-        )
-    ).map((r) => r.key),
-  );
-  const rows = wanted.filter((w) => !present.has(w.paramKey));
-  if (rows.length) await db.insert(schema.param).values(rows);
+  await addMissingParams(db, wanted);
 }
