@@ -52,6 +52,10 @@ describe('users', () => {
     const user = res.json().data;
     expect(user).toMatchObject({ account: 'zhangsan', roleName: '普通用户', deptName: '技术部' });
     expect(res.body).not.toContain('password');
+    // the list answers the roles' English names beside the Chinese ones (the list read in English shows them)
+    const listed = (await call(admin, 'GET', '/api/dfem-user/page?size=50&account=zhangsan')).json().data
+      .records;
+    expect(listed[0]).toMatchObject({ roleName: '普通用户', roleNameEn: 'Ordinary user' });
     const inDept = async (deptId: string) =>
       (await call(admin, 'GET', `/api/dfem-user/page?size=50&deptId=${deptId}`))
         .json()

@@ -38,6 +38,8 @@ const BESIDE = {
   roleId: sql<string>`(select string_agg(ur.role_id::text, ',') from blade_user_role ur where ur.user_id = blade_user.id)`,
   deptId: sql<string>`(select string_agg(ud.dept_id::text, ',') from blade_user_dept ud where ud.user_id = blade_user.id)`,
   roleName: sql<string>`(select string_agg(r.role_name, ',') from blade_user_role ur join blade_role r on r.id = ur.role_id where ur.user_id = blade_user.id)`,
+  // the roles' English names (a role without one keeps its Chinese name), for the list read in English
+  roleNameEn: sql<string>`(select string_agg(coalesce(nullif(r.name_en, ''), r.role_name), ',') from blade_user_role ur join blade_role r on r.id = ur.role_id where ur.user_id = blade_user.id)`,
   deptName: sql<string>`(select string_agg(d.dept_name, ',') from blade_user_dept ud join blade_dept d on d.id = ud.dept_id where ud.user_id = blade_user.id)`,
   avatar: u.avatar,
   userType: u.userType,
@@ -172,6 +174,7 @@ export function userHooks(deps: Pick<AppDeps, 'db' | 'kv' | 'sessions'>): Resour
       deptId: row.deptId ?? '',
       postId: row.postId ?? '',
       roleName: row.roleName ?? '',
+      roleNameEn: row.roleNameEn ?? '',
       deptName: row.deptName ?? '',
       birthday: row.birthday ?? '',
     }),

@@ -15,6 +15,7 @@ import type { MoreAction } from '../../../platform/crud/columns';
 import { useOptionTree } from '../../../platform/crud/dict';
 import { branchKeys, stripEmptyChildren } from '../../../platform/crud/tree';
 import { postData } from '../../../platform/http/client';
+import { currentLanguage } from '../../../platform/i18n';
 import { can } from '../../../platform/session/session';
 import { type IssuedPassword, OneTimePasswords } from '../OneTimePasswords';
 import { UserPlatformDialog, UserRoleDialog } from './UserDialogs';
@@ -149,7 +150,12 @@ export default function UserPage() {
         rowName={(row) => String(row.account)}
         columns={{
           extra: [
-            { key: 'roleName', dataIndex: 'roleName', title: t('sys.user.roles') },
+            {
+              key: 'roleName',
+              // a role's English name in English (the server answers both; a role without one, its Chinese)
+              dataIndex: currentLanguage() === 'en' ? 'roleNameEn' : 'roleName',
+              title: t('sys.user.roles'),
+            },
             { key: 'deptName', dataIndex: 'deptName', title: t('sys.user.depts') },
             {
               key: 'status',
