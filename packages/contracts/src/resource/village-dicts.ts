@@ -1,0 +1,336 @@
+/**
+ * Village affairs' dictionaries (村务: ethnic groups, relations, political status, positions, grades…),
+ * declared with their area (village.ts re-exports them): a field names one by `VILLAGE_DICT.<code>`.
+ */
+import { dictCodes, dictionary, numbered } from './dicts';
+import { L } from './types';
+
+/** The ethnic groups of China, in the customary order (GB 3304), Chinese and English. */
+const ETHNICITIES: [string, string][] = [
+  ['汉族', 'Han'],
+  ['蒙古族', 'Mongol'],
+  ['回族', 'Hui'],
+  ['藏族', 'Tibetan'],
+  ['维吾尔族', 'Uyghur'],
+  ['苗族', 'Miao'],
+  ['彝族', 'Yi'],
+  ['壮族', 'Zhuang'],
+  ['布依族', 'Bouyei'],
+  ['朝鲜族', 'Korean'],
+  ['满族', 'Manchu'],
+  ['侗族', 'Dong'],
+  ['瑶族', 'Yao'],
+  ['白族', 'Bai'],
+  ['土家族', 'Tujia'],
+  ['哈尼族', 'Hani'],
+  ['哈萨克族', 'Kazakh'],
+  ['傣族', 'Dai'],
+  ['黎族', 'Li'],
+  ['傈僳族', 'Lisu'],
+  ['佤族', 'Va'],
+  ['畲族', 'She'],
+  ['高山族', 'Gaoshan'],
+  ['拉祜族', 'Lahu'],
+  ['水族', 'Shui'],
+  ['东乡族', 'Dongxiang'],
+  ['纳西族', 'Nakhi'],
+  ['景颇族', 'Jingpo'],
+  ['柯尔克孜族', 'Kyrgyz'],
+  ['土族', 'Monguor (Tu)'],
+  ['达斡尔族', 'Daur'],
+  ['仫佬族', 'Mulao'],
+  ['羌族', 'Qiang'],
+  ['布朗族', 'Blang'],
+  ['撒拉族', 'Salar'],
+  ['毛南族', 'Maonan'],
+  ['仡佬族', 'Gelao'],
+  ['锡伯族', 'Xibe'],
+  ['阿昌族', 'Achang'],
+  ['普米族', 'Pumi'],
+  ['塔吉克族', 'Tajik'],
+  ['怒族', 'Nu'],
+  ['乌孜别克族', 'Uzbek'],
+  ['俄罗斯族', 'Russian'],
+  ['鄂温克族', 'Evenki'],
+  ['德昂族', "De'ang"],
+  ['保安族', 'Bonan'],
+  ['裕固族', 'Yugur'],
+  ['京族', 'Gin'],
+  ['塔塔尔族', 'Tatar'],
+  ['独龙族', 'Derung'],
+  ['鄂伦春族', 'Oroqen'],
+  ['赫哲族', 'Hezhen'],
+  ['门巴族', 'Monpa'],
+  ['珞巴族', 'Lhoba'],
+  ['基诺族', 'Jino'],
+];
+
+/** Village affairs' dictionaries (seed step village-v1), keyed 1, 2, 3…, in the order they are created. */
+export const VILLAGE_DICTS = [
+  dictionary('ethnicity', L('民族', 'Ethnic group'), numbered(ETHNICITIES)),
+  dictionary(
+    'household_relation',
+    L('与户主关系', 'Relationship to head of household'),
+    numbered([
+      ['户主', 'Head of household'],
+      ['配偶', 'Spouse'],
+      ['子女', 'Child'],
+      ['父母', 'Parent'],
+      ['孙子女', 'Grandchild'],
+      ['兄弟姐妹', 'Sibling'],
+      ['其他', 'Other'],
+    ]),
+  ),
+  dictionary(
+    'village_group',
+    L('村民小组', 'Village group'),
+    numbered([
+      ['第一村民小组', 'Village group 1'],
+      ['第二村民小组', 'Village group 2'],
+      ['第三村民小组', 'Village group 3'],
+      ['第四村民小组', 'Village group 4'],
+      ['第五村民小组', 'Village group 5'],
+      ['第六村民小组', 'Village group 6'],
+    ]),
+  ),
+  dictionary(
+    'political_status',
+    L('政治面貌', 'Political status'),
+    numbered([
+      ['群众', 'Masses (non-party)'],
+      ['中共党员', 'CPC member'],
+      ['中共预备党员', 'CPC probationary member'],
+      ['共青团员', 'Communist Youth League member'],
+      ['民主党派', 'Democratic party member'],
+    ]),
+  ),
+  dictionary(
+    'education',
+    L('文化程度', 'Education'),
+    numbered([
+      ['学龄前', 'Preschool'],
+      ['小学', 'Primary school'],
+      ['初中', 'Junior high school'],
+      ['高中/中专', 'Senior high / secondary vocational'],
+      ['大专', 'Junior college'],
+      ['本科及以上', "Bachelor's degree or above"],
+      ['文盲或半文盲', 'Illiterate or semi-literate'],
+    ]),
+  ),
+  dictionary(
+    'marital_status',
+    L('婚姻状况', 'Marital status'),
+    numbered([
+      ['未婚', 'Unmarried'],
+      ['已婚', 'Married'],
+      ['离异', 'Divorced'],
+      ['丧偶', 'Widowed'],
+    ]),
+  ),
+  dictionary(
+    'labour_status',
+    L('劳动力状况', 'Labour capacity'),
+    numbered([
+      ['普通劳动力', 'Full labour capacity'],
+      ['弱劳动力', 'Limited labour capacity'],
+      ['丧失劳动力', 'Lost labour capacity'],
+      ['无劳动力', 'No labour capacity'],
+    ]),
+  ),
+  dictionary(
+    'party_member_type',
+    L('党员类别', 'Party member type'),
+    numbered([
+      ['正式党员', 'Full member'],
+      ['预备党员', 'Probationary member'],
+    ]),
+  ),
+  dictionary(
+    'cadre_position',
+    L('村干部职务', 'Village cadre position'),
+    numbered([
+      ['党支部书记', 'Party branch secretary'],
+      ['村委会主任', 'Village committee director'],
+      ['村委会副主任', 'Village committee deputy director'],
+      ['村委会委员', 'Village committee member'],
+      ['村务监督委员会主任', 'Village affairs supervision committee director'],
+      ['村会计', 'Village accountant'],
+      ['妇女主任', "Women's affairs director"],
+      ['网格员', 'Grid worker'],
+      ['团支部书记', 'Youth League branch secretary'],
+      ['民兵连长', 'Militia company commander'],
+    ]),
+  ),
+  dictionary(
+    'org_kind',
+    L('组织类型', 'Organisation type'),
+    numbered([
+      ['村委会', 'Village committee'],
+      ['党支部', 'Party branch'],
+      ['合作社', 'Cooperative'],
+      ['群团组织', 'Mass organisation'],
+    ]),
+  ),
+  dictionary(
+    'grid_role',
+    L('网格角色', 'Grid role'),
+    numbered([
+      ['网格长', 'Grid leader'],
+      ['专职网格员', 'Full-time grid worker'],
+      ['兼职网格员', 'Part-time grid worker'],
+      ['网格成员', 'Grid member'],
+    ]),
+  ),
+  dictionary(
+    'duty_shift',
+    L('值班班次', 'Duty shift'),
+    numbered([
+      ['白班', 'Day shift'],
+      ['夜班', 'Night shift'],
+      ['全天', 'All day'],
+    ]),
+  ),
+  dictionary(
+    'task_status',
+    L('任务状态', 'Task status'),
+    numbered([
+      ['未开始', 'Not started'],
+      ['进行中', 'In progress'],
+      ['已完成', 'Completed'],
+      ['已逾期', 'Overdue'],
+    ]),
+  ),
+  dictionary(
+    'assessment_grade',
+    L('考核等次', 'Assessment grade'),
+    numbered([
+      ['优秀', 'Excellent'],
+      ['称职', 'Competent'],
+      ['基本称职', 'Basically competent'],
+      ['不称职', 'Not competent'],
+    ]),
+  ),
+  dictionary(
+    'score_category',
+    L('积分类别', 'Score category'),
+    numbered([
+      ['孝老爱亲', 'Caring for elders and family'],
+      ['环境卫生', 'Environmental hygiene'],
+      ['移风易俗', 'Reforming old customs'],
+      ['遵纪守法', 'Law-abiding conduct'],
+      ['志愿服务', 'Volunteer service'],
+      ['产业发展', 'Industry development'],
+    ]),
+  ),
+  dictionary(
+    'grant_status',
+    L('发放状态', 'Payment status'),
+    numbered([
+      ['已发放', 'Paid'],
+      ['待发放', 'Awaiting payment'],
+      ['已停发', 'Stopped'],
+    ]),
+  ),
+  dictionary(
+    'vehicle_type',
+    L('车辆类型', 'Vehicle type'),
+    numbered([
+      ['小型汽车', 'Small car'],
+      ['货车', 'Truck'],
+      ['农用车', 'Farm vehicle'],
+      ['摩托车', 'Motorcycle'],
+      ['电动车', 'Electric bike'],
+      ['其他', 'Other'],
+    ]),
+  ),
+  dictionary(
+    'vehicle_usage',
+    L('使用性质', 'Vehicle use'),
+    numbered([
+      ['自用', 'Private'],
+      ['营运', 'Commercial'],
+      ['农用', 'Agricultural'],
+    ]),
+  ),
+  dictionary(
+    'filing_kind',
+    L('红白事类别', 'Wedding or funeral type'),
+    numbered([
+      ['婚事', 'Wedding'],
+      ['丧事', 'Funeral'],
+      ['寿宴', 'Birthday banquet'],
+      ['升学宴', 'School admission banquet'],
+      ['其他', 'Other'],
+    ]),
+  ),
+  dictionary(
+    'filing_status',
+    L('备案状态', 'Filing status'),
+    numbered([
+      ['待审核', 'Awaiting review'],
+      ['已备案', 'Filed'],
+      ['已退回', 'Returned'],
+    ]),
+  ),
+  dictionary(
+    'review_kind',
+    L('评议类型', 'Appraisal type'),
+    numbered([
+      ['民主评议党员', 'Democratic appraisal of party members'],
+      ['村干部述职评议', 'Appraisal of village cadres’ reports'],
+      ['重大事项评议', 'Appraisal of major matters'],
+    ]),
+  ),
+  dictionary(
+    'review_result',
+    L('评议结果', 'Appraisal result'),
+    numbered([
+      ['满意', 'Satisfied'],
+      ['基本满意', 'Mostly satisfied'],
+      ['不满意', 'Dissatisfied'],
+    ]),
+  ),
+  dictionary(
+    'visit_kind',
+    L('走访类型', 'Visit type'),
+    numbered([
+      ['日常走访', 'Routine visit'],
+      ['困难帮扶', 'Hardship assistance'],
+      ['政策宣传', 'Policy outreach'],
+      ['矛盾调解', 'Dispute mediation'],
+    ]),
+  ),
+  dictionary(
+    'follow_status',
+    L('办理状态', 'Follow-up status'),
+    numbered([
+      ['无需跟进', 'No follow-up needed'],
+      ['跟进中', 'Following up'],
+      ['已办结', 'Closed'],
+    ]),
+  ),
+  dictionary(
+    'petition_kind',
+    L('来访事项类别', 'Petition category'),
+    numbered([
+      ['土地纠纷', 'Land dispute'],
+      ['邻里矛盾', 'Dispute between neighbours'],
+      ['政策咨询', 'Policy enquiry'],
+      ['低保救助', 'Subsistence allowance'],
+      ['环境卫生', 'Environmental hygiene'],
+      ['其他', 'Other'],
+    ]),
+  ),
+  dictionary(
+    'reception_status',
+    L('接待办理状态', 'Reception status'),
+    numbered([
+      ['受理中', 'Being handled'],
+      ['已办结', 'Closed'],
+      ['已转办', 'Referred elsewhere'],
+    ]),
+  ),
+];
+
+/** What a field names its dictionary by: `VILLAGE_DICT.<code>` (a code not declared above does not compile). */
+export const VILLAGE_DICT = dictCodes(VILLAGE_DICTS);
