@@ -92,6 +92,8 @@ const ConfigSchema = z.object({
   MQTT_RATE_PER_DEVICE: z.coerce.number().min(0.1).max(10_000).default(20),
   /** Publishes a second the embedded broker takes from all devices together (bursts of twice that): past it, dropped. */
   MQTT_RATE_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  /** Connections one address may hold open on the embedded broker at once: past it, a new one is closed. */
+  MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(256),
   /** How long readings gather before they are written in one batch (milliseconds). */
   TELEMETRY_FLUSH_MS: z.coerce.number().int().min(5).max(10_000).default(250),
   /** How often each server looks for devices silent past three report intervals (milliseconds). */

@@ -21,13 +21,18 @@ import type { DeviceDirectory } from './ingest';
  *   `MQTT_RATE_PER_DEVICE` a second (bursts of ten times that) is disconnected. All devices together are held to
  *   `MQTT_RATE_TOTAL` a second: past it publishes are dropped (counted), so ingestion never takes more
  *   than the server can check and the HTTP API keeps answering. Packets sent before CONNECT is answered
- *   wait in aedes' queue of 42 at most.
+ *   wait in aedes' queue of 42 at most, and a connection that has not connected in 10 s is closed.
+ * - **Connections per address.** One address holds at most `MQTT_MAX_CONNECTIONS_PER_ADDRESS` open at
+ *   once; past it a new connection is closed on arrival (counted), so one host cannot hold the server's
+ *   sockets open with connections that never authenticate.
  */
 
 export interface BrokerLimits {
   maxPacketBytes: number;
   ratePerDevice: number;
   rateTotal: number;
+  /** connections open at once from one address (a village's devices may share one behind its router) */
+  maxPerAddress: number;
 }
 
 export interface BrokerStats {
@@ -39,6 +44,8 @@ export interface BrokerStats {
   tooFast: number;
   /** publishes dropped past the broker's total rate */
   dropped: number;
+  /** connections closed on arrival: their address already held `maxPerAddress` open */
+  tooManyFromAddress: number;
 }
 
 /** A device's identity: its MQTT username and client id, and the start of its topics. */
@@ -148,7 +155,13 @@ export async function embeddedBroker(opts: {
   log: FastifyBaseLogger;
 }) {
   const { directory, limits, take, log } = opts;
-  const stats: BrokerStats = { refusedConnections: 0, tooLarge: 0, tooFast: 0, dropped: 0 };
+  const stats: BrokerStats = {
+    refusedConnections: 0,
+    tooLarge: 0,
+    tooFast: 0,
+    dropped: 0,
+    tooManyFromAddress: 0,
+  };
   const { Aedes } = await import('aedes');
   const aedes = await Aedes.createBroker({ connectTimeout: 10_000 });
   /** the connected client of each identity (a second one is refused) */
@@ -212,7 +225,22 @@ export async function embeddedBroker(opts: {
     }
     take(packet.topic, packet.payload as Buffer);
   });
+  /** the connections open from each address: past `maxPerAddress`, a new one is closed before any byte is read */
+  const openFrom = new Map<string, number>();
   const handle = (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const open = openFrom.get(address) ?? 0;
+    if (open >= limits.maxPerAddress) {
+      stats.tooManyFromAddress++;
+      socket.destroy();
+      return;
+    }
+    openFrom.set(address, open + 1);
+    socket.once('close', () => {
+      const left = (openFrom.get(address) ?? 1) - 1;
+      if (left > 0) openFrom.set(address, left);
+      else openFrom.delete(address);
+    });
     guard(socket, limits, stats);
     aedes.handle(socket);
   };

@@ -68,7 +68,7 @@ export async function telemetryCore(app: FastifyInstance, db: Db, config: Config
   const telemetry: Telemetry = {
     ingestor,
     brokerPort: 0,
-    brokerStats: { refusedConnections: 0, tooLarge: 0, tooFast: 0, dropped: 0 },
+    brokerStats: { refusedConnections: 0, tooLarge: 0, tooFast: 0, dropped: 0, tooManyFromAddress: 0 },
     publish: take,
     checkOffline: () => raiseOfflineAlarms(db, app.log),
   };
@@ -102,6 +102,7 @@ export async function telemetryCore(app: FastifyInstance, db: Db, config: Config
           maxPacketBytes: config.MQTT_MAX_PACKET_BYTES,
           ratePerDevice: config.MQTT_RATE_PER_DEVICE,
           rateTotal: config.MQTT_RATE_TOTAL,
+          maxPerAddress: config.MQTT_MAX_CONNECTIONS_PER_ADDRESS,
         },
         take: (topic, payload) => void take(topic, payload),
         log: app.log,
