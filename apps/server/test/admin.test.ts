@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/platform/db';
 import { menuId } from '../src/seed/menus';
@@ -127,6 +128,41 @@ describe('users', () => {
     // a second reset gives another password
     const again = (await call(admin, 'POST', `/api/dfem-user/reset-password?userIds=${id}`)).json().data;
     expect(again[0].password).not.toBe(issued.password);
+  });
+
+  it("reset-password, as the family's client asks for it (重置为初始密码), sets the tenant's configured initial password unless anyone could guess it", async () => {
+    const db = s.database.db;
+    const id = await makeUser(db, {
+      account: 'resetfamily',
+      password: 'old-pass',
+      roleIds: [SEED.userRoleId],
+    });
+    // the family's client: POST user/reset-password?userIds=, then it shows 操作成功 only
+    const reset = () =>
+      s.app.inject({
+        method: 'POST',
+        url: `/api/dfem-system/user/reset-password?userIds=${id}`,
+        headers: auth(admin),
+      });
+    const param = (paramKey: string, paramValue: string) =>
+      db.insert(schema.param).values({ paramName: '初始密码', paramKey, paramValue, remark: 'test' });
+    // a guessable one is not used: a random password is set (and answered) instead
+    await param('account.initPassword', '123456');
+    const guessed = await reset();
+    expect(guessed.statusCode, guessed.body).toBe(200);
+    expect(guessed.json().data[0].password).toMatch(/^[A-Za-z2-9]{4}-[A-Za-z2-9]{4}-[A-Za-z2-9]{4}$/);
+    expect((await login('resetfamily', '123456')).statusCode).toBe(400);
+    // the tenant's own configured password: the user signs in with it and must change it
+    await param('account.initPassword.000000', 'Village2026');
+    const res = await reset();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data[0]).toMatchObject({ id, account: 'resetfamily', password: 'Village2026' });
+    const fresh = await login('resetfamily', 'Village2026');
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json().password_change_required).toBe(true);
+    await db
+      .delete(schema.param)
+      .where(inArray(schema.param.paramKey, ['account.initPassword', 'account.initPassword.000000']));
   });
 
   it('unlock lifts the sign-in lock', async () => {

@@ -68,8 +68,10 @@ describe('the family sign-in: POST /api/dfem-auth/token', () => {
       userId: SEED.adminUserId,
       account: 'admin',
       tokenType: 'bearer',
-      authority: ['administrator'],
+      authority: 'administrator',
     });
+    // the family's client shows the administrator's buttons when `authority.includes('admin')`
+    expect(d.authority.includes('admin')).toBe(true);
     for (const k of ['accessToken', 'refreshToken', 'userName', 'avatar', 'expiresIn', 'roleId', 'deptId'])
       expect(d, k).toHaveProperty(k);
     expect(d.expiresIn).toBeGreaterThan(0);

@@ -60,7 +60,9 @@ export function familyTokenInfo(r: LoginResult) {
     nickName: r.nick_name,
     realName: r.real_name,
     roleName: r.role_name,
-    authority: r.role_name ? r.role_name.split(',') : [],
+    // the family's shape: the role aliases comma-joined, as a string (its client tests
+    // `authority.includes('admin')` to show the administrator's buttons)
+    authority: r.role_name ?? '',
     avatar: r.avatar,
     clientId: r.client_id,
     license: r.license,

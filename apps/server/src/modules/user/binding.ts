@@ -21,6 +21,7 @@ import { type Db, schema } from '../../platform/db';
 import { badRequest, FieldInputError, notFound } from '../../platform/http/errors';
 import { csvIdText, idString } from '../../platform/http/ids';
 import { unlockAccounts } from '../auth/signin';
+import { paramValue } from '../system/params';
 import { checkAccountQuota } from '../system/tenant';
 
 /**
@@ -44,6 +45,21 @@ const BESIDE = {
   avatar: u.avatar,
   userType: u.userType,
 };
+
+/** The parameter of a tenant's initial password (参数管理); `<key>.<tenantId>` sets one tenant's own. */
+export const INIT_PASSWORD_PARAM = 'account.initPassword';
+
+/**
+ * The initial password the administrator configured for the tenant, or null when none is set or it is one
+ * anyone could guess: fewer than 8 characters, not both letters and digits, or a run of one character.
+ */
+async function initialPassword(db: Db, tenantId: string): Promise<string | null> {
+  const own = await paramValue(db, `${INIT_PASSWORD_PARAM}.${tenantId}`, '');
+  const value = (own || (await paramValue(db, INIT_PASSWORD_PARAM, ''))).trim();
+  const guessable =
+    value.length < 8 || !/[A-Za-z]/.test(value) || !/\d/.test(value) || /^(.)\1*$/.test(value);
+  return guessable ? null : value;
+}
 
 const csv = (v: unknown) => (typeof v === 'string' && v ? [...new Set(v.split(','))] : []);
 
@@ -245,8 +261,12 @@ export function userHooks(deps: Pick<AppDeps, 'db' | 'kv' | 'sessions'>): Resour
     },
     endpoints: [
       /**
-       * Gives each user a new random password, answered once (the administrator passes it on); the user
-       * must change it at the next sign-in, and every session the user had ends now.
+       * Resets each user's password to the tenant's initial password when the administrator configured one
+       * (`account.initPassword.<tenantId>`, else `account.initPassword`, on 参数管理: what the family's client
+       * calls 重置为初始密码, its users told that password by their administrator), else to a new random
+       * password. Answered once either way (the administrator passes it on); the user must change it at the
+       * next sign-in, and every session the user had ends now. A configured password anyone could guess
+       * (`123456`, shorter than 8, without both letters and digits) is not used: a random one is.
        */
       endpoint({
         method: 'POST',
@@ -255,9 +275,10 @@ export function userHooks(deps: Pick<AppDeps, 'db' | 'kv' | 'sessions'>): Resour
         query: z.object({ userIds: csvIdText }).strict(),
         async handler(call) {
           const rows = await usersInReach(call, call.query.userIds);
+          const configured = await initialPassword(db, call.ctx.tenantId);
           const issued = await Promise.all(
             rows.map(async (r) => {
-              const password = generatePassword();
+              const password = configured ?? generatePassword();
               return { id: r.id, account: r.account, password, hash: await hashSecret(md5Hex(password)) };
             }),
           );
