@@ -1,3 +1,4 @@
+import { WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/platform/db';
@@ -370,6 +371,47 @@ describe('bugs of ours the family found', () => {
 });
 
 describe('saves the family forms make', () => {
+  it("a client is edited as the family's form saves it: a placeholder for the secret, kept when sent back; the seeded client has a redirect URI", async () => {
+    const [seeded] = await s.database.db
+      .select({ id: schema.client.id })
+      .from(schema.client)
+      .where(eq(schema.client.clientId, WEB_CLIENT_ID));
+    const detail = (await get(`/api/dfem-system/client/detail?id=${seeded.id}`)).json().data;
+    // the secret is never answered: a placeholder stands for it; the form's required 回调地址 has a value
+    expect(detail.clientSecret).toBe('********');
+    expect(JSON.stringify(detail)).not.toMatch(/argon2/);
+    expect(detail.webServerRedirectUri).toMatch(/^https?:\/\//);
+    // the form sends the whole record back, the placeholder included: the stored secret is kept
+    const saved = await post('/api/dfem-system/client/submit', { ...detail, accessTokenValidity: 7200 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await familySignIn()).statusCode).toBe(200);
+    // a new secret typed in replaces it: the old one no longer signs in
+    const changed = await post('/api/dfem-system/client/submit', {
+      ...detail,
+      clientSecret: 'a-new-secret-2026',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await familySignIn()).statusCode).toBe(401);
+    const withNew = await familyToken(
+      {
+        grantType: 'password',
+        tenantId: '000000',
+        account: 'admin',
+        password: md5Hex('admin'),
+        type: 'account',
+      },
+      { authorization: basic(WEB_CLIENT_ID, 'a-new-secret-2026') },
+    );
+    expect(withNew.statusCode, withNew.body).toBe(200);
+    // put back (the other tests sign in with the seeded secret)
+    const back = await post(
+      '/api/dfem-system/client/submit',
+      { ...detail, clientSecret: WEB_CLIENT_SECRET },
+      withNew.json().data.accessToken,
+    );
+    expect(back.statusCode, back.body).toBe(200);
+  });
+
   it('a department without deptCategory is a company', async () => {
     const res = await post('/api/dfem-system/dept/submit', {
       tenantId: '000000',
@@ -421,7 +463,8 @@ describe('saves the family forms make', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().data.id;
-    expect(res.json().data).not.toHaveProperty('clientSecret');
+    // never the secret: its placeholder
+    expect(res.json().data.clientSecret).toBe('********');
     const bogus = await post('/api/dfem-system/client/submit', {
       id,
       authorizedGrantTypes: 'password,bogus',

@@ -7,7 +7,7 @@ import { dictsStep, fillDictEnglish, syncDicts } from './dicts';
 import { seedFlow } from './flow';
 import { flattenMenus, MENU_TREE, syncMenus } from './menus';
 import { seedRegions } from './regions';
-import { dropDefaultPasswordParams, seedSystem } from './system';
+import { dropDefaultPasswordParams, seedClientRedirect, seedSystem } from './system';
 
 /** The platform's named steps; each area's follow (modules/areas.ts), in the order of that list. */
 const PLATFORM_STEPS: readonly SeedStep[] = [
@@ -17,6 +17,7 @@ const PLATFORM_STEPS: readonly SeedStep[] = [
   ['no-default-passwords-v1', dropDefaultPasswordParams],
   ['dict-english-v1', (db) => fillDictEnglish(db)],
   ['upload-quotas-v1', seedUploadQuotas],
+  ['client-redirect-v1', seedClientRedirect],
 ];
 
 /**

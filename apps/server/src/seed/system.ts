@@ -1,5 +1,5 @@
 import { SYSTEM_DICTS, WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { hashSecret, md5Hex } from '../platform/auth/password';
 import { type Db, schema } from '../platform/db';
 import { entryRows } from './dicts';
@@ -118,7 +118,19 @@ export async function seedSystem(db: Db) {
     authorizedGrantTypes: 'refresh_token,password,captcha',
     accessTokenValidity: 3600,
     refreshTokenValidity: 604800,
+    webServerRedirectUri: WEB_CLIENT_REDIRECT_URI,
   });
+}
+
+/** The seeded client's redirect URI (the family's client requires one to save a client): its dev server. */
+export const WEB_CLIENT_REDIRECT_URI = 'http://localhost:1888';
+
+/** Installs seeded before the client had a redirect URI get it (one someone set is kept). */
+export async function seedClientRedirect(db: Db) {
+  await db
+    .update(schema.client)
+    .set({ webServerRedirectUri: WEB_CLIENT_REDIRECT_URI })
+    .where(and(eq(schema.client.clientId, WEB_CLIENT_ID), isNull(schema.client.webServerRedirectUri)));
 }
 
 /**

@@ -210,6 +210,8 @@ export const clientResource: ResourceDef = {
       label: { zh: '应用密钥', en: 'Client secret' },
       type: 'text',
       secret: true,
+      // the family's client form requires its 客户端密钥 to save: it is shown this, and sends it back
+      secretShown: '********',
       min: 8,
       max: 64,
       list: false,

@@ -89,6 +89,11 @@ export interface FieldDef {
   readOnly?: boolean;
   /** write-only (a secret): never answered, filtered or sorted; an empty value on update keeps the old one */
   secret?: boolean;
+  /**
+   * a secret's stand-in in the answers, for clients whose form requires the field to save (the family's
+   * client form): the same text sent back keeps the stored secret, as an empty value does
+   */
+  secretShown?: string;
   /** idcard: the fields whose values must agree with the number (birth date YYYY-MM-DD, sex dict 1/2) */
   agrees?: { birthDate?: string; sex?: string };
   /** date/datetime: the field of the record this one must not be before (a term's end and its start) */

@@ -194,7 +194,8 @@ export function parseRecord(
     // on update, an absent field keeps its value; on create, absent means empty
     if (!present && mode === 'update') continue;
     const raw = body[f.name];
-    if (f.secret && isEmpty(raw)) continue; // keep the stored secret; creation hooks demand one
+    // keep the stored secret (an empty value, or its stand-in sent back); creation hooks demand one
+    if (f.secret && (isEmpty(raw) || (f.secretShown !== undefined && raw === f.secretShown))) continue;
     const err = checkField(f, raw);
     if (err) return { error: { field: f.name, message: err } };
     record[f.name] = normalize(f, raw);

@@ -84,6 +84,14 @@ export function mountResource(
   }
   if (def.tenant && !cols.tenantId) throw new Error(`resource ${def.key}: tenant resource without tenant_id`);
   const visible = def.fields.filter((f) => !f.secret);
+  // a secret with a stand-in (`secretShown`) is answered as that, never as what is stored
+  const shownSecrets = def.fields.filter((f) => f.secret && f.secretShown !== undefined);
+  const toRow: ResourceHooks['toRow'] = shownSecrets.length
+    ? (row) => {
+        for (const f of shownSecrets) row[f.name] = f.secretShown;
+        return hooks.toRow ? hooks.toRow(row) : row;
+      }
+    : hooks.toRow;
   /** values answered beside the fields (labels), read by the binding's SQL */
   const besideExtra = Object.keys(beside).filter((k) => !def.fields.some((f) => f.name === k));
   const byField = new Map<string, { column: PgColumn; field?: FieldDef }>();
@@ -188,7 +196,7 @@ export function mountResource(
       out.createTime = formatDateTime(row.createTime as Date);
       out.updateTime = formatDateTime(row.updateTime as Date);
     }
-    return hooks.toRow ? hooks.toRow(out) : out;
+    return toRow ? toRow(out) : out;
   };
   /** rows as answered, with the labels of what their references name and of their dictionary values */
   const answer = async (ctx: RequestContext, rows: Record<string, unknown>[], lang: Lang = 'zh') =>
@@ -227,7 +235,7 @@ export function mountResource(
     besideExtra,
     listSelection,
     dictNames,
-    hooks.toRow,
+    toRow,
   );
   /** list rows as answered (references and dictionary values labelled) from the driver's arrays */
   const answerArrays = async (ctx: RequestContext, rows: unknown[][], lang: Lang) => {

@@ -85,7 +85,8 @@ export function RecordDialog({
   const source = detail.data ?? row;
   const initial: Record<string, unknown> = {};
   for (const f of fields) {
-    const raw = source ? source[f.name] : (defaults?.[f.name] ?? f.default);
+    // a secret is never shown: the server answers a placeholder at most, and an empty field keeps it
+    const raw = source ? (f.secret ? undefined : source[f.name]) : (defaults?.[f.name] ?? f.default);
     initial[f.name] = toFormValue(f, raw);
   }
   const children = def.children ?? [];
