@@ -2,6 +2,7 @@ import { gradeOfScore, idCardCheckDigit, maskForNotice, VILLAGE_DEMO } from '@sm
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluationTask } from '../src/modules/village/tables';
+import { fixTaskGrades } from '../src/modules/village/task-grades';
 import { grantCodes, makeRole, readSheet, signedInUser } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
@@ -73,6 +74,20 @@ describe('任务考核: the grade follows from the score', () => {
     expect(detail).toMatchObject({ grade: '2', gradeName: '称职' });
     const cleared = await post('/evaluationTask/submit', { ...body, id, score: null });
     expect(cleared.json().data.grade).toBeNull();
+  });
+
+  it('a task stored before the rule, its grade contradicting its score, is mended by the seed step', async () => {
+    const made = await post('/evaluationTask/submit', {
+      title: '旧等次',
+      assigneeId: VILLAGE_DEMO.villagerId,
+      taskStatus: '3',
+      score: 62,
+    });
+    const id = made.json().data.id as string;
+    // as an older install kept it: 62 with 优秀
+    await s.database.db.update(evaluationTask).set({ grade: '1' }).where(eq(evaluationTask.id, id));
+    await fixTaskGrades(s.database.db);
+    expect((await get(`/evaluationTask/detail?id=${id}`)).json().data).toMatchObject({ grade: '3' });
   });
 });
 
