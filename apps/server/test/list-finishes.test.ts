@@ -3,7 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluationTask } from '../src/modules/village/tables';
 import { fixTaskGrades } from '../src/modules/village/task-grades';
-import { grantCodes, makeRole, readSheet, signedInUser } from './fixtures';
+import { grantCodes, makeRole, readSheet, serviceCalls, signedInUser } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /**
@@ -19,11 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const API = '/api/dfem-hope-manage';
-const get = (url: string, tk = token) =>
-  s.app.inject({ method: 'GET', url: `${API}${url}`, headers: auth(tk) });
-const post = (url: string, payload?: object, tk = token) =>
-  s.app.inject({ method: 'POST', url: `${API}${url}`, headers: auth(tk), payload });
+const { get, post } = serviceCalls(
+  () => s,
+  '/api/dfem-hope-manage',
+  () => token,
+);
 
 const idFor = (n: number) => {
   const first = `43018119900101${String(100 + n).padStart(3, '0')}`;

@@ -53,18 +53,25 @@ async function production(databaseUrl: string, redisUrl = REDIS_URL): Promise<Se
   return server;
 }
 
-describe.skipIf(Boolean(why))('a sign-out on one instance, seen by another at once', () => {
-  let url: string;
-  const servers: Server[] = [];
+/**
+ * A freshly seeded database of this worker (its administrator no longer has to change its password) for a
+ * describe's servers, which are closed after it: `url` once `beforeAll` has run.
+ */
+function onFreshDatabase() {
+  const state = { url: '', servers: [] as Server[] };
   beforeAll(async () => {
-    // a freshly seeded database of this worker (its administrator no longer has to change its password)
     const fresh = await startTestServer();
-    url = fresh.config.DATABASE_URL!;
+    state.url = fresh.config.DATABASE_URL!;
     await fresh.close();
   });
   afterAll(async () => {
-    for (const s of servers) await s.close();
+    for (const s of state.servers) await s.close();
   });
+  return state;
+}
+
+describe.skipIf(Boolean(why))('a sign-out on one instance, seen by another at once', () => {
+  const db = onFreshDatabase();
 
   const userInfo = (s: Server, token: string) =>
     s.app.inject({ method: 'GET', url: '/api/dfem-auth/oauth/user-info', headers: auth(token) });
@@ -73,9 +80,9 @@ describe.skipIf(Boolean(why))('a sign-out on one instance, seen by another at on
     ['the same database URL', (u: string) => u],
     ['the same database spelled differently', otherSpelling],
   ])('%s: logout on A, the token refused by B at once', async (_name, spell) => {
-    const a = await production(url);
-    const b = await production(spell(url));
-    servers.push(a, b);
+    const a = await production(db.url);
+    const b = await production(spell(db.url));
+    db.servers.push(a, b);
     const t = await signIn(a);
     expect((await userInfo(a, t.access_token)).statusCode).toBe(200);
     expect((await userInfo(b, t.access_token)).statusCode).toBe(200);
@@ -158,21 +165,12 @@ describe('a sign-out outlives the shared store', () => {
 });
 
 describe.skipIf(!POSTGRES)('two instances on one PostgreSQL without Redis', () => {
-  let url: string;
-  const servers: Server[] = [];
-  beforeAll(async () => {
-    const fresh = await startTestServer();
-    url = fresh.config.DATABASE_URL!;
-    await fresh.close();
-  });
-  afterAll(async () => {
-    for (const s of servers) await s.close();
-  });
+  const db = onFreshDatabase();
 
   it('a sign-out on A is refused by B within a few seconds (B copies the sign-outs from the database)', async () => {
-    const a = await production(url, '');
-    const b = await production(otherSpelling(url), '');
-    servers.push(a, b);
+    const a = await production(db.url, '');
+    const b = await production(otherSpelling(db.url), '');
+    db.servers.push(a, b);
     const t = await signIn(a);
     const info = (s: Server) =>
       s.app.inject({ method: 'GET', url: '/api/dfem-auth/oauth/user-info', headers: auth(t.access_token) });

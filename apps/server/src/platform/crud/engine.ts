@@ -4,7 +4,6 @@ import {
   checkRecord,
   DEFAULT_TENANT_ID,
   fieldKind,
-  isId,
   isRowKey,
   listValue,
   parseRecord,
@@ -13,19 +12,7 @@ import {
   uniqueSets,
   uniqueTaken,
 } from '@smart/contracts';
-import {
-  and,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  getTableName,
-  inArray,
-  ne,
-  not,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, count, desc, eq, getTableName, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireAnyPermission, requirePermission } from '../access/permissions';
@@ -47,8 +34,10 @@ import { cachedCount, countKey, forgetCounts } from './count-cache';
 import { attachDictNames, DICT_TABLE, dictLabelsOf, dictNameFields } from './dict-names';
 import { mountEndpoints } from './endpoints';
 import { mountExcelRoutes } from './excel';
+import { columnsOf } from './model';
 import { parseListQuery } from './query';
 import { attachRefLabels, checkRefs, mountedByKey, mountSelectRoute, refFields } from './refs';
+import { idParam, idsParam, pathId } from './request-ids';
 import { transitionEndpoint } from './transitions';
 import { descendantIds, isAtOrBelow } from './tree-walk';
 import { insertRows, liveRows, removeRows, transaction, updateRow } from './write';
@@ -61,7 +50,6 @@ import { insertRows, liveRows, removeRows, transaction, updateRow } from './writ
  * (`softDelete: false`) and keep no base columns (`baseColumns: false`): see `columnsOf`.
  */
 
-type Cols = Record<string, PgColumn>;
 type TreeRow = { id: string; parentId: string } & Record<string, unknown>;
 /** a tree is answered whole; past this many nodes a screen must page instead */
 const TREE_LIMIT = 5000;
@@ -704,50 +692,3 @@ export function mountResource(
   if (hooks.transitions) mountEndpoints(app, mounted, hooks.transitions.map(transitionEndpoint));
   return mounted;
 }
-
-/** the one id of the query key `name`: a 400 naming it unless it is one (`valid`: a keyed resource's key) */
-export function idParam(req: FastifyRequest, name: string, valid: (s: string) => boolean = isId): string {
-  const v = (req.query as Record<string, unknown>)[name];
-  const s = Array.isArray(v) ? v[0] : v;
-  if (typeof s !== 'string' || !valid(s)) throw invalidField(name);
-  return s;
-}
-
-/** the one id of a path's `{id}` segment (`delete/{id}`): a 400 naming `id` unless it is one */
-function pathId(req: FastifyRequest, valid: (s: string) => boolean): string {
-  const v = (req.params as Record<string, unknown>).id;
-  if (typeof v !== 'string' || !valid(v)) throw invalidField('id');
-  return v;
-}
-
-/** the comma-joined ids of the query key `name` (at most 1000), each checked as `idParam` checks one */
-export function idsParam(req: FastifyRequest, name = 'ids', valid: (s: string) => boolean = isId): string[] {
-  const v = (req.query as Record<string, unknown>)[name];
-  const s = Array.isArray(v) ? v.join(',') : v;
-  if (typeof s !== 'string' || !s) throw badRequest('idsRequired');
-  const ids = [...new Set(s.split(',').map((x) => x.trim()))];
-  if (ids.length > 1000 || !ids.every(valid)) throw invalidField(name);
-  return ids;
-}
-
-/**
- * The table's columns by property name, as the engine reads them: a keyed resource's `id` is its key
- * field's column (`idField`), and the table has what the definition says it keeps — `is_deleted` unless
- * `softDelete: false`, the base columns unless `baseColumns: false`.
- */
-function columnsOf(def: ResourceDef, table: PgTable): Cols {
-  const cols = getTableColumns(table) as unknown as Cols;
-  const missing = (names: string[]) => names.filter((n) => !cols[n]);
-  const lacks = [
-    ...missing(def.softDelete === false ? [] : ['isDeleted']),
-    ...missing(def.baseColumns === false ? [] : BASE_COLUMNS),
-    ...missing(def.idField ? [def.idField] : ['id']),
-  ];
-  if (lacks.length) throw new Error(`resource ${def.key}: table has no column for ${lacks.join(', ')}`);
-  if (!def.idField) return cols;
-  if (def.tree) throw new Error(`resource ${def.key}: a tree's rows are keyed by id`);
-  return { ...cols, id: cols[def.idField] };
-}
-
-/** the base columns a definition's table keeps unless it says `baseColumns: false` (db/columns.ts) */
-const BASE_COLUMNS = ['createUser', 'createDept', 'createTime', 'updateUser', 'updateTime', 'status'];

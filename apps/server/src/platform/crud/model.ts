@@ -1,12 +1,14 @@
 import { defaultMax, type FieldDef, fieldKind, type ResourceDef, uniqueSets } from '@smart/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import {
   date,
   type ExtraConfigColumn,
   index,
   integer,
   numeric,
+  type PgColumn,
   type PgColumnBuilderBase,
+  type PgTable,
   pgTable,
   text,
   timestamp,
@@ -172,3 +174,28 @@ export function indexesOf(def: ResourceDef, table: string, t: Record<string, Ext
     out.push(live(index(`${table}_${columnName(label)}_label_idx`).on(...cols(...tenant, t[label], key))));
   return out;
 }
+
+/** A table's columns by property name. */
+export type TableColumns = Record<string, PgColumn>;
+
+/**
+ * The table's columns by property name, as the engine reads them: a keyed resource's `id` is its key
+ * field's column (`idField`), and the table has what the definition says it keeps — `is_deleted` unless
+ * `softDelete: false`, the base columns unless `baseColumns: false`.
+ */
+export function columnsOf(def: ResourceDef, table: PgTable): TableColumns {
+  const cols = getTableColumns(table) as unknown as TableColumns;
+  const missing = (names: string[]) => names.filter((n) => !cols[n]);
+  const lacks = [
+    ...missing(def.softDelete === false ? [] : ['isDeleted']),
+    ...missing(def.baseColumns === false ? [] : BASE_COLUMNS),
+    ...missing(def.idField ? [def.idField] : ['id']),
+  ];
+  if (lacks.length) throw new Error(`resource ${def.key}: table has no column for ${lacks.join(', ')}`);
+  if (!def.idField) return cols;
+  if (def.tree) throw new Error(`resource ${def.key}: a tree's rows are keyed by id`);
+  return { ...cols, id: cols[def.idField] };
+}
+
+/** the base columns a definition's table keeps unless it says `baseColumns: false` (db/columns.ts) */
+const BASE_COLUMNS = ['createUser', 'createDept', 'createTime', 'updateUser', 'updateTime', 'status'];
