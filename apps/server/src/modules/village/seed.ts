@@ -4,6 +4,18 @@ import { formatDateTime } from '../../platform/format';
 import { insertAll } from '../../seed/insert';
 import { SEED } from '../../seed/system';
 import { villagerToParty } from '../party/tables';
+import {
+  addDays,
+  FEMALE,
+  MALE,
+  type Person,
+  pad,
+  REGION,
+  rng,
+  SPOUSE_SURNAMES,
+  SURNAMES,
+  ymd,
+} from './demo-people';
 import * as t from './tables';
 
 /**
@@ -15,49 +27,8 @@ import * as t from './tables';
  * batched inserts.
  */
 
-/** A small deterministic generator (mulberry32): the same village everywhere. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)],
-    chance: (p: number) => next() < p,
-  };
-}
-
-const SURNAMES = '刘刘刘陈陈陈李李王王张杨黄周吴彭谭罗胡曾邓唐'.split('');
-const SPOUSE_SURNAMES =
-  '王李张赵周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶阎余潘杜戴夏钟汪田任姜范方石姚谭廖邹熊金陆郝孔白崔康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔贺赖龚文'.split(
-    '',
-  );
-const MALE = '伟强军勇杰涛斌明辉建国华平刚志文海波林浩宇俊磊鹏超春晓东峰德福贵生长永'.split('');
-const FEMALE = '芳娟敏静丽艳娜秀英霞玲燕红梅兰凤琴桂花春云萍莉婷雪丹慧洁淑珍'.split('');
-const REGION = '430181'; // 湖南省浏阳市
-
 /** The village's own names and numbers, kept so later steps and tests can find them. */
 export const DEMO_VILLAGE = { name: '青山村', branch: '青山村党支部', households: 90 } as const;
-
-interface Person {
-  id: string;
-  name: string;
-  sex: 1 | 2;
-  birth: Date;
-  relation: string;
-  householdNo: string;
-  group: string;
-}
-
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-const ymd = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
 
 export async function seedVillage(db: Db) {
   await seedDemoVillage(db);
