@@ -13,7 +13,7 @@
 
 /** Keys whose values never reach a log line; matched case-insensitively, ignoring `-` and `_`. */
 const SECRET_KEY =
-  /pass(?:word|wd)?$|password|passwd|pwd|secret|token|authori[sz]ation|cookie|hash|salt|idcard|idno|phone|mobile|bladeauth|credential|apikey|privatekey|captchacode/;
+  /pass(?:word|wd)?$|password|passwd|pwd|secret|token|authori[sz]ation|cookie|hash|salt|idcard|idno|phone|mobile|bladeauth|credential|apikey|privatekey|captchacode|redeemcode/;
 /** The bound parameters of a query (pg's DatabaseError, drizzle's DrizzleQueryError). */
 const PARAMS_KEY = /^param(?:eter)?s$/i;
 
