@@ -24,11 +24,7 @@ export function newRedeemCode(): string {
  * a digit read as that digit (O → 0, I and L → 1); undefined when it cannot be a code.
  */
 export function normalRedeemCode(typed: string): string | undefined {
-  const code = typed
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const code = typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   return code.length === REDEEM_CODE_LENGTH && [...code].every((c) => REDEEM_ALPHABET.includes(c))
     ? code
     : undefined;
