@@ -2,6 +2,7 @@ import type { ServerArea } from '../platform/area';
 import { agricultureArea } from './agriculture/area';
 import { assistanceArea } from './assistance/area';
 import { evaluationArea } from './evaluation/area';
+import { mallArea } from './mall/area';
 import { partyArea } from './party/area';
 import { powerArea } from './power/area';
 import { reliefArea } from './relief/area';
@@ -22,4 +23,5 @@ export const SERVER_AREAS: readonly ServerArea[] = [
   safetyArea,
   agricultureArea,
   powerArea,
+  mallArea,
 ];

@@ -23,3 +23,17 @@ export function notDeleted(column: AnyColumn): SQL {
 export function qualified(column: Column): SQL {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }
+
+/** The rows of `db.execute` on either driver (node-postgres answers `{ rows }`, PGlite too). */
+export function rowsOf(result: unknown): Record<string, unknown>[] {
+  const r = result as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
+  return Array.isArray(r) ? r : (r.rows ?? []);
+}
+
+/**
+ * The id the next row will get (every table's ids come from one sequence), drawn before it is written: a
+ * row that another row names as its cause in the same transaction (an exchange and its ledger debit).
+ */
+export async function nextId(db: { execute: (q: SQL) => Promise<unknown> }): Promise<string> {
+  return String(rowsOf(await db.execute(sql`select nextval('blade_id_seq')::text as id`))[0].id);
+}

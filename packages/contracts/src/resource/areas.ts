@@ -1,6 +1,7 @@
 import { AGRICULTURE_AREA } from './agriculture';
 import { ASSISTANCE_AREA } from './assistance';
 import { EVALUATION_AREA } from './evaluation';
+import { MALL_AREA } from './mall';
 import { PARTY_AREA } from './party';
 import { POWER_AREA } from './power';
 import { RELIEF_AREA } from './relief';
@@ -23,4 +24,5 @@ export const AREAS: readonly AreaDef[] = [
   SAFETY_AREA,
   AGRICULTURE_AREA,
   POWER_AREA,
+  MALL_AREA,
 ];

@@ -8,6 +8,7 @@ export * from './flow';
 export * from './formats';
 export * from './kinds';
 export * from './log';
+export * from './mall';
 export * from './menus';
 export * from './party';
 export * from './placeholder';

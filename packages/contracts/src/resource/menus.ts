@@ -47,7 +47,9 @@ export function screen(key: string, source?: string, extraButtons: (string | But
     // rows the server writes (readOnly) are viewed, and acted on only through their own actions
     buttons: def.readOnly
       ? ['view', ...extraButtons]
-      : [...(def.view === false ? ['add', 'edit', 'delete'] : CRUD_BUTTONS), ...extraButtons, ...excel],
+      : def.appendOnly
+        ? ['add', 'view', ...extraButtons, ...excel]
+        : [...(def.view === false ? ['add', 'edit', 'delete'] : CRUD_BUTTONS), ...extraButtons, ...excel],
   };
 }
 

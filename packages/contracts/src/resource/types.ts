@@ -238,6 +238,12 @@ export interface ResourceDef {
    * API (submit and remove are 403 whatever the caller holds); its menu has the view button only
    */
   readOnly?: boolean;
+  /**
+   * rows that are added (the form, an Excel import, the server's own writes) and never edited or removed
+   * through the API (a ledger: a correction is a new row): a submit with an id and every removal are 403
+   * whatever the caller holds; its menu has the add, view and Excel buttons
+   */
+  appendOnly?: boolean;
   /** whether the view button exists (tenant package: off) */
   view?: boolean;
   /**

@@ -12,7 +12,7 @@ import {
 import { and, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db';
-import { notDeleted } from '../../platform/sql';
+import { notDeleted, rowsOf } from '../../platform/sql';
 import { judgeStringAlarms, raiseThresholdAlarms, stampRecoveries } from './alarms';
 import { ensurePartitions, monthStart } from './partitions';
 import { device, GRAIN } from './tables';
@@ -669,8 +669,4 @@ async function writeRest(tx: Db, b: Batch, opts: { alarms?: boolean }) {
   if (b.strings.size) await judgeStringAlarms(tx, [...b.strings.values()]);
 }
 
-/** The rows of `db.execute` on either driver (node-postgres answers `{ rows }`, PGlite too). */
-export function rowsOf(result: unknown): Record<string, unknown>[] {
-  const r = result as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-  return Array.isArray(r) ? r : (r.rows ?? []);
-}
+export { rowsOf };

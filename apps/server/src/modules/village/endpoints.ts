@@ -1,9 +1,13 @@
-import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { POINTS_EVENT } from '@smart/contracts';
+import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { endpoint } from '../../platform/crud/endpoints';
+import { readableRows } from '../../platform/crud/refs';
 import { PageQuery, pagedList } from '../../platform/paging';
 import { containsPattern, notDeleted } from '../../platform/sql';
-import { scoreRank, villager as v } from './tables';
+import { EARNING_EVENTS } from '../mall/ledger';
+import { pointsRecord } from '../mall/tables';
+import { villager as v } from './tables';
 
 /**
  * Views of village resources beyond their lists, declared on their bindings (hooks.ts): the engine mounts
@@ -84,9 +88,11 @@ export const householdEndpoint = endpoint({
 });
 
 /**
- * `scoreRank/ranking`: the score ranking by household, recomputed from the records on every read (a rule's
- * points are copied onto each record when it is written): total points, records, and the rank: standard competition ranking (ties share a
- * place and the next place skips: 1, 1, 3), `tied` when the place is shared (并列). Records the caller may see, of villagers of the tenant still on record.
+ * `scoreRank/ranking`: the score ranking by household, read from the points ledger (one ledger: the 积分管理
+ * records are its credits, beside the deeds, tasks and grants of the points mall; spending does not lower a
+ * place): points earned, ledger rows, and the rank — standard competition ranking (ties share a place and
+ * the next place skips: 1, 1, 3), `tied` when the place is shared (并列). Ledger rows the caller may read,
+ * of villagers of the tenant still on record.
  */
 export const rankingEndpoint = endpoint({
   method: 'GET',
@@ -95,10 +101,15 @@ export const rankingEndpoint = endpoint({
     year: z.coerce.number().int().min(2000).max(2100).optional(),
     villageGroup: z.string().max(10).optional(),
   }).strict(),
-  async handler({ ctx, resource, scope, query: q }) {
+  async handler({ ctx, resource, query: q }) {
     const { db } = resource;
-    const s = scoreRank;
-    const where = [scope, notDeleted(v.isDeleted), eq(v.tenantId, ctx.tenantId)];
+    const s = pointsRecord;
+    const where = [
+      await readableRows('pointsRecord', ctx),
+      inArray(s.eventType, [...EARNING_EVENTS, POINTS_EVENT.reversal]),
+      notDeleted(v.isDeleted),
+      eq(v.tenantId, ctx.tenantId),
+    ];
     if (q.year) where.push(gte(s.recordDate, `${q.year}-01-01`), lt(s.recordDate, `${q.year + 1}-01-01`));
     if (q.villageGroup) where.push(eq(v.villageGroup, q.villageGroup));
     const ranked = db

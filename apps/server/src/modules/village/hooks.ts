@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { ResourceHooks } from '../../platform/crud/binding';
 import type { Db } from '../../platform/db';
 import { notDeleted } from '../../platform/sql';
+import { scoreRankCredits, taskCredits } from '../mall/village-credits';
+import { wxPointsEndpoint } from '../mall/wx-points';
 import { householdEndpoint, householdsEndpoint, rankingEndpoint } from './endpoints';
 import { scoreRankRule } from './tables';
 
@@ -66,9 +68,9 @@ const taskHooks: ResourceHooks = {
 /** The village resources with behaviour beyond the engine's pattern (the area: ./area.ts). */
 export function villageHooks(db: Db): Record<string, ResourceHooks> {
   return {
-    villager: { ...villagerHooks, endpoints: [householdsEndpoint, householdEndpoint] },
+    villager: { ...villagerHooks, endpoints: [householdsEndpoint, householdEndpoint, wxPointsEndpoint] },
     villagerIncome: incomeHooks,
-    evaluationTask: taskHooks,
-    scoreRank: { ...scoreHooks(db), endpoints: [rankingEndpoint] },
+    evaluationTask: { ...taskHooks, ...taskCredits },
+    scoreRank: { ...scoreHooks(db), ...scoreRankCredits, endpoints: [rankingEndpoint] },
   };
 }

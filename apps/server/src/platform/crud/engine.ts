@@ -484,6 +484,8 @@ export function mountResource(
     if (!id && only === 'update') throw badRequest('fieldInvalid', { field: 'id' });
     // a log the server writes (def.readOnly) is never written through the API
     if (def.readOnly) throw forbidden();
+    // a ledger's rows are added, never edited: a correction is a new row
+    if (def.appendOnly && id) throw forbidden();
     if (!id && def.idField) id = await namedRow(req, ctx, body);
     const mode = id ? 'update' : 'create';
     await requirePermission(db, req, `${code}_${mode === 'create' ? 'add' : 'edit'}`);
@@ -557,7 +559,7 @@ export function mountResource(
    * removal route of the binding (`removeRoutes`: an id in the path, another ids key, a reason kept).
    */
   const removeIds = async (ctx: RequestContext, ids: string[], set?: Record<string, unknown>) => {
-    if (def.readOnly) throw forbidden();
+    if (def.readOnly || def.appendOnly) throw forbidden();
     refuseForeignWrite(ctx, 'remove');
     const scope = await constraint(ctx);
     let all = ids;
@@ -595,7 +597,7 @@ export function mountResource(
   /** the caller of a removal route, once it holds the resource's delete code */
   const remover = async (req: FastifyRequest) => {
     const ctx = requireCtx(req);
-    if (def.readOnly) throw forbidden();
+    if (def.readOnly || def.appendOnly) throw forbidden();
     await requirePermission(db, req, `${code}_delete`);
     return ctx;
   };

@@ -237,3 +237,37 @@ function columnsOf(record: Record<string, unknown>, cols: Record<string, PgColum
   for (const k in record) if (cols[k]) out[k] = record[k];
   return out;
 }
+
+/**
+ * Moves a counter of one row by `delta` in a single conditional statement, inside the caller's transaction:
+ * `set <field> = <field> + delta where id and <within> and <bounds>` — a stock taken by an exchange, the
+ * seats a booking holds. Concurrent writers queue on the row's lock and each sees the other's result, so
+ * the bounds (`min`, default 0; `max`: another column of the row, a slot's capacity) can never be crossed
+ * (no read-then-write race). Stamps the update and tells the change on commit, as every write does.
+ * Answers the counter's new value, or undefined when the row is not within `within` or the move would
+ * cross a bound (the caller says which, reading the row).
+ */
+export async function adjustCount(
+  m: MountedResource,
+  ctx: RequestContext,
+  tx: Db,
+  id: string,
+  field: string,
+  delta: number,
+  within: SQL,
+  bounds: { min?: number; max?: string } = {},
+): Promise<number | undefined> {
+  const col = m.cols[field];
+  if (!col || !Number.isInteger(delta)) throw new Error(`${m.def.key}: no counter ${field}`);
+  const next = sql`${col} + ${delta}`;
+  const conds: SQL[] = [eq(m.cols.id, id), within, sql`${next} >= ${bounds.min ?? 0}`];
+  if (bounds.max) conds.push(sql`${next} <= ${m.cols[bounds.max]}`);
+  const [row] = (await tx
+    .update(m.table)
+    .set({ [field]: next, ...stamps(m, ctx, new Date(), 'update') } as never)
+    .where(and(...conds))
+    .returning({ value: col })) as { value: number }[];
+  if (!row) return undefined;
+  onCommit(tx, m.changed);
+  return Number(row.value);
+}

@@ -58,6 +58,17 @@ const zh = {
   reliefNotMonitored: '只有监测中的农户才能消除风险',
   uploadQuotaUser: '上传失败:超出个人的上传空间({mb} MB)',
   uploadQuotaTenant: '上传失败:超出本租户的上传空间({mb} MB)',
+  pointsShort: '积分余额不足(可用 {balance} 分)',
+  pointsRuleOff: '积分规则“{rule}”未启用或不在有效期内',
+  pointsCapDay: '已达到积分规则“{rule}”的每日上限({cap} 分)',
+  pointsCapMonth: '已达到积分规则“{rule}”的每月上限({cap} 分)',
+  goodsOffShelf: '该商品已下架,不能兑换',
+  stockShort: '库存不足(剩余 {stock} 件)',
+  exchangeLimit: '该商品每人限兑 {limit} 件,已兑换 {taken} 件',
+  exchangeClosed: '该兑换已领取或已取消',
+  exchangePending: '待领取的兑换请先取消,积分和库存才会退回',
+  redeemCodeUnknown: '兑换码无效,请核对后重试',
+  deedReviewed: '该事迹已审核,不能再修改或审核',
 };
 
 export type MessageKey = keyof typeof zh;
@@ -120,6 +131,17 @@ const en: Record<MessageKey, string> = {
   reliefNotMonitored: 'Only a household under monitoring can have its risk removed',
   uploadQuotaUser: 'Upload refused: it would pass your upload quota ({mb} MB)',
   uploadQuotaTenant: "Upload refused: it would pass the tenant's upload quota ({mb} MB)",
+  pointsShort: 'Not enough points ({balance} available)',
+  pointsRuleOff: 'The points rule "{rule}" is off or not in effect',
+  pointsCapDay: 'The points rule "{rule}" has reached its daily cap ({cap} points)',
+  pointsCapMonth: 'The points rule "{rule}" has reached its monthly cap ({cap} points)',
+  goodsOffShelf: 'These goods are off the shelf and cannot be exchanged',
+  stockShort: 'Not enough in stock ({stock} left)',
+  exchangeLimit: 'At most {limit} per person; {taken} already exchanged',
+  exchangeClosed: 'This exchange has already been collected or cancelled',
+  exchangePending: 'Cancel an exchange awaiting collection first: its points and stock are returned then',
+  redeemCodeUnknown: 'Unknown code: check it and try again',
+  deedReviewed: 'This deed has been reviewed and can no longer be changed or reviewed',
 };
 
 export type Lang = 'zh' | 'en';

@@ -1,0 +1,448 @@
+import {
+  POINTS_EVENT,
+  POINTS_PARAM,
+  type PointsExpiry,
+  parsePointsExpiry,
+  pointsExpireOn,
+  pointsRecordResource,
+} from '@smart/contracts';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql, sum } from 'drizzle-orm';
+import type { RequestContext } from '../../platform/auth/context';
+import { type Db, schema } from '../../platform/db';
+import { today } from '../../platform/format';
+import { ApiError, badRequest } from '../../platform/http/errors';
+import { notDeleted } from '../../platform/sql';
+import { paramValue } from '../system/params';
+import { villager } from '../village/tables';
+import { pointsAccount, pointsRecord, pointsRule } from './tables';
+
+/**
+ * The points ledger's one path. Every row of `pointsRecord` — a cadre's grant, an imported batch, an
+ * approved deed, a completed task, a village score, an exchange and its refund, an expiry, a reversal — is
+ * prepared here, inside the write's transaction, before the write path inserts it (the binding's
+ * `beforeCreate`; the seed's migration of older village scores calls it the same way):
+ *
+ * - its account is the villager's or the household's (the tenant's `points.accountKind`), created on first
+ *   use and locked (`for update`) for the rest of the transaction: two writers of one account queue, so the
+ *   balance each checks is the one it writes (no points spent twice);
+ * - a business event (`eventType` + `bizId`) is credited once: a second is dropped (and the unique key of
+ *   the two is the last guard);
+ * - a rule's points are credited only while it is on and in effect, within its daily and monthly caps;
+ * - the balance never goes below zero: a deduction larger than it is refused (`pointsShort`), or, for the
+ *   village's penalties and their reversals (`floorAtZero`), takes what is there and says so in its reason;
+ * - a credit is a lot with its expiry day (the tenant's `points.expiry`) and what is left of it; a debit
+ *   spends the lots that expire first, then the oldest (an expiry spends exactly the expired ones);
+ * - the account's balance and totals are written once for the batch.
+ */
+
+/** What a caller hands the ledger (the record's other fields are derived here). */
+export interface LedgerEntry {
+  villagerId: string;
+  /** + earned, − spent or deducted; never 0 */
+  points: number;
+  eventType: string;
+  reason: string;
+  ruleId?: string | null;
+  bizId?: string | null;
+  /** the day of the change (default today): an older village score migrated keeps its own */
+  recordDate?: string;
+  /** a deduction larger than the balance takes the balance (never below zero), said in the reason */
+  floorAtZero?: boolean;
+}
+
+/** Events that count as earned (deductions of them included): the village ranking and `earned` add them. */
+export const EARNING_EVENTS: readonly string[] = [
+  POINTS_EVENT.deed,
+  POINTS_EVENT.task,
+  POINTS_EVENT.evaluation,
+  POINTS_EVENT.manual,
+  POINTS_EVENT.import,
+  POINTS_EVENT.village,
+];
+
+export const pointsShort = (balance: number) => new ApiError(409, 'pointsShort', { balance });
+
+/** The tenant's setting of `key` (`<key>.<tenantId>` before `<key>`). */
+async function tenantParam(db: Db, key: string, tenantId: string, fallback: string): Promise<string> {
+  return paramValue(db, `${key}.${tenantId}`, await paramValue(db, key, fallback));
+}
+
+export async function accountKindOf(db: Db, tenantId: string): Promise<'villager' | 'household'> {
+  return (await tenantParam(db, POINTS_PARAM.accountKind, tenantId, 'household')) === 'villager'
+    ? 'villager'
+    : 'household';
+}
+
+export async function expiryOf(db: Db, tenantId: string): Promise<PointsExpiry> {
+  return parsePointsExpiry(await tenantParam(db, POINTS_PARAM.expiry, tenantId, 'none'));
+}
+
+/** The account key of a villager: `V<id>`, or `H<householdNo>` where the tenant keeps household accounts. */
+export const ownerKeyOf = (kind: 'villager' | 'household', v: { id: string; householdNo: string | null }) =>
+  kind === 'household' && v.householdNo ? `H${v.householdNo}` : `V${v.id}`;
+
+interface Person {
+  id: string;
+  householdNo: string | null;
+  villageGroup: string | null;
+  relation?: string | null;
+}
+
+interface Account {
+  id: string;
+  balance: number;
+  earned: number;
+  spent: number;
+  expired: number;
+}
+
+/** A credit still to be inserted in this batch: a later debit of the batch may spend it. */
+interface PendingLot {
+  accountId: string;
+  record: Record<string, unknown>;
+}
+
+/**
+ * Prepares ledger records in place, inside `tx`: drops the ones already credited (answers the kept ones,
+ * the array itself is left with them) and fills account, balance after, lot, expiry, day and who.
+ */
+export async function prepareLedger(
+  tx: Db,
+  ctx: Pick<RequestContext, 'tenantId' | 'userId'>,
+  records: Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
+  if (!records.length) return records;
+  const tenantId = ctx.tenantId;
+  const day = today();
+  const kind = await accountKindOf(tx, tenantId);
+  const expiry = await expiryOf(tx, tenantId);
+  const operator = await operatorName(tx, ctx.userId);
+
+  // the villagers, and (household accounts) each household's head
+  const villagerIds = [...new Set(records.map((r) => String(r.villagerId)))];
+  const people = (await tx
+    .select({
+      id: villager.id,
+      householdNo: villager.householdNo,
+      villageGroup: villager.villageGroup,
+      relation: villager.relation,
+    })
+    .from(villager)
+    .where(
+      and(inArray(villager.id, villagerIds), eq(villager.tenantId, tenantId), notDeleted(villager.isDeleted)),
+    )) as Person[];
+  const person = new Map(people.map((p) => [p.id, p]));
+  for (const id of villagerIds)
+    if (!person.has(id)) throw badRequest('fieldInvalid', { field: 'villagerId' });
+  const keyOf = (id: string) => ownerKeyOf(kind, person.get(id)!);
+  const keys = [...new Set(villagerIds.map(keyOf))].sort();
+  const heads = new Map<string, string>();
+  if (kind === 'household') {
+    const households = [...new Set(people.map((p) => p.householdNo).filter(Boolean))] as string[];
+    const rows = households.length
+      ? ((await tx
+          .select({ id: villager.id, householdNo: villager.householdNo })
+          .from(villager)
+          .where(
+            and(
+              inArray(villager.householdNo, households),
+              eq(villager.relation, '1'),
+              eq(villager.tenantId, tenantId),
+              notDeleted(villager.isDeleted),
+            ),
+          )
+          .orderBy(asc(villager.id))) as Person[])
+      : [];
+    for (const r of rows) if (r.householdNo && !heads.has(r.householdNo)) heads.set(r.householdNo, r.id);
+  }
+
+  // accounts: created on first use, then locked in key order (two batches never wait on each other crosswise)
+  await tx
+    .insert(pointsAccount)
+    .values(
+      keys.map((ownerKey) => {
+        const p = people.find((x) => keyOf(x.id) === ownerKey)!;
+        return {
+          tenantId,
+          ownerKey,
+          accountKind: kind,
+          villagerId: (p.householdNo && heads.get(p.householdNo)) || p.id,
+          householdNo: p.householdNo,
+          villageGroup: p.villageGroup,
+          balance: 0,
+          earned: 0,
+          spent: 0,
+          expired: 0,
+          createUser: ctx.userId,
+          updateUser: ctx.userId,
+        };
+      }) as never,
+    )
+    .onConflictDoNothing();
+  const locked = (await tx
+    .select({
+      id: pointsAccount.id,
+      ownerKey: pointsAccount.ownerKey,
+      balance: pointsAccount.balance,
+      earned: pointsAccount.earned,
+      spent: pointsAccount.spent,
+      expired: pointsAccount.expired,
+    })
+    .from(pointsAccount)
+    .where(
+      and(
+        inArray(pointsAccount.ownerKey, keys),
+        eq(pointsAccount.tenantId, tenantId),
+        notDeleted(pointsAccount.isDeleted),
+      ),
+    )
+    .orderBy(asc(pointsAccount.ownerKey))
+    .for('update')) as (Account & { ownerKey: string })[];
+  const accounts = new Map(
+    locked.map((a) => [
+      a.ownerKey,
+      {
+        id: a.id,
+        balance: Number(a.balance),
+        earned: Number(a.earned),
+        spent: Number(a.spent),
+        expired: Number(a.expired),
+      },
+    ]),
+  );
+
+  const kept: Record<string, unknown>[] = [];
+  const seen = new Set<string>();
+  const pending: PendingLot[] = [];
+  for (const r of records) {
+    const eventType = String(r.eventType);
+    const bizId = r.bizId === undefined || r.bizId === null || r.bizId === '' ? null : String(r.bizId);
+    // a business event is credited once
+    if (bizId) {
+      const key = `${eventType}|${bizId}`;
+      if (seen.has(key) || (await alreadyPosted(tx, tenantId, eventType, bizId))) continue;
+      seen.add(key);
+    }
+    const account = accounts.get(keyOf(String(r.villagerId)))!;
+    let points = Math.trunc(Number(r.points));
+    if (!Number.isFinite(points) || points === 0) throw badRequest('fieldInvalid', { field: 'points' });
+    const recordDate = typeof r.recordDate === 'string' && r.recordDate ? r.recordDate : day;
+    if (r.ruleId && points > 0 && RULED.has(eventType))
+      await checkRule(tx, tenantId, String(r.ruleId), account.id, points, recordDate);
+
+    let reason = String(r.reason ?? '');
+    // what may be spent: the balance less lots past their day the expiry job has not yet written off
+    const spendable =
+      points < 0 && eventType !== POINTS_EVENT.expiry
+        ? account.balance - (await expiredHeld(tx, tenantId, account.id, day))
+        : account.balance;
+    if (points < 0 && spendable + points < 0) {
+      if (!r.floorAtZero) throw pointsShort(spendable);
+      const asked = -points;
+      points = -spendable;
+      reason = `${reason}(余额不足,实扣 ${-points} 分,应扣 ${asked} 分)`.slice(0, 200);
+      if (points === 0) continue;
+    }
+    if (points < 0) await spendLots(tx, tenantId, account.id, -points, eventType, bizId, day, pending);
+
+    account.balance += points;
+    const counted = await countedAs(tx, tenantId, eventType, bizId);
+    if (EARNING_EVENTS.includes(counted)) account.earned += points;
+    else if (counted === POINTS_EVENT.exchange || counted === POINTS_EVENT.refund) account.spent -= points;
+    else if (counted === POINTS_EVENT.expiry) account.expired -= points;
+
+    Object.assign(r, {
+      points,
+      reason,
+      eventType,
+      bizId,
+      accountId: account.id,
+      balanceAfter: account.balance,
+      recordDate,
+      operatorName: operator,
+      remaining: points > 0 ? points : 0,
+      expiresOn: points > 0 ? pointsExpireOn(recordDate, expiry) : null,
+    });
+    delete r.floorAtZero;
+    if (points > 0) pending.push({ accountId: account.id, record: r });
+    kept.push(r);
+  }
+  records.splice(0, records.length, ...kept);
+
+  for (const a of accounts.values())
+    await tx
+      .update(pointsAccount)
+      .set({
+        balance: a.balance,
+        earned: a.earned,
+        spent: a.spent,
+        expired: a.expired,
+        updateTime: new Date(),
+      })
+      .where(eq(pointsAccount.id, a.id));
+  return kept;
+}
+
+/** events whose credit a rule governs (its switch, dates and caps); a refund or reversal is no new award */
+const RULED = new Set<string>(EARNING_EVENTS);
+
+async function alreadyPosted(tx: Db, tenantId: string, eventType: string, bizId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: pointsRecord.id })
+    .from(pointsRecord)
+    .where(
+      and(
+        eq(pointsRecord.tenantId, tenantId),
+        eq(pointsRecord.eventType, eventType),
+        eq(pointsRecord.bizId, bizId),
+        notDeleted(pointsRecord.isDeleted),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** What a reversal counts as: the event of the row it reverses (its `bizId`); any other event itself. */
+async function countedAs(tx: Db, tenantId: string, eventType: string, bizId: string | null): Promise<string> {
+  if (eventType !== POINTS_EVENT.reversal || !bizId) return eventType;
+  const [row] = await tx
+    .select({ eventType: pointsRecord.eventType })
+    .from(pointsRecord)
+    .where(and(eq(pointsRecord.id, bizId), eq(pointsRecord.tenantId, tenantId)))
+    .limit(1);
+  return row ? String(row.eventType) : eventType;
+}
+
+/** A rule credits only while on and in effect, within its caps for the account that day and month. */
+async function checkRule(
+  tx: Db,
+  tenantId: string,
+  ruleId: string,
+  accountId: string,
+  points: number,
+  day: string,
+) {
+  const [rule] = await tx
+    .select({
+      ruleName: pointsRule.ruleName,
+      enabled: pointsRule.enabled,
+      effective: pointsRule.effective,
+      dailyCap: pointsRule.dailyCap,
+      monthlyCap: pointsRule.monthlyCap,
+    })
+    .from(pointsRule)
+    .where(
+      and(eq(pointsRule.id, ruleId), eq(pointsRule.tenantId, tenantId), notDeleted(pointsRule.isDeleted)),
+    )
+    .limit(1);
+  if (!rule) throw badRequest('fieldInvalid', { field: 'ruleId' });
+  const [from, to] = String(rule.effective ?? '').split(',');
+  const ruleName = String(rule.ruleName);
+  if (Number(rule.enabled) !== 1 || (from && day < from) || (to && day > to))
+    throw new ApiError(409, 'pointsRuleOff', { rule: ruleName });
+  const within = async (since: string) => {
+    const [row] = await tx
+      .select({ total: sum(pointsRecord.points) })
+      .from(pointsRecord)
+      .where(
+        and(
+          eq(pointsRecord.accountId, accountId),
+          eq(pointsRecord.ruleId, ruleId),
+          gt(pointsRecord.points, 0),
+          gte(pointsRecord.recordDate, since),
+          notDeleted(pointsRecord.isDeleted),
+        ),
+      );
+    return Number(row?.total ?? 0);
+  };
+  const dailyCap = Number(rule.dailyCap ?? 0);
+  if (dailyCap > 0 && (await within(day)) + points > dailyCap)
+    throw new ApiError(409, 'pointsCapDay', { rule: ruleName, cap: dailyCap });
+  const monthlyCap = Number(rule.monthlyCap ?? 0);
+  if (monthlyCap > 0 && (await within(`${day.slice(0, 7)}-01`)) + points > monthlyCap)
+    throw new ApiError(409, 'pointsCapMonth', { rule: ruleName, cap: monthlyCap });
+}
+
+/**
+ * Spends `amount` from the account's lots: an expiry the lots that have expired; a reversal of a credit that
+ * credit's lot first; otherwise the lots expiring first, then the oldest (lots credited earlier in this batch
+ * last, in their order). The caller has checked the balance, which equals what the lots hold.
+ */
+async function spendLots(
+  tx: Db,
+  tenantId: string,
+  accountId: string,
+  amount: number,
+  eventType: string,
+  bizId: string | null,
+  day: string,
+  pending: PendingLot[],
+) {
+  let left = amount;
+  const base: SQL[] = [
+    eq(pointsRecord.accountId, accountId),
+    eq(pointsRecord.tenantId, tenantId),
+    gt(pointsRecord.remaining, 0),
+    notDeleted(pointsRecord.isDeleted),
+  ];
+  const live = or(isNull(pointsRecord.expiresOn), gte(pointsRecord.expiresOn, day))!;
+  const order = [
+    ...(eventType === POINTS_EVENT.reversal && bizId ? [sql`(${pointsRecord.id} = ${bizId}) desc`] : []),
+    sql`${pointsRecord.expiresOn} asc nulls last`,
+    asc(pointsRecord.recordDate),
+    asc(pointsRecord.id),
+  ];
+  const lots = await tx
+    .select({ id: pointsRecord.id, remaining: pointsRecord.remaining })
+    .from(pointsRecord)
+    .where(and(...base, eventType === POINTS_EVENT.expiry ? lt(pointsRecord.expiresOn, day) : live))
+    .orderBy(...order);
+  for (const lot of lots) {
+    if (left <= 0) break;
+    const take = Math.min(left, Number(lot.remaining));
+    await tx
+      .update(pointsRecord)
+      .set({ remaining: sql`${pointsRecord.remaining} - ${take}` })
+      .where(eq(pointsRecord.id, lot.id));
+    left -= take;
+  }
+  if (eventType === POINTS_EVENT.expiry) return;
+  for (const lot of pending) {
+    if (left <= 0) break;
+    if (lot.accountId !== accountId) continue;
+    const take = Math.min(left, Number(lot.record.remaining));
+    lot.record.remaining = Number(lot.record.remaining) - take;
+    left -= take;
+  }
+}
+
+/** Points of the account's lots past their last day, not yet written off by the expiry job. */
+async function expiredHeld(tx: Db, tenantId: string, accountId: string, day: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sum(pointsRecord.remaining) })
+    .from(pointsRecord)
+    .where(
+      and(
+        eq(pointsRecord.accountId, accountId),
+        eq(pointsRecord.tenantId, tenantId),
+        gt(pointsRecord.remaining, 0),
+        lt(pointsRecord.expiresOn, day),
+        notDeleted(pointsRecord.isDeleted),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/** Who wrote a change: the user's real name (or account); 系统 for the server's own jobs. */
+export async function operatorName(tx: Db, userId: string): Promise<string> {
+  if (!userId || userId === '0') return '系统';
+  const [row] = await tx
+    .select({ realName: schema.user.realName, account: schema.user.account })
+    .from(schema.user)
+    .where(eq(schema.user.id, userId))
+    .limit(1);
+  return String(row?.realName || row?.account || '系统').slice(0, 30);
+}
+
+/** The definition the ledger's rows are written by (its binding: hooks.ts). */
+export const LEDGER = pointsRecordResource;
