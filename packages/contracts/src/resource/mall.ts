@@ -283,6 +283,7 @@ export const pointsAccountResource = resource(
   {
     path: 'points/account',
     readOnly: true,
+    select: { label: 'ownerKey', search: ['ownerKey', 'householdNo'] },
     unique: ['ownerKey'],
     defaultSort: { field: 'balance', desc: true },
     excel: {
@@ -310,6 +311,8 @@ export const pointsRecordResource = resource(
     ref('accountId', L('积分账户', 'Account'), 'pointsAccount', MALL_DEMO.accountId, {
       readOnly: true,
       list: false,
+      view: false,
+      excel: false,
     }),
     points('points', L('积分变动', 'Change'), {
       required: true,
@@ -474,16 +477,16 @@ export const MALL_AREA = defineArea({
     pointsRuleResource,
   ],
   buttons: {
-    pointsRule: [{ code: 'points_rule_switch', label: L('启用/停用', 'Switch on/off') }],
+    pointsRule: [{ code: 'switch', label: L('启用/停用', 'Switch on/off') }],
     pointsDeed: [
-      { code: 'points_deed_approve', label: L('通过', 'Approve') },
-      { code: 'points_deed_reject', label: L('驳回', 'Reject') },
+      { code: 'approve', label: L('通过', 'Approve') },
+      { code: 'reject', label: L('驳回', 'Reject') },
     ],
     exchangeList: [
-      { code: 'exchange_list_verify', label: L('核销', 'Verify') },
-      { code: 'exchange_list_cancel', label: L('取消兑换', 'Cancel') },
+      { code: 'verify', label: L('核销', 'Verify') },
+      { code: 'cancel', label: L('取消兑换', 'Cancel') },
     ],
-    pointsRecord: [{ code: 'points_record_sub', label: L('积分调整', 'Adjust points') }],
+    pointsRecord: [{ code: 'sub', label: L('积分调整', 'Adjust points') }],
   },
   dicts: MALL_DICTS,
 });
