@@ -83,15 +83,21 @@ const VILLAGE_PATHS = new Set([
   'industry',
   'industryOutputValue',
   'industryBreeding',
+  // the points mall (积分超市): points/goods, rule, record; exchanges
+  'points',
+  'exchangeList',
 ]);
-const AGRICULTURE_FIGURES = new Set([
+/** calls built one by one among their siblings: two of common/index's figures, one of wx/ */
+const SINGLE_CALLS = new Set([
   '/api/dfem-hope-manage/common/index/year/cer',
   '/api/dfem-hope-manage/common/index/income/per',
+  // the mini program's one call built so far: a villager's points
+  '/api/dfem-hope-manage/villager/wx/points',
 ]);
 const VILLAGE = (e: { area: string; path: string }) => {
   const m = /^\/api\/dfem-hope-manage\/([^/]+)\/(.+)$/.exec(e.path);
   if (e.area !== 'hope-manage') return false;
-  if (AGRICULTURE_FIGURES.has(e.path)) return true;
+  if (SINGLE_CALLS.has(e.path)) return true;
   return !!m && VILLAGE_PATHS.has(m[1]) && !m[2].startsWith('wx/');
 };
 

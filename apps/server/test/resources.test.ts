@@ -133,7 +133,14 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
       ...(await freshRecord(s, def, ++n)),
       id: row.id,
     });
-    expect(update.statusCode, update.body).toBe(200);
+    // a ledger's rows (appendOnly) and an exchange (editable: false) are never edited, whoever asks
+    const fixed = def.appendOnly || def.editable === false;
+    expect(update.statusCode, update.body).toBe(fixed ? 403 : 200);
+    if (def.appendOnly) {
+      expect((await call(adminA, 'POST', removeUrl(def, row.id))).statusCode).toBe(403);
+      expect((await call(adminA, 'GET', `${base(def)}/detail?id=${row.id}`)).statusCode).toBe(200);
+      return;
+    }
     const removed = await call(adminA, 'POST', removeUrl(def, row.id));
     expect(removed.statusCode).toBe(200);
     expect((await call(adminA, 'GET', `${base(def)}/detail?id=${row.id}`)).statusCode).toBe(404);
@@ -165,10 +172,14 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
       });
       // a log the server writes refuses every write before it looks for the row
       const refused = shared || def.readOnly ? 403 : 404;
-      expect(foreignUpdate.statusCode).toBe(refused);
+      // rows never edited (or removed) through the API refuse that before they look for the row
+      const unEditable = def.appendOnly || def.editable === false;
+      expect(foreignUpdate.statusCode).toBe(unEditable ? 403 : refused);
       cases.isolation++;
 
-      expect((await call(adminB, 'POST', removeUrl(def, row.id))).statusCode).toBe(refused);
+      expect((await call(adminB, 'POST', removeUrl(def, row.id))).statusCode).toBe(
+        def.appendOnly ? 403 : refused,
+      );
       if (shared)
         expect((await call(adminB, 'POST', `${base(def)}/submit`, sampleRecord(def, ++n))).statusCode).toBe(
           403,
@@ -183,7 +194,11 @@ describe.each(RESOURCES.map((d) => [d.key, d] as const))('%s', (_key, def) => {
 
   const buttons = def.readOnly
     ? ['view']
-    : ['add', 'edit', 'delete', ...(def.view === false ? [] : ['view'])];
+    : def.appendOnly
+      ? ['add', 'view']
+      : def.editable === false
+        ? ['add', 'delete', 'view']
+        : ['add', 'edit', 'delete', ...(def.view === false ? [] : ['view'])];
   /**
    * A sample the limited user may write: nobody hands out more than they hold, so its roles are the
    * limited role (not the administrator's), and an edit keeps a menu's code (a changed code must be one

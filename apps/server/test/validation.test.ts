@@ -1,4 +1,4 @@
-import { RESOURCES, type ResourceDef } from '@smart/contracts';
+import { pagingKeys, RESOURCES, type ResourceDef } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshRecord, listedRows, sampleRecord } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
@@ -16,7 +16,7 @@ const base = (d: ResourceDef) => (d.path ? `/api/${d.service}/${d.path}` : `/api
 const list = (d: ResourceDef, q = '') =>
   s.app.inject({
     method: 'GET',
-    url: `${base(d)}/${d.listPath ?? 'list'}?size=200${q}`,
+    url: `${base(d)}/${d.listPath ?? 'list'}?${pagingKeys(d)[1]}=200${q}`,
     headers: auth(token),
   });
 const submit = (d: ResourceDef, payload: object) =>

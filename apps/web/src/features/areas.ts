@@ -7,6 +7,7 @@ import type { PageFamily } from '../platform/pages';
 import { agriculturePages } from './agriculture/pages';
 import { assistancePages } from './assistance/pages';
 import { evaluationPages } from './evaluation/pages';
+import { mallPages } from './mall/pages';
 import { partyPages } from './party/pages';
 import { powerPages } from './power/pages';
 import { reliefPages } from './relief/pages';
@@ -22,4 +23,5 @@ export const AREA_PAGES: readonly PageFamily[] = [
   safetyPages,
   agriculturePages,
   powerPages,
+  mallPages,
 ];

@@ -134,7 +134,10 @@ export function pointsExpireOn(earned: string, expiry: PointsExpiry): string | n
 
 /** Rows the demo seed creates (tenant 000000): generated tests name them as valid samples. */
 export const MALL_DEMO = {
+  /** a cadre's reward: 5 points, no cap (what samples credit by) */
   ruleId: '1190000000002100001',
+  /** 好人好事: 10 points, needs review, at most 20 a day */
+  deedRuleId: '1190000000002100002',
   goodsId: '1190000000002200001',
   accountId: '1190000000002300001',
 } as const;
@@ -354,7 +357,7 @@ export const pointsDeedResource = resource(
   'points_deed',
   [
     villagerRef('villagerId', L('村民', 'Villager'), { required: true }),
-    ref('ruleId', L('积分规则', 'Rule'), 'pointsRule', MALL_DEMO.ruleId, { required: true }),
+    ref('ruleId', L('积分规则', 'Rule'), 'pointsRule', MALL_DEMO.deedRuleId, { required: true }),
     date('deedDate', L('事迹日期', 'Date'), { required: true, notAfterToday: true }),
     area('description', L('事迹描述', 'What was done'), 500, { required: true }),
     {
@@ -398,6 +401,7 @@ export const exchangeListResource = resource(
       min: 1,
       max: 100,
       default: 1,
+      example: 1,
       unit: L('件', 'pcs'),
     },
     points('points', L('消耗积分', 'Points'), { readOnly: true }),
@@ -410,7 +414,7 @@ export const exchangeListResource = resource(
     { name: 'verifyTime', label: L('核销时间', 'Verified at'), type: 'datetime', readOnly: true },
     text('cancelReason', L('取消原因', 'Why cancelled'), 200, { readOnly: true }),
   ],
-  { unique: ['redeemCode'], defaultSort: { field: 'createTime', desc: true } },
+  { unique: ['redeemCode'], editable: false, defaultSort: { field: 'createTime', desc: true } },
 );
 
 /** 积分概览: balances, points issued and redeemed per month. */

@@ -49,7 +49,9 @@ export function screen(key: string, source?: string, extraButtons: (string | But
       ? ['view', ...extraButtons]
       : def.appendOnly
         ? ['add', 'view', ...extraButtons, ...excel]
-        : [...(def.view === false ? ['add', 'edit', 'delete'] : CRUD_BUTTONS), ...extraButtons, ...excel],
+        : def.editable === false
+          ? ['add', 'delete', 'view', ...extraButtons, ...excel]
+          : [...(def.view === false ? ['add', 'edit', 'delete'] : CRUD_BUTTONS), ...extraButtons, ...excel],
   };
 }
 

@@ -244,6 +244,11 @@ export interface ResourceDef {
    * whatever the caller holds; its menu has the add, view and Excel buttons
    */
   appendOnly?: boolean;
+  /**
+   * false: rows are added and removed but never edited through the API (an exchange: a deal is cancelled
+   * and made again); a submit with an id is 403 whatever the caller holds, and the menu has no edit button
+   */
+  editable?: boolean;
   /** whether the view button exists (tenant package: off) */
   view?: boolean;
   /**

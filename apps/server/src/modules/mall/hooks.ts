@@ -249,6 +249,29 @@ async function goodsOf(ctx: RequestContext, tx: Db, goodsId: string) {
   return { goods, g };
 }
 
+/** An exchange's points and stock given back together (a cancellation, a withdrawal), once. */
+async function giveBack(ctx: RequestContext, tx: Db, row: Row, reason: string) {
+  await post(ctx, tx, [
+    {
+      villagerId: String(row.villagerId),
+      points: Number(row.points),
+      eventType: POINTS_EVENT.refund,
+      bizId: String(row.id),
+      reason: reason.slice(0, 200),
+    },
+  ]);
+  const goods = mountedResource('pointsGoods');
+  await adjustCount(
+    goods,
+    ctx,
+    tx,
+    String(row.goodsId),
+    'stock',
+    Number(row.quantity),
+    await goods.tenantConstraint(ctx),
+  );
+}
+
 /**
  * 兑换列表: an exchange takes the villager's points (the ledger refuses what the balance cannot pay: an
  * account's writers queue on its lock) and then the stock (one conditional update: never below zero), in
@@ -257,10 +280,6 @@ async function goodsOf(ctx: RequestContext, tx: Db, goodsId: string) {
  */
 function exchangeHooks(): ResourceHooks {
   return {
-    beforeWrite(_ctx, _record, mode) {
-      // an exchange is a deal: cancelled and made again, never edited
-      if (mode === 'update') throw new ApiError(409, 'exchangeClosed');
-    },
     async beforeCreate(ctx, records, tx) {
       for (const r of records) {
         const quantity = Number(r.quantity ?? 1);
@@ -316,30 +335,19 @@ function exchangeHooks(): ResourceHooks {
         const was = c.original?.exchangeStatus;
         if (c.mode !== 'update' || String(was) !== EXCHANGE_STATUS.toCollect) continue;
         if (String(c.row.exchangeStatus) !== EXCHANGE_STATUS.cancelled) continue;
-        await post(ctx, tx, [
-          {
-            villagerId: String(c.row.villagerId),
-            points: Number(c.row.points),
-            eventType: POINTS_EVENT.refund,
-            bizId: String(c.row.id),
-            reason: `取消兑换退回:${String(c.row.cancelReason ?? '')}`.slice(0, 200),
-          },
-        ]);
-        const goods = mountedResource('pointsGoods');
-        await adjustCount(
-          goods,
-          ctx,
-          tx,
-          String(c.row.goodsId),
-          'stock',
-          Number(c.row.quantity),
-          await goods.tenantConstraint(ctx),
-        );
+        await giveBack(ctx, tx, c.row, `取消兑换退回:${String(c.row.cancelReason ?? '')}`);
       }
     },
-    async beforeRemove(ctx, ids, tx) {
-      const [pending] = await tx
-        .select({ id: exchangeList.id })
+    /** one removed while awaiting collection is withdrawn: its points and stock come back, as cancelled */
+    async afterDelete(ctx, ids, tx) {
+      const withdrawn = await tx
+        .select({
+          id: exchangeList.id,
+          villagerId: exchangeList.villagerId,
+          goodsId: exchangeList.goodsId,
+          quantity: exchangeList.quantity,
+          points: exchangeList.points,
+        })
         .from(exchangeList)
         .where(
           and(
@@ -347,9 +355,8 @@ function exchangeHooks(): ResourceHooks {
             inArray(exchangeList.id, ids),
             eq(exchangeList.exchangeStatus, EXCHANGE_STATUS.toCollect),
           ),
-        )
-        .limit(1);
-      if (pending) throw new ApiError(409, 'exchangePending');
+        );
+      for (const row of withdrawn) await giveBack(ctx, tx, row, '删除待领取的兑换退回');
     },
     transitions: [
       transition({

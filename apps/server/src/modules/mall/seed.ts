@@ -1,4 +1,11 @@
-import { DEED_STATUS, EXCHANGE_STATUS, MALL_DEMO, POINTS_EVENT, POINTS_PARAM } from '@smart/contracts';
+import {
+  DEED_STATUS,
+  EXCHANGE_STATUS,
+  MALL_DEMO,
+  POINTS_EVENT,
+  POINTS_PARAM,
+  VILLAGE_DEMO,
+} from '@smart/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { today } from '../../platform/format';
@@ -58,11 +65,12 @@ export async function seedMall(db: Db) {
   const day = today();
   const rules: [string, string, number, number, number, number][] = [
     // eventType, name, points, daily cap, monthly cap, needs review
+    // the first is MALL_DEMO.ruleId, the second MALL_DEMO.deedRuleId
+    [POINTS_EVENT.manual, '村干部奖励', 5, 0, 0, 0],
     [POINTS_EVENT.deed, '好人好事(见义勇为、助人为乐)', 10, 20, 60, 1],
     [POINTS_EVENT.deed, '环境卫生示范户', 5, 5, 20, 1],
     [POINTS_EVENT.task, '按时完成村级任务', 8, 0, 0, 0],
     [POINTS_EVENT.evaluation, '评比获得优秀', 20, 0, 0, 0],
-    [POINTS_EVENT.manual, '村干部奖励', 5, 0, 0, 0],
     [POINTS_EVENT.manual, '违反村规民约扣分', -5, 0, 0, 0],
   ];
   await insertAll(
@@ -83,12 +91,13 @@ export async function seedMall(db: Db) {
     })),
   );
   const goods: [string, string, number, number, number][] = [
+    // the first is the one the generated tests' samples exchange: cheap, plentiful, no limit
+    ['理发服务券', '5', 20, 1000, 0],
     ['食用油 5L', '2', 120, 30, 2],
     ['洗衣液 2kg', '1', 60, 50, 0],
     ['大米 10kg', '2', 150, 20, 1],
     ['复合肥 40kg', '3', 200, 15, 1],
     ['学生文具套装', '4', 40, 40, 0],
-    ['理发服务券', '5', 20, 100, 0],
   ];
   await insertAll(
     db,
@@ -119,7 +128,7 @@ export async function seedMall(db: Db) {
     heads.slice(0, deeds.length).map((h, i) => ({
       ...base,
       villagerId: h.id,
-      ruleId: seq(MALL_DEMO.ruleId, i === 1 ? 1 : 0),
+      ruleId: seq(MALL_DEMO.ruleId, i === 1 ? 2 : 1),
       deedDate: day,
       description: `${h.name}${deeds[i]}`,
       evidence: '/api/dfem-hope-manage/file/image/00000000-0000-4000-8000-000000000000.jpg',
@@ -165,12 +174,24 @@ export async function migrateVillageScores(db: Db) {
     );
 }
 
-/** A few exchanges of the demo village, paid from the migrated balances: two to collect, one collected. */
+/**
+ * A few exchanges of the demo village, paid from the migrated balances: two to collect, one collected;
+ * and a cadre's reward to the demo villager every sample names (so a sample exchange can be paid).
+ */
 export async function seedDemoExchanges(db: Db) {
+  await writeLedger(db, tenantId, [
+    {
+      villagerId: VILLAGE_DEMO.villagerId,
+      points: 2000,
+      eventType: POINTS_EVENT.manual,
+      ruleId: MALL_DEMO.ruleId,
+      reason: '村干部奖励:示范户年度奖励',
+    },
+  ]);
   const [cheap] = await db
     .select({ id: pointsGoods.id, price: pointsGoods.pointsPrice, name: pointsGoods.goodsName })
     .from(pointsGoods)
-    .where(eq(pointsGoods.id, seq(MALL_DEMO.goodsId, 5)));
+    .where(eq(pointsGoods.id, MALL_DEMO.goodsId));
   if (!cheap) return;
   const who = rowsOf(
     await db.execute(sql`select a.villager_id as "villagerId" from hope_points_account a

@@ -485,7 +485,7 @@ export function mountResource(
     // a log the server writes (def.readOnly) is never written through the API
     if (def.readOnly) throw forbidden();
     // a ledger's rows are added, never edited: a correction is a new row
-    if (def.appendOnly && id) throw forbidden();
+    if ((def.appendOnly || def.editable === false) && id) throw forbidden();
     if (!id && def.idField) id = await namedRow(req, ctx, body);
     const mode = id ? 'update' : 'create';
     await requirePermission(db, req, `${code}_${mode === 'create' ? 'add' : 'edit'}`);

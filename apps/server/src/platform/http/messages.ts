@@ -66,7 +66,6 @@ const zh = {
   stockShort: '库存不足(剩余 {stock} 件)',
   exchangeLimit: '该商品每人限兑 {limit} 件,已兑换 {taken} 件',
   exchangeClosed: '该兑换已领取或已取消',
-  exchangePending: '待领取的兑换请先取消,积分和库存才会退回',
   redeemCodeUnknown: '兑换码无效,请核对后重试',
   deedReviewed: '该事迹已审核,不能再修改或审核',
 };
@@ -139,7 +138,6 @@ const en: Record<MessageKey, string> = {
   stockShort: 'Not enough in stock ({stock} left)',
   exchangeLimit: 'At most {limit} per person; {taken} already exchanged',
   exchangeClosed: 'This exchange has already been collected or cancelled',
-  exchangePending: 'Cancel an exchange awaiting collection first: its points and stock are returned then',
   redeemCodeUnknown: 'Unknown code: check it and try again',
   deedReviewed: 'This deed has been reviewed and can no longer be changed or reviewed',
 };
