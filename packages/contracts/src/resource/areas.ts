@@ -7,6 +7,7 @@ import { RELIEF_AREA } from './relief';
 import { SAFETY_AREA } from './safety';
 import type { AreaDef } from './types';
 import { VILLAGE_AREA } from './village';
+import { WECHAT_AREA } from './wechat';
 
 /**
  * The business areas, in menu order: one line each. Everything else about an area follows from its
@@ -23,4 +24,5 @@ export const AREAS: readonly AreaDef[] = [
   SAFETY_AREA,
   AGRICULTURE_AREA,
   POWER_AREA,
+  WECHAT_AREA,
 ];
