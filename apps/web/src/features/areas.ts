@@ -12,6 +12,7 @@ import { powerPages } from './power/pages';
 import { reliefPages } from './relief/pages';
 import { safetyPages } from './safety/pages';
 import { villagePages } from './village/pages';
+import { wechatPages } from './wechat/pages';
 
 export const AREA_PAGES: readonly PageFamily[] = [
   villagePages,
@@ -22,4 +23,5 @@ export const AREA_PAGES: readonly PageFamily[] = [
   safetyPages,
   agriculturePages,
   powerPages,
+  wechatPages,
 ];
