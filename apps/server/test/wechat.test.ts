@@ -1,4 +1,4 @@
-import { QRCODE_CONTENT_MAX, WECHAT_DEMO } from '@smart/contracts/wechat';
+import { QRCODE_CONTENT_MAX, WECHAT_DEMO } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QR_CONTENT_MAX } from '../src/platform/redeem';
 import { areaServer, grantCodes, listedRows, makeRole, serviceCalls, signedInUser } from './fixtures';

@@ -1,4 +1,4 @@
-import { WECHAT_AREA } from '@smart/contracts/wechat';
+import { WECHAT_AREA } from '@smart/contracts';
 import { serverArea } from '../../platform/area';
 import { wechatHooks } from './hooks';
 import { seedWechat } from './seed';

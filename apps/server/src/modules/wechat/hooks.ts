@@ -1,4 +1,4 @@
-import { carouselActive, carouselLinkProblem } from '@smart/contracts/wechat';
+import { carouselActive, carouselLinkProblem } from '@smart/contracts';
 import { asc, desc } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ResourceHooks, Row } from '../../platform/crud/binding';

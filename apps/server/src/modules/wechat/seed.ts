@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CAROUSEL_LINK, WECHAT_DEMO } from '@smart/contracts/wechat';
+import { CAROUSEL_LINK, WECHAT_DEMO } from '@smart/contracts';
 import type { SeedEnv } from '../../platform/area';
 import type { Db } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';

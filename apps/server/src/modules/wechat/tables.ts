@@ -1,4 +1,4 @@
-import { carouselResource, qrcodeResource } from '@smart/contracts/wechat';
+import { carouselResource, qrcodeResource } from '@smart/contracts';
 import { tableOf } from '../../platform/crud/model';
 
 /**
