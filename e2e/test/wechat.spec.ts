@@ -26,7 +26,12 @@ test('a banner is set to top from its row, moves first with its tag, and is take
 }) => {
   const { access_token } = await adminToken(baseURL!);
   const client = api(baseURL!, access_token);
-  const listed = await client.get<Page2<{ image: string }>>(`${API}/carousel/page?current=1&size=10`);
+  const listed = await client.get<Page2<{ id: string; image: string; isTop: number }>>(
+    `${API}/carousel/page?current=1&size=100`,
+  );
+  // top banners are ordered among themselves by their order: this one is to be the only one on top
+  for (const b of listed.records.filter((r) => r.isTop === 1))
+    await client.get(`${API}/carousel/set/top/${b.id}/0`);
   const title = `端午龙舟赛${suffix()}`;
   // last in the list: not on top, and the highest order
   await client.post(`${API}/carousel/upsert`, {
