@@ -53,7 +53,7 @@ export default function CarouselPage() {
       rowName={titleOf}
       columns={{
         render: {
-          isTop: (_v, row) => (onTop(row) ? <Tag color="volcano">{t('wechat.onTop')}</Tag> : EMPTY),
+          isTop: (_v, row) => (onTop(row) ? <Tag color="red">{t('wechat.onTop')}</Tag> : EMPTY),
         },
         extra: [
           {
