@@ -65,6 +65,17 @@ describe('banners', () => {
     expect(seeded.find((r) => r.id === WECHAT_DEMO.carouselIds[2])?.active).toBe(false);
   });
 
+  it('the seed’s pictures are stored as uploads are, and served as PNG images', async () => {
+    for (const b of (await banners()).filter((r) =>
+      (WECHAT_DEMO.carouselIds as readonly string[]).includes(r.id),
+    )) {
+      const res = await s.app.inject({ method: 'GET', url: String(b.image) });
+      expect(res.statusCode, String(b.image)).toBe(200);
+      expect(res.headers['content-type']).toContain('image/png');
+      expect([...res.rawPayload.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    }
+  });
+
   it('upsert adds without an id and edits with one; isTop is not the form’s to write', async () => {
     const row = await added('新增轮播', { isTop: 1 });
     expect(row.isTop).toBe(0);
