@@ -32,6 +32,8 @@ function TopAction({ row, ctx }: { row: Row; ctx: CrudContext }) {
       await getData(`${BASE}/set/top/${row.id}/${top ? 0 : 1}`);
       message.success(t('common.succeeded'));
       await ctx.refresh();
+    } catch {
+      // the http client has shown what went wrong (a 403, a banner removed meanwhile)
     } finally {
       setBusy(false);
     }
