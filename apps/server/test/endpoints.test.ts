@@ -86,6 +86,10 @@ const VILLAGE_PATHS = new Set([
   // the points mall (积分超市): points/goods, rule, record; exchanges
   'points',
   'exchangeList',
+  // tourism (乡村旅游) and the public account's banners and QR codes
+  'tourismPresets',
+  'carousel',
+  'qrcode',
 ]);
 /** calls built one by one among their siblings: two of common/index's figures, one of wx/ */
 const SINGLE_CALLS = new Set([

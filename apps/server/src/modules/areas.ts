@@ -8,6 +8,7 @@ import { powerArea } from './power/area';
 import { reliefArea } from './relief/area';
 import { safetyArea } from './safety/area';
 import { villageArea } from './village/area';
+import { wechatArea } from './wechat/area';
 
 /**
  * The business areas on the server, one line each (their definitions: packages/contracts `AREAS`). Every
@@ -24,4 +25,5 @@ export const SERVER_AREAS: readonly ServerArea[] = [
   agricultureArea,
   powerArea,
   mallArea,
+  wechatArea,
 ];

@@ -13,6 +13,7 @@ import { powerPages } from './power/pages';
 import { reliefPages } from './relief/pages';
 import { safetyPages } from './safety/pages';
 import { villagePages } from './village/pages';
+import { wechatPages } from './wechat/pages';
 
 export const AREA_PAGES: readonly PageFamily[] = [
   villagePages,
@@ -24,4 +25,5 @@ export const AREA_PAGES: readonly PageFamily[] = [
   agriculturePages,
   powerPages,
   mallPages,
+  wechatPages,
 ];

@@ -8,6 +8,7 @@ import { RELIEF_AREA } from './relief';
 import { SAFETY_AREA } from './safety';
 import type { AreaDef } from './types';
 import { VILLAGE_AREA } from './village';
+import { WECHAT_AREA } from './wechat';
 
 /**
  * The business areas, in menu order: one line each. Everything else about an area follows from its
@@ -25,4 +26,5 @@ export const AREAS: readonly AreaDef[] = [
   AGRICULTURE_AREA,
   POWER_AREA,
   MALL_AREA,
+  WECHAT_AREA,
 ];

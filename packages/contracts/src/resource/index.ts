@@ -24,3 +24,4 @@ export * from './types';
 export * from './user';
 export * from './validate';
 export * from './village';
+export * from './wechat';
