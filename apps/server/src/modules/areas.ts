@@ -6,6 +6,7 @@ import { partyArea } from './party/area';
 import { powerArea } from './power/area';
 import { reliefArea } from './relief/area';
 import { safetyArea } from './safety/area';
+import { tourismArea } from './tourism/area';
 import { villageArea } from './village/area';
 
 /**
@@ -22,4 +23,5 @@ export const SERVER_AREAS: readonly ServerArea[] = [
   safetyArea,
   agricultureArea,
   powerArea,
+  tourismArea,
 ];

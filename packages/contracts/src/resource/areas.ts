@@ -5,6 +5,7 @@ import { PARTY_AREA } from './party';
 import { POWER_AREA } from './power';
 import { RELIEF_AREA } from './relief';
 import { SAFETY_AREA } from './safety';
+import { TOURISM_AREA } from './tourism';
 import type { AreaDef } from './types';
 import { VILLAGE_AREA } from './village';
 
@@ -23,4 +24,5 @@ export const AREAS: readonly AreaDef[] = [
   SAFETY_AREA,
   AGRICULTURE_AREA,
   POWER_AREA,
+  TOURISM_AREA,
 ];
