@@ -11,6 +11,7 @@ import { partyPages } from './party/pages';
 import { powerPages } from './power/pages';
 import { reliefPages } from './relief/pages';
 import { safetyPages } from './safety/pages';
+import { tourismPages } from './tourism/pages';
 import { villagePages } from './village/pages';
 
 export const AREA_PAGES: readonly PageFamily[] = [
@@ -22,4 +23,5 @@ export const AREA_PAGES: readonly PageFamily[] = [
   safetyPages,
   agriculturePages,
   powerPages,
+  tourismPages,
 ];

@@ -131,9 +131,9 @@ async function started(tx: Db, slotId: string): Promise<boolean> {
   return formatDateTime(new Date()) >= `${String(slot.day).slice(0, 10)} ${slot.startTime}:00`;
 }
 
-/** The places a booking holds: its people on its slot while it awaits its visit, else none. */
+/** The places a booking holds: its people on its slot unless it was cancelled (a verified visit keeps them). */
 const held = (row: Row | undefined) =>
-  row && String(row.state ?? '') === BOOKING_STATE.awaiting && row.slotId
+  row && row.state && String(row.state) !== BOOKING_STATE.cancelled && row.slotId
     ? { slot: String(row.slotId), n: Number(row.people ?? 0) }
     : null;
 
@@ -278,7 +278,7 @@ function bookingHooks(): ResourceHooks {
     },
     afterChange: movePlaces,
     async beforeRemove(ctx, ids, tx) {
-      // a removed booking that still held places gives them back
+      // a removed booking that still held places gives them back (a visit verified or to come)
       const rows = await tx
         .select({ id: tourismBooking.id, slotId: tourismBooking.slotId, people: tourismBooking.people, state: tourismBooking.state })
         .from(tourismBooking)
