@@ -92,7 +92,11 @@ describe('routes', () => {
     expect(Number(row.lengthKm)).toBeGreaterThan(2);
     expect(Number(row.lengthKm)).toBeLessThan(2.2);
     const longer = [...line, [112.92, 28.21]];
-    const edited = await post('/tourismRoute/submit', { id: row.id, points: JSON.stringify(longer), lengthKm: 1 });
+    const edited = await post('/tourismRoute/submit', {
+      id: row.id,
+      points: JSON.stringify(longer),
+      lengthKm: 1,
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(Number(edited.json().data.lengthKm)).toBe(lineKilometres(longer));
     const detail = await get(`/tourismRoute/detail?id=${row.id}`);
@@ -267,7 +271,11 @@ describe('isolation, codes and bad input', () => {
     expect((await post('/tourismBooking/verify', { code: b.code }, clerk)).statusCode).toBe(403);
     expect((await post('/tourismBooking/cancel', { id: b.id }, clerk)).statusCode).toBe(403);
     expect((await get(`/tourismBooking/qr?id=${b.id}`, clerk)).statusCode).toBe(200);
-    await grantCodes(s.database.db, role, ['tourism_booking', 'tourism_booking_view', 'tourism_booking_verify']);
+    await grantCodes(s.database.db, role, [
+      'tourism_booking',
+      'tourism_booking_view',
+      'tourism_booking_verify',
+    ]);
     expect((await post('/tourismBooking/verify', { code: b.code }, clerk)).statusCode).toBe(200);
   });
 

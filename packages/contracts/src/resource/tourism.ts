@@ -89,7 +89,10 @@ const clock = (name: string, label: Text2): FieldDef =>
     required: true,
     pattern: CLOCK_TIME,
     example: name === 'endTime' ? '11:00' : '09:00',
-    patternMessage: L(`${label.zh}格式应为 时:分,如 09:30`, `${label.en} must read hours:minutes, e.g. 09:30`),
+    patternMessage: L(
+      `${label.zh}格式应为 时:分,如 09:30`,
+      `${label.en} must read hours:minutes, e.g. 09:30`,
+    ),
   });
 
 /** 旅游预设: a place on the map (spec's `tourismPresets`: page, submit, remove). */
@@ -207,7 +210,10 @@ export const tourismBookingResource = resource(
     text('visitorName', L('游客姓名', 'Visitor'), 30, { required: true, search: 'like' }),
     phone('phone', L('联系电话', 'Phone'), { required: true }),
     { name: 'people', label: L('人数', 'People'), type: 'int', min: 1, max: 999, required: true },
-    dict('state', L('状态', 'State'), TOURISM_DICT.tourism_booking_state, { readOnly: true, search: 'equal' }),
+    dict('state', L('状态', 'State'), TOURISM_DICT.tourism_booking_state, {
+      readOnly: true,
+      search: 'equal',
+    }),
     text('code', L('核销码', 'Redemption code'), 10, { readOnly: true, search: 'equal', excel: false }),
     text('verifiedBy', L('核销人', 'Verified by'), 64, { readOnly: true }),
     { name: 'verifiedAt', label: L('核销时间', 'Verified at'), type: 'datetime', readOnly: true },

@@ -6,8 +6,8 @@ import {
   fill,
   lineKilometres,
   slotName,
-  TOURISM_MESSAGES,
   type Text2,
+  TOURISM_MESSAGES,
 } from '@smart/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -133,7 +133,7 @@ async function started(tx: Db, slotId: string): Promise<boolean> {
 
 /** The places a booking holds: its people on its slot unless it was cancelled (a verified visit keeps them). */
 const held = (row: Row | undefined) =>
-  row && row.state && String(row.state) !== BOOKING_STATE.cancelled && row.slotId
+  row?.state && String(row.state) !== BOOKING_STATE.cancelled && row?.slotId
     ? { slot: String(row.slotId), n: Number(row.people ?? 0) }
     : null;
 
@@ -147,7 +147,11 @@ function slotHooks(db: Db): ResourceHooks {
       const start = String(written(record, original, 'startTime') ?? '');
       const end = String(written(record, original, 'endTime') ?? '');
       if (start && end && end <= start) throw message('endTime', TOURISM_MESSAGES.endBeforeStart);
-      if (mode === 'update' && has(record, 'capacity') && Number(record.capacity) < Number(original?.booked ?? 0))
+      if (
+        mode === 'update' &&
+        has(record, 'capacity') &&
+        Number(record.capacity) < Number(original?.booked ?? 0)
+      )
         throw message('capacity', TOURISM_MESSAGES.belowBooked, { n: Number(original?.booked ?? 0) });
       // the slot's name: its place, day and clock times (how pickers and bookings name it)
       const presetId = written(record, original, 'presetId');
@@ -258,11 +262,7 @@ async function movePlaces(ctx: RequestContext, changes: Change[], tx: Db) {
     const before = held(c.original);
     const after = held(c.row);
     if (before && after && before.slot === after.slot && before.n === after.n) continue;
-    if (
-      before &&
-      String(c.row.state) === BOOKING_STATE.cancelled &&
-      (await started(tx, before.slot))
-    )
+    if (before && String(c.row.state) === BOOKING_STATE.cancelled && (await started(tx, before.slot)))
       throw message('state', TOURISM_MESSAGES.slotStarted);
     if (before) await release(tx, ctx, before.slot, before.n);
     if (after) await take(tx, ctx, after.slot, after.n);
@@ -280,7 +280,12 @@ function bookingHooks(): ResourceHooks {
     async beforeRemove(ctx, ids, tx) {
       // a removed booking that still held places gives them back (a visit verified or to come)
       const rows = await tx
-        .select({ id: tourismBooking.id, slotId: tourismBooking.slotId, people: tourismBooking.people, state: tourismBooking.state })
+        .select({
+          id: tourismBooking.id,
+          slotId: tourismBooking.slotId,
+          people: tourismBooking.people,
+          state: tourismBooking.state,
+        })
         .from(tourismBooking)
         .where(
           and(

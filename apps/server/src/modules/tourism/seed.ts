@@ -101,18 +101,74 @@ export async function seedTourism(db: Db) {
   const place = (id: string) => PLACES[presetIds.indexOf(id)].name;
   const slots = [
     // far ahead, with room for anyone (the generated tests book it)
-    { id: TOURISM_DEMO.slotId, presetId: TOURISM_DEMO.preset2Id, day: day(365), start: '09:00', end: '11:00', capacity: 100_000 },
-    { id: ID.slot(2), presetId: TOURISM_DEMO.preset2Id, day: day(1), start: '09:00', end: '11:00', capacity: 12 },
-    { id: ID.slot(3), presetId: TOURISM_DEMO.preset2Id, day: day(1), start: '14:00', end: '16:00', capacity: 12 },
+    {
+      id: TOURISM_DEMO.slotId,
+      presetId: TOURISM_DEMO.preset2Id,
+      day: day(365),
+      start: '09:00',
+      end: '11:00',
+      capacity: 100_000,
+    },
+    {
+      id: ID.slot(2),
+      presetId: TOURISM_DEMO.preset2Id,
+      day: day(1),
+      start: '09:00',
+      end: '11:00',
+      capacity: 12,
+    },
+    {
+      id: ID.slot(3),
+      presetId: TOURISM_DEMO.preset2Id,
+      day: day(1),
+      start: '14:00',
+      end: '16:00',
+      capacity: 12,
+    },
     { id: ID.slot(4), presetId: ID.preset(3), day: day(2), start: '11:00', end: '13:30', capacity: 20 },
     { id: ID.slot(5), presetId: ID.preset(3), day: day(-1), start: '11:00', end: '13:30', capacity: 20 },
   ];
   const bookings = [
-    { id: TOURISM_DEMO.bookingId, slotId: ID.slot(2), visitorName: '王小明', phone: '13907310021', people: 3, state: BOOKING_STATE.awaiting },
-    { id: ID.booking(2), slotId: ID.slot(2), visitorName: '李芳', phone: '13807310022', people: 2, state: BOOKING_STATE.awaiting },
-    { id: ID.booking(3), slotId: ID.slot(3), visitorName: '赵磊', phone: '13707310023', people: 4, state: BOOKING_STATE.cancelled },
-    { id: ID.booking(4), slotId: ID.slot(4), visitorName: '陈静', phone: '13607310024', people: 6, state: BOOKING_STATE.awaiting },
-    { id: ID.booking(5), slotId: ID.slot(5), visitorName: '刘洋', phone: '13507310025', people: 5, state: BOOKING_STATE.verified },
+    {
+      id: TOURISM_DEMO.bookingId,
+      slotId: ID.slot(2),
+      visitorName: '王小明',
+      phone: '13907310021',
+      people: 3,
+      state: BOOKING_STATE.awaiting,
+    },
+    {
+      id: ID.booking(2),
+      slotId: ID.slot(2),
+      visitorName: '李芳',
+      phone: '13807310022',
+      people: 2,
+      state: BOOKING_STATE.awaiting,
+    },
+    {
+      id: ID.booking(3),
+      slotId: ID.slot(3),
+      visitorName: '赵磊',
+      phone: '13707310023',
+      people: 4,
+      state: BOOKING_STATE.cancelled,
+    },
+    {
+      id: ID.booking(4),
+      slotId: ID.slot(4),
+      visitorName: '陈静',
+      phone: '13607310024',
+      people: 6,
+      state: BOOKING_STATE.awaiting,
+    },
+    {
+      id: ID.booking(5),
+      slotId: ID.slot(5),
+      visitorName: '刘洋',
+      phone: '13507310025',
+      people: 5,
+      state: BOOKING_STATE.verified,
+    },
   ];
   const booked = (slotId: string) =>
     bookings

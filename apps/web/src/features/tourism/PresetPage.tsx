@@ -88,7 +88,11 @@ function PlaceMap() {
   );
   const lines = useMemo(
     () =>
-      (routes.data?.records ?? []).map((r) => ({ id: r.id, name: String(r.name), points: pointsOf(r.points) })),
+      (routes.data?.records ?? []).map((r) => ({
+        id: r.id,
+        name: String(r.name),
+        points: pointsOf(r.points),
+      })),
     [routes.data],
   );
   return (

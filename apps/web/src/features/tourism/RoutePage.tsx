@@ -4,8 +4,8 @@
  * the server stores) — or edits it in place (its points dragged) or as typed coordinates.
  */
 import './i18n';
-import { lineKilometres } from '@smart/contracts/geo';
 import type { Page } from '@smart/contracts/core';
+import { lineKilometres } from '@smart/contracts/geo';
 import { tourismPresetsResource, tourismRouteResource } from '@smart/contracts/tourism';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Space, Typography } from 'antd';

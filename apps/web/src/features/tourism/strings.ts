@@ -42,7 +42,8 @@ export const tourismEn: typeof tourismZh = {
   finishLine: 'Finish drawing',
   stopDrawing: 'Stop drawing',
   lineHint: 'Click the points the route passes on the map, at least 2, then click “Finish drawing”',
-  lineEditHint: 'Drag the points of the dashed orange line to adjust the route, or edit the coordinates below',
+  lineEditHint:
+    'Drag the points of the dashed orange line to adjust the route, or edit the coordinates below',
   drawingLine: 'Drawing: {count, plural(one: point; other: points)}, {km} km',
   typedPoints: 'Coordinates (longitude, latitude)',
   verify: 'Verify',

@@ -50,7 +50,11 @@ export function LineWithLength({ value, children }: { value: unknown; children: 
   return (
     <div>
       {children}
-      <div aria-live="polite" data-testid="line-length-live" style={{ color: length ? undefined : '#737373' }}>
+      <div
+        aria-live="polite"
+        data-testid="line-length-live"
+        style={{ color: length ? undefined : '#737373' }}
+      >
         {length ?? t('crud.lineNone')}
       </div>
     </div>

@@ -83,7 +83,10 @@ export function TourismMap({
           <Polyline
             key={l.id}
             positions={l.points.map((p) => latLng(p, crs))}
-            pathOptions={{ color: l.id === selectedId ? '#d4380d' : '#1677ff', weight: l.id === selectedId ? 5 : 3 }}
+            pathOptions={{
+              color: l.id === selectedId ? '#d4380d' : '#1677ff',
+              weight: l.id === selectedId ? 5 : 3,
+            }}
             eventHandlers={{ click: () => onSelect?.(l.id) }}
           >
             <Tooltip sticky>{l.name}</Tooltip>
@@ -105,7 +108,10 @@ export function TourismMap({
         )}
         <FitTo places={places} lines={lines} edited={edited} selectedId={selectedId} crs={crs} />
         <Resized />
-        <Draw active={!!drawing} onDrawing={(ll) => onDrawing?.(ll.map((x) => fromMap([x.lng, x.lat], crs)))} />
+        <Draw
+          active={!!drawing}
+          onDrawing={(ll) => onDrawing?.(ll.map((x) => fromMap([x.lng, x.lat], crs)))}
+        />
       </MapContainer>
     </section>
   );
@@ -146,7 +152,13 @@ function EditedLine({
       layer.pm.disable();
     };
   }, [editable, crs]);
-  return <Polyline ref={ref} positions={positions} pathOptions={{ color: '#fa8c16', weight: 4, dashArray: '8 6' }} />;
+  return (
+    <Polyline
+      ref={ref}
+      positions={positions}
+      pathOptions={{ color: '#fa8c16', weight: 4, dashArray: '8 6' }}
+    />
+  );
 }
 
 /** A map opened in a dialog measures itself once the dialog has its size. */
@@ -188,7 +200,10 @@ function FitTo({
     const line = lines.find((l) => l.id === selectedId);
     const place = places.find((p) => p.id === selectedId);
     if (line?.points.length)
-      map.fitBounds(L.latLngBounds(line.points.map((p) => latLng(p, crs))), { padding: [48, 48], maxZoom: 18 });
+      map.fitBounds(L.latLngBounds(line.points.map((p) => latLng(p, crs))), {
+        padding: [48, 48],
+        maxZoom: 18,
+      });
     else if (place) map.setView(latLng(place.lngLat, crs), Math.max(map.getZoom(), 16));
   }, [selectedId, lines, places, map, crs]);
   return null;
