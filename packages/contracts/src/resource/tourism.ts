@@ -167,8 +167,8 @@ export const tourismSlotResource = resource(
   [
     ref('presetId', L('预约地点', 'Place'), 'tourismPresets', TOURISM_DEMO.presetId, { required: true }),
     date('day', L('日期', 'Date'), { required: true, search: 'equal' }),
-    clock('startTime', L('开始时间', 'Starts at')),
-    clock('endTime', L('结束时间', 'Ends at')),
+    clock('startTime', L('开始时间', 'Start time')),
+    clock('endTime', L('结束时间', 'End time')),
     { name: 'capacity', label: L('容量', 'Capacity'), type: 'int', min: 1, max: 100_000, required: true },
     {
       name: 'booked',
@@ -215,7 +215,7 @@ export const tourismBookingResource = resource(
       search: 'equal',
     }),
     text('code', L('核销码', 'Redemption code'), 10, { readOnly: true, search: 'equal', excel: false }),
-    text('verifiedBy', L('核销人', 'Verified by'), 64, { readOnly: true }),
+    text('verifiedBy', L('核销人', 'Verifier'), 64, { readOnly: true }),
     { name: 'verifiedAt', label: L('核销时间', 'Verified at'), type: 'datetime', readOnly: true },
     remark({ max: 200 }),
   ],
