@@ -126,6 +126,7 @@ export default function BookingPage() {
       <CrudPage
         def={tourismBookingResource}
         fields={fields}
+        rowName={(row) => String(row.visitorName ?? row.id)}
         toolbar={(ctx) => {
           refreshRef.current = ctx.refresh;
           return (
