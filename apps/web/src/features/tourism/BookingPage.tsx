@@ -131,7 +131,7 @@ export default function BookingPage() {
           refreshRef.current = ctx.refresh;
           return (
             can(`${code}_verify`) && (
-              <Button type="primary" ghost onClick={() => setVerifying(true)}>
+              <Button onClick={() => setVerifying(true)}>
                 {t('tourism.verify')}
               </Button>
             )
