@@ -196,6 +196,26 @@ describe('slots and bookings', () => {
     expect(cancel.json().msg).toBe('时段已开始,不能取消预约');
   });
 
+  it('a booking edited to more people or another slot moves its places, or is refused with nothing moved', async () => {
+    const slot = await newSlot(5);
+    const other = await newSlot(3);
+    const b = (await book(slot.id, 2)).json().data;
+    expect((await post('/tourismBooking/submit', { id: b.id, people: 4 })).statusCode).toBe(200);
+    expect((await slotRow(slot.id)).booked).toBe(4);
+    const tooMany = await post('/tourismBooking/submit', { id: b.id, people: 6 });
+    expect(tooMany.statusCode).toBe(400);
+    // the 4 it holds and the 1 left are what it could have
+    expect(tooMany.json().msg).toBe('名额不足,剩余 5 人');
+    expect((await slotRow(slot.id)).booked).toBe(4);
+    const moved = await post('/tourismBooking/submit', { id: b.id, slotId: other.id, people: 3 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await slotRow(slot.id)).booked).toBe(0);
+    expect((await slotRow(other.id)).booked).toBe(3);
+    // a remark changes no places
+    expect((await post('/tourismBooking/submit', { id: b.id, remark: '带老人' })).statusCode).toBe(200);
+    expect((await slotRow(other.id)).booked).toBe(3);
+  });
+
   it('removing a booking awaiting its visit gives its places back', async () => {
     const slot = await newSlot(4);
     const b = (await book(slot.id, 3)).json().data;
