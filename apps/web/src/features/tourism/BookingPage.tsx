@@ -130,11 +130,7 @@ export default function BookingPage() {
         toolbar={(ctx) => {
           refreshRef.current = ctx.refresh;
           return (
-            can(`${code}_verify`) && (
-              <Button onClick={() => setVerifying(true)}>
-                {t('tourism.verify')}
-              </Button>
-            )
+            can(`${code}_verify`) && <Button onClick={() => setVerifying(true)}>{t('tourism.verify')}</Button>
           );
         }}
         rowActions={(row, ctx) =>

@@ -4,7 +4,7 @@
  */
 import './i18n';
 import type { AgriMapSettings } from '@smart/contracts/agriculture';
-import type { Page } from '@smart/contracts/core';
+import { MAX_PAGE_SIZE, type Page } from '@smart/contracts/core';
 import { tourismPresetsResource, tourismRouteResource } from '@smart/contracts/tourism';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Row as GridRow, Tabs, Typography } from 'antd';
@@ -58,7 +58,7 @@ function PlaceMap() {
   const settings = useMapSettings(BASE);
   const places = useQuery({
     queryKey: ['crud', tourismPresetsResource.key, 'map'],
-    queryFn: () => getData<Page<Row>>(`${BASE}/page`, { current: 1, size: 500 }),
+    queryFn: () => getData<Page<Row>>(`${BASE}/page`, { current: 1, size: MAX_PAGE_SIZE }),
   });
   const mayRoutes = can(tourismRouteResource.permission);
   const routes = useQuery({

@@ -4,7 +4,7 @@
  * the server stores) — or edits it in place (its points dragged) or as typed coordinates.
  */
 import './i18n';
-import type { Page } from '@smart/contracts/core';
+import { MAX_PAGE_SIZE, type Page } from '@smart/contracts/core';
 import { lineKilometres } from '@smart/contracts/geo';
 import { tourismPresetsResource, tourismRouteResource } from '@smart/contracts/tourism';
 import { useQuery } from '@tanstack/react-query';
@@ -32,7 +32,7 @@ function RouteLineControl({ value, onChange, ...props }: FieldControlProps) {
   const mayPlaces = can(tourismPresetsResource.permission);
   const places = useQuery({
     queryKey: ['crud', tourismPresetsResource.key, 'map'],
-    queryFn: () => getData<Page<Row>>(`${PRESETS}/page`, { current: 1, size: 500 }),
+    queryFn: () => getData<Page<Row>>(`${PRESETS}/page`, { current: 1, size: MAX_PAGE_SIZE }),
     enabled: mayPlaces,
   });
   const mapPlaces = useMemo(
