@@ -60,7 +60,7 @@ function PlaceMap() {
     queryKey: ['crud', tourismPresetsResource.key, 'map'],
     queryFn: () => getData<Page<Row>>(`${BASE}/page`, { current: 1, size: MAX_PAGE_SIZE }),
   });
-  const mayRoutes = can(tourismRouteResource.permission);
+  const mayRoutes = can(`${tourismRouteResource.permission}_view`);
   const routes = useQuery({
     queryKey: ['crud', tourismRouteResource.key, 'map'],
     queryFn: () => getData<Page<Row>>(`${ROUTE_BASE}/page`, { current: 1, size: 200 }),

@@ -29,7 +29,7 @@ const PRESETS = '/api/dfem-hope-manage/tourismPresets';
 function RouteLineControl({ value, onChange, ...props }: FieldControlProps) {
   const { t } = useTranslation();
   const settings = useMapSettings(BASE);
-  const mayPlaces = can(tourismPresetsResource.permission);
+  const mayPlaces = can(`${tourismPresetsResource.permission}_view`);
   const places = useQuery({
     queryKey: ['crud', tourismPresetsResource.key, 'map'],
     queryFn: () => getData<Page<Row>>(`${PRESETS}/page`, { current: 1, size: MAX_PAGE_SIZE }),
