@@ -70,7 +70,7 @@ const ROUTE: [number, number][] = [
  * 乡村旅游's demo (tenant 000000): four places, one walking route through them (its length from its line),
  * bookable slots of the homestay and the farm stay in the days to come — one far ahead with room for
  * anyone — and bookings of them: awaiting, verified and cancelled, each slot's `booked` the places its
- * awaiting bookings hold. Dated from today.
+ * bookings hold (a visit to come or verified; a cancelled one gave its places back). Dated from today.
  */
 export async function seedTourism(db: Db) {
   const tenantId = '000000';
@@ -172,7 +172,7 @@ export async function seedTourism(db: Db) {
   ];
   const booked = (slotId: string) =>
     bookings
-      .filter((b) => b.slotId === slotId && b.state === BOOKING_STATE.awaiting)
+      .filter((b) => b.slotId === slotId && b.state !== BOOKING_STATE.cancelled)
       .reduce((n, b) => n + b.people, 0);
   await insertAll(
     db,
