@@ -225,6 +225,24 @@ describe('slots and bookings', () => {
   });
 });
 
+describe('the demo', () => {
+  it('every seeded slot’s booked is the places its bookings hold (cancelled ones none)', async () => {
+    const slots = await s.database.db.select().from(tourismSlot).where(eq(tourismSlot.tenantId, '000000'));
+    const bookings = await s.database.db
+      .select()
+      .from(tourismBooking)
+      .where(eq(tourismBooking.tenantId, '000000'));
+    const seeded = slots.filter((x) => String(x.id).startsWith('11900000000026'));
+    expect(seeded.length).toBeGreaterThanOrEqual(5);
+    for (const slot of seeded) {
+      const held = bookings
+        .filter((b) => b.slotId === slot.id && b.state !== BOOKING_STATE.cancelled && b.isDeleted === 0)
+        .reduce((n, b) => n + Number(b.people), 0);
+      expect(Number(slot.booked), String(slot.name)).toBe(held);
+    }
+  });
+});
+
 describe('verify (核销) by code', () => {
   it('moves the booking to 已核销 once; a second verify is refused', async () => {
     const slot = await newSlot(5);
