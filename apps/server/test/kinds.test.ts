@@ -32,7 +32,17 @@ const KIND_NAMES = Object.keys(FIELD_KINDS) as FieldType[];
 const kindField = (type: FieldType) => `k${type[0].toUpperCase()}${type.slice(1)}`;
 /** kinds a filter serves by equality, and the text kinds a filter serves by "contains" */
 const LIKE: FieldType[] = ['text', 'textarea', 'richText'];
-const UNSEARCHED: FieldType[] = ['password', 'ids', 'refs', 'dictMulti', 'json', 'polygon', 'files', 'image'];
+const UNSEARCHED: FieldType[] = [
+  'password',
+  'ids',
+  'refs',
+  'dictMulti',
+  'json',
+  'polygon',
+  'polyline',
+  'files',
+  'image',
+];
 
 function probeField(type: FieldType): FieldDef {
   const f: FieldDef = { name: kindField(type), label: { zh: `${type}字段`, en: `${type} field` }, type };

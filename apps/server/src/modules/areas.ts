@@ -7,6 +7,7 @@ import { partyArea } from './party/area';
 import { powerArea } from './power/area';
 import { reliefArea } from './relief/area';
 import { safetyArea } from './safety/area';
+import { tourismArea } from './tourism/area';
 import { villageArea } from './village/area';
 import { wechatArea } from './wechat/area';
 
@@ -26,4 +27,5 @@ export const SERVER_AREAS: readonly ServerArea[] = [
   powerArea,
   mallArea,
   wechatArea,
+  tourismArea,
 ];

@@ -12,6 +12,7 @@ import { partyPages } from './party/pages';
 import { powerPages } from './power/pages';
 import { reliefPages } from './relief/pages';
 import { safetyPages } from './safety/pages';
+import { tourismPages } from './tourism/pages';
 import { villagePages } from './village/pages';
 import { wechatPages } from './wechat/pages';
 
@@ -26,4 +27,5 @@ export const AREA_PAGES: readonly PageFamily[] = [
   powerPages,
   mallPages,
   wechatPages,
+  tourismPages,
 ];

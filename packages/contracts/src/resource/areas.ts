@@ -6,6 +6,7 @@ import { PARTY_AREA } from './party';
 import { POWER_AREA } from './power';
 import { RELIEF_AREA } from './relief';
 import { SAFETY_AREA } from './safety';
+import { TOURISM_AREA } from './tourism';
 import type { AreaDef } from './types';
 import { VILLAGE_AREA } from './village';
 import { WECHAT_AREA } from './wechat';
@@ -27,4 +28,5 @@ export const AREAS: readonly AreaDef[] = [
   POWER_AREA,
   MALL_AREA,
   WECHAT_AREA,
+  TOURISM_AREA,
 ];

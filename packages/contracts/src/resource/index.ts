@@ -20,6 +20,7 @@ export * from './safety';
 export * from './system';
 export * from './telemetry';
 export * from './today';
+export * from './tourism';
 export * from './types';
 export * from './user';
 export * from './validate';

@@ -122,15 +122,17 @@ function parseJson(s: string): unknown {
   }
 }
 
-function isPolygon(s: string): boolean {
+/** A JSON array of at least `least` [longitude, latitude] points (a polygon's corners, a line's points). */
+function isPointList(s: string, least: number): boolean {
   const v = parseJson(s);
   return (
     Array.isArray(v) &&
-    v.length >= 3 &&
+    v.length >= least &&
     v.length <= POLYGON_MAX_POINTS &&
     v.every((p) => Array.isArray(p) && p.length === 2 && isLngLat(p[0], p[1]))
   );
 }
+const isPolygon = (s: string) => isPointList(s, 3);
 
 /** A path on the console's own server (`/demo-video/gate/index.m3u8`); never `//host` (another site). */
 const SAME_ORIGIN_PATH = /^\/(?![/\\])[\w\-.~%/]*$/;
@@ -542,6 +544,27 @@ export const FIELD_KINDS: Record<FieldType, FieldKind> = {
       ['two corners', '[[1,2],[3,4]]'],
       ['not JSON', '[[1,2'],
       ['a corner off the globe', '[[200,1],[1,1],[1,2]]'],
+    ],
+  },
+  polyline: {
+    column: 'text',
+    filter: 'text',
+    picked: false,
+    max: 200_000,
+    textRules: false,
+    check: (s, f) => rule(s.length <= (f.max ?? 200_000) && isPointList(s, 2), f),
+    normalize: (v) => JSON.stringify(JSON.parse(String(v))),
+    sample: (_f, n) =>
+      JSON.stringify([
+        [112.93, 28.22],
+        [112.935, 28.225],
+        [112.94, 28.23 + (n % 10) / 1000],
+      ]),
+    refuses: [
+      ['one point', '[[112.93,28.22]]'],
+      ['not JSON', '[[1,2'],
+      ['a point off the globe', '[[200,1],[1,1]]'],
+      ['a point of three numbers', '[[1,2,3],[1,1]]'],
     ],
   },
   json: {

@@ -41,6 +41,7 @@ export type FieldType =
   | 'dateRange' // from and to days, `YYYY-MM-DD,YYYY-MM-DD`, the start not after the end
   | 'geoPoint' // a place on the map: `longitude,latitude` in degrees
   | 'polygon' // an area on the map: a JSON array of at least 3 [longitude, latitude] corners
+  | 'polyline' // a line on the map (a route): a JSON array of at least 2 [longitude, latitude] points, in order
   | 'json' // a JSON object or array (settings a device or a collector reads)
   | 'videoUrl' // a video a camera or platform serves: http(s), rtsp, rtmp or a path on this server
   | 'video' // a video file uploaded through the server (MP4 or WebM, checked by content): the path it issued

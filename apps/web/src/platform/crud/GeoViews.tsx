@@ -2,8 +2,8 @@
  * How the map kinds read: a place as its coordinates, an area as a small map of its shape (north up, on a
  * faint grid, no tiles: the list and the view never wait for a tile server) with its area — never the JSON.
  */
-import { polygonSquareMetres, SQUARE_METRES_PER_MU } from '@smart/contracts/geo';
-import { useId } from 'react';
+import { lineKilometres, polygonSquareMetres, SQUARE_METRES_PER_MU } from '@smart/contracts/geo';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parsePoint, parsePolygon, sketchPolygon } from './geo';
 
@@ -32,6 +32,99 @@ export function useAreaText(): (value: unknown) => string | undefined {
     const mu = (m2 / SQUARE_METRES_PER_MU).toFixed(2);
     return t('crud.polygonArea', { mu, m2: Math.round(m2).toLocaleString('en-US') });
   };
+}
+
+/** A line's length as people say it: 长度 3.21 公里 (undefined when it is no line). */
+export function useLengthText(): (value: unknown) => string | undefined {
+  const { t } = useTranslation();
+  return (value) => {
+    const km = lineKilometres(value);
+    return km === null ? undefined : t('crud.lineLength', { km: km.toFixed(2) });
+  };
+}
+
+/** A line's control (`children`) with its length below it, read to screen readers as it changes. */
+export function LineWithLength({ value, children }: { value: unknown; children: ReactNode }) {
+  const { t } = useTranslation();
+  const length = useLengthText()(value);
+  return (
+    <div>
+      {children}
+      <div
+        aria-live="polite"
+        data-testid="line-length-live"
+        style={{ color: length ? undefined : '#737373' }}
+      >
+        {length ?? t('crud.lineNone')}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A line (a route) drawn to fit `width` × `height` (north up) on a faint grid, its start marked, named by its
+ * point count and length; the view writes the length under it. Text that is no line is a dash.
+ */
+export function LineSketch({
+  value,
+  width = 200,
+  height = 140,
+  showLength = false,
+}: {
+  value: unknown;
+  width?: number;
+  height?: number;
+  /** write the length under the sketch (the view dialog) */
+  showLength?: boolean;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const lengthText = useLengthText();
+  const points = parsePolygon(value);
+  const length = lengthText(value);
+  if (!points || !length) return <span title={String(value)}>—</span>;
+  const name = [t('crud.linePoints', { count: points.length }), length].join(', ');
+  const grid = Math.max(8, Math.round(Math.min(width, height) / 4));
+  const drawn = sketchPolygon(points, width, height, Math.max(3, Math.round(Math.min(width, height) / 12)));
+  const [sx, sy] = drawn.split(' ')[0].split(',').map(Number);
+  const svg = (
+    <svg
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-labelledby={titleId}
+      style={{ display: 'block', background: '#f6f8f4', border: '1px solid #e5e9e0', borderRadius: 4 }}
+    >
+      <title id={titleId}>{name}</title>
+      {width >= 80 && (
+        <g stroke="#e3e8dc" strokeWidth={1} aria-hidden>
+          {steps(width, grid).map((x) => (
+            <line key={`x${x}`} x1={x} y1={0} x2={x} y2={height} />
+          ))}
+          {steps(height, grid).map((y) => (
+            <line key={`y${y}`} x1={0} y1={y} x2={width} y2={y} />
+          ))}
+        </g>
+      )}
+      <polyline
+        points={drawn}
+        fill="none"
+        stroke="#1677ff"
+        strokeWidth={width < 80 ? 1.5 : 2}
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
+      <circle cx={sx} cy={sy} r={width < 80 ? 2 : 3.5} fill="#389e0d" />
+    </svg>
+  );
+  if (!showLength) return svg;
+  return (
+    <div>
+      {svg}
+      <div data-testid="line-length">{length}</div>
+    </div>
+  );
 }
 
 /**

@@ -32,7 +32,7 @@ import {
 } from './controls';
 import { useDict, useOptionTree } from './dict';
 import { FileLinks, FilesCount, FilesField } from './FilesField';
-import { PointView, PolygonSketch } from './GeoViews';
+import { LineSketch, LineWithLength, PointView, PolygonSketch } from './GeoViews';
 import { polygonText } from './geo';
 import { ImageCell, ImageField, ImageThumbs } from './ImageField';
 import { RefSelect } from './RefSelect';
@@ -300,6 +300,20 @@ export const KINDS: Record<FieldType, KindUi> = {
     ),
     cell: (v) => <PolygonSketch value={v} width={48} height={32} />,
     view: (v) => <PolygonSketch value={v} showArea />,
+    toForm: polygonText,
+  }),
+  polyline: jsonKind({
+    // typed as text, one point a line, its length in km below it as it changes
+    control: (p) => (
+      <LineWithLength value={p.value}>
+        <CodeAreaControl
+          {...p}
+          hint={polygonText(String(p.field.example ?? fieldKind(p.field).sample(p.field, 0)))}
+        />
+      </LineWithLength>
+    ),
+    cell: (v) => <LineSketch value={v} width={48} height={32} />,
+    view: (v) => <LineSketch value={v} showLength />,
     toForm: polygonText,
   }),
   json: jsonKind({}),
