@@ -64,7 +64,10 @@ test('a cadre approves a self-reported deed, and the villager’s balance rises'
   // the ranking shows the household's new balance
   await page.goto('/mall/ranking/index');
   await page.getByPlaceholder('请输入户号').fill(v.householdNo);
-  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /搜\s*索/ })
+    .click();
   await expect(rowOf(page, v.householdNo)).toContainText(String(after.balance));
 });
 
@@ -86,26 +89,29 @@ test('an exchange shows its QR code, and 核销 at the counter hands it over', a
 
   await row.getByRole('button', { name: /^兑换码/ }).click();
   const qr = page.getByRole('dialog', { name: '兑换二维码' });
-  const image = qr.getByRole('img', { name: /^兑换二维码 / });
+  const image = qr.getByRole('img', { name: /^兑换码 [0-9A-Z]{10} 的二维码$/ });
   await expect(image).toBeVisible();
   expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-  const code = ((await image.getAttribute('alt')) ?? '').split(' ')[1];
-  expect(code).toMatch(/^[0-9A-Z]{10}$/);
+  const code = /兑换码 ([0-9A-Z]{10})/.exec((await image.getAttribute('alt')) ?? '')![1];
   await qr.getByRole('button', { name: /Close|关闭/ }).click();
 
   await main.getByRole('button', { name: '核销' }).click();
   const verify = page.getByRole('dialog', { name: '核销兑换' });
-  const input = verify.getByRole('textbox', { name: '兑换码' });
+  const input = verify
+    .getByRole('searchbox', { name: '兑换码' })
+    .or(verify.getByRole('textbox', { name: '兑换码' }));
   await expect(input).toBeFocused();
   // a scanner types the code and Enter
   await input.pressSequentially(code.toLowerCase());
   await input.press('Enter');
-  await expect(verify.getByRole('status')).toContainText(`核销成功:${v.name} 领取 理发服务券 × 1`);
-  // the same code a second time is refused
+  const outcome = verify.getByTestId('verify-outcome');
+  await expect(outcome).toContainText('核销成功');
+  await expect(outcome).toContainText(`${v.name} 领取 理发服务券 × 1`);
+  // the same code a second time is refused, and says why
   await input.pressSequentially(code);
   await input.press('Enter');
-  await expect(page.getByText('该兑换已领取或已取消')).toBeVisible();
-  await verify.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(outcome).toContainText('该兑换已领取或已取消');
+  await verify.getByRole('button', { name: /Close|关闭/ }).click();
 
   await expect(rowOf(page, code)).toContainText('已领取');
   const after = await c.get<Points>(`${API}/villager/wx/points?villagerId=${v.id}`);

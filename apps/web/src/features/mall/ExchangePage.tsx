@@ -6,94 +6,20 @@
 import './i18n';
 import { QrcodeOutlined, ScanOutlined } from '@ant-design/icons';
 import { EXCHANGE_STATUS, exchangeListResource } from '@smart/contracts/mall';
-import { Alert, App, Button, Image, Input, Modal, Space, Typography } from 'antd';
+import { App, Button, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../platform/crud/CrudPage';
 import type { CrudContext, Row } from '../../platform/crud/types';
-import { getData, postData } from '../../platform/http/client';
+import { postData } from '../../platform/http/client';
+import { CodeQr, VerifyDialog } from '../../platform/redeem/VerifyDialog';
 import { can } from '../../platform/session/session';
 import { ReasonDialog } from './ReasonDialog';
 
 const API = '/api/dfem-hope-manage/exchangeList';
 
-function VerifyDialog({
-  open,
-  onClose,
-  onVerified,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onVerified: () => void;
-}) {
-  const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<Row | null>(null);
-  const verify = async () => {
-    if (!code.trim()) return;
-    setBusy(true);
-    try {
-      const row = await postData<Row>(`${API}/verify`, { code: code.trim() });
-      setDone(row);
-      setCode('');
-      onVerified();
-    } catch {
-      // the http client shows why (unknown code, already collected)
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      open={open}
-      title={t('mall.verifyTitle')}
-      onCancel={() => {
-        setDone(null);
-        onClose();
-      }}
-      onOk={verify}
-      okText={t('mall.verify')}
-      confirmLoading={busy}
-      destroyOnHidden
-    >
-      <Space direction="vertical" style={{ width: '100%' }}>
-        <Typography.Text type="secondary">{t('mall.verifyHint')}</Typography.Text>
-        <Input
-          aria-label={t('mall.code')}
-          autoFocus
-          value={code}
-          maxLength={40}
-          onChange={(e) => setCode(e.target.value)}
-          onPressEnter={verify}
-          prefix={<ScanOutlined />}
-          style={{ fontFamily: 'monospace', letterSpacing: 2 }}
-        />
-        {done && (
-          <Alert
-            type="success"
-            showIcon
-            role="status"
-            message={t('mall.verifyDone', {
-              villager: String(done.villagerName ?? ''),
-              goods: String(done.goodsName ?? ''),
-              quantity: String(done.quantity ?? ''),
-            })}
-          />
-        )}
-      </Space>
-    </Modal>
-  );
-}
-
 function QrDialog({ row, onClose }: { row: Row | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [qr, setQr] = useState<{ id: string; code: string; image: string } | null>(null);
-  if (row && qr?.id !== row.id)
-    void getData<{ code: string; image: string }>(`${API}/qrcode`, { id: row.id }).then((q) =>
-      setQr({ id: String(row.id), ...q }),
-    );
-  const shown = row && qr?.id === row.id ? qr : null;
   return (
     <Modal
       open={!!row}
@@ -103,16 +29,15 @@ function QrDialog({ row, onClose }: { row: Row | null; onClose: () => void }) {
       destroyOnHidden
       width={360}
     >
-      {shown && (
+      {row && (
         <Space direction="vertical" align="center" style={{ width: '100%' }}>
-          <Image src={shown.image} alt={`${t('mall.qrTitle')} ${shown.code}`} width={240} preview={false} />
-          <Typography.Text
-            copyable
-            strong
-            style={{ fontFamily: 'monospace', fontSize: 20, letterSpacing: 3 }}
-          >
-            {shown.code}
-          </Typography.Text>
+          <CodeQr
+            url={`${API}/qrcode`}
+            rowId={String(row.id)}
+            size={240}
+            alt={(code) => t('mall.qrOf', { code })}
+            loading={t('mall.qrLoading')}
+          />
           <Typography.Text type="secondary">{t('mall.qrHint')}</Typography.Text>
         </Space>
       )}
@@ -159,11 +84,28 @@ export default function ExchangePage() {
           )
         }
       />
-      <VerifyDialog
-        open={!!verifying}
-        onClose={() => setVerifying(null)}
-        onVerified={() => void verifying?.refresh()}
-      />
+      {verifying && (
+        <VerifyDialog
+          url={`${API}/verify`}
+          id="mall-verify-code"
+          texts={{
+            title: t('mall.verifyTitle'),
+            label: t('mall.code'),
+            hint: t('mall.verifyHint'),
+            verify: t('mall.verify'),
+            done: t('mall.verifyDone'),
+          }}
+          describe={(row) =>
+            t('mall.verifyOf', {
+              villager: String(row.villagerName ?? ''),
+              goods: String(row.goodsName ?? ''),
+              quantity: String(row.quantity ?? ''),
+            })
+          }
+          onClose={() => setVerifying(null)}
+          onVerified={() => void verifying.refresh()}
+        />
+      )}
       <QrDialog row={showing} onClose={() => setShowing(null)} />
       <ReasonDialog
         open={!!cancelling}
