@@ -1,12 +1,4 @@
-import {
-  AGRI_MAP_DEFAULTS,
-  AGRI_MAP_PARAMS,
-  AGRI_OWNER_KIND,
-  type AgriMapSettings,
-  type PlotHistoryItem,
-  polygonMu,
-  stepOverdue,
-} from '@smart/contracts';
+import { AGRI_OWNER_KIND, type PlotHistoryItem, polygonMu, stepOverdue } from '@smart/contracts';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/context';
@@ -19,7 +11,7 @@ import { today } from '../../platform/format';
 import { notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { notDeleted } from '../../platform/sql';
-import { paramValue } from '../system/params';
+import { mapSettings } from './map-settings';
 import { plan, planDetail, plantRecord } from './tables';
 
 /**
@@ -34,23 +26,6 @@ const has = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k);
 /** a value as written: the record's when it sends one, else the row's as it was */
 const writtenValue = (record: Record<string, unknown>, original: Row | undefined, k: string) =>
   has(record, k) ? record[k] : original?.[k];
-
-/** The map's tile source for the caller's tenant: its own parameters, else everyone's, else the defaults. */
-async function mapSettings(db: Db, tenantId: string): Promise<AgriMapSettings> {
-  const read = async (k: keyof typeof AGRI_MAP_PARAMS) =>
-    paramValue(
-      db,
-      `${AGRI_MAP_PARAMS[k]}.${tenantId}`,
-      await paramValue(db, AGRI_MAP_PARAMS[k], AGRI_MAP_DEFAULTS[k]),
-    );
-  const crs = await read('crs');
-  return {
-    tiles: await read('tiles'),
-    key: await read('key'),
-    crs: crs === 'gcj02' || crs === 'bd09' ? crs : 'wgs84',
-    subdomains: await read('subdomains'),
-  };
-}
 
 function plotHooks(db: Db): ResourceHooks {
   return {

@@ -12,7 +12,7 @@ import { type Db, schema } from '../../platform/db';
 import { today } from '../../platform/format';
 import { ApiError, badRequest } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
-import { paramValue } from '../system/params';
+import { tenantParamValue } from '../system/params';
 import { villager } from '../village/tables';
 import { pointsAccount, pointsRecord, pointsRule } from './tables';
 
@@ -62,19 +62,14 @@ export const EARNING_EVENTS: readonly string[] = [
 
 export const pointsShort = (balance: number) => new ApiError(409, 'pointsShort', { balance });
 
-/** The tenant's setting of `key` (`<key>.<tenantId>` before `<key>`). */
-async function tenantParam(db: Db, key: string, tenantId: string, fallback: string): Promise<string> {
-  return paramValue(db, `${key}.${tenantId}`, await paramValue(db, key, fallback));
-}
-
 export async function accountKindOf(db: Db, tenantId: string): Promise<'villager' | 'household'> {
-  return (await tenantParam(db, POINTS_PARAM.accountKind, tenantId, 'household')) === 'villager'
+  return (await tenantParamValue(db, POINTS_PARAM.accountKind, tenantId, 'household')) === 'villager'
     ? 'villager'
     : 'household';
 }
 
 export async function expiryOf(db: Db, tenantId: string): Promise<PointsExpiry> {
-  return parsePointsExpiry(await tenantParam(db, POINTS_PARAM.expiry, tenantId, 'none'));
+  return parsePointsExpiry(await tenantParamValue(db, POINTS_PARAM.expiry, tenantId, 'none'));
 }
 
 /** The account key of a villager: `V<id>`, or `H<householdNo>` where the tenant keeps household accounts. */

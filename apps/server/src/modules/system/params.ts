@@ -16,3 +16,13 @@ export async function paramNumber(db: Db, key: string, fallback: number): Promis
   const n = Number(await paramValue(db, key, String(fallback)));
   return Number.isFinite(n) && n > 0 ? n : fallback;
 }
+
+/** A tenant's setting: parameter `<key>.<tenantId>` when set, else `<key>`, else the fallback. */
+export async function tenantParamValue(
+  db: Db,
+  key: string,
+  tenantId: string,
+  fallback: string,
+): Promise<string> {
+  return paramValue(db, `${key}.${tenantId}`, await paramValue(db, key, fallback));
+}

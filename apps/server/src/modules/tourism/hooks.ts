@@ -1,7 +1,4 @@
 import {
-  AGRI_MAP_DEFAULTS,
-  AGRI_MAP_PARAMS,
-  type AgriMapSettings,
   BOOKING_STATE,
   fill,
   lineKilometres,
@@ -22,7 +19,7 @@ import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { newRedeemCode, normalRedeemCode, qrPngDataUrl } from '../../platform/redeem';
 import { notDeleted, qualified } from '../../platform/sql';
-import { paramValue } from '../system/params';
+import { mapSettings } from '../agriculture/map-settings';
 import { tourismBooking, tourismPreset, tourismSlot } from './tables';
 
 /**
@@ -39,23 +36,6 @@ const written = (record: Record<string, unknown>, original: Row | undefined, k: 
   has(record, k) ? record[k] : original?.[k];
 const message = (field: string, text: Text2, vars: Record<string, string | number> = {}) =>
   new FieldInputError(field, fill(text, vars));
-
-/** The map's tile source for the caller's tenant (the agriculture map's parameters: one map for the village). */
-async function mapSettings(db: Db, tenantId: string): Promise<AgriMapSettings> {
-  const read = async (k: keyof typeof AGRI_MAP_PARAMS) =>
-    paramValue(
-      db,
-      `${AGRI_MAP_PARAMS[k]}.${tenantId}`,
-      await paramValue(db, AGRI_MAP_PARAMS[k], AGRI_MAP_DEFAULTS[k]),
-    );
-  const crs = await read('crs');
-  return {
-    tiles: await read('tiles'),
-    key: await read('key'),
-    crs: crs === 'gcj02' || crs === 'bd09' ? crs : 'wgs84',
-    subdomains: await read('subdomains'),
-  };
-}
 
 const mapSettingsEndpoint = (db: Db) =>
   endpoint({

@@ -1,0 +1,195 @@
+// The points mall (积分超市) of 智慧管理系统: `npm run bench` (builds first) or `node bench/mall.mjs`.
+//
+//   1. Exchanges on one hot item: 50 connections, each a villager of its own with points to spare, all
+//      exchanging the same goods for BENCH_SECONDS (POST exchangeList/submit, one request at a time per
+//      connection): exchanges per second, p50 / p99, and the check that nothing was oversold — the stock
+//      taken equals the exchanges answered 200, and every exchange has its one ledger debit.
+//   2. One villager's balance (GET villager/wx/points: the account, what expires, the latest 20 rows) once
+//      the account holds 10 000 ledger rows, one request at a time and at 50 connections.
+//
+// PGlite always; PostgreSQL too when DATABASE_URL is set (its own database: `_mall` appended). The demo's
+// villagers are the customers. Progress goes to stderr; the table to stdout and to bench/last-mall.md.
+import { join, resolve } from 'node:path';
+import {
+  adminSession,
+  authHeaders,
+  benchEachDatabase,
+  benchSteps,
+  buildTable,
+  CONNECTIONS,
+  getJson,
+  installExitHandlers,
+  LOAD_SECONDS,
+  makeLog,
+  migratedDatabase,
+  num,
+  postJson,
+  root,
+  runMain,
+  startServer,
+  stopProcess,
+  suffixedDbUrl,
+  writeReport,
+} from './lib.mjs';
+
+installExitHandlers();
+const log = makeLog('mall');
+const { measureRoute, step } = benchSteps(log);
+const dataRoot = resolve(process.env.BENCH_DATA ?? join(root, '.bench-data'));
+const DATABASE_URL = process.env.DATABASE_URL || '';
+const MALL_DATABASE_URL = DATABASE_URL ? suffixedDbUrl(DATABASE_URL, '_mall') : '';
+const webDist = join(root, 'apps', 'web', 'dist');
+const API = '/api/dfem-hope-manage';
+const LEDGER_ROWS = 10_000;
+
+/** Runs `n` calls of `fn(i)`, `width` at a time. */
+async function pool(n, width, fn) {
+  let next = 0;
+  const worker = async () => {
+    while (next < n) await fn(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, n) }, worker));
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+
+async function bench(kind, out) {
+  const isPg = kind === 'postgres';
+  const dataDir = join(dataRoot, `mall-${kind}`);
+  const db = await migratedDatabase(kind, MALL_DATABASE_URL, dataDir, webDist);
+  const server = await startServer(dataDir, isPg ? MALL_DATABASE_URL : undefined, webDist);
+  try {
+    const headers = authHeaders(await adminSession(server.base));
+    const get = (path) => getJson(`${server.base}${API}${path}`, headers);
+    const post = (path, body) => postJson(`${server.base}${API}${path}`, headers, body);
+    // the customers: the demo village's heads of household, one account each
+    const heads = (await get('/villager/page?current=1&size=60&relation=1')).data.records.map((r) => r.id);
+    if (heads.length < CONNECTIONS + 1) throw new Error(`only ${heads.length} heads of household`);
+    const [reader, ...buyers] = heads.slice(0, CONNECTIONS + 1);
+
+    await step(out, 'exchange', 'exchanges on one hot item', async () => {
+      log(`${db.label}: 50 villagers get points to spend`);
+      await pool(buyers.length, 10, (i) =>
+        get(
+          `/points/record/sub?villagerId=${buyers[i]}&points=100000&reason=${encodeURIComponent('压测发放')}`,
+        ),
+      );
+      const stock = 1_000_000;
+      const goods = (
+        await post('/points/goods/upsert', {
+          goodsName: `压测热门商品${Date.now()}`,
+          category: '1',
+          pointsPrice: 1,
+          stock,
+          onShelf: 1,
+        })
+      ).data.id;
+      const times = [];
+      let ok = 0;
+      let refused = 0;
+      const until = performance.now() + LOAD_SECONDS * 1000;
+      await Promise.all(
+        buyers.map(async (villagerId) => {
+          while (performance.now() < until) {
+            const t = performance.now();
+            const res = await fetch(`${server.base}${API}/exchangeList/submit`, {
+              method: 'POST',
+              headers: { ...headers, 'content-type': 'application/json' },
+              body: JSON.stringify({ villagerId, goodsId: goods, quantity: 1 }),
+            });
+            await res.arrayBuffer();
+            times.push(performance.now() - t);
+            if (res.ok) ok++;
+            else refused++;
+          }
+        }),
+      );
+      const left = (await get(`/points/goods/detail?id=${goods}`)).data.stock;
+      const exchanges = (await get(`/exchangeList/page?current=1&size=1&goodsId=${goods}`)).data.total;
+      times.sort((a, b) => a - b);
+      out.exchange = {
+        rps: ok / LOAD_SECONDS,
+        p50: percentile(times, 50),
+        p99: percentile(times, 99),
+        ok,
+        refused,
+        oversold: stock - left - ok,
+        rows: exchanges,
+      };
+      log(
+        `${db.label}: ${ok} exchanges in ${LOAD_SECONDS} s (${(ok / LOAD_SECONDS).toFixed(0)}/s), ${refused} refused, ` +
+          `stock ${stock} → ${left}, rows ${exchanges}`,
+      );
+    });
+
+    await step(out, 'balance', 'balance with 10 000 ledger rows', async () => {
+      const have = (await get(`/points/record/page?current=1&size=1&villagerId=${reader}`)).data.total;
+      log(`${db.label}: the reader's account holds ${have} rows; adding ${Math.max(0, LEDGER_ROWS - have)}`);
+      await pool(Math.max(0, LEDGER_ROWS - have), 20, () =>
+        get(`/points/record/sub?villagerId=${reader}&points=1&reason=${encodeURIComponent('压测流水')}`),
+      );
+      out.ledgerRows = (await get(`/points/record/page?current=1&size=1&villagerId=${reader}`)).data.total;
+      out.balance = await measureRoute(
+        `${db.label} wx/points (${out.ledgerRows} rows)`,
+        `${server.base}${API}/villager/wx/points?villagerId=${reader}`,
+        headers,
+      );
+    });
+  } finally {
+    await stopProcess(server);
+  }
+}
+
+async function main() {
+  const run = await benchEachDatabase(MALL_DATABASE_URL, bench, log);
+  const res = run.results;
+  const table = buildTable(
+    [
+      {
+        name: 'exchanges/s, 50 connections on one hot item',
+        src: 'exchange',
+        get: (r) => r.exchange?.rps,
+        f: (v, r) =>
+          `${num(Math.round(v))}/s (p50 ${r.exchange.p50.toFixed(0)} ms, p99 ${r.exchange.p99.toFixed(0)} ms)`,
+        target: '≥ 500/s on PostgreSQL',
+        ok: (v) => v >= 500,
+        only: 'postgres',
+      },
+      {
+        name: 'oversold (stock taken − exchanges answered)',
+        src: 'exchange',
+        get: (r) => r.exchange?.oversold,
+        f: (v, r) =>
+          `${v} (${r.exchange.ok} exchanges, ${r.exchange.rows} rows, ${r.exchange.refused} refused)`,
+        target: '0',
+        ok: (v) => v === 0,
+      },
+      {
+        name: 'one villager’s balance, one at a time',
+        src: 'balance',
+        get: (r) => r.balance?.single,
+        f: (v, r) => `${v.toFixed(1)} ms (${r.ledgerRows} ledger rows)`,
+        target: '≤ 5 ms',
+        ok: (v) => v <= 5,
+      },
+      {
+        name: 'one villager’s balance at 50 connections',
+        src: 'balance',
+        load: true,
+        get: (r) => r.balance?.rps,
+        f: (v, r) => `${v.toFixed(0)} req/s (p50 ${r.balance.p50} ms, p99 ${r.balance.p99} ms)`,
+      },
+    ],
+    res,
+  );
+  writeReport({
+    file: 'last-mall.md',
+    title: '# Points mall bench',
+    facts: `${LEDGER_ROWS} ledger rows on the read account`,
+    table,
+    run,
+    logTo: log,
+  });
+}
+
+await runMain(main, log);
