@@ -11,7 +11,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expirePoints } from '../src/modules/mall/expiry';
 import { pointsAccount, pointsRecord } from '../src/modules/mall/tables';
 import { today } from '../src/platform/format';
-import { areaServer, grantCodes, makeRole, sampleRecord, serviceCalls, signedInUser } from './fixtures';
+import {
+  areaServer,
+  grantCodes,
+  makeRole,
+  readSheet,
+  sampleRecord,
+  serviceCalls,
+  signedInUser,
+  uploadFile,
+  xlsxOf,
+} from './fixtures';
 import type { TestServer } from './harness';
 
 /**
@@ -305,6 +315,55 @@ describe('credits', () => {
     const rejected = await post('/points/deed/reject', { id: other, reason: '照片不清楚' });
     expect(rejected.json().data.reviewStatus).toBe(DEED_STATUS.rejected);
     expect(await balance(v)).toBe(10);
+  });
+});
+
+describe('batches and notices', () => {
+  it('an Excel batch is posted row by row through the same ledger, as 批量导入', async () => {
+    const v = await villager();
+    const person = (await get(`/villager/detail?id=${v}`)).json().data as { name: string; idCard: string };
+    const template = await get('/points/record/excel/template');
+    expect(template.statusCode).toBe(200);
+    const [header] = (await readSheet(template.rawPayload)) as string[][];
+    const cell = (h: string, points: number, reason: string) =>
+      h === '村民'
+        ? person.name
+        : h.includes('身份证')
+          ? person.idCard
+          : h.startsWith('积分变动')
+            ? points
+            : h === '事由'
+              ? reason
+              : null;
+    const file = await xlsxOf(header, [
+      header.map((h) => cell(h, 12, '清明护林')),
+      header.map((h) => cell(h, -5, '垃圾未分类')),
+    ]);
+    const imported = await uploadFile(s, token, '/api/dfem-hope-manage/points/record/excel/import', file);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json().data).toMatchObject({ created: 2 });
+    expect(await balance(v)).toBe(7);
+    const rows = await db()
+      .select({ eventType: pointsRecord.eventType, operator: pointsRecord.operatorName })
+      .from(pointsRecord)
+      .where(eq(pointsRecord.villagerId, v));
+    expect(rows.map((r) => r.eventType)).toEqual([POINTS_EVENT.import, POINTS_EVENT.import]);
+    // who gave the points is on every row
+    expect(rows.every((r) => r.operator)).toBe(true);
+  });
+
+  it('the ranking is published as an Excel notice, places first', async () => {
+    const res = await get('/points/account/excel/notice');
+    expect(res.statusCode, res.body).toBe(200);
+    const [header, ...rows] = (await readSheet(res.rawPayload)) as string[][];
+    expect(header.slice(0, 2)).toEqual(['全村名次', '组内名次']);
+    expect(header).toContain('户号');
+    expect(header.some((h) => h.startsWith('积分余额'))).toBe(true);
+    expect(rows.length).toBeGreaterThan(0);
+    // each row carries its place: the largest balance is first in the village
+    const balanceAt = header.findIndex((h) => h.startsWith('积分余额'));
+    const top = Math.max(...rows.map((r) => Number(r[balanceAt])));
+    for (const r of rows) expect(Number(r[0]) === 1).toBe(Number(r[balanceAt]) === top);
   });
 });
 

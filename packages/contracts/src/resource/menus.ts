@@ -44,9 +44,10 @@ export function screen(key: string, source?: string, extraButtons: (string | But
     nameEn: def.label.en,
     path: def.route,
     source: source ?? def.icon,
-    // rows the server writes (readOnly) are viewed, and acted on only through their own actions
+    // rows the server writes (readOnly) are viewed (and exported, where declared), and acted on only through
+    // their own actions
     buttons: def.readOnly
-      ? ['view', ...extraButtons]
+      ? ['view', ...extraButtons, ...excel]
       : def.appendOnly
         ? ['add', 'view', ...extraButtons, ...excel]
         : def.editable === false
