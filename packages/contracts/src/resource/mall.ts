@@ -337,6 +337,10 @@ export const pointsRecordResource = resource(
   {
     path: 'points/record',
     appendOnly: true,
+    // an account's open lots, in the order they are spent (the ledger's debits, the expiry, what expires)
+    indexes: [
+      { name: 'lots', fields: ['accountId', 'expiresOn', 'recordDate', 'id'], where: 'remaining > 0' },
+    ],
     unique: [['eventType', 'bizId']],
     defaultSort: { field: 'createTime', desc: true },
     excel: {

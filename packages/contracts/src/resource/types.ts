@@ -284,6 +284,12 @@ export interface ResourceDef {
   unique?: (string | string[])[];
   /** default order when none is asked for */
   defaultSort?: { field: string; desc?: boolean };
+  /**
+   * indexes a binding's own reads need beyond those the engine derives (the ledger's open lots of an
+   * account): the fields in order (`-field`: descending) and, for a partial index, its condition over the
+   * table's columns (the live rows' condition is added)
+   */
+  indexes?: readonly { name: string; fields: readonly string[]; where?: string }[];
   /** texts the screen shows after a save instead of 新增成功 / 更新成功 */
   savedMessage?: Text2;
   /** rows form a tree by parentId: the list answers nodes with children instead of a page */

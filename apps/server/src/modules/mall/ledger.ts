@@ -6,13 +6,13 @@ import {
   pointsExpireOn,
   pointsRecordResource,
 } from '@smart/contracts';
-import { and, asc, eq, gt, gte, inArray, isNull, lt, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, sql, sum } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/auth/context';
 import { type Db, schema } from '../../platform/db';
 import { today } from '../../platform/format';
 import { ApiError, badRequest } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
-import { tenantParamValue } from '../system/params';
+import { tenantParams } from '../system/params';
 import { villager } from '../village/tables';
 import { pointsAccount, pointsRecord, pointsRule } from './tables';
 
@@ -62,14 +62,19 @@ export const EARNING_EVENTS: readonly string[] = [
 
 export const pointsShort = (balance: number) => new ApiError(409, 'pointsShort', { balance });
 
-export async function accountKindOf(db: Db, tenantId: string): Promise<'villager' | 'household'> {
-  return (await tenantParamValue(db, POINTS_PARAM.accountKind, tenantId, 'household')) === 'villager'
-    ? 'villager'
-    : 'household';
-}
-
-export async function expiryOf(db: Db, tenantId: string): Promise<PointsExpiry> {
-  return parsePointsExpiry(await tenantParamValue(db, POINTS_PARAM.expiry, tenantId, 'none'));
+/** The tenant's points settings: accounts per villager or household, and when points expire. */
+export async function pointsSettings(
+  db: Db,
+  tenantId: string,
+): Promise<{ kind: 'villager' | 'household'; expiry: PointsExpiry }> {
+  const p = await tenantParams(db, tenantId, {
+    [POINTS_PARAM.accountKind]: 'household',
+    [POINTS_PARAM.expiry]: 'none',
+  });
+  return {
+    kind: p[POINTS_PARAM.accountKind] === 'villager' ? 'villager' : 'household',
+    expiry: parsePointsExpiry(p[POINTS_PARAM.expiry]),
+  };
 }
 
 /** The account key of a villager: `V<id>`, or `H<householdNo>` where the tenant keeps household accounts. */
@@ -109,8 +114,7 @@ export async function prepareLedger(
   if (!records.length) return records;
   const tenantId = ctx.tenantId;
   const day = today();
-  const kind = await accountKindOf(tx, tenantId);
-  const expiry = await expiryOf(tx, tenantId);
+  const { kind, expiry } = await pointsSettings(tx, tenantId);
   const operator = await operatorName(tx, ctx.userId);
 
   // the villagers, and (household accounts) each household's head
@@ -226,10 +230,12 @@ export async function prepareLedger(
       await checkRule(tx, tenantId, String(r.ruleId), account.id, points, recordDate);
 
     let reason = String(r.reason ?? '');
-    // what may be spent: the balance less lots past their day the expiry job has not yet written off
+    // a debit reads the account's open lots once: what may be spent is the balance less the lots past their
+    // day that the expiry job has not yet written off; it then spends from the live ones
+    const lots = points < 0 ? await openLots(tx, tenantId, account.id, eventType, bizId) : [];
     const spendable =
       points < 0 && eventType !== POINTS_EVENT.expiry
-        ? account.balance - (await expiredHeld(tx, tenantId, account.id, day))
+        ? account.balance - lots.filter((l) => isPast(l, day)).reduce((t, l) => t + l.remaining, 0)
         : account.balance;
     if (points < 0 && spendable + points < 0) {
       if (!r.floorAtZero) throw pointsShort(spendable);
@@ -238,7 +244,13 @@ export async function prepareLedger(
       reason = `${reason}(余额不足,实扣 ${-points} 分,应扣 ${asked} 分)`.slice(0, 200);
       if (points === 0) continue;
     }
-    if (points < 0) await spendLots(tx, tenantId, account.id, -points, eventType, bizId, day, pending);
+    if (points < 0)
+      await spend(
+        tx,
+        lots.filter((l) => (eventType === POINTS_EVENT.expiry ? isPast(l, day) : !isPast(l, day))),
+        -points,
+        eventType === POINTS_EVENT.expiry ? [] : pending.filter((l) => l.accountId === account.id),
+      );
 
     account.balance += points;
     const counted = await countedAs(tx, tenantId, eventType, bizId);
@@ -358,85 +370,86 @@ async function checkRule(
     throw new ApiError(409, 'pointsCapMonth', { rule: ruleName, cap: monthlyCap });
 }
 
+interface Lot {
+  id: string;
+  remaining: number;
+  expiresOn: string | null;
+}
+const isPast = (l: Lot, day: string) => l.expiresOn !== null && l.expiresOn < day;
+
 /**
- * Spends `amount` from the account's lots: an expiry the lots that have expired; a reversal of a credit that
- * credit's lot first; otherwise the lots expiring first, then the oldest (lots credited earlier in this batch
- * last, in their order). The caller has checked the balance, which equals what the lots hold.
+ * The account's open lots in the order they are spent: a reversal of a credit that credit's lot first, then
+ * the lots that end first, then the oldest (the `lots` index of the definition).
  */
-async function spendLots(
+async function openLots(
   tx: Db,
   tenantId: string,
   accountId: string,
-  amount: number,
   eventType: string,
   bizId: string | null,
-  day: string,
-  pending: PendingLot[],
-) {
-  let left = amount;
-  const base: SQL[] = [
-    eq(pointsRecord.accountId, accountId),
-    eq(pointsRecord.tenantId, tenantId),
-    gt(pointsRecord.remaining, 0),
-    notDeleted(pointsRecord.isDeleted),
-  ];
-  const live = or(isNull(pointsRecord.expiresOn), gte(pointsRecord.expiresOn, day))!;
-  const order = [
-    ...(eventType === POINTS_EVENT.reversal && bizId ? [sql`(${pointsRecord.id} = ${bizId}) desc`] : []),
-    sql`${pointsRecord.expiresOn} asc nulls last`,
-    asc(pointsRecord.recordDate),
-    asc(pointsRecord.id),
-  ];
-  const lots = await tx
-    .select({ id: pointsRecord.id, remaining: pointsRecord.remaining })
-    .from(pointsRecord)
-    .where(and(...base, eventType === POINTS_EVENT.expiry ? lt(pointsRecord.expiresOn, day) : live))
-    .orderBy(...order);
-  for (const lot of lots) {
-    if (left <= 0) break;
-    const take = Math.min(left, Number(lot.remaining));
-    await tx
-      .update(pointsRecord)
-      .set({ remaining: sql`${pointsRecord.remaining} - ${take}` })
-      .where(eq(pointsRecord.id, lot.id));
-    left -= take;
-  }
-  if (eventType === POINTS_EVENT.expiry) return;
-  for (const lot of pending) {
-    if (left <= 0) break;
-    if (lot.accountId !== accountId) continue;
-    const take = Math.min(left, Number(lot.record.remaining));
-    lot.record.remaining = Number(lot.record.remaining) - take;
-    left -= take;
-  }
-}
-
-/** Points of the account's lots past their last day, not yet written off by the expiry job. */
-async function expiredHeld(tx: Db, tenantId: string, accountId: string, day: string): Promise<number> {
-  const [row] = await tx
-    .select({ total: sum(pointsRecord.remaining) })
+): Promise<Lot[]> {
+  const rows = await tx
+    .select({ id: pointsRecord.id, remaining: pointsRecord.remaining, expiresOn: pointsRecord.expiresOn })
     .from(pointsRecord)
     .where(
       and(
         eq(pointsRecord.accountId, accountId),
         eq(pointsRecord.tenantId, tenantId),
         gt(pointsRecord.remaining, 0),
-        lt(pointsRecord.expiresOn, day),
         notDeleted(pointsRecord.isDeleted),
       ),
+    )
+    .orderBy(
+      ...(eventType === POINTS_EVENT.reversal && bizId ? [sql`(${pointsRecord.id} = ${bizId}) desc`] : []),
+      sql`${pointsRecord.expiresOn} asc nulls last`,
+      asc(pointsRecord.recordDate),
+      asc(pointsRecord.id),
     );
-  return Number(row?.total ?? 0);
+  return rows.map((r) => ({
+    id: String(r.id),
+    remaining: Number(r.remaining),
+    expiresOn: r.expiresOn === null || r.expiresOn === undefined ? null : String(r.expiresOn),
+  }));
+}
+
+/** Spends `amount` from `lots` in their order, then from the batch's own credits (`pending`). */
+async function spend(tx: Db, lots: Lot[], amount: number, pending: PendingLot[]) {
+  let left = amount;
+  for (const lot of lots) {
+    if (left <= 0) break;
+    const take = Math.min(left, lot.remaining);
+    await tx
+      .update(pointsRecord)
+      .set({ remaining: sql`${pointsRecord.remaining} - ${take}` })
+      .where(eq(pointsRecord.id, lot.id));
+    left -= take;
+  }
+  for (const lot of pending) {
+    if (left <= 0) break;
+    const take = Math.min(left, Number(lot.record.remaining));
+    lot.record.remaining = Number(lot.record.remaining) - take;
+    left -= take;
+  }
 }
 
 /** Who wrote a change: the user's real name (or account); 系统 for the server's own jobs. */
+const names = new Map<string, { name: string; at: number }>();
+const NAME_TTL_MS = 60_000;
+
+/** Who wrote a change: the user's real name (or account), remembered a minute; 系统 for the server's own jobs. */
 export async function operatorName(tx: Db, userId: string): Promise<string> {
   if (!userId || userId === '0') return '系统';
+  const known = names.get(userId);
+  if (known && Date.now() - known.at < NAME_TTL_MS) return known.name;
   const [row] = await tx
     .select({ realName: schema.user.realName, account: schema.user.account })
     .from(schema.user)
     .where(eq(schema.user.id, userId))
     .limit(1);
-  return String(row?.realName || row?.account || '系统').slice(0, 30);
+  const name = String(row?.realName || row?.account || '系统').slice(0, 30);
+  if (names.size > 10_000) names.clear();
+  names.set(userId, { name, at: Date.now() });
+  return name;
 }
 
 /** The definition the ledger's rows are written by (its binding: hooks.ts). */

@@ -182,7 +182,7 @@ export async function seedDemoExchanges(db: Db) {
   await writeLedger(db, tenantId, [
     {
       villagerId: VILLAGE_DEMO.villagerId,
-      points: 2000,
+      points: 500,
       eventType: POINTS_EVENT.manual,
       ruleId: MALL_DEMO.ruleId,
       reason: '村干部奖励:示范户年度奖励',

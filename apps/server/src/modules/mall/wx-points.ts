@@ -6,7 +6,7 @@ import { today } from '../../platform/format';
 import { ApiError } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { villager } from '../village/tables';
-import { accountKindOf, ownerKeyOf } from './ledger';
+import { ownerKeyOf, pointsSettings } from './ledger';
 import { pointsAccount, pointsRecord } from './tables';
 
 /**
@@ -27,7 +27,7 @@ export const wxPointsEndpoint = endpoint({
       .where(and(eq(villager.id, query.villagerId), scope))
       .limit(1);
     if (!person) throw new ApiError(404, 'notFound');
-    const kind = await accountKindOf(db, ctx.tenantId);
+    const { kind } = await pointsSettings(db, ctx.tenantId);
     const ownerKey = ownerKeyOf(kind, {
       id: String(person.id),
       householdNo: (person.householdNo as string) ?? null,

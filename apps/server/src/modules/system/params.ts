@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { type Db, schema } from '../../platform/db';
 import { notDeleted } from '../../platform/sql';
 
@@ -17,6 +17,31 @@ export async function paramNumber(db: Db, key: string, fallback: number): Promis
   return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
+/**
+ * A tenant's settings in one read: for each key, parameter `<key>.<tenantId>` when set, else `<key>`, else
+ * its fallback.
+ */
+export async function tenantParams<K extends string>(
+  db: Db,
+  tenantId: string,
+  fallbacks: Record<K, string>,
+): Promise<Record<K, string>> {
+  const keys = Object.keys(fallbacks) as K[];
+  const rows = await db
+    .select({ key: schema.param.paramKey, v: schema.param.paramValue })
+    .from(schema.param)
+    .where(
+      and(
+        inArray(schema.param.paramKey, [...keys, ...keys.map((k) => `${k}.${tenantId}`)]),
+        notDeleted(schema.param.isDeleted),
+      ),
+    );
+  const by = new Map(rows.map((r) => [r.key, r.v]));
+  return Object.fromEntries(
+    keys.map((k) => [k, by.get(`${k}.${tenantId}`) ?? by.get(k) ?? fallbacks[k]]),
+  ) as Record<K, string>;
+}
+
 /** A tenant's setting: parameter `<key>.<tenantId>` when set, else `<key>`, else the fallback. */
 export async function tenantParamValue(
   db: Db,
@@ -24,5 +49,5 @@ export async function tenantParamValue(
   tenantId: string,
   fallback: string,
 ): Promise<string> {
-  return paramValue(db, `${key}.${tenantId}`, await paramValue(db, key, fallback));
+  return (await tenantParams(db, tenantId, { [key]: fallback }))[key];
 }

@@ -168,6 +168,13 @@ export function indexesOf(def: ResourceDef, table: string, t: Record<string, Ext
         ),
       );
   }
+  // what the binding's own reads need (ResourceDef.indexes)
+  for (const ix of def.indexes ?? []) {
+    const on = ix.fields.map((f) => (f.startsWith('-') ? t[f.slice(1)].desc() : t[f]));
+    const made = index(`${table}_${ix.name}_idx`).on(...cols(...on));
+    const where = [...(soft ? ['is_deleted = 0'] : []), ...(ix.where ? [`(${ix.where})`] : [])];
+    out.push(where.length ? made.where(sql.raw(where.join(' and ')) as SQL) : made);
+  }
   // the reference picker lists rows by their label (refs.ts: ORDER BY label, id)
   const label = def.select?.label;
   if (label && byName.has(label))

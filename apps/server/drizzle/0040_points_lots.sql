@@ -1,0 +1,1 @@
+CREATE INDEX "hope_points_record_lots_idx" ON "hope_points_record" USING btree ("account_id","expires_on","record_date","id") WHERE is_deleted = 0 and (remaining > 0);
