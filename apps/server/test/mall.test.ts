@@ -1,5 +1,6 @@
 import {
   DEED_STATUS,
+  EVALUATION_DEMO,
   EXCHANGE_STATUS,
   MALL_DEMO,
   POINTS_EVENT,
@@ -229,6 +230,46 @@ describe('credits', () => {
       .where(and(eq(pointsRecord.eventType, POINTS_EVENT.task), eq(pointsRecord.bizId, id)));
     expect(rows).toHaveLength(1);
     expect(await balance(v)).toBe(8);
+  });
+
+  it('a published evaluation credits the villagers placed first to third, once', async () => {
+    const [first, second, fourth] = [await villager(), await villager(), await villager()];
+    const rule = (
+      await post('/evaluationRule/submit', {
+        categoryId: EVALUATION_DEMO.categoryId,
+        name: `积分评比规则${++n}`,
+        weight: 100,
+        maxScore: 100,
+      })
+    ).json().data.id;
+    const project = (
+      await post('/evaluationProject/submit', {
+        name: `积分评比${n}`,
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+        ruleWeights: JSON.stringify([{ ruleId: rule, weight: 100 }]),
+      })
+    ).json().data.id;
+    const entry = async (villagerId: string | undefined, score: number, name: string) => {
+      const e = await post('/evaluationList/submit', {
+        projectId: project,
+        subjectName: name,
+        subjectType: '2',
+        villagerId,
+      });
+      expect(e.statusCode, e.body).toBe(200);
+      await post('/evaluationList/score', { id: e.json().data.id, scores: { [rule]: score } });
+    };
+    await entry(first, 95, '第一户');
+    await entry(second, 90, '第二户');
+    await entry(undefined, 85, '第三组'); // a group: no villager to credit
+    await entry(fourth, 80, '第四户');
+    expect((await post('/evaluationProject/publish', { id: project })).statusCode).toBe(200);
+    expect([await balance(first), await balance(second), await balance(fourth)]).toEqual([20, 20, 0]);
+    // reopened and published again: not paid twice
+    expect((await post('/evaluationProject/reopen', { id: project, reason: '复核' })).statusCode).toBe(200);
+    expect((await post('/evaluationProject/publish', { id: project })).statusCode).toBe(200);
+    expect(await balance(first)).toBe(20);
   });
 
   it('a capped rule credits at most its cap a day, in both languages', async () => {

@@ -1,6 +1,7 @@
 import { dictCodes, dictionary, numbered } from './dicts';
-import { text } from './fields';
+import { ref, text } from './fields';
 import { areaResource, defineArea, type FieldDef, L } from './types';
+import { VILLAGE_DEMO } from './village';
 
 /** Evaluation's dictionaries (seed step evaluation-v1). */
 export const EVALUATION_DICTS = [
@@ -226,6 +227,12 @@ export const evaluationListResource = resource(
       required: true,
       search: 'equal',
     },
+    // a household or a cadre is a villager: a place among the first three earns them the tenant's 评比结果
+    // points when the project is published (the points mall's ledger)
+    ref('villagerId', L('对应村民', 'Villager'), 'villager', VILLAGE_DEMO.villagerId, {
+      list: false,
+      search: undefined,
+    }),
     {
       name: 'scores',
       label: L('各项得分', 'Scores per rule'),

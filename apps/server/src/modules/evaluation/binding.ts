@@ -18,6 +18,7 @@ import type { Db } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { ApiError, FieldInputError, notFound } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
+import { evaluationCredits } from '../mall/credits';
 import { evaluationList, evaluationProject, evaluationRule, evaluationRuleCategory } from './tables';
 
 /**
@@ -437,7 +438,7 @@ export function evaluationHooks(db: Db): Record<string, ResourceHooks> {
   return {
     evaluationRuleCategory: { endpoints: [rootCategoryEndpoint] },
     evaluationRule: ruleHooks(db),
-    evaluationProject: projectHooks(db),
+    evaluationProject: { ...projectHooks(db), ...evaluationCredits },
     evaluationList: listHooks(db),
   };
 }

@@ -1,5 +1,5 @@
 import { POINTS_EVENT } from '@smart/contracts';
-import { and, eq, gt, lt, sql, sum } from 'drizzle-orm';
+import { and, eq, lt, sql, sum } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { RequestContext } from '../../platform/auth/context';
 import { transaction } from '../../platform/crud/write';
@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db';
 import { today } from '../../platform/format';
 import { notDeleted, rowsOf } from '../../platform/sql';
 import { post } from './hooks';
-import { pointsAccount, pointsRecord } from './tables';
+import { openLot, pointsAccount, pointsRecord } from './tables';
 
 /**
  * Points past their last day are written off: for each account holding such lots, one 积分过期 row of
@@ -45,13 +45,7 @@ export async function expirePoints(db: Db): Promise<number> {
       })
       .from(pointsRecord)
       .innerJoin(pointsAccount, eq(pointsAccount.id, pointsRecord.accountId))
-      .where(
-        and(
-          gt(pointsRecord.remaining, 0),
-          lt(pointsRecord.expiresOn, day),
-          notDeleted(pointsRecord.isDeleted),
-        ),
-      )
+      .where(and(openLot, lt(pointsRecord.expiresOn, day), notDeleted(pointsRecord.isDeleted)))
       .groupBy(pointsRecord.tenantId, pointsRecord.accountId, pointsAccount.villagerId);
     for (const d of due)
       await post(serverActor(String(d.tenantId)), tx, [

@@ -246,7 +246,7 @@ async function goodsOf(ctx: RequestContext, tx: Db, goodsId: string) {
     .where(and(eq(pointsGoods.id, goodsId), await goods.tenantConstraint(ctx)))
     .limit(1);
   if (!g) throw badRequest('fieldInvalid', { field: 'goodsId' });
-  return { goods, g };
+  return { g };
 }
 
 /** An exchange's points and stock given back together (a cancellation, a withdrawal), once. */
@@ -274,8 +274,9 @@ async function giveBack(ctx: RequestContext, tx: Db, row: Row, reason: string) {
 
 /**
  * 兑换列表: an exchange takes the villager's points (the ledger refuses what the balance cannot pay: an
- * account's writers queue on its lock) and then the stock (one conditional update: never below zero), in
- * the exchange's transaction; either refusal undoes both. The row gets its redemption code. Cancelling one
+ * account's writers queue on its lock) and, once its row is written, the stock (one conditional update:
+ * never below zero; the hot row's lock is then held only to the commit), in the exchange's transaction;
+ * either refusal undoes both. The row gets its redemption code. Cancelling one
  * awaiting collection returns both, together; 核销 (`verify`, by the code as typed or scanned) hands it over.
  */
 function exchangeHooks(): ResourceHooks {
@@ -283,7 +284,7 @@ function exchangeHooks(): ResourceHooks {
     async beforeCreate(ctx, records, tx) {
       for (const r of records) {
         const quantity = Number(r.quantity ?? 1);
-        const { goods, g } = await goodsOf(ctx, tx, String(r.goodsId));
+        const { g } = await goodsOf(ctx, tx, String(r.goodsId));
         if (Number(g.onShelf) !== 1) throw new ApiError(409, 'goodsOffShelf');
         const points = Number(g.pointsPrice) * quantity;
         r.id = await nextId(tx);
@@ -317,23 +318,33 @@ function exchangeHooks(): ResourceHooks {
           const taken = Number(held?.taken ?? 0);
           if (taken + quantity > limit) throw new ApiError(409, 'exchangeLimit', { limit, taken });
         }
-        // the stock last: the hot row's lock is held for the rest of the transaction only
-        const left = await adjustCount(
-          goods,
-          ctx,
-          tx,
-          String(r.goodsId),
-          'stock',
-          -quantity,
-          await goods.tenantConstraint(ctx),
-        );
-        if (left === undefined) throw new ApiError(409, 'stockShort', { stock: Number(g.stock) });
       }
     },
     async afterChange(ctx, changes, tx) {
       for (const c of changes) {
+        if (c.mode === 'create') {
+          // the stock last, after the row is written: the hot goods row stays locked only to the commit
+          const goods = mountedResource('pointsGoods');
+          const left = await adjustCount(
+            goods,
+            ctx,
+            tx,
+            String(c.row.goodsId),
+            'stock',
+            -Number(c.row.quantity),
+            await goods.tenantConstraint(ctx),
+          );
+          if (left === undefined) {
+            const [now] = await tx
+              .select({ stock: pointsGoods.stock })
+              .from(pointsGoods)
+              .where(eq(pointsGoods.id, String(c.row.goodsId)));
+            throw new ApiError(409, 'stockShort', { stock: Number(now?.stock ?? 0) });
+          }
+          continue;
+        }
         const was = c.original?.exchangeStatus;
-        if (c.mode !== 'update' || String(was) !== EXCHANGE_STATUS.toCollect) continue;
+        if (String(was) !== EXCHANGE_STATUS.toCollect) continue;
         if (String(c.row.exchangeStatus) !== EXCHANGE_STATUS.cancelled) continue;
         await giveBack(ctx, tx, c.row, `取消兑换退回:${String(c.row.cancelReason ?? '')}`);
       }

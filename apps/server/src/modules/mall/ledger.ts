@@ -14,7 +14,7 @@ import { ApiError, badRequest } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
 import { tenantParams } from '../system/params';
 import { villager } from '../village/tables';
-import { pointsAccount, pointsRecord, pointsRule } from './tables';
+import { openLot, pointsAccount, pointsRecord, pointsRule } from './tables';
 
 /**
  * The points ledger's one path. Every row of `pointsRecord` — a cadre's grant, an imported batch, an
@@ -395,7 +395,7 @@ async function openLots(
       and(
         eq(pointsRecord.accountId, accountId),
         eq(pointsRecord.tenantId, tenantId),
-        gt(pointsRecord.remaining, 0),
+        openLot,
         notDeleted(pointsRecord.isDeleted),
       ),
     )

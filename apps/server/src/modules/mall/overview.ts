@@ -1,10 +1,10 @@
 import { DEED_STATUS, EXCHANGE_STATUS, type MallOverview, POINTS_EVENT } from '@smart/contracts';
-import { and, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { OverviewCall } from '../../platform/area';
 import { readableRows } from '../../platform/crud/refs';
 import { today } from '../../platform/format';
 import { EARNING_EVENTS } from './ledger';
-import { exchangeList, pointsAccount, pointsDeed, pointsRecord } from './tables';
+import { exchangeList, openLot, pointsAccount, pointsDeed, pointsRecord } from './tables';
 
 /**
  * 积分概览: accounts and their balances, deeds to review, exchanges to collect, what expires in the next 90
@@ -53,14 +53,7 @@ export async function mallOverview({ ctx, db }: OverviewCall): Promise<MallOverv
     db
       .select({ n: sql<number>`coalesce(sum(${pointsRecord.remaining}), 0)::int` })
       .from(pointsRecord)
-      .where(
-        and(
-          records,
-          gt(pointsRecord.remaining, 0),
-          gte(pointsRecord.expiresOn, day),
-          lte(pointsRecord.expiresOn, in90),
-        ),
-      ),
+      .where(and(records, openLot, gte(pointsRecord.expiresOn, day), lte(pointsRecord.expiresOn, in90))),
     db
       .select({
         month,

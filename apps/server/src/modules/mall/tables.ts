@@ -6,6 +6,7 @@ import {
   pointsRecordResource,
   pointsRuleResource,
 } from '@smart/contracts';
+import { sql } from 'drizzle-orm';
 import { tableOf } from '../../platform/crud/model';
 
 /**
@@ -19,3 +20,9 @@ export const pointsAccount = tableOf(pointsAccountResource);
 export const pointsRecord = tableOf(pointsRecordResource);
 export const pointsDeed = tableOf(pointsDeedResource);
 export const exchangeList = tableOf(exchangeListResource);
+
+/**
+ * A ledger row that is an open lot, as the `lots` index's condition says it (a literal, not a bound
+ * parameter: a prepared statement's `remaining > $1` cannot use a partial index).
+ */
+export const openLot = sql`${pointsRecord.remaining} > 0`;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { endpoint } from '../../platform/crud/endpoints';
 import { readableRows } from '../../platform/crud/refs';
@@ -7,7 +7,7 @@ import { ApiError } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { villager } from '../village/tables';
 import { ownerKeyOf, pointsSettings } from './ledger';
-import { pointsAccount, pointsRecord } from './tables';
+import { openLot, pointsAccount, pointsRecord } from './tables';
 
 /**
  * `villager/wx/points?villagerId=`: one villager's points for the mini program — the account's balance and
@@ -57,7 +57,7 @@ export const wxPointsEndpoint = endpoint({
           points: sql<number>`sum(${pointsRecord.remaining})::int`,
         })
         .from(pointsRecord)
-        .where(and(mine, gt(pointsRecord.remaining, 0), gte(pointsRecord.expiresOn, today())))
+        .where(and(mine, openLot, gte(pointsRecord.expiresOn, today())))
         .groupBy(pointsRecord.expiresOn)
         .orderBy(asc(pointsRecord.expiresOn))
         .limit(12),

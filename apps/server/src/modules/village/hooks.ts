@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { ResourceHooks } from '../../platform/crud/binding';
 import type { Db } from '../../platform/db';
 import { notDeleted } from '../../platform/sql';
-import { scoreRankCredits, taskCredits } from '../mall/village-credits';
+import { scoreRankCredits, taskCredits } from '../mall/credits';
 import { wxPointsEndpoint } from '../mall/wx-points';
 import { householdEndpoint, householdsEndpoint, rankingEndpoint } from './endpoints';
 import { scoreRankRule } from './tables';

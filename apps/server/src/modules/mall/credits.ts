@@ -1,21 +1,24 @@
-import { POINTS_EVENT } from '@smart/contracts';
+import { POINTS_EVENT, PROJECT_STATUS } from '@smart/contracts';
 import { and, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/auth/context';
 import type { ResourceHooks } from '../../platform/crud/binding';
 import type { Db } from '../../platform/db';
 import { ApiError } from '../../platform/http/errors';
-import { notDeleted } from '../../platform/sql';
+import { notDeleted, rowsOf } from '../../platform/sql';
 import { scoreRankRule } from '../village/tables';
 import { post } from './hooks';
 import { pointsRecord, pointsRule } from './tables';
 
 /**
- * Village affairs' events on the points ledger (the village binding spreads these hooks into its own):
+ * Other areas' events on the points ledger (their bindings spread these hooks into their own):
  * - a 积分管理 record is a credit (or a penalty) of the villager's account, named by the record; editing
  *   its points or villager reverses that credit and posts the new one, removing it reverses it — a penalty
  *   or a reversal never takes an account below zero (it takes what is there, and says so);
  * - a task set to 已完成 credits its assignee by the tenant's enabled 任务完成 rule, once per task: reopened
- *   and completed again, it is not paid twice (the ledger keeps a business event once).
+ *   and completed again, it is not paid twice (the ledger keeps a business event once);
+ * - an evaluation project published credits the villagers of its entries placed first to third by the
+ *   tenant's enabled 评比结果 rule, once per entry (reopened and published again, not paid twice).
+ * A rule out of effect or over its cap pays nothing, and the event is saved all the same.
  */
 
 /** The live (not reversed) credits a score record has posted: `<id>`, then `<id>.<n>` after each edit. */
@@ -114,6 +117,34 @@ export const scoreRankCredits: Pick<ResourceHooks, 'afterChange' | 'afterDelete'
   },
 };
 
+/** The tenant's first enabled rule awarding points for an event type, if any. */
+async function ruleFor(tx: Db, tenantId: string, eventType: string) {
+  const [rule] = await tx
+    .select({ id: pointsRule.id, points: pointsRule.points, ruleName: pointsRule.ruleName })
+    .from(pointsRule)
+    .where(
+      and(
+        eq(pointsRule.tenantId, tenantId),
+        eq(pointsRule.eventType, eventType),
+        eq(pointsRule.enabled, 1),
+        sql`${pointsRule.points} > 0`,
+        notDeleted(pointsRule.isDeleted),
+      ),
+    )
+    .orderBy(pointsRule.id)
+    .limit(1);
+  return rule;
+}
+
+/** Posts an event's credits; a rule the ledger refuses (off, out of its dates, over its cap) pays nothing. */
+async function postWhileAllowed(ctx: RequestContext, tx: Db, entries: Parameters<typeof post>[2]) {
+  if (!entries.length) return;
+  // no SQL has failed when the ledger refuses, so the event's own transaction goes on
+  await post(ctx, tx, entries).catch((err) => {
+    if (!(err instanceof ApiError && err.status === 409)) throw err;
+  });
+}
+
 /** 已完成 in the village's task_status dictionary */
 const TASK_DONE = '3';
 
@@ -126,24 +157,9 @@ export const taskCredits: Pick<ResourceHooks, 'afterChange'> = {
         String(c.original?.taskStatus ?? '') !== TASK_DONE,
     );
     if (!done.length) return;
-    const [rule] = await tx
-      .select({ id: pointsRule.id, points: pointsRule.points, ruleName: pointsRule.ruleName })
-      .from(pointsRule)
-      .where(
-        and(
-          eq(pointsRule.tenantId, ctx.tenantId),
-          eq(pointsRule.eventType, POINTS_EVENT.task),
-          eq(pointsRule.enabled, 1),
-          sql`${pointsRule.points} > 0`,
-          notDeleted(pointsRule.isDeleted),
-        ),
-      )
-      .orderBy(pointsRule.id)
-      .limit(1);
+    const rule = await ruleFor(tx, ctx.tenantId, POINTS_EVENT.task);
     if (!rule) return;
-    // a task is saved whatever its rule says: out of effect or over its cap, it pays nothing (no SQL has
-    // failed when the ledger refuses, so the task's transaction goes on)
-    await post(
+    await postWhileAllowed(
       ctx,
       tx,
       done.map((c) => ({
@@ -154,8 +170,40 @@ export const taskCredits: Pick<ResourceHooks, 'afterChange'> = {
         ruleId: String(rule.id),
         reason: `完成任务:${String(c.row.title ?? '')}`.slice(0, 200),
       })),
-    ).catch((err) => {
-      if (!(err instanceof ApiError && err.status === 409)) throw err;
-    });
+    );
+  },
+};
+
+export const evaluationCredits: Pick<ResourceHooks, 'afterChange'> = {
+  async afterChange(ctx, changes, tx) {
+    const published = changes.filter(
+      (c) =>
+        String(c.row.projectStatus) === PROJECT_STATUS.published &&
+        String(c.original?.projectStatus ?? '') !== PROJECT_STATUS.published,
+    );
+    if (!published.length) return;
+    const rule = await ruleFor(tx, ctx.tenantId, POINTS_EVENT.evaluation);
+    if (!rule) return;
+    for (const c of published) {
+      // the entries naming a villager, with their standard competition places (ties share a place)
+      const placed = rowsOf(
+        await tx.execute(sql`select id, villager_id, place from (
+          select id, villager_id, rank() over (order by total_score desc) as place from hope_evaluation_list
+          where tenant_id = ${ctx.tenantId} and project_id = ${String(c.row.id)} and is_deleted = 0) ranked
+          where villager_id is not null and place <= 3`),
+      );
+      await postWhileAllowed(
+        ctx,
+        tx,
+        placed.map((e) => ({
+          villagerId: String(e.villager_id),
+          points: Number(rule.points),
+          eventType: POINTS_EVENT.evaluation,
+          bizId: String(e.id),
+          ruleId: String(rule.id),
+          reason: `评比结果:${String(c.row.name ?? '')} 第 ${Number(e.place)} 名`.slice(0, 200),
+        })),
+      );
+    }
   },
 };
