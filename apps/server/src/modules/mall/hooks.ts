@@ -298,6 +298,7 @@ function exchangeHooks(): ResourceHooks {
             points: -points,
             eventType: POINTS_EVENT.exchange,
             bizId: String(r.id),
+            fresh: true,
             reason: `兑换 ${String(g.goodsName)} × ${quantity}`.slice(0, 200),
           },
         ]);

@@ -48,6 +48,8 @@ export interface LedgerEntry {
   recordDate?: string;
   /** a deduction larger than the balance takes the balance (never below zero), said in the reason */
   floorAtZero?: boolean;
+  /** the business id was drawn for this entry (an exchange's new row): it cannot have been posted before */
+  fresh?: boolean;
 }
 
 /** Events that count as earned (deductions of them included): the village ranking and `earned` add them. */
@@ -135,68 +137,41 @@ export async function prepareLedger(
     if (!person.has(id)) throw badRequest('fieldInvalid', { field: 'villagerId' });
   const keyOf = (id: string) => ownerKeyOf(kind, person.get(id)!);
   const keys = [...new Set(villagerIds.map(keyOf))].sort();
-  const heads = new Map<string, string>();
-  if (kind === 'household') {
-    const households = [...new Set(people.map((p) => p.householdNo).filter(Boolean))] as string[];
-    const rows = households.length
-      ? ((await tx
-          .select({ id: villager.id, householdNo: villager.householdNo })
-          .from(villager)
-          .where(
-            and(
-              inArray(villager.householdNo, households),
-              eq(villager.relation, '1'),
-              eq(villager.tenantId, tenantId),
-              notDeleted(villager.isDeleted),
-            ),
-          )
-          .orderBy(asc(villager.id))) as Person[])
-      : [];
-    for (const r of rows) if (r.householdNo && !heads.has(r.householdNo)) heads.set(r.householdNo, r.id);
+  // accounts: locked in key order (two batches never wait on each other crosswise); the ones missing are
+  // created first (on first use), then all are locked
+  const lock = async () =>
+    (await tx
+      .select({
+        id: pointsAccount.id,
+        ownerKey: pointsAccount.ownerKey,
+        balance: pointsAccount.balance,
+        earned: pointsAccount.earned,
+        spent: pointsAccount.spent,
+        expired: pointsAccount.expired,
+      })
+      .from(pointsAccount)
+      .where(
+        and(
+          inArray(pointsAccount.ownerKey, keys),
+          eq(pointsAccount.tenantId, tenantId),
+          notDeleted(pointsAccount.isDeleted),
+        ),
+      )
+      .orderBy(asc(pointsAccount.ownerKey))
+      .for('update')) as (Account & { ownerKey: string })[];
+  let locked = await lock();
+  if (locked.length < keys.length) {
+    const have = new Set(locked.map((a) => a.ownerKey));
+    await openAccounts(
+      tx,
+      ctx,
+      kind,
+      keys.filter((k) => !have.has(k)),
+      people,
+      keyOf,
+    );
+    locked = await lock();
   }
-
-  // accounts: created on first use, then locked in key order (two batches never wait on each other crosswise)
-  await tx
-    .insert(pointsAccount)
-    .values(
-      keys.map((ownerKey) => {
-        const p = people.find((x) => keyOf(x.id) === ownerKey)!;
-        return {
-          tenantId,
-          ownerKey,
-          accountKind: kind,
-          villagerId: (p.householdNo && heads.get(p.householdNo)) || p.id,
-          householdNo: p.householdNo,
-          villageGroup: p.villageGroup,
-          balance: 0,
-          earned: 0,
-          spent: 0,
-          expired: 0,
-          createUser: ctx.userId,
-          updateUser: ctx.userId,
-        };
-      }) as never,
-    )
-    .onConflictDoNothing();
-  const locked = (await tx
-    .select({
-      id: pointsAccount.id,
-      ownerKey: pointsAccount.ownerKey,
-      balance: pointsAccount.balance,
-      earned: pointsAccount.earned,
-      spent: pointsAccount.spent,
-      expired: pointsAccount.expired,
-    })
-    .from(pointsAccount)
-    .where(
-      and(
-        inArray(pointsAccount.ownerKey, keys),
-        eq(pointsAccount.tenantId, tenantId),
-        notDeleted(pointsAccount.isDeleted),
-      ),
-    )
-    .orderBy(asc(pointsAccount.ownerKey))
-    .for('update')) as (Account & { ownerKey: string })[];
   const accounts = new Map(
     locked.map((a) => [
       a.ownerKey,
@@ -219,7 +194,7 @@ export async function prepareLedger(
     // a business event is credited once
     if (bizId) {
       const key = `${eventType}|${bizId}`;
-      if (seen.has(key) || (await alreadyPosted(tx, tenantId, eventType, bizId))) continue;
+      if (seen.has(key) || (!r.fresh && (await alreadyPosted(tx, tenantId, eventType, bizId)))) continue;
       seen.add(key);
     }
     const account = accounts.get(keyOf(String(r.villagerId)))!;
@@ -271,6 +246,7 @@ export async function prepareLedger(
       expiresOn: points > 0 ? pointsExpireOn(recordDate, expiry) : null,
     });
     delete r.floorAtZero;
+    delete r.fresh;
     if (points > 0) pending.push({ accountId: account.id, record: r });
     kept.push(r);
   }
@@ -288,6 +264,60 @@ export async function prepareLedger(
       })
       .where(eq(pointsAccount.id, a.id));
   return kept;
+}
+
+/** Creates the accounts of `keys` (a household's is its head's, the member recorded as 户主). */
+async function openAccounts(
+  tx: Db,
+  ctx: Pick<RequestContext, 'tenantId' | 'userId'>,
+  kind: 'villager' | 'household',
+  keys: string[],
+  people: Person[],
+  keyOf: (id: string) => string,
+) {
+  const tenantId = ctx.tenantId;
+  const heads = new Map<string, string>();
+  const households = [
+    ...new Set(people.filter((p) => keys.includes(keyOf(p.id))).map((p) => p.householdNo)),
+  ].filter(Boolean) as string[];
+  if (kind === 'household' && households.length) {
+    const rows = (await tx
+      .select({ id: villager.id, householdNo: villager.householdNo })
+      .from(villager)
+      .where(
+        and(
+          inArray(villager.householdNo, households),
+          eq(villager.relation, '1'),
+          eq(villager.tenantId, tenantId),
+          notDeleted(villager.isDeleted),
+        ),
+      )
+      .orderBy(asc(villager.id))) as Person[];
+    for (const r of rows) if (r.householdNo && !heads.has(r.householdNo)) heads.set(r.householdNo, r.id);
+  }
+  await tx
+    .insert(pointsAccount)
+    .values(
+      keys.map((ownerKey) => {
+        const p = people.find((x) => keyOf(x.id) === ownerKey)!;
+        return {
+          tenantId,
+          ownerKey,
+          accountKind: kind,
+          villagerId: (kind === 'household' && p.householdNo && heads.get(p.householdNo)) || p.id,
+          householdNo: p.householdNo,
+          villageGroup: p.villageGroup,
+          balance: 0,
+          earned: 0,
+          spent: 0,
+          expired: 0,
+          createUser: ctx.userId,
+          updateUser: ctx.userId,
+        };
+      }) as never,
+    )
+    // another writer may have opened one meanwhile: its row stands
+    .onConflictDoNothing();
 }
 
 /** events whose credit a rule governs (its switch, dates and caps); a refund or reversal is no new award */
