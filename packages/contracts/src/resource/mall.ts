@@ -390,7 +390,7 @@ export const pointsDeedResource = resource(
 export const exchangeListResource = resource(
   'exchangeList',
   'hope_points_exchange',
-  'ShoppingCartOutlined',
+  'CarryOutOutlined',
   L('兑换列表', 'Exchanges'),
   'exchange',
   'exchange_list',

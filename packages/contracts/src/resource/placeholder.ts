@@ -27,6 +27,8 @@ export const PLACEHOLDER_PHRASES: Readonly<Record<string, string>> = {
   'Acknowledged by': 'who acknowledged it',
   'Approved by': 'who approved it',
   'Closed by': 'who closed it',
+  'Verified by': 'who verified it',
+  'Reviewed by': 'who reviewed it',
   'Issued by': 'who issued it',
   'Received by': 'who received it',
   'Watched by': 'who watched',

@@ -58,7 +58,7 @@ export default function DeedPage() {
         onSubmit={async (reason) => {
           if (!rejecting) return;
           await postData(`${API}/reject`, { id: rejecting.row.id, reason });
-          message.success(t('mall.done'));
+          message.success(t('common.succeeded'));
           await rejecting.ctx.refresh();
           setRejecting(null);
         }}

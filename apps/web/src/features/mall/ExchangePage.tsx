@@ -77,7 +77,7 @@ export default function ExchangePage() {
               </Button>
               {can('exchange_list_cancel') && (
                 <Button type="link" size="small" danger onClick={() => setCancelling({ row, ctx })}>
-                  {t('mall.cancel')}
+                  {t('mall.cancelExchange')}
                 </Button>
               )}
             </>
@@ -115,7 +115,7 @@ export default function ExchangePage() {
         onSubmit={async (reason) => {
           if (!cancelling) return;
           await postData(`${API}/cancel`, { id: cancelling.row.id, reason });
-          message.success(t('mall.done'));
+          message.success(t('common.succeeded'));
           await cancelling.ctx.refresh();
           setCancelling(null);
         }}

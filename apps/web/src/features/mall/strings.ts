@@ -11,7 +11,7 @@ export const mallZh = {
   qrcode: '兑换码',
   qrTitle: '兑换二维码',
   qrHint: '村民到积分超市出示此二维码或兑换码领取商品',
-  cancel: '取消兑换',
+  cancelExchange: '取消兑换',
   cancelTitle: '取消兑换',
   cancelHint: '取消后积分和库存将一并退回',
   approve: '通过',
@@ -21,7 +21,6 @@ export const mallZh = {
   rejectTitle: '驳回事迹',
   reason: '原因',
   reasonRequired: '请输入原因',
-  done: '操作成功',
   switchOn: '启用规则',
   switchOff: '停用规则',
 };
@@ -38,7 +37,7 @@ export const mallEn: typeof mallZh = {
   qrcode: 'Code',
   qrTitle: 'Exchange QR code',
   qrHint: 'The villager shows this QR code or the code at the points mall to collect the goods',
-  cancel: 'Cancel exchange',
+  cancelExchange: 'Cancel exchange',
   cancelTitle: 'Cancel the exchange',
   cancelHint: 'The points and the stock are returned together',
   approve: 'Approve',
@@ -48,7 +47,6 @@ export const mallEn: typeof mallZh = {
   rejectTitle: 'Reject the deed',
   reason: 'Reason',
   reasonRequired: 'Please enter the reason',
-  done: 'Done',
   switchOn: 'Switch the rule on',
   switchOff: 'Switch the rule off',
 };
