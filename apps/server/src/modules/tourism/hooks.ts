@@ -11,8 +11,9 @@ import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/context';
 import type { Change, ResourceHooks, Row } from '../../platform/crud/binding';
 import { endpoint } from '../../platform/crud/endpoints';
+import { mountedResource } from '../../platform/crud/refs';
 import { transition } from '../../platform/crud/transitions';
-import { transaction } from '../../platform/crud/write';
+import { adjustCount, transaction } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { FieldInputError, notFound } from '../../platform/http/errors';
@@ -64,33 +65,25 @@ function routeHooks(db: Db): ResourceHooks {
   };
 }
 
-/** Gives `n` places of a slot back (a cancelled, moved or removed booking). */
+const slots = () => mountedResource('tourismSlot');
+
+/** Gives `n` places of a slot back (a cancelled, moved or removed booking), through the write path. */
 async function release(tx: Db, ctx: RequestContext, slotId: string, n: number) {
-  await tx
-    .update(tourismSlot)
-    .set({ booked: sql`greatest(${tourismSlot.booked} - ${n}, 0)` } as never)
-    .where(and(eq(tourismSlot.id, slotId), eq(tourismSlot.tenantId, ctx.tenantId)));
+  const m = slots();
+  await adjustCount(m, ctx, tx, slotId, 'booked', -n, await m.tenantConstraint(ctx));
 }
 
 /**
- * Takes `n` places of a slot, or refuses with the places left: one statement that adds them only while
- * they fit, so of two bookings racing for the last places the second re-reads the first's count (the row
- * lock of READ COMMITTED) and is refused.
+ * Takes `n` places of a slot, or refuses with the places left: the engine's `adjustCount`, one statement
+ * that adds them only while they fit (`booked + n <= capacity`), so of two bookings racing for the last
+ * places the second re-reads the first's count (the row lock of READ COMMITTED) and is refused.
  */
 async function take(tx: Db, ctx: RequestContext, slotId: string, n: number) {
-  const [done] = await tx
-    .update(tourismSlot)
-    .set({ booked: sql`${tourismSlot.booked} + ${n}` } as never)
-    .where(
-      and(
-        eq(tourismSlot.id, slotId),
-        eq(tourismSlot.tenantId, ctx.tenantId),
-        notDeleted(tourismSlot.isDeleted),
-        sql`${tourismSlot.booked} + ${n} <= ${tourismSlot.capacity}`,
-      ),
-    )
-    .returning({ id: tourismSlot.id });
-  if (done) return;
+  const m = slots();
+  const done = await adjustCount(m, ctx, tx, slotId, 'booked', n, await m.tenantConstraint(ctx), {
+    max: 'capacity',
+  });
+  if (done !== undefined) return;
   const [slot] = await tx
     .select({ capacity: tourismSlot.capacity, booked: tourismSlot.booked })
     .from(tourismSlot)
