@@ -14,7 +14,7 @@ import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import 'leaflet/dist/leaflet.css';
 import type { AgriMapSettings } from '@smart/contracts/agriculture';
 import L from 'leaflet';
-import { useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { CircleMarker, MapContainer, Polygon, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { fromMap, type LngLat, openRing, toMap } from './geo';
 
@@ -62,6 +62,39 @@ export function hasTiles(s: AgriMapSettings): boolean {
   return !!s.tiles && (!s.tiles.includes('{key}') || !!s.key);
 }
 
+/**
+ * The village's map: its frame (named for screen readers), centre and tiles; the plots' map and the tourism
+ * places' map draw their shapes inside it.
+ */
+export function MapFrame(props: {
+  label: string;
+  height: number | string;
+  settings: AgriMapSettings;
+  children: ReactNode;
+}) {
+  const { settings } = props;
+  return (
+    <section aria-label={props.label} style={{ height: props.height, width: '100%' }}>
+      <MapContainer
+        center={CENTRE}
+        zoom={15}
+        style={{ height: '100%', width: '100%', background: '#f5f7f5' }}
+        keyboard
+        attributionControl={false}
+      >
+        {hasTiles(settings) && (
+          <TileLayer
+            url={settings.tiles.replaceAll('{key}', encodeURIComponent(settings.key))}
+            subdomains={settings.subdomains || 'abc'}
+            maxZoom={18}
+          />
+        )}
+        {props.children}
+      </MapContainer>
+    </section>
+  );
+}
+
 export function AgriMap({
   settings,
   plots,
@@ -84,56 +117,41 @@ export function AgriMap({
       return [y, x] as L.LatLngTuple;
     });
   return (
-    <section aria-label={label} style={{ height, width: '100%' }}>
-      <MapContainer
-        center={CENTRE}
-        zoom={15}
-        style={{ height: '100%', width: '100%', background: '#f5f7f5' }}
-        keyboard
-        attributionControl={false}
-      >
-        {hasTiles(settings) && (
-          <TileLayer
-            url={settings.tiles.replaceAll('{key}', encodeURIComponent(settings.key))}
-            subdomains={settings.subdomains || 'abc'}
-            maxZoom={18}
-          />
-        )}
-        {plots.map((p) => (
-          <PlotShape
-            key={p.id}
-            plot={p}
-            crs={crs}
-            selected={p.id === selectedId}
-            editing={!!editing && p.id === selectedId}
-            onSelect={onSelect}
-            onEdited={onEdited ? (ll) => onEdited(ll.map((x) => fromMap([x.lng, x.lat], crs))) : undefined}
-          />
-        ))}
-        {pending && pending.length >= 3 && (
-          <Polygon positions={latLngs(pending)} pathOptions={{ color: '#fa8c16', dashArray: '6 4' }} />
-        )}
-        {markers.map((m) => {
-          const [x, y] = toMap(m.lngLat, crs);
-          return (
-            <CircleMarker
-              key={m.id}
-              center={[y, x]}
-              radius={7}
-              pathOptions={{ color: m.colour, fillColor: m.colour, fillOpacity: 0.8 }}
-            >
-              <Tooltip>{m.label}</Tooltip>
-            </CircleMarker>
-          );
-        })}
-        <FitTo plots={plots} markers={markers} pending={pending} selectedId={selectedId} crs={crs} />
-        <Draw
-          active={!!drawing}
-          onDrawing={(ll) => onDrawing?.(ll.map((x) => fromMap([x.lng, x.lat], crs)))}
-          onDrawn={(ll) => onDrawn?.(openRing(ll.map((x) => fromMap([x.lng, x.lat], crs))))}
+    <MapFrame label={label} height={height} settings={settings}>
+      {plots.map((p) => (
+        <PlotShape
+          key={p.id}
+          plot={p}
+          crs={crs}
+          selected={p.id === selectedId}
+          editing={!!editing && p.id === selectedId}
+          onSelect={onSelect}
+          onEdited={onEdited ? (ll) => onEdited(ll.map((x) => fromMap([x.lng, x.lat], crs))) : undefined}
         />
-      </MapContainer>
-    </section>
+      ))}
+      {pending && pending.length >= 3 && (
+        <Polygon positions={latLngs(pending)} pathOptions={{ color: '#fa8c16', dashArray: '6 4' }} />
+      )}
+      {markers.map((m) => {
+        const [x, y] = toMap(m.lngLat, crs);
+        return (
+          <CircleMarker
+            key={m.id}
+            center={[y, x]}
+            radius={7}
+            pathOptions={{ color: m.colour, fillColor: m.colour, fillOpacity: 0.8 }}
+          >
+            <Tooltip>{m.label}</Tooltip>
+          </CircleMarker>
+        );
+      })}
+      <FitTo plots={plots} markers={markers} pending={pending} selectedId={selectedId} crs={crs} />
+      <Draw
+        active={!!drawing}
+        onDrawing={(ll) => onDrawing?.(ll.map((x) => fromMap([x.lng, x.lat], crs)))}
+        onDrawn={(ll) => onDrawn?.(openRing(ll.map((x) => fromMap([x.lng, x.lat], crs))))}
+      />
+    </MapFrame>
   );
 }
 

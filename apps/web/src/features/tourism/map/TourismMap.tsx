@@ -13,8 +13,8 @@ import 'leaflet/dist/leaflet.css';
 import type { AgriMapSettings } from '@smart/contracts/agriculture';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
-import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
-import { hasTiles } from '../../agriculture/map/AgriMap';
+import { CircleMarker, Polyline, Tooltip, useMap } from 'react-leaflet';
+import { MapFrame } from '../../agriculture/map/AgriMap';
 import { fromMap, type LngLat, toMap } from '../../agriculture/map/geo';
 
 export interface TourismPlace {
@@ -47,7 +47,6 @@ export interface TourismMapProps {
 }
 
 /** Changsha, where the demo village lies, when there is nothing to fit */
-const CENTRE: L.LatLngTuple = [28.2, 112.9];
 
 export function TourismMap({
   settings,
@@ -64,56 +63,38 @@ export function TourismMap({
 }: TourismMapProps) {
   const crs = settings.crs;
   return (
-    <section aria-label={label} style={{ height, width: '100%' }}>
-      <MapContainer
-        center={CENTRE}
-        zoom={15}
-        style={{ height: '100%', width: '100%', background: '#f5f7f5' }}
-        keyboard
-        attributionControl={false}
-      >
-        {hasTiles(settings) && (
-          <TileLayer
-            url={settings.tiles.replaceAll('{key}', encodeURIComponent(settings.key))}
-            subdomains={settings.subdomains || 'abc'}
-            maxZoom={18}
-          />
-        )}
-        {lines.map((l) => (
-          <Polyline
-            key={l.id}
-            positions={l.points.map((p) => latLng(p, crs))}
-            pathOptions={{
-              color: l.id === selectedId ? '#d4380d' : '#1677ff',
-              weight: l.id === selectedId ? 5 : 3,
-            }}
-            eventHandlers={{ click: () => onSelect?.(l.id) }}
-          >
-            <Tooltip sticky>{l.name}</Tooltip>
-          </Polyline>
-        ))}
-        {places.map((m) => (
-          <CircleMarker
-            key={m.id}
-            center={latLng(m.lngLat, crs)}
-            radius={m.id === selectedId ? 10 : 7}
-            pathOptions={{ color: m.colour, fillColor: m.colour, fillOpacity: 0.85 }}
-            eventHandlers={{ click: () => onSelect?.(m.id) }}
-          >
-            <Tooltip>{m.name}</Tooltip>
-          </CircleMarker>
-        ))}
-        {edited && edited.length >= 2 && !drawing && (
-          <EditedLine points={edited} crs={crs} onEdited={onEdited} />
-        )}
-        <FitTo places={places} lines={lines} edited={edited} selectedId={selectedId} crs={crs} />
-        <Resized />
-        <Draw
-          active={!!drawing}
-          onDrawing={(ll) => onDrawing?.(ll.map((x) => fromMap([x.lng, x.lat], crs)))}
-        />
-      </MapContainer>
-    </section>
+    <MapFrame label={label} height={height} settings={settings}>
+      {lines.map((l) => (
+        <Polyline
+          key={l.id}
+          positions={l.points.map((p) => latLng(p, crs))}
+          pathOptions={{
+            color: l.id === selectedId ? '#d4380d' : '#1677ff',
+            weight: l.id === selectedId ? 5 : 3,
+          }}
+          eventHandlers={{ click: () => onSelect?.(l.id) }}
+        >
+          <Tooltip sticky>{l.name}</Tooltip>
+        </Polyline>
+      ))}
+      {places.map((m) => (
+        <CircleMarker
+          key={m.id}
+          center={latLng(m.lngLat, crs)}
+          radius={m.id === selectedId ? 10 : 7}
+          pathOptions={{ color: m.colour, fillColor: m.colour, fillOpacity: 0.85 }}
+          eventHandlers={{ click: () => onSelect?.(m.id) }}
+        >
+          <Tooltip>{m.name}</Tooltip>
+        </CircleMarker>
+      ))}
+      {edited && edited.length >= 2 && !drawing && (
+        <EditedLine points={edited} crs={crs} onEdited={onEdited} />
+      )}
+      <FitTo places={places} lines={lines} edited={edited} selectedId={selectedId} crs={crs} />
+      <Resized />
+      <Draw active={!!drawing} onDrawing={(ll) => onDrawing?.(ll.map((x) => fromMap([x.lng, x.lat], crs)))} />
+    </MapFrame>
   );
 }
 
