@@ -104,7 +104,9 @@ test('a package’s menu tags say which menu each button belongs to', async ({ p
   // once the tree has loaded (a person sees it), searched for, it opens down to the menu; its box checks
   // its buttons too
   await dialog.getByLabel('菜单权限').click();
-  await expect(page.locator('.ant-select-tree-treenode').getByTitle('系统管理', { exact: true })).toBeVisible();
+  await expect(
+    page.locator('.ant-select-tree-treenode').getByTitle('系统管理', { exact: true }),
+  ).toBeVisible();
   await dialog.getByLabel('菜单权限').fill('用户管理');
   const node = page.locator('.ant-select-tree-treenode').filter({
     has: page.getByTitle('用户管理', { exact: true }),
