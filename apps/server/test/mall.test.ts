@@ -146,6 +146,35 @@ describe('the ledger under concurrency', () => {
     expect(balances.filter((b) => b === 40)).toHaveLength(3);
     expect(balances.filter((b) => b === 50)).toHaveLength(17);
   });
+
+  it('exchanges that come together are written together, and one that cannot pay refuses no other', async () => {
+    const g = await goods(100, 30);
+    const people = [];
+    for (let i = 0; i < 12; i++) {
+      const v = await villager();
+      // the fifth cannot pay
+      await grant(v, i === 4 ? 10 : 100);
+      people.push(v);
+    }
+    const answers = await Promise.all(people.map((v) => exchange(v, g)));
+    expect(answers.map((a) => a.statusCode)).toEqual(people.map((_, i) => (i === 4 ? 409 : 200)));
+    expect(answers[4].json().msg).toContain('积分余额不足');
+    // each answer is its own exchange: its villager, its code
+    const made = answers.filter((a) => a.statusCode === 200).map((a) => a.json().data);
+    expect(made.map((e) => e.villagerId)).toEqual(people.filter((_, i) => i !== 4));
+    expect(new Set(made.map((e) => e.redeemCode)).size).toBe(11);
+    expect(await stockOf(g)).toBe(89);
+    const balances = await Promise.all(people.map(balance));
+    expect(balances).toEqual(people.map((_, i) => (i === 4 ? 10 : 70)));
+    for (const v of people) expect(await ledgerAgrees(v)).toBe(await balance(v));
+
+    // a villager nobody can see, among others that come at once: a 400 naming the field, the others written
+    const more = [people[0], '1999999999999999999', people[1]];
+    const mixed = await Promise.all(more.map((v) => exchange(v, g)));
+    expect(mixed.map((a) => a.statusCode)).toEqual([200, 400, 200]);
+    expect(mixed[1].json().data.field).toBe('villagerId');
+    expect(await stockOf(g)).toBe(87);
+  });
 });
 
 describe('exchanges', () => {

@@ -37,3 +37,28 @@ export function rowsOf(result: unknown): Record<string, unknown>[] {
 export async function nextId(db: { execute: (q: SQL) => Promise<unknown> }): Promise<string> {
   return String(rowsOf(await db.execute(sql`select nextval('blade_id_seq')::text as id`))[0].id);
 }
+
+/**
+ * Many rows' values as one array parameter per column, `unnest($1::bigint[], $2::integer[], …)`: the source
+ * of one UPDATE that writes many rows their own values (`update t set c = v.c from <this> as v(id, c)
+ * where t.id = v.id`). A parameter per column, not per value: the statement's text and its preparation
+ * stay the same whatever the number of rows.
+ */
+export function unnestOf(columns: [values: unknown[], type: string][]): SQL {
+  return sql`unnest(${sql.join(
+    columns.map(([values, type]) => {
+      if (!/^[a-z ]+$/.test(type)) throw new Error(`unnestOf: type ${type}`);
+      return sql`${sql.param(values)}::${sql.raw(type)}[]`;
+    }),
+    sql`, `,
+  )})`;
+}
+
+/** `n` ids drawn at once from the one sequence (see `nextId`). */
+export async function nextIds(db: { execute: (q: SQL) => Promise<unknown> }, n: number): Promise<string[]> {
+  if (n <= 1) return n === 1 ? [await nextId(db)] : [];
+  const rows = rowsOf(
+    await db.execute(sql`select nextval('blade_id_seq')::text as id from generate_series(1, ${n})`),
+  );
+  return rows.map((r) => String(r.id));
+}

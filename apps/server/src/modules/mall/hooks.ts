@@ -12,7 +12,7 @@ import { formatDateTime } from '../../platform/format';
 import { ApiError, badRequest } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { newRedeemCode, normalRedeemCode, qrPngDataUrl } from '../../platform/redeem';
-import { nextId, notDeleted } from '../../platform/sql';
+import { nextIds, notDeleted } from '../../platform/sql';
 import { type LedgerEntry, operatorName, prepareLedger } from './ledger';
 import { exchangeList, pointsDeed, pointsGoods, pointsRule } from './tables';
 
@@ -231,11 +231,12 @@ function deedHooks(): ResourceHooks {
   };
 }
 
-/** The goods a caller exchanges, read in the exchange's transaction. */
-async function goodsOf(ctx: RequestContext, tx: Db, goodsId: string) {
+/** The goods of `ids` a caller may exchange, read in the exchange's transaction (one query for a batch). */
+async function goodsOf(ctx: RequestContext, tx: Db, ids: string[]) {
   const goods = mountedResource('pointsGoods');
-  const [g] = await tx
+  const rows = await tx
     .select({
+      id: pointsGoods.id,
       goodsName: pointsGoods.goodsName,
       pointsPrice: pointsGoods.pointsPrice,
       stock: pointsGoods.stock,
@@ -243,10 +244,8 @@ async function goodsOf(ctx: RequestContext, tx: Db, goodsId: string) {
       onShelf: pointsGoods.onShelf,
     })
     .from(pointsGoods)
-    .where(and(eq(pointsGoods.id, goodsId), await goods.tenantConstraint(ctx)))
-    .limit(1);
-  if (!g) throw badRequest('fieldInvalid', { field: 'goodsId' });
-  return { g };
+    .where(and(inArray(pointsGoods.id, ids), await goods.tenantConstraint(ctx)));
+  return new Map(rows.map((g) => [String(g.id), g]));
 }
 
 /** An exchange's points and stock given back together (a cancellation, a withdrawal), once. */
@@ -281,69 +280,90 @@ async function giveBack(ctx: RequestContext, tx: Db, row: Row, reason: string) {
  */
 function exchangeHooks(): ResourceHooks {
   return {
+    // a counter's rush (many villagers at once, one hot item) is written in batches: one transaction, one
+    // ledger post and one stock update for all who came together
+    coalesceCreates: true,
     async beforeCreate(ctx, records, tx) {
-      for (const r of records) {
-        const quantity = Number(r.quantity ?? 1);
-        const { g } = await goodsOf(ctx, tx, String(r.goodsId));
+      // several exchanges arrive together when they come at once (`coalesceCreates`): the goods are read
+      // once, the ids drawn once and all the debits posted in one go
+      const goods = await goodsOf(ctx, tx, [...new Set(records.map((r) => String(r.goodsId)))]);
+      const ids = await nextIds(tx, records.length);
+      const debits: LedgerEntry[] = records.map((r, i) => {
+        const g = goods.get(String(r.goodsId));
+        if (!g) throw badRequest('fieldInvalid', { field: 'goodsId' });
         if (Number(g.onShelf) !== 1) throw new ApiError(409, 'goodsOffShelf');
-        const points = Number(g.pointsPrice) * quantity;
-        r.id = await nextId(tx);
-        r.points = points;
-        r.exchangeStatus = EXCHANGE_STATUS.toCollect;
-        r.redeemCode = newRedeemCode();
-        // the points first: the account's lock also queues this villager's exchanges for the limit below
-        await post(ctx, tx, [
-          {
-            villagerId: String(r.villagerId),
-            points: -points,
-            eventType: POINTS_EVENT.exchange,
-            bizId: String(r.id),
-            fresh: true,
-            reason: `兑换 ${String(g.goodsName)} × ${quantity}`.slice(0, 200),
-          },
-        ]);
-        const limit = Number(g.perPersonLimit ?? 0);
-        if (limit > 0) {
-          const [held] = await tx
-            .select({ taken: sum(exchangeList.quantity) })
-            .from(exchangeList)
-            .where(
-              and(
-                eq(exchangeList.tenantId, ctx.tenantId),
-                eq(exchangeList.villagerId, String(r.villagerId)),
-                eq(exchangeList.goodsId, String(r.goodsId)),
-                ne(exchangeList.exchangeStatus, EXCHANGE_STATUS.cancelled),
-                notDeleted(exchangeList.isDeleted),
-              ),
-            );
-          const taken = Number(held?.taken ?? 0);
-          if (taken + quantity > limit) throw new ApiError(409, 'exchangeLimit', { limit, taken });
-        }
+        const quantity = Number(r.quantity ?? 1);
+        Object.assign(r, {
+          id: ids[i],
+          points: Number(g.pointsPrice) * quantity,
+          exchangeStatus: EXCHANGE_STATUS.toCollect,
+          redeemCode: newRedeemCode(),
+        });
+        return {
+          villagerId: String(r.villagerId),
+          points: -Number(r.points),
+          eventType: POINTS_EVENT.exchange,
+          bizId: String(r.id),
+          fresh: true,
+          reason: `兑换 ${String(g.goodsName)} × ${quantity}`.slice(0, 200),
+        };
+      });
+      // the points first: the accounts' locks also queue each villager's exchanges for the limit below
+      await post(ctx, tx, debits);
+      const inBatch = new Map<string, number>();
+      for (const r of records) {
+        const limit = Number(goods.get(String(r.goodsId))!.perPersonLimit ?? 0);
+        if (limit <= 0) continue;
+        const key = `${String(r.villagerId)}|${String(r.goodsId)}`;
+        const [held] = await tx
+          .select({ taken: sum(exchangeList.quantity) })
+          .from(exchangeList)
+          .where(
+            and(
+              eq(exchangeList.tenantId, ctx.tenantId),
+              eq(exchangeList.villagerId, String(r.villagerId)),
+              eq(exchangeList.goodsId, String(r.goodsId)),
+              ne(exchangeList.exchangeStatus, EXCHANGE_STATUS.cancelled),
+              notDeleted(exchangeList.isDeleted),
+            ),
+          );
+        const taken = Number(held?.taken ?? 0) + (inBatch.get(key) ?? 0);
+        const quantity = Number(r.quantity ?? 1);
+        if (taken + quantity > limit) throw new ApiError(409, 'exchangeLimit', { limit, taken });
+        inBatch.set(key, (inBatch.get(key) ?? 0) + quantity);
       }
     },
     async afterChange(ctx, changes, tx) {
-      for (const c of changes) {
-        if (c.mode === 'create') {
-          // the stock last, after the row is written: the hot goods row stays locked only to the commit
-          const goods = mountedResource('pointsGoods');
-          const left = await adjustCount(
-            goods,
-            ctx,
-            tx,
+      // the stock last, after the rows are written, one update per goods: the hot goods row stays locked
+      // only to the commit
+      const wanted = new Map<string, number>();
+      for (const c of changes)
+        if (c.mode === 'create')
+          wanted.set(
             String(c.row.goodsId),
-            'stock',
-            -Number(c.row.quantity),
-            await goods.tenantConstraint(ctx),
+            (wanted.get(String(c.row.goodsId)) ?? 0) + Number(c.row.quantity),
           );
-          if (left === undefined) {
-            const [now] = await tx
-              .select({ stock: pointsGoods.stock })
-              .from(pointsGoods)
-              .where(eq(pointsGoods.id, String(c.row.goodsId)));
-            throw new ApiError(409, 'stockShort', { stock: Number(now?.stock ?? 0) });
-          }
-          continue;
+      const goods = mountedResource('pointsGoods');
+      for (const [goodsId, quantity] of wanted) {
+        const left = await adjustCount(
+          goods,
+          ctx,
+          tx,
+          goodsId,
+          'stock',
+          -quantity,
+          await goods.tenantConstraint(ctx),
+        );
+        if (left === undefined) {
+          const [now] = await tx
+            .select({ stock: pointsGoods.stock })
+            .from(pointsGoods)
+            .where(eq(pointsGoods.id, goodsId));
+          throw new ApiError(409, 'stockShort', { stock: Number(now?.stock ?? 0) });
         }
+      }
+      for (const c of changes) {
+        if (c.mode === 'create') continue;
         const was = c.original?.exchangeStatus;
         if (String(was) !== EXCHANGE_STATUS.toCollect) continue;
         if (String(c.row.exchangeStatus) !== EXCHANGE_STATUS.cancelled) continue;

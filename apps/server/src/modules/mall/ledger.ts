@@ -11,7 +11,7 @@ import type { RequestContext } from '../../platform/auth/context';
 import { type Db, schema } from '../../platform/db';
 import { today } from '../../platform/format';
 import { ApiError, badRequest } from '../../platform/http/errors';
-import { notDeleted } from '../../platform/sql';
+import { notDeleted, unnestOf } from '../../platform/sql';
 import { tenantParams } from '../system/params';
 import { villager } from '../village/tables';
 import { openLot, pointsAccount, pointsRecord, pointsRule } from './tables';
@@ -185,6 +185,14 @@ export async function prepareLedger(
     ]),
   );
 
+  // the open lots of the accounts the batch debits, read once and spent here in memory; what is taken from
+  // each lot and each account's new figures are then written in one statement each
+  const debited = new Set<string>();
+  for (const r of records)
+    if (Number(r.points) < 0) debited.add(accounts.get(keyOf(String(r.villagerId)))!.id);
+  const lotsByAccount = await openLots(tx, tenantId, [...debited]);
+  const taken = new Map<string, number>();
+
   const kept: Record<string, unknown>[] = [];
   const seen = new Set<string>();
   const pending: PendingLot[] = [];
@@ -205,9 +213,9 @@ export async function prepareLedger(
       await checkRule(tx, tenantId, String(r.ruleId), account.id, points, recordDate);
 
     let reason = String(r.reason ?? '');
-    // a debit reads the account's open lots once: what may be spent is the balance less the lots past their
-    // day that the expiry job has not yet written off; it then spends from the live ones
-    const lots = points < 0 ? await openLots(tx, tenantId, account.id, eventType, bizId) : [];
+    // what a debit may spend is the balance less the lots past their day that the expiry job has not yet
+    // written off; it then spends from the live ones
+    const lots = points < 0 ? spendOrder(lotsByAccount.get(account.id) ?? [], eventType, bizId) : [];
     const spendable =
       points < 0 && eventType !== POINTS_EVENT.expiry
         ? account.balance - lots.filter((l) => isPast(l, day)).reduce((t, l) => t + l.remaining, 0)
@@ -220,11 +228,11 @@ export async function prepareLedger(
       if (points === 0) continue;
     }
     if (points < 0)
-      await spend(
-        tx,
+      spend(
         lots.filter((l) => (eventType === POINTS_EVENT.expiry ? isPast(l, day) : !isPast(l, day))),
         -points,
         eventType === POINTS_EVENT.expiry ? [] : pending.filter((l) => l.accountId === account.id),
+        taken,
       );
 
     account.balance += points;
@@ -252,17 +260,27 @@ export async function prepareLedger(
   }
   records.splice(0, records.length, ...kept);
 
-  for (const a of accounts.values())
-    await tx
-      .update(pointsAccount)
-      .set({
-        balance: a.balance,
-        earned: a.earned,
-        spent: a.spent,
-        expired: a.expired,
-        updateTime: new Date(),
-      })
-      .where(eq(pointsAccount.id, a.id));
+  if (taken.size)
+    await tx.execute(sql`update ${pointsRecord} set ${sql.identifier(pointsRecord.remaining.name)} =
+      ${pointsRecord.remaining} - v.take
+      from ${unnestOf([
+        [[...taken.keys()], 'bigint'],
+        [[...taken.values()], 'integer'],
+      ])} as v(id, take) where ${pointsRecord.id} = v.id`);
+  const figures = [...accounts.values()];
+  await tx.execute(sql`update ${pointsAccount} set
+      ${sql.identifier(pointsAccount.balance.name)} = v.balance,
+      ${sql.identifier(pointsAccount.earned.name)} = v.earned,
+      ${sql.identifier(pointsAccount.spent.name)} = v.spent,
+      ${sql.identifier(pointsAccount.expired.name)} = v.expired,
+      ${sql.identifier(pointsAccount.updateTime.name)} = ${new Date()}
+    from ${unnestOf([
+      [figures.map((a) => a.id), 'bigint'],
+      [figures.map((a) => a.balance), 'integer'],
+      [figures.map((a) => a.earned), 'integer'],
+      [figures.map((a) => a.spent), 'integer'],
+      [figures.map((a) => a.expired), 'integer'],
+    ])} as v(id, balance, earned, spent, expired) where ${pointsAccount.id} = v.id`);
   return kept;
 }
 
@@ -408,50 +426,65 @@ interface Lot {
 const isPast = (l: Lot, day: string) => l.expiresOn !== null && l.expiresOn < day;
 
 /**
- * The account's open lots in the order they are spent: a reversal of a credit that credit's lot first, then
- * the lots that end first, then the oldest (the `lots` index of the definition).
+ * The open lots of `accountIds`, by account, each account's in the order they are spent: the lots that end
+ * first, then the oldest (the `lots` index of the definition). One query for the whole batch.
  */
-async function openLots(
-  tx: Db,
-  tenantId: string,
-  accountId: string,
-  eventType: string,
-  bizId: string | null,
-): Promise<Lot[]> {
+async function openLots(tx: Db, tenantId: string, accountIds: string[]): Promise<Map<string, Lot[]>> {
+  const byAccount = new Map<string, Lot[]>();
+  if (!accountIds.length) return byAccount;
   const rows = await tx
-    .select({ id: pointsRecord.id, remaining: pointsRecord.remaining, expiresOn: pointsRecord.expiresOn })
+    .select({
+      id: pointsRecord.id,
+      accountId: pointsRecord.accountId,
+      remaining: pointsRecord.remaining,
+      expiresOn: pointsRecord.expiresOn,
+    })
     .from(pointsRecord)
     .where(
       and(
-        eq(pointsRecord.accountId, accountId),
+        inArray(pointsRecord.accountId, accountIds),
         eq(pointsRecord.tenantId, tenantId),
         openLot,
         notDeleted(pointsRecord.isDeleted),
       ),
     )
     .orderBy(
-      ...(eventType === POINTS_EVENT.reversal && bizId ? [sql`(${pointsRecord.id} = ${bizId}) desc`] : []),
+      asc(pointsRecord.accountId),
       sql`${pointsRecord.expiresOn} asc nulls last`,
       asc(pointsRecord.recordDate),
       asc(pointsRecord.id),
     );
-  return rows.map((r) => ({
-    id: String(r.id),
-    remaining: Number(r.remaining),
-    expiresOn: r.expiresOn === null || r.expiresOn === undefined ? null : String(r.expiresOn),
-  }));
+  for (const r of rows) {
+    const lot = {
+      id: String(r.id),
+      remaining: Number(r.remaining),
+      expiresOn: r.expiresOn === null || r.expiresOn === undefined ? null : String(r.expiresOn),
+    };
+    const list = byAccount.get(String(r.accountId));
+    if (list) list.push(lot);
+    else byAccount.set(String(r.accountId), [lot]);
+  }
+  return byAccount;
 }
 
-/** Spends `amount` from `lots` in their order, then from the batch's own credits (`pending`). */
-async function spend(tx: Db, lots: Lot[], amount: number, pending: PendingLot[]) {
+/** An account's lots with points left, in spending order; a reversal of a credit takes that credit's lot first. */
+function spendOrder(lots: Lot[], eventType: string, bizId: string | null): Lot[] {
+  const open = lots.filter((l) => l.remaining > 0);
+  if (eventType !== POINTS_EVENT.reversal || !bizId) return open;
+  return [...open.filter((l) => l.id === bizId), ...open.filter((l) => l.id !== bizId)];
+}
+
+/**
+ * Spends `amount` from `lots` in their order (noting in `taken` what each gives, written after the batch),
+ * then from the batch's own credits (`pending`).
+ */
+function spend(lots: Lot[], amount: number, pending: PendingLot[], taken: Map<string, number>) {
   let left = amount;
   for (const lot of lots) {
     if (left <= 0) break;
     const take = Math.min(left, lot.remaining);
-    await tx
-      .update(pointsRecord)
-      .set({ remaining: sql`${pointsRecord.remaining} - ${take}` })
-      .where(eq(pointsRecord.id, lot.id));
+    lot.remaining -= take;
+    taken.set(lot.id, (taken.get(lot.id) ?? 0) + take);
     left -= take;
   }
   for (const lot of pending) {

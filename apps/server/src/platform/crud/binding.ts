@@ -114,6 +114,14 @@ export interface ResourceHooks {
    */
   submitAliases?: string[];
   /**
+   * adds that come at the same moment from one user are written together (`coalescing`): their references
+   * checked at once, one transaction of the write path with all their records (the hooks see them as one
+   * batch: `beforeCreate` must handle several), their answers read at once. A batch the write refuses is
+   * written again one by one, so one request's refusal is never another's. For a hot resource whose rows
+   * are added by many at once (the mall's exchanges); a definition with children is never coalesced.
+   */
+  coalesceCreates?: boolean;
+  /**
    * more removal routes, each the same code as `remove` (the `_delete` code, the caller's row constraint,
    * all or nothing, the hooks): `delete/{id}`, `delete?ids=`, `delete/remark?id=&remark=` (RemoveRoute);
    * one at `remove` itself (POST) replaces the engine's `remove?ids=` (the spec's region: `remove?id=`)
@@ -173,7 +181,8 @@ export interface MountedResource {
   output(ctx: RequestContext, rows: Row[], lang?: Lang): Promise<Row[]>;
   /**
    * the checks a validated record passes before it is written (the binding's beforeWrite, references,
-   * unique keys; `except`: live rows a clash does not count, a parent's own children its write replaces)
+   * unique keys; `except`: live rows a clash does not count, a parent's own children its write replaces;
+   * `refs: false`: the references are checked by the caller, for a batch at once)
    */
   check(
     ctx: RequestContext,
@@ -181,7 +190,7 @@ export interface MountedResource {
     mode: 'create' | 'update',
     id?: string,
     original?: Row,
-    opts?: { except?: SQL },
+    opts?: { except?: SQL; refs?: false },
   ): Promise<void>;
   /** the list's order when none is asked for */
   defaultOrder: (SQL | PgColumn)[];

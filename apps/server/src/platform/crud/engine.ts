@@ -30,13 +30,14 @@ import { answerList } from './answers';
 import { arrayOutput, NO_LABELS } from './array-output';
 import type { MountedResource, ResourceHooks, Row } from './binding';
 import { attachChildren, checkChildren, readChildren, writeChildren } from './children';
+import { coalescing } from './coalesce';
 import { cachedCount, countKey, forgetCounts } from './count-cache';
 import { attachDictNames, DICT_TABLE, dictLabelsOf, dictNameFields } from './dict-names';
 import { mountEndpoints } from './endpoints';
 import { mountExcelRoutes } from './excel';
 import { columnsOf } from './model';
 import { parseListQuery } from './query';
-import { attachRefLabels, checkRefs, mountedByKey, mountSelectRoute, refFields } from './refs';
+import { attachRefLabels, checkRefs, mountedByKey, mountSelectRoute, refFields, refProblems } from './refs';
 import { idParam, idsParam, pathId } from './request-ids';
 import { transitionEndpoint } from './transitions';
 import { descendantIds, isAtOrBelow } from './tree-walk';
@@ -414,17 +415,25 @@ export function mountResource(
     return ok(req, (await withChildren(ctx, await answer(ctx, [row], req.lang), req.lang))[0]);
   });
 
-  /** a row as answered, read again after its write (its `beside` values are written by the hooks) */
-  const readBack = async (ctx: RequestContext, row: Row, lang: Lang) => {
+  /** rows as answered, read again after their write (their `beside` values are written by the hooks) */
+  const readBack = async (ctx: RequestContext, rows: Row[], lang: Lang) => {
     if (besideExtra.length || Object.keys(beside).length) {
-      const [again] = await db
-        .select(selection)
-        .from(table)
-        .where(eq(cols.id, row.id as string))
-        .limit(1);
-      if (again) row = again as Row;
+      const again = new Map(
+        (
+          await db
+            .select(selection)
+            .from(table)
+            .where(
+              inArray(
+                cols.id,
+                rows.map((r) => r.id as string),
+              ),
+            )
+        ).map((r) => [String(r.id), r as Row]),
+      );
+      rows = rows.map((r) => again.get(String(r.id)) ?? r);
     }
-    return (await withChildren(ctx, await answer(ctx, [row], lang), lang))[0];
+    return withChildren(ctx, await answer(ctx, rows, lang), lang);
   };
 
   /**
@@ -434,7 +443,7 @@ export function mountResource(
    */
   const check: MountedResource['check'] = async (ctx, record, mode, id, original, opts = {}) => {
     await hooks.beforeWrite?.(ctx, record, mode, id, original, 'submit');
-    if (refs.length) await checkRefs(db, ctx, def, record);
+    if (refs.length && opts.refs !== false) await checkRefs(db, ctx, def, record);
     for (const set of uniqueSets(def)) {
       // an update that sends one field of a key is checked with the others as stored
       if (original && set.every((f) => record[f] === undefined)) continue;
@@ -473,6 +482,100 @@ export function mountResource(
       .limit(1);
     return row ? key : undefined;
   };
+
+  /**
+   * Adds of one user that come at the same moment, written together (`coalesceCreates`): each one's own
+   * checks, the references of all at once, one transaction of the write path with every record, the
+   * answers read at once. When that transaction is refused, each is written again alone (its own
+   * transaction), so it is refused or written exactly as it would have been without the others.
+   */
+  type CreateItem = { ctx: RequestContext; record: Record<string, unknown>; lang: Lang };
+  type Created = { answered: Row; extra?: Record<string, unknown> };
+  const writeAlone = (ctx: RequestContext, record: Record<string, unknown>) =>
+    transaction(db, (tx) => insertRows(mounted, ctx, tx, [record], { answer: true })).then((w) => w[0]);
+  const coalesced =
+    hooks.coalesceCreates && !def.children?.length && !def.tree
+      ? coalescing<CreateItem, Created>(async (items) => {
+          const ctx = items[0].ctx;
+          const results: (Created | Error)[] = items.map(() => new Error('not written'));
+          let live: number[] = [];
+          for (const [i, it] of items.entries()) {
+            try {
+              await check(it.ctx, it.record, 'create', undefined, undefined, { refs: false });
+              live.push(i);
+            } catch (err) {
+              results[i] = err as Error;
+            }
+          }
+          if (refs.length) {
+            const problems = await refProblems(
+              db,
+              ctx,
+              def,
+              live.map((i) => items[i].record),
+            );
+            live = live.filter((i, k) => {
+              if (problems[k]) results[i] = problems[k]!;
+              return !problems[k];
+            });
+          }
+          const written = new Map<
+            number,
+            { row: Row; extra?: Record<string, unknown>; record: Record<string, unknown> }
+          >();
+          let together = live.length > 1;
+          if (together) {
+            // the hooks fill the records they are given: the batch writes copies, so each is whole again
+            // when it is written alone
+            const copies = live.map((i) => structuredClone(items[i].record));
+            try {
+              const rows = await transaction(db, async (tx) => {
+                const out = await insertRows(mounted, ctx, tx, copies, { answer: true });
+                // a hook that left a record out: which answer is whose is unknown, so none is kept
+                if (out.length !== copies.length) throw new Error('a batch record was left out');
+                return out;
+              });
+              live.forEach((i, k) => {
+                written.set(i, { ...rows[k], record: copies[k] });
+              });
+            } catch {
+              together = false;
+            }
+          }
+          if (!together || live.length === 1)
+            await Promise.all(
+              live.map(async (i) => {
+                try {
+                  const w = await writeAlone(items[i].ctx, items[i].record);
+                  written.set(i, { ...w, record: items[i].record });
+                } catch (err) {
+                  results[i] = err as Error;
+                }
+              }),
+            );
+          for (const [i, w] of written) {
+            const it = items[i];
+            await hooks.afterCommit?.(it.ctx, {
+              mode: 'create',
+              ids: [w.row.id as string],
+              records: [w.record],
+            });
+          }
+          for (const lang of new Set(items.map((it) => it.lang))) {
+            const mine = [...written].filter(([i]) => items[i].lang === lang);
+            if (!mine.length) continue;
+            const answered = await readBack(
+              ctx,
+              mine.map(([, w]) => w.row),
+              lang,
+            );
+            mine.forEach(([i, w], k) => {
+              results[i] = { answered: answered[k], extra: w.extra };
+            });
+          }
+          return results;
+        })
+      : undefined;
 
   /** add (no id) or edit (an id): `update` only edits (a family client's `<path>/update`) */
   const submit = async (req: FastifyRequest, reply: FastifyReply, only?: 'update') => {
@@ -522,8 +625,17 @@ export function mountResource(
         if (err) throw new FieldInputError(err.field, err.message);
       }
     }
-    await check(ctx, record, mode, id, original);
     const children = readChildren(def, body);
+    if (mode === 'create' && coalesced && !children.size) {
+      const { answered, extra } = await coalesced(`${ctx.tenantId}|${ctx.userId}`, {
+        ctx,
+        record,
+        lang: req.lang,
+      });
+      if (!extra) return ok(req, answered);
+      return reply.header('cache-control', 'no-store').send(ok(req, { ...answered, ...extra }));
+    }
+    await check(ctx, record, mode, id, original);
     if (children.size) await checkChildren(ctx, db, children, id);
     if (def.tree && record.parentId !== undefined) await placeInTree(ctx, record, id, scope);
     if (mode === 'create') {
@@ -533,7 +645,7 @@ export function mountResource(
         return rows;
       });
       await hooks.afterCommit?.(ctx, { mode, ids: [created.id as string], records: [record] });
-      const answered = await readBack(ctx, created, req.lang);
+      const [answered] = await readBack(ctx, [created], req.lang);
       if (!extra) return ok(req, answered);
       return reply.header('cache-control', 'no-store').send(ok(req, { ...answered, ...extra }));
     }
@@ -547,7 +659,7 @@ export function mountResource(
         : await updateRow(mounted, ctx, db, id!, record, scope, original);
     if (!updated) throw notFound();
     await hooks.afterCommit?.(ctx, { mode, ids: [id!], records: [record] });
-    return ok(req, await readBack(ctx, updated, req.lang));
+    return ok(req, (await readBack(ctx, [updated], req.lang))[0]);
   };
   app.post(`${base}/submit`, (req, reply) => submit(req, reply));
   if (hooks.updatePath) app.post(`${base}/${hooks.updatePath}`, (req, reply) => submit(req, reply, 'update'));

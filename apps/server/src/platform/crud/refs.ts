@@ -69,21 +69,45 @@ export async function checkRefs(
   def: ResourceDef,
   record: Record<string, unknown>,
 ) {
+  const [problem] = await refProblems(db, ctx, def, [record]);
+  if (problem) throw problem;
+}
+
+/**
+ * What `checkRefs` says of each of `records` (undefined: its references are all visible), with one query
+ * per reference field for all of them: a batch of creates is checked at once.
+ */
+export async function refProblems(
+  db: Db,
+  ctx: RequestContext,
+  def: ResourceDef,
+  records: Record<string, unknown>[],
+): Promise<(FieldInputError | undefined)[]> {
+  const problems: (FieldInputError | undefined)[] = records.map(() => undefined);
   for (const f of refFields(def)) {
-    const ids = [...new Set(splitIds(record[f.name]))];
-    if (!ids.length) continue;
+    const idsOf = records.map((r) => [...new Set(splitIds(r[f.name]))]);
+    const all = [...new Set(idsOf.flat())];
+    if (!all.length) continue;
     const t = target(f);
-    const found = await db
-      .select({ id: t.cols.id })
-      .from(t.table)
-      .where(and(inArray(t.cols.id, ids), await t.constraint(ctx)));
-    if (found.length !== ids.length)
-      throw new FieldInputError(f.name, {
-        zh: `所选${f.label.zh}不存在或无权查看`,
-        en: `The chosen ${f.label.en.toLowerCase()} does not exist or is not visible to you`,
-      });
-    if (f.type === 'refs') record[f.name] = ids.join(',');
+    const found = new Set(
+      (
+        await db
+          .select({ id: t.cols.id })
+          .from(t.table)
+          .where(and(inArray(t.cols.id, all), await t.constraint(ctx)))
+      ).map((r) => String(r.id)),
+    );
+    records.forEach((record, i) => {
+      if (problems[i] || !idsOf[i].length) return;
+      if (idsOf[i].some((id) => !found.has(id)))
+        problems[i] = new FieldInputError(f.name, {
+          zh: `所选${f.label.zh}不存在或无权查看`,
+          en: `The chosen ${f.label.en.toLowerCase()} does not exist or is not visible to you`,
+        });
+      else if (f.type === 'refs') record[f.name] = idsOf[i].join(',');
+    });
   }
+  return problems;
 }
 
 /** Adds `<name>Name` (ref) / `<name>Names` (refs) to answered rows: one query per referenced resource. */
