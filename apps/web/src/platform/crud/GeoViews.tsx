@@ -23,6 +23,48 @@ export function PointView({ value }: { value: unknown }) {
 const steps = (size: number, grid: number): number[] =>
   Array.from({ length: Math.floor(size / grid) }, (_, i) => (i + 1) * grid);
 
+/**
+ * The frame every sketch is drawn in: `width` × `height`, a faint grid (not in a table cell's small size),
+ * named for screen readers by `name`; the shape is `children`.
+ */
+function SketchFrame({
+  width,
+  height,
+  name,
+  children,
+}: {
+  width: number;
+  height: number;
+  name: string;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const grid = Math.max(8, Math.round(Math.min(width, height) / 4));
+  return (
+    <svg
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-labelledby={titleId}
+      style={{ display: 'block', background: '#f6f8f4', border: '1px solid #e5e9e0', borderRadius: 4 }}
+    >
+      <title id={titleId}>{name}</title>
+      {width >= 80 && (
+        <g stroke="#e3e8dc" strokeWidth={1} aria-hidden>
+          {steps(width, grid).map((x) => (
+            <line key={`x${x}`} x1={x} y1={0} x2={x} y2={height} />
+          ))}
+          {steps(height, grid).map((y) => (
+            <line key={`y${y}`} x1={0} y1={y} x2={width} y2={y} />
+          ))}
+        </g>
+      )}
+      {children}
+    </svg>
+  );
+}
+
 /** An area as people say it: 12.34 亩 (8,226 m²). */
 export function useAreaText(): (value: unknown) => string | undefined {
   const { t } = useTranslation();
@@ -78,35 +120,15 @@ export function LineSketch({
   showLength?: boolean;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const lengthText = useLengthText();
   const points = parsePolygon(value);
   const length = lengthText(value);
   if (!points || !length) return <span title={String(value)}>—</span>;
   const name = [t('crud.linePoints', { count: points.length }), length].join(', ');
-  const grid = Math.max(8, Math.round(Math.min(width, height) / 4));
   const drawn = sketchPolygon(points, width, height, Math.max(3, Math.round(Math.min(width, height) / 12)));
   const [sx, sy] = drawn.split(' ')[0].split(',').map(Number);
   const svg = (
-    <svg
-      width={width}
-      height={height}
-      viewBox={`0 0 ${width} ${height}`}
-      role="img"
-      aria-labelledby={titleId}
-      style={{ display: 'block', background: '#f6f8f4', border: '1px solid #e5e9e0', borderRadius: 4 }}
-    >
-      <title id={titleId}>{name}</title>
-      {width >= 80 && (
-        <g stroke="#e3e8dc" strokeWidth={1} aria-hidden>
-          {steps(width, grid).map((x) => (
-            <line key={`x${x}`} x1={x} y1={0} x2={x} y2={height} />
-          ))}
-          {steps(height, grid).map((y) => (
-            <line key={`y${y}`} x1={0} y1={y} x2={width} y2={y} />
-          ))}
-        </g>
-      )}
+    <SketchFrame width={width} height={height} name={name}>
       <polyline
         points={drawn}
         fill="none"
@@ -116,7 +138,7 @@ export function LineSketch({
         strokeLinecap="round"
       />
       <circle cx={sx} cy={sy} r={width < 80 ? 2 : 3.5} fill="#389e0d" />
-    </svg>
+    </SketchFrame>
   );
   if (!showLength) return svg;
   return (
@@ -145,33 +167,13 @@ export function PolygonSketch({
   showArea?: boolean;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const areaText = useAreaText();
   const corners = parsePolygon(value);
   if (!corners) return <span title={String(value)}>—</span>;
   const area = areaText(value);
   const name = [t('crud.polygonCorners', { count: corners.length }), area].filter(Boolean).join(', ');
-  const grid = Math.max(8, Math.round(Math.min(width, height) / 4));
   const svg = (
-    <svg
-      width={width}
-      height={height}
-      viewBox={`0 0 ${width} ${height}`}
-      role="img"
-      aria-labelledby={titleId}
-      style={{ display: 'block', background: '#f6f8f4', border: '1px solid #e5e9e0', borderRadius: 4 }}
-    >
-      <title id={titleId}>{name}</title>
-      {width >= 80 && (
-        <g stroke="#e3e8dc" strokeWidth={1} aria-hidden>
-          {steps(width, grid).map((x) => (
-            <line key={`x${x}`} x1={x} y1={0} x2={x} y2={height} />
-          ))}
-          {steps(height, grid).map((y) => (
-            <line key={`y${y}`} x1={0} y1={y} x2={width} y2={y} />
-          ))}
-        </g>
-      )}
+    <SketchFrame width={width} height={height} name={name}>
       <polygon
         points={sketchPolygon(corners, width, height, Math.max(2, Math.round(Math.min(width, height) / 12)))}
         fill="rgba(56, 158, 13, 0.18)"
@@ -179,7 +181,7 @@ export function PolygonSketch({
         strokeWidth={width < 80 ? 1 : 1.5}
         strokeLinejoin="round"
       />
-    </svg>
+    </SketchFrame>
   );
   if (!showArea || !area) return svg;
   return (

@@ -62,6 +62,31 @@ export function hasTiles(s: AgriMapSettings): boolean {
   return !!s.tiles && (!s.tiles.includes('{key}') || !!s.key);
 }
 
+/** A point of the village's data as Leaflet takes it: [lat, lng] in the map's coordinate system. */
+export const mapLatLng = (p: LngLat, crs: AgriMapSettings['crs']): L.LatLngTuple => {
+  const [x, y] = toMap(p, crs);
+  return [y, x];
+};
+
+/**
+ * The map fitted to `points` once, the first time there are any (as the page opens); later changes of them
+ * leave the view the person has chosen. Inside a MapFrame.
+ */
+export function useFitOnce(
+  points: readonly LngLat[],
+  crs: AgriMapSettings['crs'],
+  options: L.FitBoundsOptions,
+) {
+  const map = useMap();
+  const fitted = useRef(false);
+  const opts = useRef(options);
+  useEffect(() => {
+    if (fitted.current || !points.length) return;
+    fitted.current = true;
+    map.fitBounds(L.latLngBounds(points.map((p) => mapLatLng(p, crs))), opts.current);
+  }, [points, map, crs]);
+}
+
 /**
  * The village's map: its frame (named for screen readers), centre and tiles; the plots' map and the tourism
  * places' map draw their shapes inside it.
@@ -225,22 +250,15 @@ function FitTo({
   crs: AgriMapSettings['crs'];
 }) {
   const map = useMap();
-  const fitted = useRef(false);
   const all = useMemo(
     () => [...plots.flatMap((p) => p.polygon), ...markers.map((m) => m.lngLat), ...(pending ?? [])],
     [plots, markers, pending],
   );
-  useEffect(() => {
-    if (fitted.current || !all.length) return;
-    fitted.current = true;
-    map.fitBounds(L.latLngBounds(all.map((p) => toMap(p, crs)).map(([x, y]) => [y, x])), {
-      padding: [24, 24],
-    });
-  }, [all, map, crs]);
+  useFitOnce(all, crs, { padding: [24, 24] });
   useEffect(() => {
     const plot = plots.find((p) => p.id === selectedId);
     if (!plot?.polygon.length) return;
-    map.fitBounds(L.latLngBounds(plot.polygon.map((p) => toMap(p, crs)).map(([x, y]) => [y, x])), {
+    map.fitBounds(L.latLngBounds(plot.polygon.map((p) => mapLatLng(p, crs))), {
       padding: [48, 48],
       maxZoom: 18,
     });

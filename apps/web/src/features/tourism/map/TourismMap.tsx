@@ -14,8 +14,8 @@ import type { AgriMapSettings } from '@smart/contracts/agriculture';
 import L from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import { CircleMarker, Polyline, Tooltip, useMap } from 'react-leaflet';
-import { MapFrame } from '../../agriculture/map/AgriMap';
-import { fromMap, type LngLat, toMap } from '../../agriculture/map/geo';
+import { MapFrame, mapLatLng, useFitOnce } from '../../agriculture/map/AgriMap';
+import { fromMap, type LngLat } from '../../agriculture/map/geo';
 
 export interface TourismPlace {
   id: string;
@@ -67,7 +67,7 @@ export function TourismMap({
       {lines.map((l) => (
         <Polyline
           key={l.id}
-          positions={l.points.map((p) => latLng(p, crs))}
+          positions={l.points.map((p) => mapLatLng(p, crs))}
           pathOptions={{
             color: l.id === selectedId ? '#d4380d' : '#1677ff',
             weight: l.id === selectedId ? 5 : 3,
@@ -80,7 +80,7 @@ export function TourismMap({
       {places.map((m) => (
         <CircleMarker
           key={m.id}
-          center={latLng(m.lngLat, crs)}
+          center={mapLatLng(m.lngLat, crs)}
           radius={m.id === selectedId ? 10 : 7}
           pathOptions={{ color: m.colour, fillColor: m.colour, fillOpacity: 0.85 }}
           eventHandlers={{ click: () => onSelect?.(m.id) }}
@@ -98,11 +98,6 @@ export function TourismMap({
   );
 }
 
-const latLng = (p: LngLat, crs: AgriMapSettings['crs']): L.LatLngTuple => {
-  const [x, y] = toMap(p, crs);
-  return [y, x];
-};
-
 /** The form's line, dashed orange; its vertices dragged (leaflet-geoman's edit mode) while it reports edits. */
 function EditedLine({
   points,
@@ -117,7 +112,7 @@ function EditedLine({
   // the same positions while the line is the same: a new array would reset a line being edited
   const key = JSON.stringify(points);
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the points' text
-  const positions = useMemo(() => points.map((p) => latLng(p, crs)), [key, crs]);
+  const positions = useMemo(() => points.map((p) => mapLatLng(p, crs)), [key, crs]);
   const report = useRef(onEdited);
   report.current = onEdited;
   const editable = !!onEdited;
@@ -167,25 +162,20 @@ function FitTo({
   crs: AgriMapSettings['crs'];
 }) {
   const map = useMap();
-  const fitted = useRef(false);
   const all = useMemo(
     () => [...places.map((p) => p.lngLat), ...lines.flatMap((l) => l.points), ...(edited ?? [])],
     [places, lines, edited],
   );
-  useEffect(() => {
-    if (fitted.current || !all.length) return;
-    fitted.current = true;
-    map.fitBounds(L.latLngBounds(all.map((p) => latLng(p, crs))), { padding: [32, 32], maxZoom: 17 });
-  }, [all, map, crs]);
+  useFitOnce(all, crs, { padding: [32, 32], maxZoom: 17 });
   useEffect(() => {
     const line = lines.find((l) => l.id === selectedId);
     const place = places.find((p) => p.id === selectedId);
     if (line?.points.length)
-      map.fitBounds(L.latLngBounds(line.points.map((p) => latLng(p, crs))), {
+      map.fitBounds(L.latLngBounds(line.points.map((p) => mapLatLng(p, crs))), {
         padding: [48, 48],
         maxZoom: 18,
       });
-    else if (place) map.setView(latLng(place.lngLat, crs), Math.max(map.getZoom(), 16));
+    else if (place) map.setView(mapLatLng(place.lngLat, crs), Math.max(map.getZoom(), 16));
   }, [selectedId, lines, places, map, crs]);
   return null;
 }
