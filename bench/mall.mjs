@@ -2,14 +2,16 @@
 //
 //   1. Exchanges on one hot item: 50 connections, each a villager of its own with points to spare, all
 //      exchanging the same goods for BENCH_SECONDS (POST exchangeList/submit, one request at a time per
-//      connection): exchanges per second, p50 / p99, and the check that nothing was oversold — the stock
-//      taken equals the exchanges answered 200, and every exchange has its one ledger debit.
+//      connection, autocannon): exchanges answered 200 per second, p50 / p99, and the check that nothing
+//      was oversold — the stock taken equals the exchange rows written (those answered, and those still in
+//      flight when the load stopped).
 //   2. One villager's balance (GET villager/wx/points: the account, what expires, the latest 20 rows) once
 //      the account holds 10 000 ledger rows, one request at a time and at 50 connections.
 //
 // PGlite always; PostgreSQL too when DATABASE_URL is set (its own database: `_mall` appended). The demo's
 // villagers are the customers. Progress goes to stderr; the table to stdout and to bench/last-mall.md.
 import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
 import {
   adminSession,
   authHeaders,
@@ -51,8 +53,6 @@ async function pool(n, width, fn) {
   await Promise.all(Array.from({ length: Math.min(width, n) }, worker));
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
-
 async function bench(kind, out) {
   const isPg = kind === 'postgres';
   const dataDir = join(dataRoot, `mall-${kind}`);
@@ -84,36 +84,40 @@ async function bench(kind, out) {
           onShelf: 1,
         })
       ).data.id;
-      const times = [];
-      let ok = 0;
-      let refused = 0;
-      const until = performance.now() + LOAD_SECONDS * 1000;
-      await Promise.all(
-        buyers.map(async (villagerId) => {
-          while (performance.now() < until) {
-            const t = performance.now();
-            const res = await fetch(`${server.base}${API}/exchangeList/submit`, {
-              method: 'POST',
-              headers: { ...headers, 'content-type': 'application/json' },
-              body: JSON.stringify({ villagerId, goodsId: goods, quantity: 1 }),
-            });
-            await res.arrayBuffer();
-            times.push(performance.now() - t);
-            if (res.ok) ok++;
-            else refused++;
-          }
-        }),
-      );
+      // autocannon, as the other benches load their routes: each connection a villager of its own, one
+      // exchange at a time (a client that costs the server's two cores less than fetch does)
+      let connection = 0;
+      const r = await autocannon({
+        url: `${server.base}${API}/exchangeList/submit`,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        connections: buyers.length,
+        duration: LOAD_SECONDS,
+        pipelining: 1,
+        setupClient: (client) => {
+          const villagerId = buyers[connection++ % buyers.length];
+          client.setBody(JSON.stringify({ villagerId, goodsId: goods, quantity: 1 }));
+        },
+      });
+      const ok = r['2xx'];
+      const refused = r.non2xx + r.errors;
+      // the requests autocannon left in flight are still written: the rows are counted once they stop growing
+      const rowsNow = async () =>
+        (await get(`/exchangeList/page?current=1&size=1&goodsId=${goods}`)).data.total;
+      let exchanges = await rowsNow();
+      for (let again = -1; again !== exchanges; ) {
+        await new Promise((r) => setTimeout(r, 500));
+        again = exchanges;
+        exchanges = await rowsNow();
+      }
       const left = (await get(`/points/goods/detail?id=${goods}`)).data.stock;
-      const exchanges = (await get(`/exchangeList/page?current=1&size=1&goodsId=${goods}`)).data.total;
-      times.sort((a, b) => a - b);
       out.exchange = {
         rps: ok / LOAD_SECONDS,
-        p50: percentile(times, 50),
-        p99: percentile(times, 99),
+        p50: r.latency.p50,
+        p99: r.latency.p99,
         ok,
         refused,
-        oversold: stock - left - ok,
+        oversold: stock - left - exchanges,
         rows: exchanges,
       };
       log(
@@ -156,11 +160,11 @@ async function main() {
         only: 'postgres',
       },
       {
-        name: 'oversold (stock taken − exchanges answered)',
+        name: 'oversold (stock taken − exchanges written)',
         src: 'exchange',
         get: (r) => r.exchange?.oversold,
         f: (v, r) =>
-          `${v} (${r.exchange.ok} exchanges, ${r.exchange.rows} rows, ${r.exchange.refused} refused)`,
+          `${v} (${r.exchange.ok} answered 200, ${r.exchange.rows} rows written, ${r.exchange.refused} refused)`,
         target: '0',
         ok: (v) => v === 0,
       },
