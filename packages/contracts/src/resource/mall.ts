@@ -340,6 +340,8 @@ export const pointsRecordResource = resource(
     // an account's open lots, in the order they are spent (the ledger's debits, the expiry, what expires)
     indexes: [
       { name: 'lots', fields: ['accountId', 'expiresOn', 'recordDate', 'id'], where: 'remaining > 0' },
+      // an account's latest rows (villager/wx/points, the account's page), read backwards
+      { name: 'account_latest', fields: ['accountId', 'createTime', 'id'] },
     ],
     unique: [['eventType', 'bizId']],
     defaultSort: { field: 'createTime', desc: true },

@@ -1,0 +1,1 @@
+CREATE INDEX "hope_points_record_account_latest_idx" ON "hope_points_record" USING btree ("account_id","create_time","id") WHERE is_deleted = 0;
