@@ -58,4 +58,30 @@ describe('coalescing', () => {
     expect(Math.max(...sizes)).toBe(3);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(10);
   });
+
+  it('a result may be a promise: the next batch starts before it settles', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const run = coalescing<string, string>(async (items) => {
+      order.push(`run ${items.join('')}`);
+      await tick();
+      return items.map((i) =>
+        i === 'a'
+          ? held.then(() => {
+              order.push('a answered');
+              return 'A';
+            })
+          : i.toUpperCase(),
+      );
+    });
+    const a = run('k', 'a');
+    const b = run('k', 'b');
+    expect(await b).toBe('B');
+    release();
+    expect(await a).toBe('A');
+    expect(order).toEqual(['run a', 'run b', 'a answered']);
+  });
 });

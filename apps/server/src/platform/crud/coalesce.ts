@@ -5,15 +5,16 @@
  * a batch shares (a transaction, its locks, each of its queries) is paid once for many requests.
  *
  * `run` answers each item of a batch with its result or its error, in order; an error of `run` itself is
- * every item's.
+ * every item's. A result may be a promise: the next batch starts once `run` has answered, while those
+ * promises settle (a batch's rows written, its answers still being read).
  */
 export function coalescing<T, R>(
-  run: (items: T[]) => Promise<(R | Error)[]>,
+  run: (items: T[]) => Promise<(R | Error | Promise<R>)[]>,
   { max = 64, inFlight = 1 }: { max?: number; inFlight?: number } = {},
 ): (key: string, item: T) => Promise<R> {
   interface Waiting {
     item: T;
-    resolve: (r: R) => void;
+    resolve: (r: R | PromiseLike<R>) => void;
     reject: (e: unknown) => void;
   }
   const queues = new Map<string, { waiting: Waiting[]; running: number }>();
@@ -26,7 +27,7 @@ export function coalescing<T, R>(
         batch.forEach((w, i) => {
           const r = results[i];
           if (r instanceof Error) w.reject(r);
-          else w.resolve(r as R);
+          else w.resolve(r);
         });
       } catch (err) {
         for (const w of batch) w.reject(err);

@@ -497,7 +497,7 @@ export function mountResource(
     hooks.coalesceCreates && !def.children?.length && !def.tree
       ? coalescing<CreateItem, Created>(async (items) => {
           const ctx = items[0].ctx;
-          const results: (Created | Error)[] = items.map(() => new Error('not written'));
+          const results: Error[] = items.map(() => new Error('not written'));
           let live: number[] = [];
           for (const [i, it] of items.entries()) {
             try {
@@ -553,27 +553,32 @@ export function mountResource(
                 }
               }),
             );
-          for (const [i, w] of written) {
-            const it = items[i];
-            await hooks.afterCommit?.(it.ctx, {
-              mode: 'create',
-              ids: [w.row.id as string],
-              records: [w.record],
-            });
-          }
-          for (const lang of new Set(items.map((it) => it.lang))) {
-            const mine = [...written].filter(([i]) => items[i].lang === lang);
-            if (!mine.length) continue;
-            const answered = await readBack(
-              ctx,
-              mine.map(([, w]) => w.row),
-              lang,
-            );
-            mine.forEach(([i, w], k) => {
-              results[i] = { answered: answered[k], extra: w.extra };
-            });
-          }
-          return results;
+          // the rows are written: the next batch may start while these answers are read
+          const answers = (async () => {
+            const out = new Map<number, Created>();
+            for (const [i, w] of written) {
+              const it = items[i];
+              await hooks.afterCommit?.(it.ctx, {
+                mode: 'create',
+                ids: [w.row.id as string],
+                records: [w.record],
+              });
+            }
+            for (const lang of new Set(items.map((it) => it.lang))) {
+              const mine = [...written].filter(([i]) => items[i].lang === lang);
+              if (!mine.length) continue;
+              const answered = await readBack(
+                ctx,
+                mine.map(([, w]) => w.row),
+                lang,
+              );
+              mine.forEach(([i, w], k) => {
+                out.set(i, { answered: answered[k], extra: w.extra });
+              });
+            }
+            return out;
+          })();
+          return results.map((r, i) => (written.has(i) ? answers.then((a) => a.get(i)!) : r));
         })
       : undefined;
 
