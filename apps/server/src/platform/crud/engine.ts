@@ -632,7 +632,10 @@ export function mountResource(
     }
     const children = readChildren(def, body);
     if (mode === 'create' && coalesced && !children.size) {
-      const { answered, extra } = await coalesced(`${ctx.tenantId}|${ctx.userId}`, {
+      // together only with the same caller as the same person: tenant, user, department and roles (what the
+      // constraint and the stamps are made of), since the batch is written as its first
+      const caller = [ctx.tenantId, ctx.userId, ctx.deptId, [...ctx.roleIds].sort().join(',')].join('|');
+      const { answered, extra } = await coalesced(caller, {
         ctx,
         record,
         lang: req.lang,
