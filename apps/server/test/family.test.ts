@@ -1,6 +1,7 @@
-import { WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts';
+import { MENU_TREE, WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAMILY_MENUS } from '../src/modules/system/family-client';
 import { schema } from '../src/platform/db';
 import { menuId } from '../src/seed/menus';
 import { SEED } from '../src/seed/system';
@@ -726,6 +727,10 @@ describe('the family’s download links: ?blade-auth= on an Excel export or temp
  * (`POST /oauth/token`) keeps ours. The menus are the same ones: only their names differ.
  */
 describe('menus the family console can open and draw, and a real avatar', () => {
+  const ONE_PIXEL_PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  );
   /** The screens of the family's console (its `src/views`, vue2 line 4.7.0) that ours has too. */
   const FAMILY_VIEWS = [
     '/desk/notice',
@@ -753,6 +758,23 @@ describe('menus the family console can open and draw, and a real avatar', () => 
   const flat = (nodes: MenuTree[]): MenuTree[] =>
     nodes.flatMap((n) => [n, ...flat((n.children ?? []) as MenuTree[])]);
   const byCode = (nodes: MenuTree[]) => new Map(flat(nodes).map((n) => [n.code, n]));
+
+  it('the one table names screens of our menu tree by their code and our path', () => {
+    const ours = new Map<string, string>();
+    const walk = (nodes: typeof MENU_TREE) => {
+      for (const n of nodes) {
+        ours.set(n.code, n.path);
+        walk(n.children ?? []);
+      }
+    };
+    walk(MENU_TREE);
+    for (const [code, entry] of Object.entries(FAMILY_MENUS)) {
+      expect(ours.get(code), code).toBe(entry.ours);
+      expect(entry.source, code).toMatch(DRAWABLE);
+      if (entry.path && !['/monitor/log'].includes(entry.path))
+        expect(FAMILY_VIEWS, code).toContain(entry.path);
+    }
+  });
 
   it("the family's routes: its paths for the screens both consoles have, icons it can draw; ours keep ours", async () => {
     const family = (await familySignIn()).json().data.accessToken as string;
@@ -810,7 +832,9 @@ describe('menus the family console can open and draw, and a real avatar', () => 
       ['log_usual', '/log/usual'],
     ]);
     // the renamed menus open nothing more: the screens' calls are checked as ever
-    expect((await get('/api/dfem-system/user/list?current=1&size=10', next.accessToken)).statusCode).toBe(403);
+    expect((await get('/api/dfem-system/user/list?current=1&size=10', next.accessToken)).statusCode).toBe(
+      403,
+    );
     expect((await get('/api/dfem-system/role/list', next.accessToken)).statusCode).toBe(200);
     expect((await get('/api/dfem-log/usual/list?current=1&size=10', next.accessToken)).statusCode).toBe(200);
   });
@@ -864,8 +888,24 @@ describe('menus the family console can open and draw, and a real avatar', () => 
     );
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await get('/api/dfem-user/info', ours.access_token)).json().data.avatar ?? '').toBe('');
-    // a user with an avatar of their own is answered it, on either path
-    const adminInfo = (await familySignIn()).json().data;
-    expect(adminInfo.avatar).toMatch(/^\/api\/dfem-resource\/file\/avatar\/[0-9a-f-]{36}\.png$/);
+    // an avatar of one's own is answered as it is, on either path
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(ONE_PIXEL_PNG)]), 'me.png');
+    const put = await s.app.inject({
+      method: 'POST',
+      url: '/api/dfem-resource/oss/endpoint/put-file',
+      headers: { authorization: basic(), 'blade-auth': `bearer ${signed.accessToken}` },
+      payload: form,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const link = put.json().data.link as string;
+    const own = await post(
+      '/api/dfem-system/user/update-info',
+      { avatar: link, realName: 'noavatar', phone: '13800000001' },
+      signed.accessToken,
+    );
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await familySignIn('noavatar', 'pass')).json().data.avatar).toBe(link);
+    expect((await signIn(s, 'noavatar', 'pass')).avatar).toBe(link);
   });
 });

@@ -12,8 +12,8 @@ import {
   type VideoKind,
   videoKind,
 } from '../../platform/storage';
-import { AVATAR_PLACE, sweepPeriodically, UPLOAD_KINDS, type UploadKind, Uploads } from './uploads';
 import { DEFAULT_AVATAR_SVG } from '../system/family-client';
+import { AVATAR_PLACE, sweepPeriodically, UPLOAD_KINDS, type UploadKind, Uploads } from './uploads';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -298,7 +298,10 @@ export async function registerGrantRoutes(base: FastifyInstance) {
       .where(and(eq(tm.tenantId, ctx.tenantId), notDeleted(tm.isDeleted)))
       .orderBy(asc(tm.sort), asc(tm.id));
     // the family's top bar draws `source` as a class: an icon it can draw (family-client.ts)
-    return ok(req, ctx.familyClient ? rows.map((r) => ({ ...r, source: familyTopMenuIcon(r.source) })) : rows);
+    return ok(
+      req,
+      ctx.familyClient ? rows.map((r) => ({ ...r, source: familyTopMenuIcon(r.source) })) : rows,
+    );
   });
 
   /** Lazy menu lists for the menu screen: the children of one node, each saying whether it has children. */
