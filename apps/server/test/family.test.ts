@@ -795,6 +795,20 @@ describe('menus the family console can open and draw, and a real avatar', () => 
     const paths = flat(theirs).map((n) => n.path);
     for (const view of FAMILY_VIEWS) expect(paths, view).toContain(view);
     for (const n of flat(theirs)) expect(n.source, `${n.code}: ${n.source}`).toMatch(DRAWABLE);
+    // the renamed screens' first calls, as their pages send them, answer the shapes they read
+    for (const url of [
+      '/api/dfem-system/role/list',
+      '/api/dfem-system/region/lazy-tree?parentCode=00',
+      '/api/dfem-log/usual/list?current=1&size=20',
+      '/api/dfem-log/api/list?current=1&size=20',
+      '/api/dfem-log/error/list?current=1&size=20',
+      '/api/dfem-report/report/rest/list?current=1&size=10',
+    ]) {
+      const page = await get(url, family);
+      expect(page.statusCode, `${url}: ${page.body.slice(0, 200)}`).toBe(200);
+      const data = page.json().data;
+      expect(Array.isArray(data) || Array.isArray(data?.records), url).toBe(true);
+    }
 
     // our console, the same administrator: our paths and antd icon names, the very same menus
     const ours = (await get('/api/dfem-system/menu/routes', admin)).json().data as MenuTree[];
