@@ -890,6 +890,9 @@ describe('menus the family console can open and draw, and a real avatar', () => 
     // the family's profile screen (its getUserInfo)
     const info = (await get('/api/dfem-system/user/info', signed.accessToken)).json().data;
     expect(info.avatar).toBe(signed.avatar);
+    expect((await get('/api/dfem-auth/oauth/user-info', signed.accessToken)).json().data.avatar).toBe(
+      signed.avatar,
+    );
     // our console keeps the empty value (it draws its own placeholder)
     const ours = await signIn(s, 'noavatar', 'pass');
     expect(ours.avatar).toBe('');
