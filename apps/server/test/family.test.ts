@@ -1,6 +1,7 @@
-import { WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts';
+import { MENU_TREE, WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAMILY_MENUS } from '../src/modules/system/family-client';
 import { schema } from '../src/platform/db';
 import { menuId } from '../src/seed/menus';
 import { SEED } from '../src/seed/system';
@@ -716,5 +717,212 @@ describe('the family’s download links: ?blade-auth= on an Excel export or temp
       '/api/dfem-hope-manage/villager/page?current=1',
     ])
       expect((await link(url, admin)).statusCode, url).toBe(401);
+  });
+});
+
+/**
+ * Issue 40, item 4: the family's router builds a screen from a menu's path (`src/views<path>.vue`) and draws
+ * its `source` as a class of its icon fonts (`iconfont icon…`) or Element's (`el-icon-…`); its top bar
+ * draws `avatar` as an <img>. A session signed in on its path (`POST /token`) is answered its names; ours
+ * (`POST /oauth/token`) keeps ours. The menus are the same ones: only their names differ.
+ */
+describe('menus the family console can open and draw, and a real avatar', () => {
+  const ONE_PIXEL_PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  );
+  /** The screens of the family's console (its `src/views`, vue2 line 4.7.0) that ours has too. */
+  const FAMILY_VIEWS = [
+    '/desk/notice',
+    '/system/user',
+    '/system/dept',
+    '/system/dict',
+    '/system/menu',
+    '/system/post',
+    '/system/param',
+    '/system/tenant',
+    '/system/client',
+    '/system/topmenu',
+    '/authority/role',
+    '/authority/datascope',
+    '/base/region',
+    '/monitor/log/usual',
+    '/monitor/log/api',
+    '/monitor/log/error',
+    '/report/reportlist',
+  ];
+  /** the family's icon classes: its two icon fonts, or Element's */
+  const DRAWABLE = /^(?:iconfont icon[\w-]+|el-icon-[a-z0-9-]+)$/;
+
+  type MenuTree = Node & { path: string; source: string; id: string };
+  const flat = (nodes: MenuTree[]): MenuTree[] =>
+    nodes.flatMap((n) => [n, ...flat((n.children ?? []) as MenuTree[])]);
+  const byCode = (nodes: MenuTree[]) => new Map(flat(nodes).map((n) => [n.code, n]));
+
+  it('the one table names screens of our menu tree by their code and our path', () => {
+    const ours = new Map<string, string>();
+    const walk = (nodes: typeof MENU_TREE) => {
+      for (const n of nodes) {
+        ours.set(n.code, n.path);
+        walk(n.children ?? []);
+      }
+    };
+    walk(MENU_TREE);
+    for (const [code, entry] of Object.entries(FAMILY_MENUS)) {
+      expect(ours.get(code), code).toBe(entry.ours);
+      expect(entry.source, code).toMatch(DRAWABLE);
+      if (entry.path && !['/monitor/log'].includes(entry.path))
+        expect(FAMILY_VIEWS, code).toContain(entry.path);
+    }
+  });
+
+  it("the family's routes: its paths for the screens both consoles have, icons it can draw; ours keep ours", async () => {
+    const family = (await familySignIn()).json().data.accessToken as string;
+    const res = await get('/api/dfem-system/menu/routes', family);
+    expect(res.statusCode, res.body).toBe(200);
+    const theirs = res.json().data as MenuTree[];
+    const menus = byCode(theirs);
+    expect(menus.get('role')?.path).toBe('/authority/role');
+    expect(menus.get('region')?.path).toBe('/base/region');
+    expect(menus.get('log')?.path).toBe('/monitor/log');
+    expect(menus.get('log_usual')?.path).toBe('/monitor/log/usual');
+    expect(menus.get('log_api')?.path).toBe('/monitor/log/api');
+    expect(menus.get('log_error')?.path).toBe('/monitor/log/error');
+    expect(menus.get('report')?.path).toBe('/report/reportlist');
+    expect(menus.get('system')?.source).toBe('iconfont iconicon_setting');
+    expect(menus.get('role')?.source).toBe('iconfont iconicon_boss');
+    // every screen the family's console has is reached by a menu of its path, and every icon is drawable
+    const paths = flat(theirs).map((n) => n.path);
+    for (const view of FAMILY_VIEWS) expect(paths, view).toContain(view);
+    for (const n of flat(theirs)) expect(n.source, `${n.code}: ${n.source}`).toMatch(DRAWABLE);
+    // the renamed screens' first calls, as their pages send them, answer the shapes they read
+    for (const url of [
+      '/api/dfem-system/role/list',
+      '/api/dfem-system/region/lazy-tree?parentCode=00',
+      '/api/dfem-log/usual/list?current=1&size=20',
+      '/api/dfem-log/api/list?current=1&size=20',
+      '/api/dfem-log/error/list?current=1&size=20',
+      '/api/dfem-report/report/rest/list?current=1&size=10',
+    ]) {
+      const page = await get(url, family);
+      expect(page.statusCode, `${url}: ${page.body.slice(0, 200)}`).toBe(200);
+      const data = page.json().data;
+      expect(Array.isArray(data) || Array.isArray(data?.records), url).toBe(true);
+    }
+
+    // our console, the same administrator: our paths and antd icon names, the very same menus
+    const ours = (await get('/api/dfem-system/menu/routes', admin)).json().data as MenuTree[];
+    const mine = byCode(ours);
+    expect(mine.get('role')).toMatchObject({ path: '/system/role', source: 'TeamOutlined' });
+    expect(mine.get('region')?.path).toBe('/system/region');
+    expect(mine.get('log_usual')?.path).toBe('/log/usual');
+    expect(mine.get('system')?.source).toBe('SettingOutlined');
+    const shape = (nodes: MenuTree[]) => flat(nodes).map((n) => [n.id, n.code, n.name, n.parentId]);
+    expect(shape(theirs)).toEqual(shape(ours));
+  });
+
+  it('a refresh on the family path stays the family’s; the same grants decide what either console sees', async () => {
+    const db = s.database.db;
+    const role = await makeRole(db, '000000', 'family_logs');
+    await grantCodes(db, role, ['log', 'log_usual', 'log_usual_view', 'system', 'role', 'role_view']);
+    await makeUser(db, { account: 'familylogs', roleIds: [role], deptId: SEED.rootDeptId });
+    const first = (await familySignIn('familylogs', 'pass')).json().data;
+    const next = (
+      await familyToken({ grantType: 'refresh_token', scope: 'all', refreshToken: first.refreshToken })
+    ).json().data;
+    const theirs = (await get('/api/dfem-system/menu/routes', next.accessToken)).json().data as MenuTree[];
+    expect(flat(theirs).map((n) => [n.code, n.path])).toEqual([
+      ['system', '/system'],
+      ['role', '/authority/role'],
+      ['log', '/monitor/log'],
+      ['log_usual', '/monitor/log/usual'],
+    ]);
+    const ours = (await signIn(s, 'familylogs', 'pass')).access_token;
+    const mine = (await get('/api/dfem-system/menu/routes', ours)).json().data as MenuTree[];
+    expect(flat(mine).map((n) => [n.code, n.path])).toEqual([
+      ['system', '/system'],
+      ['role', '/system/role'],
+      ['log', '/log'],
+      ['log_usual', '/log/usual'],
+    ]);
+    // the renamed menus open nothing more: the screens' calls are checked as ever
+    expect((await get('/api/dfem-system/user/list?current=1&size=10', next.accessToken)).statusCode).toBe(
+      403,
+    );
+    expect((await get('/api/dfem-system/role/list', next.accessToken)).statusCode).toBe(200);
+    expect((await get('/api/dfem-log/usual/list?current=1&size=10', next.accessToken)).statusCode).toBe(200);
+  });
+
+  it('top menus: the family gets an icon it can draw, ours keep theirs; one it can draw is kept', async () => {
+    const made = await post('/api/dfem-system/topmenu/submit', {
+      code: 'fam_top',
+      name: '家族顶部',
+      source: 'AppstoreOutlined',
+      sort: 1,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const kept = await post('/api/dfem-system/topmenu/submit', {
+      code: 'fam_top_el',
+      name: '家族顶部二',
+      source: 'el-icon-menu',
+      sort: 2,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const family = (await familySignIn()).json().data.accessToken as string;
+    const theirs = (await get('/api/dfem-system/menu/top-menu', family)).json().data as MenuTree[];
+    expect(theirs.find((t) => t.code === 'fam_top')?.source).toBe('iconfont icon-caidan');
+    expect(theirs.find((t) => t.code === 'fam_top_el')?.source).toBe('el-icon-menu');
+    const ours = (await get('/api/dfem-system/menu/top-menu')).json().data as MenuTree[];
+    expect(ours.find((t) => t.code === 'fam_top')?.source).toBe('AppstoreOutlined');
+  });
+
+  it('a user without an avatar: the family is answered a picture the server serves, ours the empty value', async () => {
+    const db = s.database.db;
+    const role = await makeRole(db, '000000', 'no_avatar');
+    await grantCodes(db, role, ['desk', 'notice', 'notice_view']);
+    await makeUser(db, { account: 'noavatar', roleIds: [role], deptId: SEED.rootDeptId });
+    const signed = (await familySignIn('noavatar', 'pass')).json().data;
+    expect(signed.avatar).toMatch(/^\/api\/dfem-/);
+    const image = await s.app.inject({ method: 'GET', url: signed.avatar });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toMatch(/^image\//);
+    expect(image.body).toContain('<svg');
+    // the family's profile screen (its getUserInfo)
+    const info = (await get('/api/dfem-system/user/info', signed.accessToken)).json().data;
+    expect(info.avatar).toBe(signed.avatar);
+    expect((await get('/api/dfem-auth/oauth/user-info', signed.accessToken)).json().data.avatar).toBe(
+      signed.avatar,
+    );
+    // our console keeps the empty value (it draws its own placeholder)
+    const ours = await signIn(s, 'noavatar', 'pass');
+    expect(ours.avatar).toBe('');
+    expect((await get('/api/dfem-user/info', ours.access_token)).json().data.avatar ?? '').toBe('');
+    // the profile sent back with the default it was shown: still no avatar of one's own
+    const saved = await post(
+      '/api/dfem-system/user/update-info',
+      { avatar: signed.avatar, realName: 'noavatar', phone: '13800000001' },
+      signed.accessToken,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await get('/api/dfem-user/info', ours.access_token)).json().data.avatar ?? '').toBe('');
+    // an avatar of one's own is answered as it is, on either path
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(ONE_PIXEL_PNG)]), 'me.png');
+    const put = await s.app.inject({
+      method: 'POST',
+      url: '/api/dfem-resource/oss/endpoint/put-file',
+      headers: { authorization: basic(), 'blade-auth': `bearer ${signed.accessToken}` },
+      payload: form,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const link = put.json().data.link as string;
+    const own = await post(
+      '/api/dfem-system/user/update-info',
+      { avatar: link, realName: 'noavatar', phone: '13800000001' },
+      signed.accessToken,
+    );
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await familySignIn('noavatar', 'pass')).json().data.avatar).toBe(link);
+    expect((await signIn(s, 'noavatar', 'pass')).avatar).toBe(link);
   });
 });

@@ -11,6 +11,7 @@ import { ApiError, OAuthError, unauthorized } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
 import { throttle } from '../../platform/throttle';
 import { dropAccessCaches } from '../system/caches';
+import { familyAvatar } from '../system/family-client';
 import { checkCaptcha, issueCaptcha } from './captcha';
 import { authenticateClient, clientGrants } from './clients';
 import { roleNames, signInWithPassword, signInWithRefresh } from './signin';
@@ -63,7 +64,8 @@ export function familyTokenInfo(r: LoginResult) {
     // the family's shape: the role aliases comma-joined, as a string (its client tests
     // `authority.includes('admin')` to show the administrator's buttons)
     authority: r.role_name ?? '',
-    avatar: r.avatar,
+    // its top bar draws this as an <img>: a real picture when the user has none
+    avatar: familyAvatar(r.avatar),
     clientId: r.client_id,
     license: r.license,
     passwordChangeRequired: r.password_change_required,
@@ -96,7 +98,15 @@ export async function authRoutes(app: FastifyInstance) {
    */
   async function grantTokens(
     req: FastifyRequest,
-    q: { grant: string; tenantId?: string; username?: string; password?: string; refreshToken?: string },
+    q: {
+      grant: string;
+      tenantId?: string;
+      username?: string;
+      password?: string;
+      refreshToken?: string;
+      /** the family's sign-in path: its tokens say so (`ctr`), and its console is answered its names */
+      contract?: 'family';
+    },
   ): Promise<LoginResult> {
     const client = await authenticateClient(db, req);
     const grants = clientGrants(client);
@@ -123,11 +133,17 @@ export async function authRoutes(app: FastifyInstance) {
         address: req.ip,
         deptId,
         roleId,
+        contract: q.contract,
       });
     }
     if (grant === 'refresh_token') {
       if (!q.refreshToken) throw new OAuthError(400, 'refreshInvalid');
-      return signInWithRefresh(deps, client, { refreshToken: q.refreshToken, deptId, roleId });
+      return signInWithRefresh(deps, client, {
+        refreshToken: q.refreshToken,
+        deptId,
+        roleId,
+        contract: q.contract,
+      });
     }
     throw new OAuthError(400, 'grantNotConfigured');
   }
@@ -169,6 +185,7 @@ export async function authRoutes(app: FastifyInstance) {
         username: q.account ?? q.username,
         password: q.password,
         refreshToken: q.refreshToken,
+        contract: 'family',
       });
       return reply.header('cache-control', 'no-store').send(ok(req, familyTokenInfo(r)));
     } catch (err) {
@@ -222,7 +239,7 @@ export async function authRoutes(app: FastifyInstance) {
       account: u.account,
       name: u.name ?? '',
       realName: u.realName ?? '',
-      avatar: u.avatar ?? '',
+      avatar: ctx.familyClient ? familyAvatar(u.avatar) : (u.avatar ?? ''),
       email: u.email ?? '',
       phone: u.phone ?? '',
       deptId: ctx.deptId,

@@ -130,6 +130,8 @@ export async function signInWithPassword(
     address: string;
     deptId?: string;
     roleId?: string;
+    /** the sign-in path asked on: 'family' for the family's (`/token`) */
+    contract?: 'family';
   },
 ): Promise<LoginResult> {
   const { db, kv } = deps;
@@ -176,14 +178,18 @@ export async function signInWithPassword(
   checkTenant(tenant);
   if (user.status === 0) throw new OAuthError(400, 'accountPending');
   if (user.status !== 1) throw new OAuthError(400, 'accountDisabled');
-  return issueTokens(deps, client, user, { deptId: input.deptId, roleId: input.roleId });
+  return issueTokens(deps, client, user, {
+    deptId: input.deptId,
+    roleId: input.roleId,
+    contract: input.contract,
+  });
 }
 
 /** Refresh grant with rotation: a refresh token works once; presenting a used one ends its whole family. */
 export async function signInWithRefresh(
   deps: AppDeps,
   client: Client,
-  input: { refreshToken: string; deptId?: string; roleId?: string },
+  input: { refreshToken: string; deptId?: string; roleId?: string; contract?: 'family' },
 ): Promise<LoginResult> {
   const { db, tokens } = deps;
   const token = await tokens.verify(input.refreshToken, 'refresh');
@@ -203,6 +209,7 @@ export async function signInWithRefresh(
     deptId: input.deptId ?? token.did,
     roleId: input.roleId ?? (token.rid.includes(',') ? undefined : token.rid),
     family: token,
+    contract: input.contract,
   });
 }
 
@@ -210,7 +217,7 @@ async function issueTokens(
   deps: AppDeps,
   client: Client,
   user: UserRow,
-  choice: { deptId?: string; roleId?: string; family?: VerifiedToken },
+  choice: { deptId?: string; roleId?: string; family?: VerifiedToken; contract?: 'family' },
 ): Promise<LoginResult> {
   const { roles, depts } = await userMemberships(deps.db, user.id);
   // Dept-Id / Role-Id narrow the token only to one of the user's own depts and roles
@@ -228,6 +235,7 @@ async function issueTokens(
     cid: client.clientId,
     fid: choice.family?.fid ?? randomUUID(),
     sv: user.sessionVersion,
+    ...(choice.contract ? { ctr: choice.contract } : {}),
   };
   const [accessToken, refreshToken] = await Promise.all([
     deps.tokens.sign({ ...claims, typ: 'access' }, client.accessTokenValidity),

@@ -12,6 +12,7 @@ import {
   type VideoKind,
   videoKind,
 } from '../../platform/storage';
+import { DEFAULT_AVATAR_SVG } from '../system/family-client';
 import { AVATAR_PLACE, sweepPeriodically, UPLOAD_KINDS, type UploadKind, Uploads } from './uploads';
 
 declare module 'fastify' {
@@ -125,6 +126,14 @@ export async function fileRoutes(app: FastifyInstance, resources: ReadonlyMap<st
         const { url, name, originalName } = await putAvatar(req);
         return ok(req, { link: url, domain: '', name: `avatar/${name}`, originalName, attachId: null });
       });
+
+      /** The avatar of a user without one, for the family's client (family-client.ts): public, as avatars are. */
+      sub.get('/avatar/default.svg', { config: { public: true } }, async (_req, reply) =>
+        reply
+          .header('content-type', 'image/svg+xml')
+          .header('cache-control', 'public, max-age=86400')
+          .send(DEFAULT_AVATAR_SVG),
+      );
 
       sub.get<{ Params: { name: string } }>(
         '/file/avatar/:name',

@@ -26,6 +26,7 @@ import { t } from '../../platform/http/messages';
 import { containsPattern, notDeleted } from '../../platform/sql';
 import { buildTree } from '../../platform/tree';
 import { dropAccessCaches } from './caches';
+import { familyTopMenuIcon } from './family-client';
 
 /**
  * Grants (role → menus, data scopes, API scopes; top menu → menus), the trees the grant dialogs show, and
@@ -296,7 +297,11 @@ export async function registerGrantRoutes(base: FastifyInstance) {
       .from(tm)
       .where(and(eq(tm.tenantId, ctx.tenantId), notDeleted(tm.isDeleted)))
       .orderBy(asc(tm.sort), asc(tm.id));
-    return ok(req, rows);
+    // the family's top bar draws `source` as a class: an icon it can draw (family-client.ts)
+    return ok(
+      req,
+      ctx.familyClient ? rows.map((r) => ({ ...r, source: familyTopMenuIcon(r.source) })) : rows,
+    );
   });
 
   /** Lazy menu lists for the menu screen: the children of one node, each saying whether it has children. */

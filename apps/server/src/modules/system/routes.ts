@@ -7,6 +7,7 @@ import { schema } from '../../platform/db';
 import { ok } from '../../platform/http/envelope';
 import { idString } from '../../platform/http/ids';
 import { notDeleted } from '../../platform/sql';
+import { familyMenuTree } from './family-client';
 import { buttonTree, cachedAnswer, grantedMenus, toMenuTree } from './menus';
 
 export async function systemRoutes(base: FastifyInstance) {
@@ -18,10 +19,13 @@ export async function systemRoutes(base: FastifyInstance) {
     { schema: { querystring: z.object({ topMenuId: idString.optional() }) } },
     async (req, reply) => {
       const ctx = requireCtx(req);
-      const key = `routes|${[...ctx.roleIds].sort().join(',')}|${req.query.topMenuId ?? ''}|${req.lang}`;
-      const body = await cachedAnswer(key, async () =>
-        ok(req, toMenuTree(await grantedMenus(db, ctx, 1, req.query.topMenuId), req.lang)),
-      );
+      // the same granted menus for either console; the family's is sent its paths and icons (family-client.ts)
+      const family = ctx.familyClient ? 'family' : '';
+      const key = `routes|${[...ctx.roleIds].sort().join(',')}|${req.query.topMenuId ?? ''}|${req.lang}|${family}`;
+      const body = await cachedAnswer(key, async () => {
+        const tree = toMenuTree(await grantedMenus(db, ctx, 1, req.query.topMenuId), req.lang);
+        return ok(req, family ? familyMenuTree(tree) : tree);
+      });
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );

@@ -14,6 +14,7 @@ import { ok } from '../../platform/http/envelope';
 import { badRequest, FieldInputError, notFound } from '../../platform/http/errors';
 import { notDeleted } from '../../platform/sql';
 import { throttle } from '../../platform/throttle';
+import { FAMILY_DEFAULT_AVATAR, familyAvatar } from '../system/family-client';
 import { findTenantRow } from '../system/tenant';
 
 const u = schema.user;
@@ -72,7 +73,9 @@ export async function userRoutes(base: FastifyInstance) {
       .where(and(eq(u.id, ctx.userId), eq(u.tenantId, ctx.tenantId), notDeleted(u.isDeleted)))
       .limit(1);
     if (!row) throw notFound();
-    return ok(req, (await users.output(ctx, [row], req.lang))[0]);
+    const [info] = await users.output(ctx, [row], req.lang);
+    // the family's profile screen draws the avatar as an image: a real one when the user has none
+    return ok(req, ctx.familyClient ? { ...info, avatar: familyAvatar(info.avatar as string | null) } : info);
   });
 
   const InfoBody = z.object({
@@ -87,6 +90,8 @@ export async function userRoutes(base: FastifyInstance) {
     const parsed = InfoBody.safeParse(req.body ?? {});
     if (!parsed.success) throw badRequest();
     const body = parsed.data;
+    // the family's profile form sends back the default avatar it was shown: no avatar of one's own
+    if (body.avatar === FAMILY_DEFAULT_AVATAR) body.avatar = '';
     // the same field rules as the users form (phone: spec §5 messages)
     const def = userResource;
     const profileFields = def.fields.filter((f) => ['realName', 'name', 'phone', 'email'].includes(f.name));

@@ -15,6 +15,8 @@ export interface RequestContext {
   roleIds: string[];
   account: string;
   clientId: string;
+  /** the token was issued on the family's sign-in path (its console): answers use its names (family-client.ts) */
+  familyClient?: boolean;
   token: LiveToken;
 }
 
@@ -88,6 +90,7 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { tokens: To
         roleIds: await heldRoles(opts.db, token.tid, token.uid, token.rid ? token.rid.split(',') : []),
         account: token.acc,
         clientId: token.cid,
+        familyClient: token.ctr === 'family',
         token,
       };
       return;

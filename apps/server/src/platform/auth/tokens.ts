@@ -26,6 +26,12 @@ export interface TokenClaims {
   fid: string;
   /** the user's session version when the token was issued (older than the user's current: dead) */
   sv: number;
+  /**
+   * the sign-in contract the token was issued on: 'family' on the family's path (`POST /token`, the Saber
+   * console); absent on the spec's (`POST /oauth/token`, our web app). It renames what is answered (menu
+   * paths and icons, the default avatar: modules/system/family-client.ts), never what may be seen.
+   */
+  ctr?: 'family';
   typ: 'access' | 'refresh';
 }
 
