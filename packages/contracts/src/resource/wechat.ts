@@ -753,7 +753,7 @@ export const wxUserResource = wxResource(
 export const wxMsgResource = wxResource(
   'wxMsg',
   'hope_wx_msg',
-  'CommentOutlined',
+  'InboxOutlined',
   L('消息管理', 'Messages'),
   'msg',
   'wxMsg',
