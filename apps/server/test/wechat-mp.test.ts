@@ -421,6 +421,60 @@ describe('followers', () => {
     expect(page.total).toBeGreaterThanOrEqual(23_000);
   }, 180_000);
 
+  /** the progress once the running synchronisation has stopped */
+  const settled = async () => {
+    let p = (await get('/wxUser/synchron/progress')).json().data;
+    for (let i = 0; i < 600 && p.state === WX_SYNC.running; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      p = (await get('/wxUser/synchron/progress')).json().data;
+    }
+    return p as { state: string; done: number; total: number };
+  };
+
+  it('an interrupted synchronisation says why, refuses a second start while running, and resumes at its page', async () => {
+    sandbox.setFollowers(APP, 12_000);
+    sandbox.reset();
+    // WeChat's quota runs out on the 106th detail call: halfway through the second page
+    sandbox.fail('cgi-bin/user/info/batchget', 45009, 1, 105);
+    const started = await post('/wxUser/synchron', { restart: true });
+    expect(started.statusCode, started.body).toBe(200);
+    const twice = await post('/wxUser/synchron', {});
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().msg).toBe('粉丝同步正在进行中,请等待其完成');
+    const stopped = await settled();
+    expect(stopped).toMatchObject({ state: WX_SYNC.interrupted, done: 10_500, total: 12_000 });
+    const account = (await get(`/wxAccount/detail?id=${WECHAT_DEMO.accountId}`)).json().data;
+    expect(String(account.syncError)).toContain('45009');
+    sandbox.reset();
+    const resumed = await post('/wxUser/synchron', {});
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect((await settled()).state).toBe(WX_SYNC.done);
+    expect((await get('/wxUser/synchron/progress')).json().data).toMatchObject({
+      done: 12_000,
+      total: 12_000,
+    });
+    // it took up the second page again, not the first
+    expect(sandbox.callsOf('cgi-bin/user/get').map((c) => c.query.next_openid)).toEqual([
+      openidOf(APP, 9_999),
+    ]);
+    expect(sandbox.callsOf('cgi-bin/user/info/batchget')).toHaveLength(20);
+  }, 120_000);
+
+  it('one token refresh however many calls need one at once (single flight)', async () => {
+    const rows = [];
+    for (let i = 10; i < 15; i++)
+      rows.push(
+        listedRows((await get(`/wxUser/page?current=1&size=1&openid=${openidOf(APP, i)}`)).json().data)[0],
+      );
+    sandbox.expireTokens(APP);
+    sandbox.reset();
+    const answers = await Promise.all(
+      rows.map((r, i) => post('/wxUser/remark', { id: r.id, remark: `备注${i}` })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(sandbox.callsOf('cgi-bin/stable_token')).toHaveLength(1);
+  });
+
   it('a remark is pushed to WeChat first, then stored; WeChat’s refusal stores nothing', async () => {
     const [row] = listedRows(
       (await get(`/wxUser/page?current=1&size=1&openid=${openidOf(APP, 3)}`)).json().data,

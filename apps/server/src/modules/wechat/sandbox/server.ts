@@ -78,7 +78,7 @@ export class WechatSandbox {
   private readonly tokens = new Map<string, { appId: string; expires: number }>();
   private readonly followers = new Map<string, SandboxFollower[]>();
   private readonly tags = new Map<string, { id: number; name: string; count: number }[]>();
-  private failures: { path: string; errcode: number; times: number }[] = [];
+  private failures: { path: string; errcode: number; times: number; after: number }[] = [];
   private server?: Server;
 
   /** an app WeChat knows: its AppID and AppSecret */
@@ -113,9 +113,12 @@ export class WechatSandbox {
     if (f) f.lastActive = at;
   }
 
-  /** the next `times` calls of `path` (`cgi-bin/menu/create`; `*` any) answer `errcode` */
-  fail(path: string, errcode: number, times = 1) {
-    this.failures.push({ path: path.replace(/^\//, ''), errcode, times });
+  /**
+   * `times` calls of `path` (`cgi-bin/menu/create`; `*` any) answer `errcode`, after `after` more that succeed
+   * (a synchronisation stopped halfway)
+   */
+  fail(path: string, errcode: number, times = 1, after = 0) {
+    this.failures.push({ path: path.replace(/^\//, ''), errcode, times, after });
     return this;
   }
 
@@ -167,7 +170,7 @@ export class WechatSandbox {
     const body = Buffer.concat(chunks).toString('utf8');
     const call: SandboxCall = { method: req.method ?? 'GET', path, query, body };
     this.calls.push(call);
-    const forced = this.failures.find((f) => f.times > 0 && (f.path === path || f.path === '*'));
+    const forced = this.due(path);
     if (path === 'cgi-bin/token' || path === 'cgi-bin/stable_token') {
       if (forced) return send(res, this.forced(forced));
       return send(res, this.token(path, query, body, call));
@@ -287,6 +290,16 @@ export class WechatSandbox {
         res.statusCode = 404;
         return send(res, { errcode: 404, errmsg: 'not found' });
     }
+  }
+
+  /** the failure this call of `path` answers, if any (one still waiting for its turn counts this call) */
+  private due(path: string) {
+    const f = this.failures.find((x) => x.times > 0 && (x.path === path || x.path === '*'));
+    if (f && f.after > 0) {
+      f.after--;
+      return undefined;
+    }
+    return f;
   }
 
   private forced(f: { errcode: number; times: number }) {
