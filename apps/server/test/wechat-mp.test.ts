@@ -549,3 +549,65 @@ describe('what an attacker tries', () => {
     expect((await post('/wxAccount/clearQuota', {}, viewer)).statusCode).toBe(403);
   });
 });
+
+describe('messages', () => {
+  const received = async (openid: string) =>
+    listedRows((await get(`/wxMsg/page?current=1&size=1&openid=${openid}&direction=1`)).json().data)[0];
+
+  it('a reply goes out within the 48 hours through WeChat and is kept; outside them it is refused before WeChat is asked', async () => {
+    sandbox.setFollowers(APP, 10);
+    const openid = openidOf(APP, 2);
+    await callback(signed(), textMsg('请问低保怎么申请', openid));
+    sandbox.interacted(APP, openid);
+    const msg = await received(openid);
+    const res = await post('/wxMsg/reply', { id: msg.id, content: '请带身份证到村委会办理。' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(sandbox.sent.get(APP)?.at(-1)).toEqual({
+      touser: openid,
+      msgtype: 'text',
+      text: { content: '请带身份证到村委会办理。' },
+    });
+    const rows = listedRows(
+      (await get(`/wxMsg/page?current=1&size=10&openid=${openid}&direction=2`)).json().data,
+    );
+    expect(rows.some((r) => r.content === '请带身份证到村委会办理。')).toBe(true);
+
+    // a follower who last wrote three days ago
+    const old = openidOf(APP, 4);
+    await callback(
+      signed(),
+      wxXml({
+        ToUserName: 'gh_demo',
+        FromUserName: old,
+        CreateTime: Math.floor(Date.now() / 1000) - 3 * 86_400,
+        MsgType: 'text',
+        Content: '三天前的留言',
+        MsgId: String(++msgIds),
+      }),
+    );
+    sandbox.reset();
+    const late = await post('/wxMsg/reply', { id: (await received(old)).id, content: '迟到的回复' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().msg).toContain('48 小时');
+    expect(sandbox.calls).toHaveLength(0);
+
+    // WeChat's own 45015 is worded the same
+    const fresh = openidOf(APP, 5);
+    await callback(signed(), textMsg('你好', fresh));
+    const refused = await post('/wxMsg/reply', { id: (await received(fresh)).id, content: '您好' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().data).toMatchObject({ errcode: 45015 });
+  });
+
+  it('another tenant’s message is not found; without the button 403; bad input 400', async () => {
+    const msg = await received(openidOf(APP, 2));
+    expect((await post('/wxMsg/reply', { id: msg.id, content: 'x' }, other)).statusCode).toBe(404);
+    expect((await post('/wxMsg/reply', { id: msg.id, content: '' })).statusCode).toBe(400);
+    expect((await post('/wxMsg/reply', { id: msg.id, content: 'x'.repeat(601) })).statusCode).toBe(400);
+    const role = await makeRole(s.database.db, '000000', 'wxMsgViewer');
+    await grantCodes(s.database.db, role, ['wxMsg', 'wxMsg_view']);
+    const viewer = (await signedInUser(s, 'wxMsgViewer', [role])).token;
+    expect((await get('/wxMsg/page?current=1&size=1', viewer)).statusCode).toBe(200);
+    expect((await post('/wxMsg/reply', { id: msg.id, content: 'x' }, viewer)).statusCode).toBe(403);
+  });
+});

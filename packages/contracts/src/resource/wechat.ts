@@ -575,6 +575,17 @@ export function wxErrorText(errcode: number, errmsg?: string): Text2 {
   return L(`微信返回错误 ${errcode}:${errmsg ?? ''}`, `WeChat answered error ${errcode}: ${errmsg ?? ''}`);
 }
 
+/**
+ * WeChat's customer-service window (客服消息): a follower may be written to for 48 hours after they last wrote
+ * to the account. Whether that is now, from the time of their last message (ms or a Date; none: never).
+ */
+export const WX_REPLY_WINDOW_MS = 48 * 3_600_000;
+export function wxReplyOpen(lastReceived: number | Date | null | undefined, now = Date.now()): boolean {
+  if (lastReceived === null || lastReceived === undefined) return false;
+  const at = typeof lastReceived === 'number' ? lastReceived : lastReceived.getTime();
+  return now - at <= WX_REPLY_WINDOW_MS;
+}
+
 /** What a WeChat action answers when the tenant has no public account configured. */
 export const WX_NO_ACCOUNT = L(
   '尚未配置公众号:请先在“公众号账号”中添加公众号(AppID、AppSecret、Token)',
@@ -805,6 +816,7 @@ export const WECHAT_AREA = defineArea({
       { code: 'synchron', label: L('同步粉丝', 'Synchronise followers') },
       { code: 'remark', label: L('修改备注', 'Edit remark') },
     ],
+    wxMsg: [{ code: 'reply', label: L('回复', 'Reply') }],
   },
   dicts: WECHAT_DICTS,
 });
