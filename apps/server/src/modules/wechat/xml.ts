@@ -11,7 +11,8 @@ const unentity = (s: string) => s.replace(/&(lt|gt|amp|quot|apos);/g, (_m, e: st
 
 function children(body: string, depth: number): WxXml | null {
   const out: WxXml = {};
-  const re = /<([A-Za-z_][\w.-]*)>([\s\S]*?)<\/\1>|\s+/gy;
+  // a child's CDATA first (a text may hold `</Content>` itself), else its text or nested children
+  const re = /<([A-Za-z_][\w.-]*)>((?:\s*<!\[CDATA\[[\s\S]*?\]\]>)+\s*(?=<\/\1>)|[\s\S]*?)<\/\1>|\s+/gy;
   let at = 0;
   while (at < body.length) {
     re.lastIndex = at;
@@ -20,8 +21,9 @@ function children(body: string, depth: number): WxXml | null {
     at = re.lastIndex;
     if (!m[1]) continue;
     const inner = m[2];
-    const cdata = /^\s*<!\[CDATA\[([\s\S]*?)\]\]>\s*$/.exec(inner);
-    if (cdata) out[m[1]] = cdata[1];
+    // one CDATA section, or several (a `]]>` inside a text is written across two)
+    if (/^\s*(?:<!\[CDATA\[[\s\S]*?\]\]>\s*)+$/.test(inner))
+      out[m[1]] = [...inner.matchAll(/<!\[CDATA\[([\s\S]*?)\]\]>/g)].map((c) => c[1]).join('');
     else if (inner.includes('<')) {
       if (depth >= 2) return null;
       const nested = children(inner.trim(), depth + 1);
@@ -39,12 +41,12 @@ export function parseWxXml(text: string): WxXml | null {
   return m ? children(m[1].trim(), 1) : null;
 }
 
-const cdata = (v: string) => `<![CDATA[${v.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
+const inCdata = (v: string) => `<![CDATA[${v.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
 
 /** An `<xml>` document of the given children: numbers as they are, text in CDATA. */
 export function wxXml(fields: Record<string, string | number>): string {
   const parts = Object.entries(fields).map(
-    ([k, v]) => `<${k}>${typeof v === 'number' ? String(v) : cdata(v)}</${k}>`,
+    ([k, v]) => `<${k}>${typeof v === 'number' ? String(v) : inCdata(v)}</${k}>`,
   );
   return `<xml>${parts.join('')}</xml>`;
 }
