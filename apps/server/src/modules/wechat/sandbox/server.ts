@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { utf8Bytes, WX_MENU_LIMITS, WX_MENU_TYPES } from '@smart/contracts';
+import { SandboxPublishing } from './publishing';
 
 /**
  * The WeChat sandbox: a real HTTP server implementing the documented endpoints of WeChat's public-account
@@ -74,6 +75,8 @@ export class WechatSandbox {
   readonly menus = new Map<string, string>();
   /** custom messages sent, per app */
   readonly sent = new Map<string, unknown[]>();
+  /** drafts, publishing, materials, article images and comments (publishing.ts) */
+  readonly publishing = new SandboxPublishing();
   private readonly apps = new Map<string, string>();
   private readonly tokens = new Map<string, { appId: string; expires: number }>();
   private readonly followers = new Map<string, SandboxFollower[]>();
@@ -167,7 +170,8 @@ export class WechatSandbox {
       if (size > 2 * 1024 * 1024) return send(res, err(47001));
       chunks.push(c as Buffer);
     }
-    const body = Buffer.concat(chunks).toString('utf8');
+    const raw = Buffer.concat(chunks);
+    const body = raw.toString('utf8');
     const call: SandboxCall = { method: req.method ?? 'GET', path, query, body };
     this.calls.push(call);
     const forced = this.due(path);
@@ -286,9 +290,16 @@ export class WechatSandbox {
       case 'cgi-bin/clear_quota':
         this.failures = this.failures.filter((f) => f.errcode !== 45009);
         return send(res, err(0));
-      default:
+      default: {
+        const answer = this.publishing.handle(appId, path, query, json, raw, req.headers['content-type']);
+        if (Buffer.isBuffer(answer)) {
+          res.setHeader('content-type', 'application/octet-stream');
+          return res.end(answer);
+        }
+        if (answer !== undefined) return send(res, answer);
         res.statusCode = 404;
         return send(res, { errcode: 404, errmsg: 'not found' });
+      }
     }
   }
 
