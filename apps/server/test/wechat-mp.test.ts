@@ -1,4 +1,5 @@
 import { WECHAT_DEMO, WX_NO_ACCOUNT, WX_SYNC } from '@smart/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha1Signature, wxDecrypt, wxEncrypt } from '../src/modules/wechat/crypto';
 import { DEMO_ACCOUNT } from '../src/modules/wechat/sandbox/demo';
@@ -196,6 +197,55 @@ describe('custom menu', () => {
   });
 });
 
+describe('accounts', () => {
+  it('the AppSecret and the AES key reach no answer, no log line and no stored log; a second tenant cannot take the AppID', async () => {
+    const secret = 'Zq7Xw2Vb9Nc4Md1Lk8Jh3Gf6Ds5Ap0Oi';
+    const aesKey = 'QwErTyUiOpAsDfGhJkLzXcVbNm1234567890QwErTyU';
+    const added = await post('/wxAccount/submit', {
+      name: '第二个公众号',
+      appId: 'wx00112233445566ff',
+      appSecret: secret,
+      token: 'secondtoken',
+      aesKey,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.body).not.toContain(secret);
+    const id = String(added.json().data.id);
+    // an edit without the secret keeps it; the answers never carry it
+    expect(
+      (await post('/wxAccount/submit', { id, name: '第二个公众号(改)', appSecret: '' })).statusCode,
+    ).toBe(200);
+    const answers = [
+      (await get(`/wxAccount/detail?id=${id}`)).body,
+      (await get('/wxAccount/page?current=1&size=50')).body,
+      (await get('/wxAccount/select?keyword=第二')).body,
+    ].join('\n');
+    expect(answers).not.toContain(secret);
+    expect(answers).not.toContain(aesKey);
+    // a new account needs its secret; another tenant cannot name the same AppID
+    const none = await post('/wxAccount/submit', { name: 'x', appId: 'wx00112233445566aa', token: 'abc' });
+    expect([none.statusCode, none.json().data?.field]).toEqual([400, 'appSecret']);
+    const taken = await post(
+      '/wxAccount/submit',
+      { name: '别村', appId: 'wx00112233445566ff', appSecret: secret, token: 'abc' },
+      other,
+    );
+    expect([taken.statusCode, taken.json().data?.field]).toEqual([400, 'appId']);
+    await s.app.auditLog.flush();
+    const stored: string[] = [];
+    for (const table of ['blade_log_api', 'blade_log_error', 'blade_log_usual']) {
+      const { rows } = (await s.database.db.execute(sql.raw(`select * from ${table}`))) as unknown as {
+        rows: unknown[];
+      };
+      stored.push(JSON.stringify(rows, (_k, v) => (typeof v === 'bigint' ? String(v) : v)));
+    }
+    const everything = [...stored, s.logs.join('')].join('\n');
+    expect(everything).toContain('/wxAccount/submit');
+    for (const hidden of [secret, aesKey, DEMO_ACCOUNT.appSecret]) expect(everything).not.toContain(hidden);
+    expect((await post(`/wxAccount/remove?ids=${id}`)).statusCode).toBe(200);
+  });
+});
+
 /** WeChat's query of a callback: its signature over the account's token */
 function signed(extra: Record<string, string> = {}, tk: string = DEMO_ACCOUNT.token) {
   const timestamp = String(Math.floor(Date.now() / 1000));
@@ -240,7 +290,10 @@ describe('callback', () => {
 
   it('a text gets the keyword rule’s passive reply; the same MsgId sent twice is answered once and kept once', async () => {
     const xml = textMsg('我想办事', openidOf(APP, 1), '6000000000000000001');
+    const t0 = Date.now();
     const first = await callback(signed(), xml);
+    // a passive reply is answered at once: WeChat waits 5 seconds
+    expect(Date.now() - t0).toBeLessThan(5000);
     expect(first.statusCode).toBe(200);
     expect(contentOf(first.body)).toContain('便民服务大厅');
     expect(parseWxXml(first.body)?.ToUserName).toBe(openidOf(APP, 1));
