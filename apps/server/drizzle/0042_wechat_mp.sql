@@ -96,6 +96,26 @@ CREATE TABLE "hope_wx_msg" (
 	"is_deleted" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "hope_wx_material" (
+	"id" bigint PRIMARY KEY DEFAULT nextval('blade_id_seq') NOT NULL,
+	"tenant_id" varchar(12) DEFAULT '000000' NOT NULL,
+	"account_id" bigint NOT NULL,
+	"type" varchar(10) NOT NULL,
+	"name" varchar(128),
+	"media_id" varchar(128) NOT NULL,
+	"url" varchar(500),
+	"title" varchar(64),
+	"introduction" varchar(200),
+	"size" integer,
+	"create_user" bigint,
+	"create_dept" bigint,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_user" bigint,
+	"update_time" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "hope_wx_account_page_idx" ON "hope_wx_account" USING btree ("tenant_id","create_time" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_deleted = 0;--> statement-breakpoint
 CREATE UNIQUE INDEX "hope_wx_account_app_id_uq" ON "hope_wx_account" USING btree ("tenant_id","app_id") WHERE is_deleted = 0 and app_id is not null;--> statement-breakpoint
 CREATE INDEX "hope_wx_account_name_trgm_idx" ON "hope_wx_account" USING gin ("name" gin_trgm_ops) WITH (gin_pending_list_limit=64) WHERE is_deleted = 0;--> statement-breakpoint
@@ -120,4 +140,9 @@ CREATE UNIQUE INDEX "hope_wx_msg_dedup_key_uq" ON "hope_wx_msg" USING btree ("te
 CREATE INDEX "hope_wx_msg_account_id_idx" ON "hope_wx_msg" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "hope_wx_msg_openid_idx" ON "hope_wx_msg" USING btree ("tenant_id","openid","msg_time" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "hope_wx_msg_direction_idx" ON "hope_wx_msg" USING btree ("tenant_id","direction","msg_time" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_deleted = 0;--> statement-breakpoint
-CREATE INDEX "hope_wx_msg_msg_type_idx" ON "hope_wx_msg" USING btree ("tenant_id","msg_type","msg_time" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_deleted = 0;
+CREATE INDEX "hope_wx_msg_msg_type_idx" ON "hope_wx_msg" USING btree ("tenant_id","msg_type","msg_time" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "hope_wx_material_page_idx" ON "hope_wx_material" USING btree ("tenant_id","create_time" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_deleted = 0;--> statement-breakpoint
+CREATE UNIQUE INDEX "hope_wx_material_account_id_media_id_uq" ON "hope_wx_material" USING btree ("tenant_id","account_id","media_id") WHERE is_deleted = 0 and account_id is not null and media_id is not null;--> statement-breakpoint
+CREATE INDEX "hope_wx_material_account_id_idx" ON "hope_wx_material" USING btree ("account_id");--> statement-breakpoint
+CREATE INDEX "hope_wx_material_type_idx" ON "hope_wx_material" USING btree ("tenant_id","type","create_time" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "hope_wx_material_name_trgm_idx" ON "hope_wx_material" USING gin ("name" gin_trgm_ops) WITH (gin_pending_list_limit=64) WHERE is_deleted = 0;

@@ -24,10 +24,10 @@ const BUILT = (e: { area: string; path: string }) =>
   WECHAT_MP(e);
 
 /**
- * The public account (dfem-hope-wx), slice by slice: accounts' menu, auto-replies, followers and messages are
- * built; materials, articles, comments, drafts and publishing come with the next slice.
+ * The public account (dfem-hope-wx), slice by slice: the menu, auto-replies, followers, messages and
+ * materials are built; articles, comments, drafts and publishing come with the next slice.
  */
-const WECHAT_MP_PATHS = new Set(['wxMenu', 'wxAutoReply', 'wxUser', 'wxMsg']);
+const WECHAT_MP_PATHS = new Set(['wxMenu', 'wxAutoReply', 'wxUser', 'wxMsg', 'wxMaterial']);
 const WECHAT_MP = (e: { area: string; path: string }) =>
   e.area === 'hope-wx' && WECHAT_MP_PATHS.has(e.path.split('/')[3]);
 

@@ -5,7 +5,15 @@ import { sha1Signature, wxDecrypt, wxEncrypt } from '../src/modules/wechat/crypt
 import { DEMO_ACCOUNT } from '../src/modules/wechat/sandbox/demo';
 import { openidOf, WechatSandbox } from '../src/modules/wechat/sandbox/server';
 import { parseWxXml, wxXml } from '../src/modules/wechat/xml';
-import { areaServer, grantCodes, listedRows, makeRole, serviceCalls, signedInUser } from './fixtures';
+import {
+  areaServer,
+  grantCodes,
+  listedRows,
+  makeRole,
+  serviceCalls,
+  signedInUser,
+  uploadFile,
+} from './fixtures';
 import type { TestServer } from './harness';
 
 /**
@@ -662,5 +670,81 @@ describe('messages', () => {
     const viewer = (await signedInUser(s, 'wxMsgViewer', [role])).token;
     expect((await get('/wxMsg/page?current=1&size=1', viewer)).statusCode).toBe(200);
     expect((await post('/wxMsg/reply', { id: msg.id, content: 'x' }, viewer)).statusCode).toBe(403);
+  });
+});
+
+describe('materials', () => {
+  const PNG = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(2000, 7),
+  ]);
+  const JPG = (n: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(n, 1)]);
+  const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(3000, 2)]);
+  const up = (query: string, buf: Buffer, name: string, tk = token) =>
+    uploadFile(s, tk, `${API}/wxMaterial/upload?${query}`, buf, name);
+
+  it('an image goes to WeChat and is kept with its media_id and URL; its file comes back as a blob', async () => {
+    sandbox.reset();
+    const res = await up('type=1', PNG, '村貌.png');
+    expect(res.statusCode, res.body).toBe(200);
+    const row = res.json().data;
+    expect(row).toMatchObject({ type: '1', name: '村貌.png', size: PNG.length });
+    expect(String(row.url)).toMatch(/^http:\/\/mmbiz\.qpic\.cn\//);
+    expect(sandbox.publishing.materials.get(String(row.mediaId))?.data).toEqual(PNG);
+    expect(sandbox.callsOf('cgi-bin/material/add_material')[0].query.type).toBe('image');
+    const blob = await s.app.inject({
+      method: 'GET',
+      url: `${API}/wxMaterial/materialOther?id=${row.id}`,
+      headers: { 'blade-auth': `bearer ${token}` },
+    });
+    expect(blob.statusCode).toBe(200);
+    expect(blob.headers['content-type']).toBe('image/png');
+    expect(blob.rawPayload).toEqual(PNG);
+    const listed = listedRows((await get('/wxMaterial/page?current=1&size=10&type=1')).json().data);
+    expect(listed.map((r) => r.id)).toContain(String(row.id));
+  });
+
+  it('WeChat’s limits are checked before anything is sent: by content, size and type', async () => {
+    sandbox.reset();
+    const thumb = await up('type=4', JPG(70 * 1024), 'cover.jpg');
+    expect(thumb.statusCode).toBe(400);
+    expect(thumb.json().msg).toBe('缩略图不超过 64KB,支持 jpg');
+    expect((await up('type=1', Buffer.from('<script>alert(1)</script>'), 'a.png')).statusCode).toBe(400);
+    expect((await up('type=2', PNG, 'a.mp3')).statusCode).toBe(400);
+    expect((await up('type=3', MP4, 'a.mp4')).json().data.field).toBe('title');
+    expect((await up('type=9', PNG, 'a.png')).statusCode).toBe(400);
+    expect((await up('type=1&extra=1', PNG, 'a.png')).statusCode).toBe(400);
+    expect(sandbox.callsOf('cgi-bin/material/add_material')).toHaveLength(0);
+    expect((await up('type=4', JPG(10 * 1024), 'cover.jpg')).statusCode).toBe(200);
+  });
+
+  it('a video keeps its title; materialVideo answers its details; del/{id} removes it on WeChat first', async () => {
+    const res = await up(
+      `type=3&title=${encodeURIComponent('村容村貌')}&introduction=${encodeURIComponent('航拍')}`,
+      MP4,
+      'v.mp4',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { id, mediaId } = res.json().data;
+    const video = await get(`/wxMaterial/materialVideo?id=${id}`);
+    expect(video.json().data).toMatchObject({ title: '村容村貌', description: '航拍' });
+    expect((await get(`/wxMaterial/materialOther?id=${id}`)).statusCode).toBe(404);
+    // another tenant, a user without the button
+    expect((await post(`/wxMaterial/del/${id}`, undefined, other)).statusCode).toBe(404);
+    expect((await get(`/wxMaterial/materialVideo?id=${id}`, other)).statusCode).toBe(404);
+    const role = await makeRole(s.database.db, '000000', 'wxMaterialViewer');
+    await grantCodes(s.database.db, role, ['wxMaterial', 'wxMaterial_view']);
+    const viewer = (await signedInUser(s, 'wxMaterialViewer', [role])).token;
+    expect((await post(`/wxMaterial/del/${id}`, undefined, viewer)).statusCode).toBe(403);
+    expect((await up('type=1', PNG, 'a.png', viewer)).statusCode).toBe(403);
+    expect((await get(`/wxMaterial/materialVideo?id=${id}`, viewer)).statusCode).toBe(200);
+    // WeChat refuses: the row stays
+    sandbox.fail('cgi-bin/material/del_material', 45009);
+    expect((await post(`/wxMaterial/del/${id}`)).statusCode).toBe(409);
+    expect((await get(`/wxMaterial/detail?id=${id}`)).statusCode).toBe(200);
+    expect((await post(`/wxMaterial/del/${id}`)).statusCode).toBe(200);
+    expect(sandbox.publishing.materials.has(mediaId)).toBe(false);
+    expect((await get(`/wxMaterial/detail?id=${id}`)).statusCode).toBe(404);
+    expect((await post('/wxMaterial/del/abc')).statusCode).toBe(400);
   });
 });

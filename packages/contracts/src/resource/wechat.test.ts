@@ -82,6 +82,7 @@ describe('WECHAT_AREA', () => {
       ['wxAutoReply', '/wechat/autoReply', 'dfem-hope-wx'],
       ['wxUser', '/wechat/user', 'dfem-hope-wx'],
       ['wxMsg', '/wechat/msg', 'dfem-hope-wx'],
+      ['wxMaterial', '/wechat/material', 'dfem-hope-wx'],
     ]);
     expect(WECHAT_AREA.buttons?.carousel?.map((b) => b.code)).toEqual(['top']);
     // set-to-top has its own button: no form writes it

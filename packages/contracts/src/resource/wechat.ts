@@ -65,6 +65,16 @@ export const WECHAT_DICTS = [
     ]),
   ),
   dictionary(
+    'wx_material_type',
+    L('素材类型', 'Material type'),
+    numbered([
+      ['图片', 'Image'],
+      ['语音', 'Voice'],
+      ['视频', 'Video'],
+      ['缩略图', 'Thumbnail'],
+    ]),
+  ),
+  dictionary(
     'wx_sync_state',
     L('粉丝同步状态', 'Follower sync state'),
     numbered([
@@ -586,6 +596,53 @@ export function wxReplyOpen(lastReceived: number | Date | null | undefined, now 
   return now - at <= WX_REPLY_WINDOW_MS;
 }
 
+/** The permanent materials' types (wx_material_type). */
+export const WX_MATERIAL = { image: '1', voice: '2', video: '3', thumb: '4' } as const;
+
+/**
+ * WeChat's limits on permanent materials (永久素材), checked before anything is sent: the type WeChat names, the
+ * largest file and the kinds of file it takes (as the content shows them, never by the name).
+ */
+export const WX_MATERIAL_RULES: Readonly<
+  Record<
+    string,
+    { wx: 'image' | 'voice' | 'video' | 'thumb'; maxBytes: number; kinds: readonly string[]; limit: Text2 }
+  >
+> = {
+  [WX_MATERIAL.image]: {
+    wx: 'image',
+    maxBytes: 10 * 1024 * 1024,
+    kinds: ['png', 'jpg', 'gif', 'bmp'],
+    limit: L('图片不超过 10MB,支持 bmp/png/jpeg/jpg/gif', 'An image: at most 10 MB, bmp/png/jpeg/jpg/gif'),
+  },
+  [WX_MATERIAL.voice]: {
+    wx: 'voice',
+    maxBytes: 2 * 1024 * 1024,
+    kinds: ['mp3', 'wma', 'wav', 'amr'],
+    limit: L('语音不超过 2MB,支持 mp3/wma/wav/amr', 'A voice: at most 2 MB, mp3/wma/wav/amr'),
+  },
+  [WX_MATERIAL.video]: {
+    wx: 'video',
+    maxBytes: 10 * 1024 * 1024,
+    kinds: ['mp4'],
+    limit: L('视频不超过 10MB,支持 mp4', 'A video: at most 10 MB, mp4'),
+  },
+  [WX_MATERIAL.thumb]: {
+    wx: 'thumb',
+    maxBytes: 64 * 1024,
+    kinds: ['jpg'],
+    limit: L('缩略图不超过 64KB,支持 jpg', 'A thumbnail: at most 64 KB, jpg'),
+  },
+};
+
+/** What WeChat would refuse in a material of `type` holding a file of `kind` (null: none known) and `bytes`. */
+export function wxMaterialProblem(type: string, kind: string | null, bytes: number): Text2 | null {
+  const rule = WX_MATERIAL_RULES[type];
+  if (!rule) return L('素材类型无效', 'Invalid material type');
+  if (bytes <= 0 || bytes > rule.maxBytes || !kind || !rule.kinds.includes(kind)) return rule.limit;
+  return null;
+}
+
 /** What a WeChat action answers when the tenant has no public account configured. */
 export const WX_NO_ACCOUNT = L(
   '尚未配置公众号:请先在“公众号账号”中添加公众号(AppID、AppSecret、Token)',
@@ -790,6 +847,42 @@ export const wxMsgResource = wxResource(
   { readOnly: true, unique: ['dedupKey'], defaultSort: { field: 'msgTime', desc: true } },
 );
 
+/**
+ * 素材管理: an account's permanent materials (image, voice, video, thumbnail) as WeChat keeps them: uploaded
+ * through `wxMaterial/upload` (WeChat's limits checked first), removed through `del/{id}` (WeChat first), a
+ * video's details from `materialVideo`, a file from `materialOther` (a blob).
+ */
+export const wxMaterialResource = wxResource(
+  'wxMaterial',
+  'hope_wx_material',
+  'FolderOutlined',
+  L('素材管理', 'Materials'),
+  'material',
+  'wxMaterial',
+  [
+    accountRef(),
+    dict('type', L('素材类型', 'Type'), WECHAT_DICT.wx_material_type, { required: true }),
+    text('name', L('文件名', 'File name'), 128, { search: 'like' }),
+    text('mediaId', L('media_id', 'media_id'), 128, {
+      required: true,
+      list: false,
+      example: 'sandboxMediaId000000000001',
+    }),
+    text('url', L('图片地址', 'Image URL'), 500, { list: false }),
+    text('title', L('视频标题', 'Video title'), 64),
+    area('introduction', L('视频描述', 'Video description'), 200),
+    {
+      name: 'size',
+      label: L('大小', 'Size'),
+      type: 'int',
+      min: 0,
+      max: 100_000_000,
+      unit: L('字节', 'bytes'),
+    },
+  ],
+  { readOnly: true, unique: [['accountId', 'mediaId']] },
+);
+
 /** 公众号与小程序: the menu folder and its screens, in menu order. */
 export const WECHAT_AREA = defineArea({
   code: 'wechat',
@@ -803,6 +896,7 @@ export const WECHAT_AREA = defineArea({
     wxAutoReplyResource,
     wxUserResource,
     wxMsgResource,
+    wxMaterialResource,
   ],
   buttons: {
     carousel: [{ code: 'top', label: L('置顶', 'Set to top') }],
@@ -817,6 +911,10 @@ export const WECHAT_AREA = defineArea({
       { code: 'remark', label: L('修改备注', 'Edit remark') },
     ],
     wxMsg: [{ code: 'reply', label: L('回复', 'Reply') }],
+    wxMaterial: [
+      { code: 'upload', label: L('上传素材', 'Upload') },
+      { code: 'delete', label: L('删除', 'Delete') },
+    ],
   },
   dicts: WECHAT_DICTS,
 });

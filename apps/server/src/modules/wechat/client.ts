@@ -79,7 +79,8 @@ export class WechatClient {
 
   /**
    * Calls `path` (`cgi-bin/menu/create`) for the account: `body` sent as JSON (a string: sent as it is, byte
-   * for byte), `query` beside the token. Answers WeChat's JSON; throws a WechatError for an errcode.
+   * for byte; FormData: as multipart), `query` beside the token. Answers WeChat's JSON (a file WeChat sends as
+   * itself: `{ file, contentType }`); throws a WechatError for an errcode.
    */
   async call<T = Record<string, unknown>>(
     acct: WxCredentials,
@@ -113,19 +114,25 @@ export class WechatClient {
         method,
         redirect: 'error',
         signal: AbortSignal.timeout(TIMEOUT_MS),
-        ...(body !== undefined
-          ? {
-              headers: { 'content-type': 'application/json; charset=utf-8' },
-              body: typeof body === 'string' ? body : JSON.stringify(body),
-            }
-          : {}),
+        ...(body instanceof FormData
+          ? { body } // multipart: fetch writes its boundary
+          : body !== undefined
+            ? {
+                headers: { 'content-type': 'application/json; charset=utf-8' },
+                body: typeof body === 'string' ? body : JSON.stringify(body),
+              }
+            : {}),
       });
     } catch {
       throw new TextError(409, UNREACHABLE, { errcode: -1 });
     }
+    const bytes = Buffer.from(await res.arrayBuffer());
+    // a material's file comes as itself; everything else (errors included) is JSON
+    if (!/json|text\/plain/i.test(res.headers.get('content-type') ?? '') && bytes[0] !== 0x7b)
+      return { file: bytes, contentType: res.headers.get('content-type') ?? 'application/octet-stream' };
     let answer: Record<string, unknown>;
     try {
-      answer = (await res.json()) as Record<string, unknown>;
+      answer = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
     } catch {
       throw new WechatError(-1, `HTTP ${res.status}`);
     }

@@ -26,6 +26,7 @@ import { FieldInputError, TextError } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { accountFor, appIdTakenElsewhere } from './accounts';
 import { WechatError, wechatClient, wxRefusal } from './client';
+import { materialHooks } from './materials';
 import { startSync } from './sync';
 
 /**
@@ -417,5 +418,6 @@ export function wechatMpHooks(base: string): Record<string, ResourceHooks> {
     wxAutoReply: autoReplyHooks(),
     wxUser: userHooks(base),
     wxMsg: msgHooks(base),
+    wxMaterial: materialHooks(base),
   };
 }

@@ -3,6 +3,7 @@ import {
   qrcodeResource,
   wxAccountResource,
   wxAutoReplyResource,
+  wxMaterialResource,
   wxMenuResource,
   wxMsgResource,
   wxUserResource,
@@ -21,3 +22,4 @@ export const wxMenu = tableOf(wxMenuResource);
 export const wxAutoReply = tableOf(wxAutoReplyResource);
 export const wxUser = tableOf(wxUserResource);
 export const wxMsg = tableOf(wxMsgResource);
+export const wxMaterial = tableOf(wxMaterialResource);
