@@ -536,6 +536,28 @@ describe('followers', () => {
     expect(sandbox.callsOf('cgi-bin/stable_token')).toHaveLength(1);
   });
 
+  it('a tag is made on WeChat when new, given to the followers there, then kept on them', async () => {
+    const rows = [];
+    for (const i of [20, 21])
+      rows.push(
+        listedRows((await get(`/wxUser/page?current=1&size=1&openid=${openidOf(APP, i)}`)).json().data)[0],
+      );
+    sandbox.reset();
+    const res = await post('/wxUser/tag', { ids: rows.map((r) => r.id), tagName: '党员' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { tagId } = res.json().data;
+    expect(sandbox.callsOf('cgi-bin/tags/create')).toHaveLength(1);
+    expect(sandbox.follower(APP, openidOf(APP, 20))?.tagid_list).toEqual([tagId]);
+    expect((await get(`/wxUser/detail?id=${rows[1].id}`)).json().data.tagIds).toBe(String(tagId));
+    // the same tag again: no second tag on WeChat, no second id on the row
+    expect((await post('/wxUser/tag', { ids: [rows[0].id], tagName: '党员' })).statusCode).toBe(200);
+    expect(sandbox.callsOf('cgi-bin/tags/create')).toHaveLength(1);
+    expect((await get(`/wxUser/detail?id=${rows[0].id}`)).json().data.tagIds).toBe(String(tagId));
+    expect((await post('/wxUser/tag', { ids: [rows[0].id], tagName: '村'.repeat(11) })).statusCode).toBe(400);
+    expect((await post('/wxUser/tag', { ids: [], tagName: 'a' })).statusCode).toBe(400);
+    expect((await post('/wxUser/tag', { ids: [rows[0].id], tagName: 'a' }, other)).statusCode).toBe(404);
+  });
+
   it('a remark is pushed to WeChat first, then stored; WeChat’s refusal stores nothing', async () => {
     const [row] = listedRows(
       (await get(`/wxUser/page?current=1&size=1&openid=${openidOf(APP, 3)}`)).json().data,

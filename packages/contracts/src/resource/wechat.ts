@@ -909,6 +909,7 @@ export const WECHAT_AREA = defineArea({
     wxUser: [
       { code: 'synchron', label: L('同步粉丝', 'Synchronise followers') },
       { code: 'remark', label: L('修改备注', 'Edit remark') },
+      { code: 'tag', label: L('打标签', 'Tag') },
     ],
     wxMsg: [{ code: 'reply', label: L('回复', 'Reply') }],
     wxMaterial: [

@@ -1,5 +1,6 @@
 import {
   type Text2,
+  utf8Bytes,
   WX_DIRECTION,
   WX_ERRORS,
   WX_REPLY_KIND,
@@ -13,7 +14,7 @@ import {
   wxReplyFor,
   wxReplyOpen,
 } from '@smart/contracts';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/context';
 import type { MountedResource, ResourceHooks, Row } from '../../platform/crud/binding';
@@ -290,6 +291,81 @@ function userHooks(base: string): ResourceHooks {
         codeSuffix: ['', '_synchron'],
         query: z.object({ accountId: optionalId }).strict(),
         handler: async ({ ctx, query }) => syncProgress(await accountFor(ctx, query.accountId)),
+      }),
+      endpoint({
+        method: 'POST',
+        path: 'tag',
+        codeSuffix: '_tag',
+        query: z.object({}).strict(),
+        body: z
+          .object({
+            ids: z.array(idString).min(1).max(50),
+            tagName: z
+              .string()
+              .trim()
+              .min(1)
+              .refine((t) => utf8Bytes(t) <= 30, { message: 'at most 30 bytes' }),
+          })
+          .strict(),
+        async handler({ ctx, resource, scope, body }) {
+          const rows = await resource.db
+            .select({
+              id: resource.cols.id,
+              accountId: resource.cols.accountId,
+              openid: resource.cols.openid,
+              tagIds: resource.cols.tagIds,
+            })
+            .from(resource.table)
+            .where(and(scope, inArray(resource.cols.id, body.ids)));
+          if (rows.length !== new Set(body.ids).size)
+            throw new TextError(404, { zh: '粉丝不存在', en: 'No such follower' });
+          const accounts = new Set(rows.map((r) => String(r.accountId)));
+          if (accounts.size !== 1)
+            throw new TextError(400, {
+              zh: '一次只能为同一个公众号的粉丝打标签',
+              en: 'Tag followers of one account at a time',
+            });
+          const acct = await accountFor(ctx, [...accounts][0]);
+          const client = wechatClient(base);
+          let tagId: number;
+          try {
+            const { tags } = await client.call<{ tags: { id: number; name: string }[] }>(
+              acct,
+              'GET',
+              'cgi-bin/tags/get',
+            );
+            const known = tags.find((t) => t.name === body.tagName);
+            tagId =
+              known?.id ??
+              (
+                await client.call<{ tag: { id: number } }>(acct, 'POST', 'cgi-bin/tags/create', {
+                  tag: { name: body.tagName },
+                })
+              ).tag.id;
+            await client.call(acct, 'POST', 'cgi-bin/tags/members/batchtagging', {
+              openid_list: rows.map((r) => r.openid),
+              tagid: tagId,
+            });
+          } catch (e) {
+            throw wxRefusal(e);
+          }
+          await transaction(resource.db, async (tx) => {
+            for (const r of rows) {
+              const had = String(r.tagIds ?? '')
+                .split(',')
+                .filter(Boolean);
+              if (!had.includes(String(tagId)))
+                await resource.patch(
+                  ctx,
+                  tx,
+                  String(r.id),
+                  { tagIds: [...had, String(tagId)].join(',') },
+                  scope,
+                );
+            }
+          });
+          return { tagId, tagName: body.tagName };
+        },
       }),
       endpoint({
         method: 'POST',
