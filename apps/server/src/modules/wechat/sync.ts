@@ -115,6 +115,8 @@ async function runSync(job: SyncJob, db: Db, log?: FastifyBaseLogger) {
   } catch {
     return; // the account was removed meanwhile: nothing to do
   }
+  // a run whose account no longer says running (it ended, and this is a late copy of its job): nothing to do
+  if (acct.syncState !== WX_SYNC.running) return;
   // a resumed run starts again at the page it was on: the count of the pages written before it
   let done = Math.floor(acct.syncDone / PAGE) * PAGE;
   let next = acct.syncNextOpenid ?? '';
