@@ -50,6 +50,7 @@ import {
   isUniqueViolation,
   OAuthError,
   RowsInputError,
+  TextError,
 } from './platform/http/errors';
 import { loggerOptions } from './platform/http/logging';
 import { type Lang, langOf, t } from './platform/http/messages';
@@ -170,6 +171,11 @@ export async function buildApp(
       return reply
         .status(err.status)
         .send({ code: err.status, success: false, data: null, msg: t(req.lang, err.key, err.vars) });
+    }
+    if (err instanceof TextError) {
+      return reply
+        .status(err.status)
+        .send({ code: err.status, success: false, data: err.data, msg: err.text[req.lang] });
     }
     if (err instanceof RowsInputError) {
       const rows = err.rows.map((r) => ({ row: r.row, field: r.field, message: r.message[req.lang] }));

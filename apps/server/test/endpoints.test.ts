@@ -20,7 +20,16 @@ const BUILT = (e: { area: string; path: string }) =>
   ['auth', 'user', 'system', 'log', 'desk', 'flow'].includes(e.area) ||
   VILLAGE(e) ||
   TELEMETRY(e) ||
-  POWER(e);
+  POWER(e) ||
+  WECHAT_MP(e);
+
+/**
+ * The public account (dfem-hope-wx), slice by slice: the menu, auto-replies, followers, messages and
+ * materials are built; articles, comments, drafts and publishing come with the next slice.
+ */
+const WECHAT_MP_PATHS = new Set(['wxMenu', 'wxAutoReply', 'wxUser', 'wxMsg', 'wxMaterial']);
+const WECHAT_MP = (e: { area: string; path: string }) =>
+  e.area === 'hope-wx' && WECHAT_MP_PATHS.has(e.path.split('/')[3]);
 
 /** PV stations (dfem-hope-power): every line of the service. */
 const POWER = (e: { area: string }) => e.area === 'hope-power';

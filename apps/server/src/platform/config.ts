@@ -104,6 +104,20 @@ const ConfigSchema = z.object({
    */
   TELEMETRY_SIMULATOR: z.enum(['on', 'off']).default('off'),
   /**
+   * Where the WeChat client sends the public account's API calls (WeChat's own by default). Unset while
+   * WECHAT_SANDBOX is on: the sandbox's address.
+   */
+  WECHAT_API_BASE: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/, 'an http(s) URL without credentials, query or fragment')
+    .optional(),
+  /**
+   * `on`: the server runs the WeChat sandbox (modules/wechat/sandbox) on 127.0.0.1:WECHAT_SANDBOX_PORT and, unless
+   * WECHAT_API_BASE says otherwise, talks to it; the demo account is known to it. `npm start` turns it on.
+   */
+  WECHAT_SANDBOX: z.enum(['on', 'off']).default('off'),
+  WECHAT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8089),
+  /**
    * `on`: the demo cameras' streams are made at start, in the background, into DATA_DIR/demo-video (with
    * ffmpeg when the machine has it, else the clip shipped with the server) and served at /demo-video/…
    * (modules/safety/demo-video.ts). `off`: not made (a deployment without the demo's cameras; the tests).

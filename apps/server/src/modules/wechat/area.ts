@@ -1,10 +1,26 @@
 import { WECHAT_AREA } from '@smart/contracts';
 import { serverArea } from '../../platform/area';
+import { callbackRoutes } from './callback';
+import { wxApiBase } from './client';
 import { wechatHooks } from './hooks';
+import { wechatMpHooks } from './mp';
+import { sandboxPlugin } from './sandbox/demo';
 import { seedWechat } from './seed';
+import { seedWechatMp } from './seed-mp';
 
-/** 公众号与小程序 on the server: banners (set to top, the family's route names) and QR codes with their picture. */
+/**
+ * 公众号与小程序 on the server: banners (set to top, the family's route names) and QR codes with their picture;
+ * the public account — accounts, custom menu, auto-replies, followers, messages — through the one WeChat
+ * client, WeChat's callback, and the WeChat sandbox when WECHAT_SANDBOX=on.
+ */
 export const wechatArea = serverArea(WECHAT_AREA, {
-  hooks: () => wechatHooks(),
-  seed: [['wechat-v1', seedWechat]],
+  hooks: (deps) => ({ ...wechatHooks(), ...wechatMpHooks(wxApiBase(deps.config)) }),
+  routes: [
+    { prefix: '/api/dfem-hope-wx', plugin: callbackRoutes },
+    { prefix: '/api/dfem-hope-wx', plugin: sandboxPlugin },
+  ],
+  seed: [
+    ['wechat-v1', seedWechat],
+    ['wechat-mp-v1', seedWechatMp],
+  ],
 });

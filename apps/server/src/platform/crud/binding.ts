@@ -200,7 +200,9 @@ export interface MountedResource {
   listWhere(ctx: RequestContext, query: Record<string, string>): Promise<SQL>;
   /**
    * removes rows as `remove` does (all or nothing within the caller's constraint, the hooks, soft delete;
-   * `set`: more columns written on them) — for an endpoint that has checked its own permission code
+   * `set`: more columns written on them) — for an endpoint that has checked its own permission code; rows
+   * only the server writes (`readOnly`: no removal route of the API takes them) are removed this way by the
+   * binding's own endpoints (a WeChat material, once WeChat removed it); a ledger's (`appendOnly`) never
    */
   remove(ctx: RequestContext, ids: string[], set?: Record<string, unknown>): Promise<void>;
   /**

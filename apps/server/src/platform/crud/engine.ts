@@ -679,7 +679,9 @@ export function mountResource(
    * removal route of the binding (`removeRoutes`: an id in the path, another ids key, a reason kept).
    */
   const removeIds = async (ctx: RequestContext, ids: string[], set?: Record<string, unknown>) => {
-    if (def.readOnly || def.appendOnly) throw forbidden();
+    // rows the server alone writes (readOnly) are removed by the server's own endpoints only (`remover`
+    // refuses every removal route of the API); a ledger's (appendOnly) by nobody
+    if (def.appendOnly) throw forbidden();
     refuseForeignWrite(ctx, 'remove');
     const scope = await constraint(ctx);
     let all = ids;

@@ -29,6 +29,20 @@ export class OAuthError extends Error {
   }
 }
 
+/**
+ * A refusal worded by its caller in both languages (a remote service's error, a rule of an area's own), with
+ * what the client may act on in `data` (WeChat's errcode, the offending button): status and envelope as ApiError.
+ */
+export class TextError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 409 | 429,
+    readonly text: { zh: string; en: string },
+    readonly data: Record<string, unknown> | null = null,
+  ) {
+    super(text.en);
+  }
+}
+
 /** Bad input in one field: 400 with `data.field` and the message in the request's language. */
 export class FieldInputError extends Error {
   constructor(
