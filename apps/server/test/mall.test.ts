@@ -44,6 +44,11 @@ const { get, post } = serviceCalls(
   '/api/dfem-hope-manage',
   () => token,
 );
+const system = serviceCalls(
+  () => s,
+  '/api/dfem-system',
+  () => token,
+);
 const db = () => s.database.db;
 
 let n = 0;
@@ -174,6 +179,24 @@ describe('the ledger under concurrency', () => {
     expect(mixed.map((a) => a.statusCode)).toEqual([200, 400, 200]);
     expect(mixed[1].json().data.field).toBe('villagerId');
     expect(await stockOf(g)).toBe(87);
+  });
+});
+
+describe('settings', () => {
+  it('the account kind follows its parameter at once: the remembered settings are forgotten when it changes', async () => {
+    const v = await villager();
+    const kindOf = async () => (await get(`/villager/wx/points?villagerId=${v}`)).json().data.accountKind;
+    expect(await kindOf()).toBe('household');
+    const made = await system.post('/param/submit', {
+      paramName: '积分账户',
+      paramKey: 'points.accountKind.000000',
+      paramValue: 'villager',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(await kindOf()).toBe('villager');
+    const removed = await system.post(`/param/remove?ids=${made.json().data.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await kindOf()).toBe('household');
   });
 });
 

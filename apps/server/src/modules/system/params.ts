@@ -1,5 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, getTableName, inArray } from 'drizzle-orm';
 import { type Db, schema } from '../../platform/db';
+import { changesOf } from '../../platform/db/changes';
 import { notDeleted } from '../../platform/sql';
 
 /** A system parameter's value (blade_param), or the fallback when it is missing. */
@@ -17,9 +18,15 @@ export async function paramNumber(db: Db, key: string, fallback: number): Promis
   return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
+/** what `tenantParams` read, by database and the keys asked, while the parameters table is unchanged */
+type Remembered = Map<string, { stamp: string; rows: Promise<Map<string, string | null>> }>;
+const rememberedBy = new WeakMap<object, Remembered>();
+const PARAM_TABLES = [getTableName(schema.param)];
+
 /**
  * A tenant's settings in one read: for each key, parameter `<key>.<tenantId>` when set, else `<key>`, else
- * its fallback.
+ * its fallback. Outside a transaction the answer is remembered while the parameters table is unchanged (the
+ * change notifications say so, from every server); inside one, and while they cannot be heard, it is read.
  */
 export async function tenantParams<K extends string>(
   db: Db,
@@ -27,16 +34,31 @@ export async function tenantParams<K extends string>(
   fallbacks: Record<K, string>,
 ): Promise<Record<K, string>> {
   const keys = Object.keys(fallbacks) as K[];
-  const rows = await db
-    .select({ key: schema.param.paramKey, v: schema.param.paramValue })
-    .from(schema.param)
-    .where(
-      and(
-        inArray(schema.param.paramKey, [...keys, ...keys.map((k) => `${k}.${tenantId}`)]),
-        notDeleted(schema.param.isDeleted),
-      ),
-    );
-  const by = new Map(rows.map((r) => [r.key, r.v]));
+  const wanted = [...keys, ...keys.map((k) => `${k}.${tenantId}`)];
+  const changes = changesOf(db);
+  const stamp = changes?.listening ? changes.stamp(PARAM_TABLES) : undefined;
+  const cacheKey = wanted.join('|');
+  let remembered = rememberedBy.get(db);
+  if (!remembered) {
+    remembered = new Map();
+    rememberedBy.set(db, remembered);
+  }
+  const hit = stamp === undefined ? undefined : remembered.get(cacheKey);
+  let rows = hit?.stamp === stamp ? hit?.rows : undefined;
+  if (!rows) {
+    rows = db
+      .select({ key: schema.param.paramKey, v: schema.param.paramValue })
+      .from(schema.param)
+      .where(and(inArray(schema.param.paramKey, wanted), notDeleted(schema.param.isDeleted)))
+      .then((found) => new Map(found.map((r) => [r.key, r.v])));
+    if (stamp !== undefined) {
+      if (remembered.size > 1_000) remembered.clear();
+      remembered.set(cacheKey, { stamp, rows });
+      const kept = remembered;
+      rows.catch(() => kept.delete(cacheKey));
+    }
+  }
+  const by = await rows;
   return Object.fromEntries(
     keys.map((k) => [k, by.get(`${k}.${tenantId}`) ?? by.get(k) ?? fallbacks[k]]),
   ) as Record<K, string>;

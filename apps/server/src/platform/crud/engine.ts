@@ -542,17 +542,20 @@ export function mountResource(
               together = false;
             }
           }
+          // alone, one after another: each is checked again (a unique key two of the batch shared is the
+          // second's clash, as it would have been) and written in its own transaction
           if (!together || live.length === 1)
-            await Promise.all(
-              live.map(async (i) => {
-                try {
-                  const w = await writeAlone(items[i].ctx, items[i].record);
-                  written.set(i, { ...w, record: items[i].record });
-                } catch (err) {
-                  results[i] = err as Error;
-                }
-              }),
-            );
+            for (const i of live) {
+              const it = items[i];
+              try {
+                if (live.length > 1)
+                  await check(it.ctx, it.record, 'create', undefined, undefined, { refs: false });
+                const w = await writeAlone(it.ctx, it.record);
+                written.set(i, { ...w, record: it.record });
+              } catch (err) {
+                results[i] = err as Error;
+              }
+            }
           // the rows are written: the next batch may start while these answers are read
           const answers = (async () => {
             const out = new Map<number, Created>();
