@@ -344,7 +344,8 @@ function exchangeHooks(): ResourceHooks {
             (wanted.get(String(c.row.goodsId)) ?? 0) + Number(c.row.quantity),
           );
       const goods = mountedResource('pointsGoods');
-      for (const [goodsId, quantity] of wanted) {
+      // in id order: two batches of several goods never wait on each other crosswise
+      for (const [goodsId, quantity] of [...wanted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
         const left = await adjustCount(
           goods,
           ctx,
