@@ -30,14 +30,14 @@ import { answerList } from './answers';
 import { arrayOutput, NO_LABELS } from './array-output';
 import type { MountedResource, ResourceHooks, Row } from './binding';
 import { attachChildren, checkChildren, readChildren, writeChildren } from './children';
-import { coalescing } from './coalesce';
+import { coalescedCreates } from './coalesce';
 import { cachedCount, countKey, forgetCounts } from './count-cache';
 import { attachDictNames, DICT_TABLE, dictLabelsOf, dictNameFields } from './dict-names';
 import { mountEndpoints } from './endpoints';
 import { mountExcelRoutes } from './excel';
 import { columnsOf } from './model';
 import { parseListQuery } from './query';
-import { attachRefLabels, checkRefs, mountedByKey, mountSelectRoute, refFields, refProblems } from './refs';
+import { attachRefLabels, checkRefs, mountedByKey, mountSelectRoute, refFields } from './refs';
 import { idParam, idsParam, pathId } from './request-ids';
 import { transitionEndpoint } from './transitions';
 import { descendantIds, isAtOrBelow } from './tree-walk';
@@ -483,105 +483,17 @@ export function mountResource(
     return row ? key : undefined;
   };
 
-  /**
-   * Adds of one user that come at the same moment, written together (`coalesceCreates`): each one's own
-   * checks, the references of all at once, one transaction of the write path with every record, the
-   * answers read at once. When that transaction is refused, each is written again alone (its own
-   * transaction), so it is refused or written exactly as it would have been without the others.
-   */
-  type CreateItem = { ctx: RequestContext; record: Record<string, unknown>; lang: Lang };
-  type Created = { answered: Row; extra?: Record<string, unknown> };
-  const writeAlone = (ctx: RequestContext, record: Record<string, unknown>) =>
-    transaction(db, (tx) => insertRows(mounted, ctx, tx, [record], { answer: true })).then((w) => w[0]);
+  /** adds of one caller that come at the same moment, written together (`coalesceCreates`) */
   const coalesced =
     hooks.coalesceCreates && !def.children?.length && !def.tree
-      ? coalescing<CreateItem, Created>(async (items) => {
-          const ctx = items[0].ctx;
-          const results: Error[] = items.map(() => new Error('not written'));
-          let live: number[] = [];
-          for (const [i, it] of items.entries()) {
-            try {
-              await check(it.ctx, it.record, 'create', undefined, undefined, { refs: false });
-              live.push(i);
-            } catch (err) {
-              results[i] = err as Error;
-            }
-          }
-          if (refs.length) {
-            const problems = await refProblems(
-              db,
-              ctx,
-              def,
-              live.map((i) => items[i].record),
-            );
-            live = live.filter((i, k) => {
-              if (problems[k]) results[i] = problems[k]!;
-              return !problems[k];
-            });
-          }
-          const written = new Map<
-            number,
-            { row: Row; extra?: Record<string, unknown>; record: Record<string, unknown> }
-          >();
-          let together = live.length > 1;
-          if (together) {
-            // the hooks fill the records they are given: the batch writes copies, so each is whole again
-            // when it is written alone
-            const copies = live.map((i) => structuredClone(items[i].record));
-            try {
-              const rows = await transaction(db, async (tx) => {
-                const out = await insertRows(mounted, ctx, tx, copies, { answer: true });
-                // a hook that left a record out: which answer is whose is unknown, so none is kept
-                if (out.length !== copies.length) throw new Error('a batch record was left out');
-                return out;
-              });
-              live.forEach((i, k) => {
-                written.set(i, { ...rows[k], record: copies[k] });
-              });
-            } catch {
-              together = false;
-            }
-          }
-          // alone, one after another: each is checked again (a unique key two of the batch shared is the
-          // second's clash, as it would have been) and written in its own transaction
-          if (!together || live.length === 1)
-            for (const i of live) {
-              const it = items[i];
-              try {
-                if (live.length > 1)
-                  await check(it.ctx, it.record, 'create', undefined, undefined, { refs: false });
-                const w = await writeAlone(it.ctx, it.record);
-                written.set(i, { ...w, record: it.record });
-              } catch (err) {
-                results[i] = err as Error;
-              }
-            }
-          // the rows are written: the next batch may start while these answers are read
-          const answers = (async () => {
-            const out = new Map<number, Created>();
-            for (const [i, w] of written) {
-              const it = items[i];
-              await hooks.afterCommit?.(it.ctx, {
-                mode: 'create',
-                ids: [w.row.id as string],
-                records: [w.record],
-              });
-            }
-            for (const lang of new Set(items.map((it) => it.lang))) {
-              const mine = [...written].filter(([i]) => items[i].lang === lang);
-              if (!mine.length) continue;
-              const answered = await readBack(
-                ctx,
-                mine.map(([, w]) => w.row),
-                lang,
-              );
-              mine.forEach(([i, w], k) => {
-                out.set(i, { answered: answered[k], extra: w.extra });
-              });
-            }
-            return out;
-          })();
-          return results.map((r, i) => (written.has(i) ? answers.then((a) => a.get(i)!) : r));
+      ? coalescedCreates({
+          db,
+          mounted: () => mounted,
+          def,
+          hooks,
+          check,
+          readBack,
+          refsChecked: refs.length > 0,
         })
       : undefined;
 
