@@ -156,6 +156,8 @@ class Walk {
   data = new Set<string>([ADMIN.realName]);
   /** API calls under way (a video or a stream is not waited for) */
   pending = new Set<import('@playwright/test').Request>();
+  /** answers whose bodies are still being read: a request is finished before its body is collected */
+  reading = 0;
   current: Visit | null = null;
   constructor(
     private page: Page,
@@ -180,10 +182,13 @@ class Walk {
       // the words of dictionaries and menus are the console's, not data
       if (/\/dictionary(-tree)?\b|\/menu\/routes|\/menu\/buttons/.test(url)) return;
       if (!(res.headers()['content-type'] ?? '').includes('json')) return;
+      this.reading += 1;
       try {
         collectData(await res.json(), this.data);
       } catch {
         // a body already gone (a navigation) or not JSON
+      } finally {
+        this.reading -= 1;
       }
     });
   }
@@ -204,7 +209,7 @@ class Walk {
     let quietSince = Date.now();
     while (Date.now() < until) {
       await this.page.waitForTimeout(100);
-      if (this.pending.size > 0) {
+      if (this.pending.size > 0 || this.reading > 0) {
         quietSince = Date.now();
         continue;
       }

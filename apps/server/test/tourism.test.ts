@@ -101,6 +101,14 @@ describe('routes', () => {
     expect(Number(edited.json().data.lengthKm)).toBe(lineKilometres(longer));
     const detail = await get(`/tourismRoute/detail?id=${row.id}`);
     expect(Number(detail.json().data.lengthKm)).toBe(lineKilometres(longer));
+    // the stops' names listed as each language lists them
+    const names = (lang: string) =>
+      get(`/tourismRoute/page?current=1&size=100`, token, lang).then(
+        (r) => listedRows(r.json().data).find((x) => x.id === row.id)?.stopsName,
+      );
+    const zh = await names('zh');
+    expect(zh).toMatch(/^[^,、]+、[^,、]+$/);
+    expect(await names('en')).toBe(String(zh).replace('、', ', '));
   });
 
   it('a line of one point, or not a line, is a 400 naming the field', async () => {

@@ -193,7 +193,7 @@ export function mountResource(
       db,
       dictNames,
       lang,
-      refs.length ? await attachRefLabels(db, ctx, def, rows.map(output)) : rows.map(output),
+      refs.length ? await attachRefLabels(db, ctx, def, rows.map(output), lang) : rows.map(output),
     );
 
   const selection: Record<string, PgColumn | SQL> = {
@@ -231,7 +231,7 @@ export function mountResource(
     const tz = process.env.TZ || 'Asia/Shanghai';
     const labels = dictNames.length && rows.length ? await dictLabelsOf(db, dictNames, lang) : NO_LABELS;
     const out = rows.map((r) => fromArray(r, tz, labels));
-    return refs.length ? attachRefLabels(db, ctx, def, out) : out;
+    return refs.length ? attachRefLabels(db, ctx, def, out, lang) : out;
   };
   const arrayRows = arrayRowsOf(db);
   const defaultOrder =

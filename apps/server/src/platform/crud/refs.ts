@@ -7,6 +7,7 @@ import { requireAnyPermission } from '../access/permissions';
 import { type RequestContext, requireCtx } from '../auth/context';
 import type { Db } from '../db';
 import { ok } from '../http/envelope';
+import type { Lang } from '../http/messages';
 import { FieldInputError, invalidField } from '../http/errors';
 import { containsPattern } from '../sql';
 import type { MountedResource } from './binding';
@@ -116,8 +117,11 @@ export async function attachRefLabels(
   ctx: RequestContext,
   def: ResourceDef,
   rows: Record<string, unknown>[],
+  lang: Lang = 'zh',
 ) {
   const fields = refFields(def);
+  // names of a list as the language lists them: 甲、乙 in Chinese, "a, b" in English
+  const joiner = lang === 'en' ? ', ' : '、';
   if (!fields.length || !rows.length) return rows;
   const byTarget = new Map<string, FieldDef[]>();
   for (const f of fields) byTarget.set(f.ref!, [...(byTarget.get(f.ref!) ?? []), f]);
@@ -128,7 +132,7 @@ export async function attachRefLabels(
     for (const r of rows)
       for (const f of fs) {
         const labels = splitIds(r[f.name]).map((id) => names.get(id) ?? '');
-        r[refLabelKey(f)] = f.type === 'refs' ? labels.filter(Boolean).join('、') : (labels[0] ?? '');
+        r[refLabelKey(f)] = f.type === 'refs' ? labels.filter(Boolean).join(joiner) : (labels[0] ?? '');
       }
   }
   return rows;
