@@ -7,8 +7,8 @@ import { requireAnyPermission } from '../access/permissions';
 import { type RequestContext, requireCtx } from '../auth/context';
 import type { Db } from '../db';
 import { ok } from '../http/envelope';
-import type { Lang } from '../http/messages';
 import { FieldInputError, invalidField } from '../http/errors';
+import type { Lang } from '../http/messages';
 import { containsPattern } from '../sql';
 import type { MountedResource } from './binding';
 
