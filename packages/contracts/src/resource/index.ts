@@ -26,3 +26,5 @@ export * from './user';
 export * from './validate';
 export * from './village';
 export * from './wechat';
+export * from './wechat-mp';
+export * from './wechat-rules';

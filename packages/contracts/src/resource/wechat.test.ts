@@ -6,8 +6,10 @@ import {
   carouselActive,
   carouselLinkProblem,
   carouselResource,
-  utf8Bytes,
   WECHAT_AREA,
+} from './wechat';
+import {
+  utf8Bytes,
   WX_MATCH,
   WX_REPLY_KIND,
   wxKeywordClash,
@@ -15,7 +17,7 @@ import {
   wxMenuErrorButton,
   wxMenuProblem,
   wxReplyFor,
-} from './wechat';
+} from './wechat-rules';
 
 const target = carouselResource.fields.find((f) => f.name === 'linkTarget')!;
 
