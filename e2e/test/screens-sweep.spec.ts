@@ -203,7 +203,7 @@ class Walk {
     console.log(`found: ${line}`);
   }
 
-  /** network quiet (no API call for 400 ms) and nothing marked busy, at most 10 s */
+  /** network quiet (no API call for 300 ms) and nothing marked busy, at most 10 s */
   async settle() {
     const until = Date.now() + 10_000;
     let quietSince = Date.now();
@@ -218,7 +218,7 @@ class Walk {
         .filter({ visible: true })
         .count();
       if (busy) quietSince = Date.now();
-      if (Date.now() - quietSince >= 400) return true;
+      if (Date.now() - quietSince >= 300) return true;
     }
     const busy = await this.page
       .locator('main [aria-busy="true"], main .ant-spin-spinning, main .ant-skeleton-active')
@@ -237,11 +237,7 @@ class Walk {
     this.current = visit;
     await expect(this.page.locator('main')).toBeVisible();
     if (!(await this.settle())) console.log(`${visit.lang} ${visit.route}: still busy after 10 s`);
-    await this.page.screenshot({
-      path: info.outputPath(`${visit.lang}${visit.route.replaceAll('/', '_')}.png`),
-      type: 'jpeg',
-      quality: 60,
-    });
+    const failedBefore = this.failures.length;
     const data = [...this.data].sort((a, b) => b.length - a.length);
     for (const { text, where } of await visibleTexts(this.page)) {
       const inMain = !/^(aside|header|nav)|shell-(sider|header|tags)/.test(where);
@@ -273,6 +269,13 @@ class Walk {
       for (const v of violations)
         for (const n of v.nodes) this.fail('axe', `${v.id}: ${n.message}`.slice(0, 200), n.target);
     }
+    // a picture of the screens that failed, to see what was found (one of every screen cost a minute a run)
+    if (this.failures.length > failedBefore)
+      await this.page.screenshot({
+        path: info.outputPath(`${visit.lang}${visit.route.replaceAll('/', '_')}.jpg`),
+        type: 'jpeg',
+        quality: 60,
+      });
   }
 }
 

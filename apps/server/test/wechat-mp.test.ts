@@ -432,6 +432,19 @@ describe('auto-replies', () => {
     await post('/wxAutoReply/enable', { id: WECHAT_DEMO.replyIds[1], enabled: 1 });
   });
 
+  it('eight submits claiming one keyword at once: exactly one is written, the others 409', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => post('/wxAutoReply/add', rule({ keywords: `同时${i},并发词` }))),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes, answers.map((a) => a.body).join('\n')).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    const kept = listedRows((await get('/wxAutoReply/page?current=1&size=100')).json().data).filter((r) =>
+      String(r.keywords).includes('并发词'),
+    );
+    expect(kept).toHaveLength(1);
+    await post(`/wxAutoReply/del/${kept[0].id}`);
+  });
+
   it('bad input is a 400', async () => {
     for (const [url, body] of [
       ['/wxAutoReply/enable', { id: WECHAT_DEMO.replyIds[0], enabled: 2 }],

@@ -14,7 +14,7 @@ import {
   wxReplyFor,
   wxReplyOpen,
 } from '@smart/contracts';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/context';
 import type { MountedResource, ResourceHooks, Row } from '../../platform/crud/binding';
@@ -196,6 +196,31 @@ function autoReplyHooks(): ResourceHooks {
         matchMode: v('matchMode') as string,
         enabled: v('enabled') as number,
       });
+    },
+    // The check above reads what is committed: two submits (or enables) claiming one keyword at once would
+    // each pass it. In the write's transaction, the account's keyword rules are written one transaction at
+    // a time (an advisory lock per account), and checked again once the lock is held: by then the other's
+    // rule is committed and seen, and the second write is refused.
+    async afterChange(ctx, changes, tx) {
+      const claims = changes.filter(
+        (c) => String(c.row.kind) === WX_REPLY_KIND.keyword && Number(c.row.enabled) === 1,
+      );
+      const accounts = [...new Set(claims.map((c) => String(c.row.accountId)))].sort();
+      for (const a of accounts)
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`wx_reply:${a}`}))`);
+      for (const c of claims)
+        await checkClash(
+          m(),
+          ctx,
+          {
+            id: String(c.row.id),
+            accountId: String(c.row.accountId),
+            kind: String(c.row.kind),
+            keywords: c.row.keywords as string,
+            enabled: 1,
+          },
+          tx,
+        );
     },
     endpoints: [
       endpoint({
