@@ -129,7 +129,8 @@ export function plainNamespaces(xml: string): string {
       .filter((a) => a.name !== 'xmlns' && !a.name.startsWith('xmlns:'))
       .map((a) => {
         const name = rename(a.name, scope, false);
-        const isType = a.name.includes(':') && scope.get(a.name.split(':')[0]) === XSI && a.name.endsWith(':type');
+        const isType =
+          a.name.includes(':') && scope.get(a.name.split(':')[0]) === XSI && a.name.endsWith(':type');
         const value = isType && a.value.includes(':') ? rename(a.value, scope, true) : a.value;
         return ` ${name}="${value.replace(/"/g, '&quot;')}"`;
       });
