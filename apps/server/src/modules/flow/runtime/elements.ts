@@ -1,4 +1,5 @@
 import { timerDue } from '@smart/contracts';
+import { patchJoin } from './join';
 import { EVENT_SUB_START, PROCESS_SCOPE } from './normalize';
 import type { StartTimer } from './starts';
 import { ENTRY, ITERATION } from './variables';
@@ -32,6 +33,8 @@ export async function loadElements() {
       SignalTask: unknown;
       TimerEventDefinition: TimerDefinitionClass;
     };
+    // a join's round: one arrival per source (join.ts)
+    patchJoin(elements.Activity as never);
     const { InclusiveGatewayBehaviour } = (await import('bpmn-elements/gateways')) as unknown as {
       InclusiveGatewayBehaviour: unknown;
     };

@@ -4,6 +4,7 @@
  */
 import { RUNNABLE_BPMN_ELEMENTS, type Text2, TimerError } from '@smart/contracts';
 import { checkExpression } from '../expressions';
+import { loopsThatNeverWait } from './cycles';
 import { ACTION_TASKS, actionOf } from './extensions';
 import { type Definitions, isEventSubProcess, type ModdleElement, parseBpmn, type Ref } from './moddle';
 import { normalizeAssignment, normalizeExpressions, normalizeLoops } from './normalize';
@@ -274,6 +275,16 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
         zh: `${nameOf(el)} 没有指定要调用的流程 (calledElement)`,
         en: `${nameOf(el)} names no process to call (calledElement)`,
       });
+    // a call activity of this file that names one of its global tasks: Flowable calls processes only (by
+    // key), and so does this engine
+    const called = roots.find(
+      (r) => el.$type === 'bpmn:CallActivity' && r.id === (el as { calledElement?: string }).calledElement,
+    );
+    if (called && called.$type !== 'bpmn:Process')
+      problems.add({
+        zh: `${nameOf(el)} 调用的 ${nameOf(called)} 不是流程: 调用活动只能调用已部署的流程(与 Flowable 相同),请改为调用一个流程,或把它画成一个任务`,
+        en: `${nameOf(el)} calls ${nameOf(called)}, which is not a process: a call activity calls deployed processes only (as in Flowable); call a process, or draw it as a task`,
+      });
     if (el.$type === 'bpmn:ReceiveTask' && !(el as { messageRef?: unknown }).messageRef)
       problems.add({
         zh: `${nameOf(el)} 没有指定要等待的消息 (messageRef)`,
@@ -344,6 +355,13 @@ export async function inspectDiagram(xml: string): Promise<ProcessInfo> {
         }
       }
     }
+  }
+  for (const loop of loopsThatNeverWait(runnable[0])) {
+    const names = loop.map(nameOf);
+    problems.add({
+      zh: `${names.join('、')} 组成一个不等待的循环: 一旦回到这里就永不结束(循环里要有用户任务、接收任务、服务任务、定时或消息事件等)`,
+      en: `${names.join(', ')} make a loop in which nothing waits: once taken it never ends (a loop needs a user, receive or service task, a timer or message event … on its way)`,
+    });
   }
   problems.check();
   return {

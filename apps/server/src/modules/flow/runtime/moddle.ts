@@ -3,6 +3,7 @@
  * (with Camunda's extensions: what the designer's panel writes) into the elements the other parts walk.
  */
 import { createRequire } from 'node:module';
+import { plainNamespaces } from './namespaces';
 
 const require = createRequire(import.meta.url);
 /** camunda:assignee, camunda:candidateUsers, camunda:candidateGroups — what the designer's panel writes */
@@ -66,7 +67,7 @@ export async function parseBpmn(xml: string) {
     default: new (p: object) => Moddle;
   };
   const moddle = new BpmnModdle(moddleOptions);
-  const parsed = await moddle.fromXML(xml);
+  const parsed = await moddle.fromXML(plainNamespaces(xml));
   return { moddle, definitions: parsed.rootElement as Definitions, warnings: parsed.warnings };
 }
 
@@ -84,3 +85,24 @@ export const processElements = (definitions: Definitions) =>
 /** An event sub-process (`triggeredByEvent`): started by what its container meets, not by a flow. */
 export const isEventSubProcess = (el: ModdleElement) =>
   el.$type === 'bpmn:SubProcess' && !!(el as { triggeredByEvent?: boolean }).triggeredByEvent;
+
+/**
+ * The id bpmn-elements gives a diagram whose `<definitions>` has none (what Flowable's modeler exports): the
+ * states of instances started from such a file before deployments gave it an id name it so.
+ */
+export const UNNAMED_DEFINITIONS = 'Def';
+
+/** the root element's start tag: its (prefixed) name and its attributes, quoted values as XML writes them */
+const ROOT_TAG = /<((?:[A-Za-z_][\w.-]*:)?definitions)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)(\s*\/?>)/;
+
+/**
+ * The file with an id on its `<definitions>` when it has none (`id`), written into the start tag and
+ * nothing else changed. bpmn-engine finds the diagram of a saved state by that id: without one, no step
+ * after the first recovered. A file that has one, or whose root is not found, is answered as it is.
+ */
+export function withDefinitionsId(xml: string, id: string): string {
+  const m = ROOT_TAG.exec(xml);
+  if (!m || /(?:^|\s)id\s*=/.test(m[2])) return xml;
+  const at = m.index + 1 + m[1].length;
+  return `${xml.slice(0, at)} id="${id}"${xml.slice(at)}`;
+}

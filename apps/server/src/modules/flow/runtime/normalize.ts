@@ -13,6 +13,7 @@ import {
   type ModdleElement,
   parseBpmn,
   processElements,
+  UNNAMED_DEFINITIONS,
 } from './moddle';
 
 /** The namespaces whose assignee / candidateUsers / candidateGroups attributes name a task's receivers. */
@@ -22,6 +23,19 @@ const ASSIGNMENT_NAMESPACES = new Set([
   'http://activiti.org/bpmn',
 ]);
 const ASSIGNMENT_ATTRS = ['assignee', 'candidateUsers', 'candidateGroups'] as const;
+
+/**
+ * The namespace a prefix stands for where an element is written: the nearest declaration of it, on the
+ * element or the elements around it (a file may bind a prefix again inside, to another namespace), else
+ * the document's.
+ */
+export function namespaceOf(el: ModdleElement, prefix: string, definitions: ModdleElement) {
+  for (let at: ModdleElement | undefined = el; at; at = (at as { $parent?: ModdleElement }).$parent) {
+    const bound = at.$attrs?.[`xmlns:${prefix}`];
+    if (bound) return bound;
+  }
+  return definitions.$attrs?.[`xmlns:${prefix}`];
+}
 
 /** `user(a), group(b), c` → users and groups; a bare name is a group for candidates, the user for a performer. */
 function formalReceivers(body: string, bare: 'user' | 'group') {
@@ -45,9 +59,6 @@ function formalReceivers(body: string, bare: 'user' | 'group') {
  * the engine reads (camunda's), so every task lands in somebody's list. Returns the user tasks.
  */
 export function normalizeAssignment(definitions: ModdleElement, tasks: ModdleElement[]) {
-  const prefixes = new Map<string, string>();
-  for (const [k, v] of Object.entries(definitions.$attrs ?? {}))
-    if (k.startsWith('xmlns:') && ASSIGNMENT_NAMESPACES.has(v)) prefixes.set(k.slice(6), v);
   const join = (...lists: (string | undefined)[]) =>
     [
       ...new Set(
@@ -60,7 +71,11 @@ export function normalizeAssignment(definitions: ModdleElement, tasks: ModdleEle
   for (const el of tasks) {
     for (const [key, value] of Object.entries(el.$attrs ?? {})) {
       const [prefix, local] = key.split(':');
-      if (!local || !prefixes.has(prefix) || !(ASSIGNMENT_ATTRS as readonly string[]).includes(local))
+      if (
+        !local ||
+        !ASSIGNMENT_NAMESPACES.has(namespaceOf(el, prefix, definitions) ?? '') ||
+        !(ASSIGNMENT_ATTRS as readonly string[]).includes(local)
+      )
         continue;
       const attr = local as (typeof ASSIGNMENT_ATTRS)[number];
       el[attr] = attr === 'assignee' ? (el.assignee ?? value) : join(el[attr], value);
@@ -89,16 +104,17 @@ export function normalizeAssignment(definitions: ModdleElement, tasks: ModdleEle
  * activity's), as Flowable or Activiti write them, moved onto what the engine reads (camunda's).
  */
 export function normalizeLoops(definitions: ModdleElement, elements: ModdleElement[]) {
-  const prefixes = new Set<string>();
-  for (const [k, v] of Object.entries(definitions.$attrs ?? {}))
-    if (k.startsWith('xmlns:') && ASSIGNMENT_NAMESPACES.has(v)) prefixes.add(k.slice(6));
   for (const el of elements) {
     const loop = el.loopCharacteristics as
       | (ModdleElement & { collection?: string; elementVariable?: string })
       | undefined;
     for (const [key, value] of Object.entries(loop?.$attrs ?? {})) {
       const [prefix, local] = key.split(':');
-      if (!local || !prefixes.has(prefix) || (local !== 'collection' && local !== 'elementVariable'))
+      if (
+        !local ||
+        (local !== 'collection' && local !== 'elementVariable') ||
+        !ASSIGNMENT_NAMESPACES.has(namespaceOf(loop as ModdleElement, prefix, definitions) ?? '')
+      )
         continue;
       if (loop && !loop[local]) loop[local] = value;
       delete loop?.$attrs?.[key];
@@ -117,20 +133,33 @@ export function normalizeExpressions(elements: ModdleElement[]) {
   }
 }
 
-/** Root elements that only describe (data types, resources, reusable task templates): nothing runs them. */
-const DESCRIPTIVE_ROOTS = new Set([
-  'bpmn:ItemDefinition',
-  'bpmn:Resource',
-  'bpmn:GlobalUserTask',
-  'bpmn:GlobalManualTask',
+/**
+ * The root elements the engine reads: the processes, their pools, and what their events name. Every other
+ * one only describes — item definitions, resources, global tasks, interfaces and their operations, end
+ * points, partners, categories … — and bpmn-engine would try to run it as an activity (and fail at start).
+ */
+const ENGINE_ROOTS = new Set([
+  'bpmn:Process',
+  'bpmn:Collaboration',
+  'bpmn:Message',
+  'bpmn:Signal',
+  'bpmn:Error',
+  'bpmn:Escalation',
+  'bpmn:DataStore',
 ]);
 
+/** References to what dropDescriptive removes (a data type, an interface's operation). */
+const DESCRIPTIVE_REFS = ['itemSubjectRef', 'operationRef'];
+
 /**
- * Removes what only describes a process — item definitions and what points at them, resources, global
- * tasks — which bpmn-engine would otherwise try to run as activities (and fail with at start).
+ * Removes what only describes a process — root elements the engine does not read (ENGINE_ROOTS) and what
+ * points at them, performers of what is not a user task (only a user task is received by anyone),
+ * extension elements of vendors other than Camunda, Flowable and Activiti (nothing here reads them, and a
+ * prefix bound again inside the document cannot be written back) — which bpmn-engine would otherwise try
+ * to run or read, and fail with at start.
  */
 function dropDescriptive(definitions: Definitions) {
-  definitions.rootElements = (definitions.rootElements ?? []).filter((e) => !DESCRIPTIVE_ROOTS.has(e.$type));
+  definitions.rootElements = (definitions.rootElements ?? []).filter((e) => ENGINE_ROOTS.has(e.$type));
   const seen = new Set<object>();
   const walk = (node: unknown) => {
     if (!node || typeof node !== 'object' || seen.has(node)) return;
@@ -141,7 +170,17 @@ function dropDescriptive(definitions: Definitions) {
     }
     const el = node as Record<string, unknown>;
     if (typeof el.$type !== 'string') return;
-    delete el.itemSubjectRef;
+    for (const ref of DESCRIPTIVE_REFS) delete el[ref];
+    if (el.resources && el.$type !== 'bpmn:UserTask') el.resources = [];
+    const ext = el.extensionElements as { values?: ModdleElement[] } | undefined;
+    if (ext?.values)
+      ext.values = ext.values.filter((v) => {
+        const prefix = v.$type.includes(':') ? v.$type.split(':')[0] : '';
+        return (
+          !(v as { $descriptor?: { isGeneric?: boolean } }).$descriptor?.isGeneric ||
+          ASSIGNMENT_NAMESPACES.has(namespaceOf(v, prefix, definitions) ?? '')
+        );
+      });
     // references (to other elements) are not descended into: only what this element holds
     for (const [key, value] of Object.entries(el))
       if (!key.startsWith('$') && !key.endsWith('Ref') && !key.endsWith('Refs')) walk(value);
@@ -159,6 +198,9 @@ export function executableXml(xml: string): Promise<string> {
   if (!hit) {
     hit = (async () => {
       const { moddle, definitions } = await parseBpmn(xml);
+      // a file deployed before deployments gave its definitions an id: the engine's own name for it, by
+      // which its instances' saved states find it
+      definitions.id ||= UNNAMED_DEFINITIONS;
       const elements = processElements(definitions);
       normalizeAssignment(
         definitions,

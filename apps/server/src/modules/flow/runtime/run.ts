@@ -89,9 +89,23 @@ async function settle(engine: { state: string }, rec: Recorder, before: Set<stri
 }
 
 /**
+ * What the engine lists as pending without anyone or anything it waits for: an arrival on a flow (one held at a
+ * join whose other arrivals can no longer come is pending for ever) and the containers of what waits (what
+ * they hold is listed on its own, allPostponed).
+ */
+const PASSING = new Set([
+  'bpmn:SequenceFlow',
+  'bpmn:Association',
+  'bpmn:SubProcess',
+  'bpmn:Transaction',
+  'bpmn:AdHocSubProcess',
+]);
+
+/**
  * `variables` are the instance's variables after this run (the engine keeps them in its state too). An
  * instance in which nothing waits any more (no task, timer, call, subscription, no token held anywhere) has
- * finished, whatever state the engine reports: it must never stay "running" with nothing anyone could do.
+ * finished, whatever state the engine reports: it must never stay "running" with nothing anyone could do —
+ * arrivals still pending on flows (PASSING) are not something anyone could do.
  */
 async function finish(
   engine: Engine,
@@ -108,7 +122,7 @@ async function finish(
 ): Promise<RunResult> {
   await settle(engine as unknown as { state: string }, rec, before);
   const postponed = allPostponed(execution.getPostponed() as Postponed[]);
-  const nothingWaits = !rec.waiting.size && postponed.length === 0;
+  const nothingWaits = !rec.waiting.size && !postponed.some((p) => !PASSING.has(p.type ?? ''));
   const ended = rec.done() || engine.state === 'idle' || nothingWaits;
   // an instance that ended keeps no state (the service saves none)
   const state = ended ? undefined : await engine.getState();
@@ -188,6 +202,17 @@ export async function startProcess(
   }
 }
 
+/**
+ * A saved state whose diagram the engine will find: it looks the diagram up by the definitions' id, and a
+ * state saved while the instance's diagram had another (a file without one, its id given since) names
+ * what it no longer is. An instance runs one diagram: its state's one definition is that diagram.
+ */
+function recoverable(state: { definitions?: { id?: string; source?: unknown }[] }, id: string) {
+  const [only, ...more] = state.definitions ?? [];
+  if (only && !more.length && !only.source && only.id !== id) only.id = id;
+  return state;
+}
+
 /** What moves a waiting instance on: a task or call completed, an action done, a message or signal. */
 export type Trigger =
   | { kind: 'execution'; executionId: string; output: Record<string, unknown> }
@@ -223,7 +248,7 @@ export async function continueProcess(
   } else {
     processVariables = { ...variables };
     ({ engine, timers } = await newEngine({ name, sourceContext: await sourceOf(xml) }, processVariables));
-    engine.recover(JSON.parse(savedState));
+    engine.recover(recoverable(JSON.parse(savedState), (await sourceOf(xml)).id));
     relay = { target: rec.listener, emit: relayEmit };
   }
   const ended = () => relay.target === rec.listener && rec.end();

@@ -10,6 +10,7 @@ import type { Db } from '../../../platform/db';
 import { FieldInputError, notFound } from '../../../platform/http/errors';
 import { notDeleted } from '../../../platform/sql';
 import { DiagramRefusal, inspectDiagram } from '../runtime/inspect';
+import { withDefinitionsId } from '../runtime/moddle';
 import { startTimersOf } from '../runtime/starts';
 import { flowDefinition, flowDeployment, flowInstance, flowWait } from '../tables';
 import { FLOW_TEXTS, stored, textOf } from '../texts';
@@ -73,7 +74,8 @@ export async function deploy(
           category: input.category ?? null,
           tenantIds,
           resourceName: file.name,
-          xml: file.xml,
+          // (a file without an id on its definitions gets one: what the engine finds a saved state's diagram by)
+          xml: withDefinitionsId(file.xml, `Definitions_${info.processKey}`),
           createUser: ctx.userId,
         })
         .returning();

@@ -91,7 +91,15 @@ export async function completeTask(
       const locked = Object.keys(input.variables ?? {}).find((k) => START_VARIABLES.has(k));
       if (locked)
         throw new FieldInputError('variables', textOf(FLOW_TEXTS.applicantsVariable, { name: locked }));
-      const vars = { ...(input.variables ?? {}), flag, comment: input.comment, pass: flag === 'ok' };
+      // what the process reads: the family's forms send flag 'ok' (同意) or none (驳回), read as flag 'ok' /
+      // 'reject' and pass true / false (the task's row keeps that decision); a model's own value of flag
+      // ('no', 'yes' …) reaches it as sent, and what `variables` name reaches it unchanged, over all of these
+      const vars = {
+        flag: input.flag || flag,
+        comment: input.comment,
+        pass: flag === 'ok',
+        ...(input.variables ?? {}),
+      };
       let run: RunResult;
       try {
         run = await continueProcess(
