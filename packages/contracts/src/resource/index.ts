@@ -27,4 +27,5 @@ export * from './validate';
 export * from './village';
 export * from './wechat';
 export * from './wechat-mp';
+export * from './wechat-drafts';
 export * from './wechat-rules';
