@@ -106,7 +106,8 @@ const HTTP = /^https?:\/\/[^\s<>"'`]+$/i;
 /**
  * What WeChat would refuse in a draft's articles before any image is processed: 1 to 8 articles; each with a
  * title (≤ 64 characters), author ≤ 8, digest ≤ 120, content, a cover (封面) and an http(s) source link of at
- * most 1024 characters. Null when fine.
+ * most 1024 characters. Null when fine. The content's size is judged once its pictures moved
+ * (`wxContentProblem`, the server after processing; the editor as a hint).
  */
 export function wxDraftProblem(articles: unknown): WxDraftProblem | null {
   if (!Array.isArray(articles) || articles.length === 0)
@@ -133,8 +134,6 @@ export function wxDraftProblem(articles: unknown): WxDraftProblem | null {
     if (!String(a.thumbMediaId ?? '').trim())
       return at(i, 'thumbMediaId', L('请选择封面图片', 'Choose a cover image'));
     if (!String(a.content ?? '').trim()) return at(i, 'content', L('请填写正文', 'Enter the content'));
-    const problem = wxContentProblem(String(a.content));
-    if (problem) return at(i, 'content', problem);
     const src = String(a.contentSourceUrl ?? '');
     if (src && (!HTTP.test(src) || src.length > WX_DRAFT_LIMITS.sourceUrl))
       return at(

@@ -1,5 +1,9 @@
 import {
   carouselResource,
+  freePublishResource,
+  wxArticleResource,
+  wxCommentResource,
+  wxDraftResource,
   qrcodeResource,
   wxAccountResource,
   wxAutoReplyResource,
@@ -23,3 +27,7 @@ export const wxAutoReply = tableOf(wxAutoReplyResource);
 export const wxUser = tableOf(wxUserResource);
 export const wxMsg = tableOf(wxMsgResource);
 export const wxMaterial = tableOf(wxMaterialResource);
+export const wxDraft = tableOf(wxDraftResource);
+export const freePublish = tableOf(freePublishResource);
+export const wxArticle = tableOf(wxArticleResource);
+export const wxComment = tableOf(wxCommentResource);
