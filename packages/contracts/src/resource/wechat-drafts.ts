@@ -33,7 +33,11 @@ export const WECHAT_DRAFT_DICTS = [
     { key: WX_PUBLISH_STATE.originalFail, zh: '原创失败', en: 'Originality check failed' },
     { key: WX_PUBLISH_STATE.fail, zh: '常规失败', en: 'Failed' },
     { key: WX_PUBLISH_STATE.auditFail, zh: '平台审核不通过', en: 'Refused by review' },
-    { key: WX_PUBLISH_STATE.userDeleted, zh: '成功后用户删除所有文章', en: 'Published, then deleted by the user' },
+    {
+      key: WX_PUBLISH_STATE.userDeleted,
+      zh: '成功后用户删除所有文章',
+      en: 'Published, then deleted by the user',
+    },
     { key: WX_PUBLISH_STATE.banned, zh: '成功后系统封禁所有文章', en: 'Published, then banned by WeChat' },
   ]),
 ];

@@ -2,6 +2,13 @@ import { dictCodes, dictionary, numbered } from './dicts';
 import { dict as dictField, flag, remark, text } from './fields';
 import { areaResource, type DictCode, defineArea, type FieldDef, L, type Text2 } from './types';
 import {
+  freePublishResource,
+  WECHAT_DRAFT_DICTS,
+  wxArticleResource,
+  wxCommentResource,
+  wxDraftResource,
+} from './wechat-drafts';
+import {
   WECHAT_MP_DICTS,
   WX_DEMO,
   wxAccountResource,
@@ -11,13 +18,6 @@ import {
   wxMsgResource,
   wxUserResource,
 } from './wechat-mp';
-import {
-  freePublishResource,
-  WECHAT_DRAFT_DICTS,
-  wxArticleResource,
-  wxCommentResource,
-  wxDraftResource,
-} from './wechat-drafts';
 
 /**
  * 公众号与小程序 (WeChat, spec §1 mini-program and public-account area, §4 "Carousel banners: they can be set

@@ -1,10 +1,10 @@
 import { WECHAT_AREA } from '@smart/contracts';
 import { serverArea } from '../../platform/area';
+import { articleHooks, commentHooks } from './articles';
 import { callbackRoutes } from './callback';
 import { wxApiBase } from './client';
-import { wechatHooks } from './hooks';
-import { articleHooks, commentHooks } from './articles';
 import { draftHooks } from './drafts';
+import { wechatHooks } from './hooks';
 import { wechatMpHooks } from './mp';
 import { freePublishHooks } from './publishing';
 import { sandboxPlugin } from './sandbox/demo';

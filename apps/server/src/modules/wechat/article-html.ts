@@ -119,7 +119,8 @@ export class BadImage extends Error {
 
 /** the picture kind its first bytes show, of those a browser shows; null for anything else */
 export function pictureKind(buf: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | 'bmp' | null {
-  if (buf.length > 8 && buf.readUInt32BE(0) === 0x89504e47 && buf.readUInt32BE(4) === 0x0d0a1a0a) return 'png';
+  if (buf.length > 8 && buf.readUInt32BE(0) === 0x89504e47 && buf.readUInt32BE(4) === 0x0d0a1a0a)
+    return 'png';
   if (buf.length > 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpg';
   const head = buf.subarray(0, 12).toString('latin1');
   if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return 'gif';
@@ -187,7 +188,8 @@ export async function downloadPicture(src: string): Promise<Buffer> {
 export async function wechatPicture(src: string, buf: Buffer): Promise<{ data: Buffer; ext: 'jpg' | 'png' }> {
   const kind = pictureKind(buf);
   if (!kind) throw new BadImage(src, why.kind);
-  if ((kind === 'jpg' || kind === 'png') && buf.length <= IMAGE_LIMITS.uploadBytes) return { data: buf, ext: kind };
+  if ((kind === 'jpg' || kind === 'png') && buf.length <= IMAGE_LIMITS.uploadBytes)
+    return { data: buf, ext: kind };
   try {
     const meta = await sharp(buf, { animated: false }).metadata();
     const alpha = meta.hasAlpha === true;
@@ -212,7 +214,11 @@ export async function wechatPicture(src: string, buf: Buffer): Promise<{ data: B
 
 const IMG_SRC = /(<img\b[^>]*?\ssrc=")([^"]*)(")/gi;
 const decode = (s: string) =>
-  s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 const encode = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** The HTML inlined and cleaned (no pictures moved yet). */

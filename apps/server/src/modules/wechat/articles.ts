@@ -47,7 +47,10 @@ const commentKey = (a: Row) => {
   if (!a.msgDataId)
     throw new TextError(
       409,
-      L('该文章没有 msg_data_id,无法管理留言', 'This article has no msg_data_id: its comments cannot be managed'),
+      L(
+        '该文章没有 msg_data_id,无法管理留言',
+        'This article has no msg_data_id: its comments cannot be managed',
+      ),
     );
   return { msg_data_id: Number(a.msgDataId), index: Number(a.idx ?? 1) - 1 };
 };
@@ -64,7 +67,12 @@ function commentSwitch(base: string, open: boolean) {
       if (!row) throw noArticle();
       const acct = await accountFor(ctx, String(row.accountId));
       try {
-        await wechatClient(base).call(acct, 'POST', `cgi-bin/comment/${open ? 'open' : 'close'}`, commentKey(row));
+        await wechatClient(base).call(
+          acct,
+          'POST',
+          `cgi-bin/comment/${open ? 'open' : 'close'}`,
+          commentKey(row),
+        );
       } catch (e) {
         throw wxRefusal(e);
       }
@@ -91,7 +99,8 @@ export function articleHooks(base: string): ResourceHooks {
           );
           const current = Number(asked.current ?? 1);
           const size = Number(asked.size ?? 10);
-          if (!Number.isInteger(current) || current < 1) throw new FieldInputError('current', L('页码无效', 'Invalid page'));
+          if (!Number.isInteger(current) || current < 1)
+            throw new FieldInputError('current', L('页码无效', 'Invalid page'));
           if (!Number.isInteger(size) || size < 1 || size > 200)
             throw new FieldInputError('size', L('每页条数无效', 'Invalid page size'));
           const where = await resource.listWhere(ctx, asked);
@@ -199,7 +208,13 @@ async function synchronise(base: string, ctx: RequestContext, article: Row) {
           ...row(c),
         })),
       );
-    await articles.patch(ctx, tx, articleRowId, { commentCount: got.length }, await articles.tenantConstraint(ctx));
+    await articles.patch(
+      ctx,
+      tx,
+      articleRowId,
+      { commentCount: got.length },
+      await articles.tenantConstraint(ctx),
+    );
   });
   return { total: got.length, added: fresh.length };
 }
@@ -217,19 +232,30 @@ export function commentHooks(base: string): ResourceHooks {
           const comment = await readRow(resource, scope, id);
           if (!comment) throw noComment();
           const articles = mountedResource('wxArticle');
-          const article = await readRow(articles, await articles.tenantConstraint(ctx), String(comment.articleRowId));
+          const article = await readRow(
+            articles,
+            await articles.tenantConstraint(ctx),
+            String(comment.articleRowId),
+          );
           if (!article) throw noArticle();
           const show = query.hidden === '0';
           const acct = await accountFor(ctx, String(comment.accountId));
           try {
-            await wechatClient(base).call(acct, 'POST', `cgi-bin/comment/${show ? 'markelect' : 'unmarkelect'}`, {
-              ...commentKey(article),
-              user_comment_id: Number(comment.userCommentId),
-            });
+            await wechatClient(base).call(
+              acct,
+              'POST',
+              `cgi-bin/comment/${show ? 'markelect' : 'unmarkelect'}`,
+              {
+                ...commentKey(article),
+                user_comment_id: Number(comment.userCommentId),
+              },
+            );
           } catch (e) {
             throw wxRefusal(e);
           }
-          return transaction(resource.db, (tx) => resource.patch(ctx, tx, id, { elected: show ? 1 : 0 }, scope));
+          return transaction(resource.db, (tx) =>
+            resource.patch(ctx, tx, id, { elected: show ? 1 : 0 }, scope),
+          );
         },
       }),
       endpoint({

@@ -17,7 +17,7 @@ import { insertRows, transaction } from '../../platform/crud/write';
 import { formatDateTime } from '../../platform/format';
 import { FieldInputError, TextError } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
-import { type WxAccount, accountFor } from './accounts';
+import { accountFor, type WxAccount } from './accounts';
 import { BadImage, wechatArticleHtml, wechatPicture } from './article-html';
 import { WechatError, wechatClient, wxRefusal } from './client';
 
@@ -91,7 +91,12 @@ async function uploadImage(base: string, acct: WxAccount, data: Buffer, ext: 'jp
   const form = new FormData();
   form.set('media', new Blob([new Uint8Array(data)]), `image.${ext}`);
   try {
-    const { url } = await wechatClient(base).call<{ url: string }>(acct, 'POST', 'cgi-bin/media/uploadimg', form);
+    const { url } = await wechatClient(base).call<{ url: string }>(
+      acct,
+      'POST',
+      'cgi-bin/media/uploadimg',
+      form,
+    );
     return url;
   } catch (e) {
     throw wxRefusal(e);
@@ -142,7 +147,10 @@ async function prepared(ctx: RequestContext, base: string, acct: WxAccount, list
     }
     const size = wxContentProblem(content);
     if (size)
-      throw new FieldInputError(`articles[${i}].content`, L(`${name.zh}:${size.zh}`, `${name.en}: ${size.en}`));
+      throw new FieldInputError(
+        `articles[${i}].content`,
+        L(`${name.zh}:${size.zh}`, `${name.en}: ${size.en}`),
+      );
     out.push({ ...a, content, thumbUrl: coverUrl.get(a.thumbMediaId) || a.thumbUrl || '' });
   }
   return out;
@@ -194,9 +202,14 @@ export function draftHooks(base: string): ResourceHooks {
           const articles = await prepared(ctx, base, acct, list);
           let mediaId: string;
           try {
-            ({ media_id: mediaId } = await client().call<{ media_id: string }>(acct, 'POST', 'cgi-bin/draft/add', {
-              articles: articles.map(toWechat),
-            }));
+            ({ media_id: mediaId } = await client().call<{ media_id: string }>(
+              acct,
+              'POST',
+              'cgi-bin/draft/add',
+              {
+                articles: articles.map(toWechat),
+              },
+            ));
           } catch (e) {
             throw wxRefusal(e);
           }
@@ -215,7 +228,11 @@ export function draftHooks(base: string): ResourceHooks {
         body: draftBody.extend({ id: idString }),
         async handler({ ctx, resource, scope, body }) {
           const [row] = await resource.db
-            .select({ accountId: resource.cols.accountId, mediaId: resource.cols.mediaId, articles: resource.cols.articles })
+            .select({
+              accountId: resource.cols.accountId,
+              mediaId: resource.cols.mediaId,
+              articles: resource.cols.articles,
+            })
             .from(resource.table)
             .where(and(scope, eq(resource.cols.id, body.id)));
           if (!row) throw notFound();
@@ -236,9 +253,14 @@ export function draftHooks(base: string): ResourceHooks {
                   });
             } else {
               // another number of articles: WeChat keeps it as a new draft, and the old one goes
-              ({ media_id: mediaId } = await client().call<{ media_id: string }>(acct, 'POST', 'cgi-bin/draft/add', {
-                articles: articles.map(toWechat),
-              }));
+              ({ media_id: mediaId } = await client().call<{ media_id: string }>(
+                acct,
+                'POST',
+                'cgi-bin/draft/add',
+                {
+                  articles: articles.map(toWechat),
+                },
+              ));
               await client()
                 .call(acct, 'POST', 'cgi-bin/draft/delete', { media_id: row.mediaId })
                 .catch((e) => {
@@ -284,7 +306,11 @@ export function draftHooks(base: string): ResourceHooks {
         async handler({ req, ctx, resource, scope }) {
           const id = pathId(req.params);
           const [row] = await resource.db
-            .select({ accountId: resource.cols.accountId, mediaId: resource.cols.mediaId, articles: resource.cols.articles })
+            .select({
+              accountId: resource.cols.accountId,
+              mediaId: resource.cols.mediaId,
+              articles: resource.cols.articles,
+            })
             .from(resource.table)
             .where(and(scope, eq(resource.cols.id, id)));
           if (!row) throw notFound();
@@ -309,7 +335,9 @@ export function draftHooks(base: string): ResourceHooks {
             );
           let answer: { publish_id: string | number; msg_data_id?: string | number };
           try {
-            answer = await client().call(acct, 'POST', 'cgi-bin/freepublish/submit', { media_id: row.mediaId });
+            answer = await client().call(acct, 'POST', 'cgi-bin/freepublish/submit', {
+              media_id: row.mediaId,
+            });
           } catch (e) {
             throw wxRefusal(e);
           }
@@ -344,7 +372,9 @@ export function draftHooks(base: string): ResourceHooks {
         codeSuffix: ['_add', '_edit'],
         query: z.object({ accountId: optionalId }).strict(),
         async handler({ req, ctx, query }) {
-          const file = await req.file({ limits: { fileSize: 10 * 1024 * 1024 + 1, files: 1 } }).catch(() => undefined);
+          const file = await req
+            .file({ limits: { fileSize: 10 * 1024 * 1024 + 1, files: 1 } })
+            .catch(() => undefined);
           if (!file) throw new FieldInputError('file', L('请选择图片', 'Choose a picture'));
           const buf = await file.toBuffer().catch(() => null);
           if (file.file.truncated || !buf?.length)

@@ -1,10 +1,4 @@
-import {
-  L,
-  WX_PUBLISH_STATE,
-  wxFailedArticles,
-  wxPublishFinal,
-  wxPublishState,
-} from '@smart/contracts';
+import { L, WX_PUBLISH_STATE, wxFailedArticles, wxPublishFinal, wxPublishState } from '@smart/contracts';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/context';
@@ -67,7 +61,9 @@ async function check(base: string, ctx: RequestContext, m: MountedResource, row:
   const client = wechatClient(base);
   let got: PublishAnswer;
   try {
-    got = await client.call<PublishAnswer>(acct, 'POST', 'cgi-bin/freepublish/get', { publish_id: row.publishId });
+    got = await client.call<PublishAnswer>(acct, 'POST', 'cgi-bin/freepublish/get', {
+      publish_id: row.publishId,
+    });
   } catch (e) {
     throw wxRefusal(e);
   }
@@ -88,9 +84,11 @@ async function check(base: string, ctx: RequestContext, m: MountedResource, row:
     const links = got.article_detail?.item ?? [];
     try {
       news =
-        (await client.call<{ news_item: NewsItem[] }>(acct, 'POST', 'cgi-bin/freepublish/getarticle', {
-          article_id: got.article_id,
-        })).news_item ?? [];
+        (
+          await client.call<{ news_item: NewsItem[] }>(acct, 'POST', 'cgi-bin/freepublish/getarticle', {
+            article_id: got.article_id,
+          })
+        ).news_item ?? [];
     } catch (e) {
       throw wxRefusal(e);
     }
@@ -221,7 +219,15 @@ async function removeArticles(ctx: RequestContext, publishRowId: string) {
       .select({ id: comments.cols.id })
       .from(comments.table)
       .where(and(await comments.tenantConstraint(ctx), eq(comments.cols.articleRowId, String(a.id))));
-    if (cs.length) await comments.remove(ctx, cs.map((c) => String(c.id)));
+    if (cs.length)
+      await comments.remove(
+        ctx,
+        cs.map((c) => String(c.id)),
+      );
   }
-  if (rows.length) await articles.remove(ctx, rows.map((r) => String(r.id)));
+  if (rows.length)
+    await articles.remove(
+      ctx,
+      rows.map((r) => String(r.id)),
+    );
 }

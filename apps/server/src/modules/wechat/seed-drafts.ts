@@ -1,6 +1,5 @@
 import { WECHAT_DEMO, WX_DRAFT_DEMO, WX_MATERIAL, WX_PUBLISH_STATE } from '@smart/contracts';
 import type { Db } from '../../platform/db';
-import { formatDateTime } from '../../platform/format';
 import { insertAll } from '../../seed/insert';
 import { SEED } from '../../seed/system';
 import { DEMO_PUBLISHING, demoCoverPng } from './sandbox/demo-drafts';
@@ -55,8 +54,8 @@ export async function seedWechatDrafts(db: Db) {
       publishStatus: 0,
       titles: JSON.stringify([d.published.title]),
       articleCount: 1,
-      publishTime: formatDateTime(now),
-      checkedAt: formatDateTime(now),
+      publishTime: now,
+      checkedAt: now,
     },
   ]);
   await insertAll(db, wxArticle, [
@@ -74,7 +73,7 @@ export async function seedWechatDrafts(db: Db) {
       commentOpen: 1,
       hidden: 0,
       commentCount: d.comments.length,
-      publishTime: formatDateTime(now),
+      publishTime: now,
     },
   ]);
   await insertAll(
@@ -89,7 +88,7 @@ export async function seedWechatDrafts(db: Db) {
       openid: c.openid,
       content: c.content,
       elected: i === 0 ? 1 : 0,
-      commentTime: formatDateTime(new Date(now.getTime() - (2 - i) * 3_600_000)),
+      commentTime: new Date(now.getTime() - (2 - i) * 3_600_000),
     })),
   );
 }
