@@ -205,7 +205,7 @@ describe('publishing', () => {
     const res = await post(`/wxDraft/publish/${draft.id}`);
     expect(res.statusCode, res.body).toBe(200);
     const pub = res.json().data;
-    expect(pub).toMatchObject({ state: WX_PUBLISH_STATE.submitted, title: '秋收通知' });
+    expect(pub).toMatchObject({ state: WX_PUBLISH_STATE.submitted, title: '秋收通知', stateName: '已提交' });
     // a second publish of the same draft while this one runs is refused
     expect((await post(`/wxDraft/publish/${draft.id}`)).statusCode).toBe(409);
     expect(await status(pub.id)).toMatchObject({ state: WX_PUBLISH_STATE.publishing, stateName: '发布中' });

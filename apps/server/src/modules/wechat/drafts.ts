@@ -363,7 +363,12 @@ export function draftHooks(base: string): ResourceHooks {
               { answer: true },
             ),
           );
-          return w.row;
+          // answered as the list answers it (the state's name included)
+          const [fresh] = await publishes.db
+            .select(publishes.selection)
+            .from(publishes.table)
+            .where(eq(publishes.cols.id, String(w.row.id)));
+          return (await publishes.output(ctx, [fresh ?? w.row], req.lang))[0];
         },
       }),
       endpoint({
