@@ -36,9 +36,9 @@ export const WECHAT_DRAFT_DICTS = [
     {
       key: WX_PUBLISH_STATE.userDeleted,
       zh: '成功后用户删除所有文章',
-      en: 'Published, then deleted by the user',
+      en: 'Deleted by the user after publishing',
     },
-    { key: WX_PUBLISH_STATE.banned, zh: '成功后系统封禁所有文章', en: 'Published, then banned by WeChat' },
+    { key: WX_PUBLISH_STATE.banned, zh: '成功后系统封禁所有文章', en: 'Banned by WeChat after publishing' },
   ]),
 ];
 
