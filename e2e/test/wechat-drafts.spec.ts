@@ -32,7 +32,7 @@ test('a draft with an uploaded picture is published, followed to 成功 and list
     .getByTestId('wx-upload-cover')
     .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
   await cover;
-  await expect(editor.locator('.ant-select-selection-item')).toContainText('cover.png');
+  await expect(editor.getByText('cover.png', { exact: true })).toBeVisible();
 
   // the content, and a picture put on WeChat through the editor
   const content = editor.getByRole('textbox', { name: '第 1 篇正文编辑器' });

@@ -94,7 +94,7 @@ export function CoverPicker({
             ref={file}
             type="file"
             accept="image/png,image/jpeg,image/gif,image/bmp"
-            hidden
+            style={{ display: 'none' }}
             aria-label={t('wxpub.uploadCover')}
             data-testid="wx-upload-cover"
             onChange={(e) => {

@@ -98,7 +98,7 @@ export function RichEditor({
           ref={file}
           type="file"
           accept="image/png,image/jpeg,image/gif,image/webp,image/bmp"
-          hidden
+          style={{ display: 'none' }}
           aria-label={t('wxpub.insertImage')}
           data-testid="wx-insert-image"
           onChange={(e) => {
