@@ -7,7 +7,7 @@ import { WX_DEMO } from './wechat-mp';
  * 公众号's drafts, publishing, published articles and their comments (spec §7 dfem-hope-wx: wxDraft, freePublish,
  * article, comment): the definitions, the publishing states, and WeChat's limits on a draft worded once for the
  * editor and the server (`wxDraftProblem`, `wxContentProblem`). The area's folder (wechat.ts) lists them after
- * the first slice's resources.
+ * the accounts, menu, replies, followers, messages and materials (wechat-mp.ts).
  */
 
 /**

@@ -25,6 +25,7 @@ export default function DraftPage() {
   useSession((s) => s.permission);
   const [editing, setEditing] = useState<{ draft: Row | null; ctx: CrudContext } | null>(null);
   const [following, setFollowing] = useState<Row | null>(null);
+  const [outcome, setOutcome] = useState<Row | null>(null);
 
   const remove = async (row: Row, ctx: CrudContext) => {
     try {
@@ -43,6 +44,7 @@ export default function DraftPage() {
       okText: t('wxpub.publish'),
       onOk: async () => {
         try {
+          setOutcome(null);
           setFollowing(await postData<Row>(`${API}/publish/${row.id}`));
         } catch {
           // shown by the http client
@@ -118,8 +120,18 @@ export default function DraftPage() {
         {following && (
           <Space direction="vertical">
             <Typography.Text strong>{titleOf(following)}</Typography.Text>
-            <PublishState row={following} />
-            <Typography.Text type="secondary">{t('wxpub.publishFollow')}</Typography.Text>
+            <PublishState row={following} onFinal={setOutcome} />
+            {!outcome ? (
+              <Typography.Text type="secondary">{t('wxpub.publishFollow')}</Typography.Text>
+            ) : outcome.url ? (
+              <Typography.Link href={String(outcome.url)} target="_blank" rel="noopener noreferrer">
+                {t('wxpub.publishDone')}: {t('wxpub.link')}
+              </Typography.Link>
+            ) : (
+              <Typography.Text type="danger">
+                {t('wxpub.publishFailed', { failed: String(outcome.failed || outcome.stateName || '') })}
+              </Typography.Text>
+            )}
           </Space>
         )}
       </Modal>
