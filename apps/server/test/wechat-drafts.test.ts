@@ -217,6 +217,15 @@ describe('publishing', () => {
     const asked = sandbox.callsOf('cgi-bin/freepublish/get').length;
     await status(pub.id);
     expect(sandbox.callsOf('cgi-bin/freepublish/get')).toHaveLength(asked);
+    // unless asked to look again: WeChat may have banned it since (6)
+    const publish = [...sandbox.publishing.publishes.values()].find((p) => p.article_id === done.articleId);
+    publish!.statuses = [6];
+    const banned = (await get(`/freePublish/status?id=${pub.id}&recheck=1`)).json().data;
+    expect(banned).toMatchObject({ state: WX_PUBLISH_STATE.banned, url: done.url });
+    publish!.statuses = [0];
+    expect((await get(`/freePublish/status?id=${pub.id}&recheck=1`)).json().data.state).toBe(
+      WX_PUBLISH_STATE.banned,
+    );
     // listed with the shared fields; the draft is gone as on WeChat; its article is listed (POST article/page)
     const page = (await get('/freePublish/page?current=1&size=50')).json().data;
     const listed = page.records.find((r: { id: string }) => r.id === pub.id);

@@ -20,7 +20,8 @@ import { pathId } from './drafts';
  * 成功 (its article_id, the articles written as `wxArticle` rows with their permanent links, the draft gone as
  * WeChat removed it), or 原创失败 / 常规失败 / 平台审核不通过 with `fail_idx` named (`failed`), or the two
  * after-success states. The screen asks while it shows a row that is not final (with backoff); nothing polls
- * when nobody looks, and a restart loses nothing. `del/{id}` removes a published item on WeChat
+ * when nobody looks, and a restart loses nothing. `status?id=&recheck=1` asks again about a 成功 one (its
+ * author may delete it, or WeChat ban it, later: 5, 6). `del/{id}` removes a published item on WeChat
  * (`freepublish/delete`) and then here, with its articles and their comments.
  */
 
@@ -137,8 +138,16 @@ async function check(base: string, ctx: RequestContext, m: MountedResource, row:
 }
 
 /** the row, asked about once more when it is not final (one question at a time per row) */
-export async function followPublish(base: string, ctx: RequestContext, m: MountedResource, row: Row) {
-  if (wxPublishFinal(row.state)) return row;
+export async function followPublish(
+  base: string,
+  ctx: RequestContext,
+  m: MountedResource,
+  row: Row,
+  recheck = false,
+) {
+  // a published item may still be deleted by its author or banned on WeChat (5, 6): asked again on request
+  const again = recheck && String(row.state) === WX_PUBLISH_STATE.success;
+  if (wxPublishFinal(row.state) && !again) return row;
   const key = String(row.id);
   const running = asking.get(key);
   if (running) return running;
@@ -162,11 +171,11 @@ export function freePublishHooks(base: string): ResourceHooks {
         method: 'GET',
         path: 'status',
         codeSuffix: ['', '_view'],
-        query: z.object({ id: idString }).strict(),
+        query: z.object({ id: idString, recheck: z.enum(['1']).optional() }).strict(),
         async handler({ req, ctx, resource, scope, query }) {
           const row = await readRow(resource, scope, query.id);
           if (!row) throw notFound();
-          const now = await followPublish(base, ctx, resource, row);
+          const now = await followPublish(base, ctx, resource, row, query.recheck === '1');
           const fresh = (await readRow(resource, scope, String(now.id))) ?? now;
           return (await resource.output(ctx, [fresh], req.lang))[0];
         },

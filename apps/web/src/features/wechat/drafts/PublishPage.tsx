@@ -5,13 +5,13 @@
  */
 import '../i18n';
 import './i18n';
-import { freePublishResource } from '@smart/contracts/wechat-drafts';
-import { App, Button, Popconfirm } from 'antd';
+import { freePublishResource, WX_PUBLISH_STATE } from '@smart/contracts/wechat-drafts';
+import { App, Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../../platform/crud/CrudPage';
 import type { CrudContext, Row } from '../../../platform/crud/types';
 import { EMPTY } from '../../../platform/crud/values';
-import { postData } from '../../../platform/http/client';
+import { getData, postData } from '../../../platform/http/client';
 import { can, useSession } from '../../../platform/session/session';
 import { PublishState } from './PublishState';
 
@@ -54,18 +54,37 @@ export default function PublishPage() {
             ),
         },
       }}
-      rowActions={(row, ctx) =>
-        can('freePublish_delete') && (
-          <Popconfirm
-            title={t('wxpub.deletePublishConfirm', { title: titleOf(row) })}
-            onConfirm={() => remove(row, ctx)}
-          >
-            <Button type="link" size="small" danger aria-label={`${t('wxpub.delete')} ${titleOf(row)}`}>
-              {t('wxpub.delete')}
+      rowActions={(row, ctx) => (
+        <Space size={0} wrap>
+          {String(row.state) === WX_PUBLISH_STATE.success && (
+            <Button
+              type="link"
+              size="small"
+              aria-label={`${t('wxpub.recheck')} ${titleOf(row)}`}
+              onClick={async () => {
+                try {
+                  await getData(`${API}/status`, { id: String(row.id), recheck: 1 });
+                  await ctx.refresh();
+                } catch {
+                  // shown by the http client
+                }
+              }}
+            >
+              {t('wxpub.recheck')}
             </Button>
-          </Popconfirm>
-        )
-      }
+          )}
+          {can('freePublish_delete') && (
+            <Popconfirm
+              title={t('wxpub.deletePublishConfirm', { title: titleOf(row) })}
+              onConfirm={() => remove(row, ctx)}
+            >
+              <Button type="link" size="small" danger aria-label={`${t('wxpub.delete')} ${titleOf(row)}`}>
+                {t('wxpub.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      )}
     />
   );
 }
