@@ -72,6 +72,9 @@ export default async function globalSetup() {
   const port = await freePort();
   // the server's own MQTT broker, on a free port (the machine's Mosquitto may hold 1883)
   const mqttPort = await freePort();
+  // the WeChat sandbox as `npm start` runs it (the demo account's drafts, publishing and comments), on a free
+  // port of its own
+  const wechatPort = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'smart-e2e-'));
   const logFile = join(dataDir, 'server.log');
   const log = createWriteStream(logFile);
@@ -86,6 +89,8 @@ export default async function globalSetup() {
       CAPTCHA_MODE: 'false',
       LOG_LEVEL: 'warn',
       MQTT_PORT: String(mqttPort),
+      WECHAT_SANDBOX: 'on',
+      WECHAT_SANDBOX_PORT: String(wechatPort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

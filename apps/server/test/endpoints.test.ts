@@ -23,13 +23,8 @@ const BUILT = (e: { area: string; path: string }) =>
   POWER(e) ||
   WECHAT_MP(e);
 
-/**
- * The public account (dfem-hope-wx), slice by slice: the menu, auto-replies, followers, messages and
- * materials are built; articles, comments, drafts and publishing come with the next slice.
- */
-const WECHAT_MP_PATHS = new Set(['wxMenu', 'wxAutoReply', 'wxUser', 'wxMsg', 'wxMaterial']);
-const WECHAT_MP = (e: { area: string; path: string }) =>
-  e.area === 'hope-wx' && WECHAT_MP_PATHS.has(e.path.split('/')[3]);
+/** The public account (dfem-hope-wx): every line of the service. */
+const WECHAT_MP = (e: { area: string }) => e.area === 'hope-wx';
 
 /** PV stations (dfem-hope-power): every line of the service. */
 const POWER = (e: { area: string }) => e.area === 'hope-power';

@@ -37,6 +37,7 @@ describe('the web’s texts', () => {
       import('./village/i18n'),
       import('./evaluation/i18n'),
       import('./info/InfoPage'),
+      import('./wechat/drafts/i18n'),
     ]);
     zh = leaves(i18n.getResourceBundle('zh', 'translation') as Tree);
     en = leaves(i18n.getResourceBundle('en', 'translation') as Tree);
@@ -54,6 +55,7 @@ describe('the web’s texts', () => {
       'village',
       'evaluation',
       'profile',
+      'wxpub',
     ])
       expect(
         [...zh.keys()].some((k) => k.startsWith(`${ns}.`)),

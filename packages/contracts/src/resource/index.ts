@@ -26,5 +26,6 @@ export * from './user';
 export * from './validate';
 export * from './village';
 export * from './wechat';
+export * from './wechat-drafts';
 export * from './wechat-mp';
 export * from './wechat-rules';

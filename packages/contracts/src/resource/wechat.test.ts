@@ -85,6 +85,10 @@ describe('WECHAT_AREA', () => {
       ['wxUser', '/wechat/user', 'dfem-hope-wx'],
       ['wxMsg', '/wechat/msg', 'dfem-hope-wx'],
       ['wxMaterial', '/wechat/material', 'dfem-hope-wx'],
+      ['wxDraft', '/wechat/draft', 'dfem-hope-wx'],
+      ['freePublish', '/wechat/publish', 'dfem-hope-wx'],
+      ['wxArticle', '/wechat/article', 'dfem-hope-wx'],
+      ['wxComment', '/wechat/comment', 'dfem-hope-wx'],
     ]);
     expect(WECHAT_AREA.buttons?.carousel?.map((b) => b.code)).toEqual(['top']);
     // set-to-top has its own button: no form writes it

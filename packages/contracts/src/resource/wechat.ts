@@ -2,6 +2,13 @@ import { dictCodes, dictionary, numbered } from './dicts';
 import { dict as dictField, flag, remark, text } from './fields';
 import { areaResource, type DictCode, defineArea, type FieldDef, L, type Text2 } from './types';
 import {
+  freePublishResource,
+  WECHAT_DRAFT_DICTS,
+  wxArticleResource,
+  wxCommentResource,
+  wxDraftResource,
+} from './wechat-drafts';
+import {
   WECHAT_MP_DICTS,
   WX_DEMO,
   wxAccountResource,
@@ -50,6 +57,7 @@ export const WECHAT_DICTS = [
     ]),
   ),
   ...WECHAT_MP_DICTS,
+  ...WECHAT_DRAFT_DICTS,
 ];
 
 /** What a field names its dictionary by: `WECHAT_DICT.<code>`. */
@@ -206,6 +214,10 @@ export const WECHAT_AREA = defineArea({
     wxUserResource,
     wxMsgResource,
     wxMaterialResource,
+    wxDraftResource,
+    freePublishResource,
+    wxArticleResource,
+    wxCommentResource,
   ],
   buttons: {
     carousel: [{ code: 'top', label: L('置顶', 'Set to top') }],
@@ -224,6 +236,21 @@ export const WECHAT_AREA = defineArea({
     wxMaterial: [
       { code: 'upload', label: L('上传素材', 'Upload') },
       { code: 'delete', label: L('删除', 'Delete') },
+    ],
+    wxDraft: [
+      { code: 'add', label: L('新增草稿', 'New draft') },
+      { code: 'edit', label: L('编辑草稿', 'Edit draft') },
+      { code: 'delete', label: L('删除草稿', 'Delete draft') },
+      { code: 'publish', label: L('发布', 'Publish') },
+    ],
+    freePublish: [{ code: 'delete', label: L('删除发布', 'Delete publication') }],
+    wxArticle: [
+      { code: 'hide', label: L('隐藏/显示', 'Hide / show') },
+      { code: 'comment', label: L('开启/关闭留言', 'Open / close comments') },
+    ],
+    wxComment: [
+      { code: 'hide', label: L('隐藏/精选', 'Hide / elect') },
+      { code: 'synchron', label: L('同步留言', 'Synchronise comments') },
     ],
   },
   dicts: WECHAT_DICTS,

@@ -1,8 +1,12 @@
 import {
   carouselResource,
+  freePublishResource,
   qrcodeResource,
   wxAccountResource,
+  wxArticleResource,
   wxAutoReplyResource,
+  wxCommentResource,
+  wxDraftResource,
   wxMaterialResource,
   wxMenuResource,
   wxMsgResource,
@@ -23,3 +27,7 @@ export const wxAutoReply = tableOf(wxAutoReplyResource);
 export const wxUser = tableOf(wxUserResource);
 export const wxMsg = tableOf(wxMsgResource);
 export const wxMaterial = tableOf(wxMaterialResource);
+export const wxDraft = tableOf(wxDraftResource);
+export const freePublish = tableOf(freePublishResource);
+export const wxArticle = tableOf(wxArticleResource);
+export const wxComment = tableOf(wxCommentResource);

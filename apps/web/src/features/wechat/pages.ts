@@ -1,7 +1,8 @@
 /**
  * 公众号与小程序's screens: banners (轮播图: 置顶 / 取消置顶 per row, the set-to-top tag, whether a banner is
  * active today) and QR codes (二维码: each record's picture in the list and the view) are the generic list
- * page with their own columns and actions.
+ * page with their own columns and actions. The public account's drafts (the draft editor, publishing followed
+ * to its outcome), publishing records and articles (with their comments) are under drafts/.
  */
 import { areaPages } from '../../platform/pages';
 
@@ -12,6 +13,9 @@ export const wechatPages = areaPages(
     own: {
       carousel: () => import('./CarouselPage'),
       qrcode: () => import('./QrcodePage'),
+      wxDraft: () => import('./drafts/DraftPage'),
+      freePublish: () => import('./drafts/PublishPage'),
+      wxArticle: () => import('./drafts/ArticlePage'),
     },
   },
 );

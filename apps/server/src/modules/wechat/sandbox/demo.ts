@@ -1,5 +1,6 @@
 import { WECHAT_DEMO } from '@smart/contracts';
 import type { FastifyPluginAsync } from 'fastify';
+import { demoPublishing } from './demo-drafts';
 import { WechatSandbox } from './server';
 
 /**
@@ -26,6 +27,7 @@ export const sandboxPlugin: FastifyPluginAsync = async (app) => {
   if (config.WECHAT_SANDBOX !== 'on') return;
   const sandbox = new WechatSandbox().addApp(DEMO_ACCOUNT.appId, DEMO_ACCOUNT.appSecret);
   sandbox.setFollowers(DEMO_ACCOUNT.appId, DEMO_FOLLOWERS);
+  demoPublishing(sandbox);
   app.addHook('onReady', async () => {
     try {
       await sandbox.listen(config.WECHAT_SANDBOX_PORT);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WechatClient } from '../client';
 import { WechatSandbox } from './server';
 
-/** Drafts, publishing, materials, article images and comments in the sandbox (the public account's next slice). */
+/** Drafts, publishing, materials, article images and comments in the sandbox (what the public account's drafts and publishing call). */
 const APP = 'wxabcdefabcdef0001';
 const SECRET = 'abcdefabcdefabcdefabcdefabcdef34';
 const sandbox = new WechatSandbox().addApp(APP, SECRET);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * The sandbox's drafts, publishing, permanent materials, article images and comments (草稿箱, 发布能力, 永久素材,
- * 图文消息内的图片, 图文留言), as WeChat documents them, for the public account's next slice: what a call
+ * 图文消息内的图片, 图文留言), as WeChat documents them, for the public account's drafts and publishing: what a call
  * sends is kept, publishing goes through the statuses a test queues (1 publishing, then 0 success, or 2/3/4 with
  * `fail_idx`), and the limits WeChat checks answer its errcodes. Answers are plain objects (JSON), or a Buffer
  * for a material's file.
