@@ -72,6 +72,8 @@ export default async function globalSetup() {
   const port = await freePort();
   // the server's own MQTT broker, on a free port (the machine's Mosquitto may hold 1883)
   const mqttPort = await freePort();
+  // the WeChat sandbox (modules/wechat/sandbox) for the demo public account, as `npm start` runs it
+  const wechatPort = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'smart-e2e-'));
   const logFile = join(dataDir, 'server.log');
   const log = createWriteStream(logFile);
@@ -86,6 +88,8 @@ export default async function globalSetup() {
       CAPTCHA_MODE: 'false',
       LOG_LEVEL: 'warn',
       MQTT_PORT: String(mqttPort),
+      WECHAT_SANDBOX: 'on',
+      WECHAT_SANDBOX_PORT: String(wechatPort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -101,6 +105,7 @@ export default async function globalSetup() {
   }
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MQTT_URL = `mqtt://127.0.0.1:${mqttPort}`;
+  process.env.E2E_WECHAT_URL = `http://127.0.0.1:${wechatPort}`;
   process.env.E2E_AUTH_FILE = join(dataDir, 'admin-storage-state.json');
 
   return async () => {

@@ -37,6 +37,8 @@ describe('the web’s texts', () => {
       import('./village/i18n'),
       import('./evaluation/i18n'),
       import('./info/InfoPage'),
+      import('./wechat/i18n'),
+      import('./wechat/mp-i18n'),
     ]);
     zh = leaves(i18n.getResourceBundle('zh', 'translation') as Tree);
     en = leaves(i18n.getResourceBundle('en', 'translation') as Tree);
@@ -54,6 +56,8 @@ describe('the web’s texts', () => {
       'village',
       'evaluation',
       'profile',
+      'wechat',
+      'wxmp',
     ])
       expect(
         [...zh.keys()].some((k) => k.startsWith(`${ns}.`)),

@@ -3,8 +3,8 @@ import {
   addSub,
   addTop,
   buttonAt,
-  bytesOf,
   byteLimit,
+  bytesOf,
   canAddSub,
   canAddTop,
   canMove,
@@ -46,7 +46,9 @@ describe('the custom-menu editor', () => {
     menu = retype(menu, sel, 'view');
     menu = setField(menu, sel, 'url', 'https://www.example.com/');
     menu = rename(menu, sel, '村官网');
-    expect(menuWire(menu)).toBe('{"button":[{"type":"view","name":"村官网","url":"https://www.example.com/"}]}');
+    expect(menuWire(menu)).toBe(
+      '{"button":[{"type":"view","name":"村官网","url":"https://www.example.com/"}]}',
+    );
     menu = retype(menu, sel, 'miniprogram');
     expect(Object.keys(buttonAt(menu, sel)!)).toEqual(['type', 'name', 'appid', 'pagepath', 'url']);
     // the URL is kept as the mini-program's fallback
@@ -110,7 +112,9 @@ describe('the custom-menu editor', () => {
     const broken = parseMenu('{"button": [');
     expect('error' in broken && broken.error.zh).toMatch(/^JSON 格式错误/);
     const long = parseMenu(
-      JSON.stringify({ button: [{ name: '服务', sub_button: [{ type: 'click', name: '村'.repeat(21), key: 'K' }] }] }),
+      JSON.stringify({
+        button: [{ name: '服务', sub_button: [{ type: 'click', name: '村'.repeat(21), key: 'K' }] }],
+      }),
     );
     expect(long).toMatchObject({ path: 'button[0].sub_button[0].name' });
     expect('error' in long && long.error.zh).toContain('当前 63 个字节');

@@ -81,7 +81,9 @@ export function addSub(menu: WxMenu, i: number, name: string): { menu: WxMenu; s
   const top = menu.button[i];
   if (!top || !canAddSub(menu, i)) return { menu, sel: { i } };
   const subs = top.sub_button ?? [];
-  const type = (subs.length === 0 && top.type && top.type in WX_MENU_TYPES ? top.type : 'click') as WxMenuType;
+  const type = (
+    subs.length === 0 && top.type && top.type in WX_MENU_TYPES ? top.type : 'click'
+  ) as WxMenuType;
   const first = subs.length === 0 ? shaped(type, name, top) : shaped('click', name);
   return {
     menu: withTop(menu, i, { name: top.name ?? '', sub_button: [...subs, first] }),

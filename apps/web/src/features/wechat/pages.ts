@@ -12,6 +12,8 @@ export const wechatPages = areaPages(
     own: {
       carousel: () => import('./CarouselPage'),
       qrcode: () => import('./QrcodePage'),
+      wxMenu: () => import('./MenuPage'),
+      wxAutoReply: () => import('./AutoReplyPage'),
     },
   },
 );
