@@ -62,7 +62,7 @@ export function MenuPreview({ menu, accountName, sel, bad, onSelect }: Props) {
       aria-label={t('wxmp.menu.preview')}
       style={{
         width: 300,
-        height: 540,
+        height: 480,
         flex: 'none',
         border: `10px solid ${token.colorTextTertiary}`,
         borderRadius: 36,

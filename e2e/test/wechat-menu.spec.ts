@@ -1,0 +1,214 @@
+import type { Page } from '@playwright/test';
+import { authFile, expect, test } from './fixtures';
+import { pick } from './form-helpers';
+import { adminToken, api } from './shell-helpers';
+
+/**
+ * The public account's screens in the browser: on 自定义菜单 a person builds a menu in the editor, sees it in
+ * the phone preview and the JSON view, and releases it — the WeChat sandbox holds it byte for byte —; a
+ * sub-button name of 21 Chinese characters is counted as 63 bytes of 60 and refused before anything is sent;
+ * an edit of the JSON view is followed by the editor and the preview (and a broken one is refused, the editor
+ * unchanged); on 自动回复 the test box names the rule a text hits.
+ */
+test.use({ storageState: authFile() });
+// one after another: they release and read the demo account's one menu
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
+
+const MENU_PAGE = '/wechat/menu/index';
+const DEMO = { appId: 'wx5c0d3e4f5a6b7c8d', secret: 'd3m0s3cr3td3m0s3cr3td3m0s3cr3t00' };
+
+const preview = (page: Page) => page.getByRole('region', { name: '手机预览' });
+const bar = (page: Page) => preview(page).getByRole('navigation', { name: '公众号底部菜单' });
+/** the bar's top-level buttons (the chosen one's sub-menu pops up inside the bar) */
+const topButtons = (page: Page) => bar(page).locator(':scope > div > button');
+const jsonBox = (page: Page) => page.getByRole('textbox', { name: '菜单 JSON' });
+const releaseButton = (page: Page) => page.getByRole('button', { name: /发布菜单/ });
+
+/** The menu the sandbox keeps for the demo account, as `menu/get` answers it (WeChat's own read-back). */
+async function sandboxMenu(): Promise<string> {
+  const base = process.env.E2E_WECHAT_URL;
+  if (!base) throw new Error('E2E_WECHAT_URL is not set: global-setup starts the WeChat sandbox');
+  const token = (await (
+    await fetch(
+      `${base}/cgi-bin/token?grant_type=client_credential&appid=${DEMO.appId}&secret=${DEMO.secret}`,
+    )
+  ).json()) as { access_token: string };
+  const got = (await (await fetch(`${base}/cgi-bin/menu/get?access_token=${token.access_token}`)).json()) as {
+    menu?: unknown;
+  };
+  return JSON.stringify(got.menu);
+}
+
+async function openEditor(page: Page) {
+  await page.goto(MENU_PAGE);
+  await expect(page.getByText('幸福村公众号').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: '刷新' })).toBeEnabled();
+}
+
+test('a menu built in the editor shows in the preview and the JSON, and reaches WeChat byte for byte', async ({
+  page,
+  baseURL,
+}) => {
+  await openEditor(page);
+  // from an empty menu
+  const remove = page.getByRole('button', { name: /^删除“/ });
+  while ((await remove.count()) > 0) await remove.first().click();
+  await expect(page.getByText('尚未添加菜单')).toBeVisible();
+
+  await page.getByRole('button', { name: '添加一级菜单' }).click();
+  await page.getByLabel('菜单名称').fill('便民服务');
+  await page.getByRole('button', { name: '为“便民服务”添加子菜单' }).click();
+  await page.getByLabel('菜单名称').fill('办事指南');
+  await pick(page, page.getByRole('combobox', { name: '菜单动作' }), '跳转网页');
+  await page.getByLabel('网页地址').fill('https://www.example.com/guide');
+  await page.getByRole('button', { name: '为“便民服务”添加子菜单' }).click();
+  await page.getByLabel('菜单名称').fill('联系村委');
+  await page.getByLabel('菜单 KEY').fill('CONTACT_US');
+  await page.getByRole('button', { name: '添加一级菜单' }).click();
+  await page.getByLabel('菜单名称').fill('村务公开');
+  // the byte counter of a top-level name: 4 characters are 12 of 16 bytes
+  await expect(page.getByText('12 / 16 字节')).toBeVisible();
+  await page.getByLabel('菜单 KEY').fill('VILLAGE_AFFAIRS');
+
+  const wire =
+    '{"button":[{"name":"便民服务","sub_button":[' +
+    '{"type":"view","name":"办事指南","url":"https://www.example.com/guide"},' +
+    '{"type":"click","name":"联系村委","key":"CONTACT_US"}]},' +
+    '{"type":"click","name":"村务公开","key":"VILLAGE_AFFAIRS"}]}';
+
+  // the phone: two buttons in the bar, the first one's sub-menu popping up over it
+  await expect(topButtons(page)).toHaveText(['便民服务', '村务公开']);
+  await bar(page).getByRole('button', { name: '便民服务' }).click();
+  const subs = preview(page).getByRole('list', { name: '“便民服务”的子菜单' });
+  await expect(subs.getByRole('button')).toHaveText(['办事指南', '联系村委']);
+  // the JSON view is WeChat's JSON
+  expect(JSON.stringify(JSON.parse(await jsonBox(page).inputValue()))).toBe(wire);
+  await expect(page.getByText('菜单通过检查,可以发布')).toBeVisible();
+
+  await releaseButton(page).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(page.getByText('菜单已发布')).toBeVisible();
+  await expect(page.getByText('有未发布的修改')).toHaveCount(0);
+
+  // WeChat (the sandbox) holds it as the editor wrote it, and the server lists what it released
+  expect(await sandboxMenu()).toBe(wire);
+  const { access_token } = await adminToken(baseURL!);
+  const listed = await api(baseURL!, access_token).get<{ records: { menuJson: string }[] }>(
+    '/api/dfem-hope-wx/wxMenu/list?current=1&size=10',
+  );
+  expect(listed.records.map((r) => r.menuJson)).toContain(wire);
+
+  // a reload shows the released menu
+  await openEditor(page);
+  await expect(topButtons(page)).toHaveText(['便民服务', '村务公开']);
+});
+
+test('a 21-character sub-button name is counted as 63 of 60 bytes and refused before release', async ({
+  page,
+}) => {
+  await openEditor(page);
+  await jsonBox(page).fill(
+    JSON.stringify({
+      button: [{ name: '便民服务', sub_button: [{ type: 'click', name: '办事指南', key: 'GUIDE' }] }],
+    }),
+  );
+  await page.getByRole('button', { name: '编辑“办事指南”' }).click();
+  const before = await sandboxMenu();
+  await page.getByLabel('菜单名称').fill('村'.repeat(21));
+  await expect(page.getByText('63 / 60 字节')).toBeVisible();
+  const message = '第1个菜单的第1个子菜单:菜单名称不能超过 60 个字节(一个汉字 3 个字节,当前 63 个字节)';
+  await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+  // the field says it too, and the button is marked in the list and in the phone
+  await expect(page.getByRole('button', { name: `编辑“${'村'.repeat(21)}”` })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expect(preview(page).getByRole('button', { name: '村'.repeat(21) })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expect(releaseButton(page)).toBeDisabled();
+  // 20 characters are 60 bytes: allowed
+  await page.getByLabel('菜单名称').fill('村'.repeat(20));
+  await expect(page.getByText('60 / 60 字节')).toBeVisible();
+  await expect(releaseButton(page)).toBeEnabled();
+  expect(await sandboxMenu()).toBe(before);
+});
+
+test('an edit of the JSON view is followed by the editor and the preview; a broken one is refused', async ({
+  page,
+}) => {
+  await openEditor(page);
+  await jsonBox(page).fill(
+    JSON.stringify(
+      {
+        button: [
+          { type: 'view', name: '村网站', url: 'https://www.example.com/' },
+          {
+            name: '办事',
+            sub_button: [
+              { type: 'scancode_push', name: '扫码核销', key: 'SCAN' },
+              { type: 'location_select', name: '发送位置', key: 'WHERE' },
+            ],
+          },
+          { type: 'click', name: '联系我们', key: 'CONTACT' },
+        ],
+      },
+      null,
+      2,
+    ),
+  );
+  await expect(topButtons(page)).toHaveText(['村网站', '办事', '联系我们']);
+  await expect(page.getByRole('button', { name: '编辑“扫码核销”' })).toBeVisible();
+  await page.getByRole('button', { name: '编辑“发送位置”' }).click();
+  await expect(page.getByRole('combobox', { name: '菜单动作' })).toBeVisible();
+  await expect(page.getByText('弹出地理位置选择器')).toBeVisible();
+  await expect(page.getByLabel('菜单 KEY')).toHaveValue('WHERE');
+  await expect(preview(page).getByRole('list', { name: '“办事”的子菜单' }).getByRole('button')).toHaveText([
+    '扫码核销',
+    '发送位置',
+  ]);
+  // no more than 3 top-level buttons: the editor offers no fourth
+  await expect(page.getByRole('button', { name: '添加一级菜单' })).toBeDisabled();
+
+  // JSON that does not parse, or breaks a rule, is refused and the editor keeps the menu
+  await jsonBox(page).fill('{"button": [');
+  await expect(page.getByText(/JSON 未应用,编辑器保持原样:JSON 格式错误/)).toBeVisible();
+  await expect(topButtons(page)).toHaveText(['村网站', '办事', '联系我们']);
+  await jsonBox(page).fill('{"button":[{"type":"view","name":"网站","url":"ftp://example.com"}]}');
+  await expect(
+    page.getByText('JSON 未应用,编辑器保持原样:第1个菜单:网址须以 http:// 或 https:// 开头'),
+  ).toBeVisible();
+  await expect(topButtons(page)).toHaveText(['村网站', '办事', '联系我们']);
+  // an edit in the editor writes the JSON again
+  await page.getByRole('button', { name: '编辑“联系我们”' }).click();
+  await page.getByLabel('菜单名称').fill('联系村委');
+  expect(JSON.parse(await jsonBox(page).inputValue()).button[2]).toEqual({
+    type: 'click',
+    name: '联系村委',
+    key: 'CONTACT',
+  });
+  await expect(page.getByText(/JSON 未应用/)).toHaveCount(0);
+});
+
+test('the auto-reply test box names the rule a text hits, or the default one', async ({ page }) => {
+  await page.goto('/wechat/autoReply/index');
+  const box = page.getByLabel('粉丝发送的文字');
+  await box.fill('我想办事');
+  await page.getByRole('button', { name: /^测\s*试$/ }).click();
+  const answer = page.getByRole('status').filter({ hasText: '命中' });
+  await expect(answer).toContainText('命中:关键词回复');
+  await expect(answer).toContainText('办事,便民服务');
+  await expect(answer).toContainText('便民服务大厅工作时间:工作日 8:30—17:30');
+  await box.fill('天气怎么样');
+  await box.press('Enter');
+  await expect(answer).toContainText('命中:收到消息回复');
+  await expect(answer).toContainText('您的留言已收到,村委会将尽快回复。');
+  await page.getByRole('button', { name: '模拟关注' }).click();
+  await expect(answer).toContainText('命中:关注时回复');
+  // each rule's switch
+  await expect(page.getByRole('switch', { name: '启用“办事,便民服务”' })).toBeChecked();
+});
