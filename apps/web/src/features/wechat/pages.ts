@@ -14,6 +14,7 @@ export const wechatPages = areaPages(
       qrcode: () => import('./QrcodePage'),
       wxMenu: () => import('./MenuPage'),
       wxAutoReply: () => import('./AutoReplyPage'),
+      wxUser: () => import('./UserPage'),
     },
   },
 );
