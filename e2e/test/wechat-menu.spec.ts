@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { authFile, expect, test } from './fixtures';
 import { pick } from './form-helpers';
@@ -211,4 +212,59 @@ test('the auto-reply test box names the rule a text hits, or the default one', a
   await expect(answer).toContainText('命中:关注时回复');
   // each rule's switch
   await expect(page.getByRole('switch', { name: '启用“办事,便民服务”' })).toBeChecked();
+});
+
+test('the followers’ synchronisation is a job with its progress, ending with the list read afresh', async ({
+  page,
+}) => {
+  await page.goto('/wechat/user/index');
+  const sync = page.getByRole('button', { name: /同步粉丝|继续同步/ });
+  await sync.click();
+  // the demo account has 128 followers in the sandbox
+  await expect(page.getByRole('status').filter({ hasText: '已同步 128 / 128 位粉丝' })).toBeVisible();
+  await expect(page.locator('.ant-tag').getByText('已完成', { exact: true })).toBeVisible();
+  await expect(page.getByText('共 128 条')).toBeVisible();
+});
+
+/** A message as WeChat delivers it to the account's callback, signed with the account's token. */
+async function deliver(baseURL: string, from: string, content: string, secondsAgo: number) {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const nonce = String(Math.floor(Math.random() * 1e9));
+  const signature = createHash('sha1')
+    .update(['happyvillage', timestamp, nonce].sort().join(''))
+    .digest('hex');
+  const created = Math.floor(Date.now() / 1000) - secondsAgo;
+  const xml =
+    `<xml><ToUserName><![CDATA[gh_demo]]></ToUserName><FromUserName><![CDATA[${from}]]></FromUserName>` +
+    `<CreateTime>${created}</CreateTime><MsgType><![CDATA[text]]></MsgType>` +
+    `<Content><![CDATA[${content}]]></Content><MsgId>${Date.now()}${Math.floor(Math.random() * 1000)}</MsgId></xml>`;
+  const res = await fetch(
+    `${baseURL}/api/dfem-hope-wx/open/${DEMO.appId}?${new URLSearchParams({ signature, timestamp, nonce })}`,
+    { method: 'POST', headers: { 'content-type': 'text/xml' }, body: xml },
+  );
+  expect(res.status).toBe(200);
+}
+
+test('a conversation offers a reply within WeChat’s 48 hours and says why not outside them', async ({
+  page,
+  baseURL,
+}) => {
+  const recent = `oE2eRecent${Date.now().toString(36)}`;
+  const old = `oE2eOld${Date.now().toString(36)}`;
+  await deliver(baseURL!, old, '上周的问题', 3 * 86_400);
+  await deliver(baseURL!, recent, '请问村委几点上班', 60);
+  await page.goto('/wechat/msg/index');
+  const followers = page.getByRole('navigation', { name: '粉丝会话' });
+  await followers.getByRole('button', { name: new RegExp(recent) }).click();
+  const talk = page.getByRole('region', { name: `与 ${recent} 的会话` });
+  await expect(talk.getByText('请问村委几点上班')).toBeVisible();
+  // the keyword rule's passive reply is part of the conversation
+  await expect(talk.getByText(/便民服务大厅工作时间|您的留言已收到/)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: '回复内容' })).toBeVisible();
+  await expect(page.getByText(/可在 .* 前回复/)).toBeVisible();
+
+  await followers.getByRole('button', { name: new RegExp(old) }).click();
+  await expect(page.getByRole('region', { name: `与 ${old} 的会话` }).getByText('上周的问题')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: '回复内容' })).toHaveCount(0);
+  await expect(page.getByText('用户超过 48 小时未与公众号互动,无法发送客服消息')).toBeVisible();
 });

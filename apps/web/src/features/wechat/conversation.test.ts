@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { conversations, replyWindow, serverMs, type WxMsgRow } from './conversation';
 
-const row = (id: string, openid: string, direction: '1' | '2', msgTime: string, accountId = 'A'): WxMsgRow => ({
+const row = (
+  id: string,
+  openid: string,
+  direction: '1' | '2',
+  msgTime: string,
+  accountId = 'A',
+): WxMsgRow => ({
   id,
   accountId,
   openid,

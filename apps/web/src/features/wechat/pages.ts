@@ -15,6 +15,7 @@ export const wechatPages = areaPages(
       wxMenu: () => import('./MenuPage'),
       wxAutoReply: () => import('./AutoReplyPage'),
       wxUser: () => import('./UserPage'),
+      wxMsg: () => import('./MsgPage'),
     },
   },
 );
