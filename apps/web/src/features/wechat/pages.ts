@@ -16,6 +16,7 @@ export const wechatPages = areaPages(
       wxAutoReply: () => import('./AutoReplyPage'),
       wxUser: () => import('./UserPage'),
       wxMsg: () => import('./MsgPage'),
+      wxMaterial: () => import('./MaterialPage'),
     },
   },
 );
