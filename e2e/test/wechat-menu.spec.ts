@@ -268,3 +268,41 @@ test('a conversation offers a reply within WeChat’s 48 hours and says why not 
   await expect(page.getByRole('textbox', { name: '回复内容' })).toHaveCount(0);
   await expect(page.getByText('用户超过 48 小时未与公众号互动,无法发送客服消息')).toBeVisible();
 });
+
+test('materials: a file WeChat would refuse is stopped in the browser; an image is uploaded and counted', async ({
+  page,
+}) => {
+  await page.goto('/wechat/material/index');
+  const usage = page.getByText(/^图片:\d+ \/ 100000$/);
+  await expect(usage).toBeVisible();
+  const before = Number(/:(\d+)/.exec((await usage.textContent()) ?? '')?.[1]);
+  const uploaded: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/wxMaterial/upload')) uploaded.push(r.url());
+  });
+
+  // a thumbnail is a jpg of at most 64 KB: a PNG named .jpg is refused by its content, before any request
+  await page.getByRole('tab', { name: '缩略图' }).click();
+  const thumbPanel = page.getByRole('tabpanel', { name: '缩略图' });
+  await expect(thumbPanel.getByText('缩略图不超过 64KB,支持 jpg')).toBeVisible();
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.alloc(64),
+  ]);
+  await thumbPanel
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'cover.jpg', mimeType: 'image/jpeg', buffer: png });
+  await expect(thumbPanel.getByRole('alert')).toHaveText('未上传“cover.jpg”:缩略图不超过 64KB,支持 jpg');
+  expect(uploaded).toEqual([]);
+
+  // an image: uploaded to WeChat, listed, and counted
+  await page.getByRole('tab', { name: '图片' }).click();
+  const imagePanel = page.getByRole('tabpanel', { name: '图片' });
+  await imagePanel
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'village.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('素材已上传')).toBeVisible();
+  await expect(imagePanel.getByText('village.png')).toBeVisible();
+  await expect(page.getByText(`图片:${before + 1} / 100000`)).toBeVisible();
+  expect(uploaded).toHaveLength(1);
+});

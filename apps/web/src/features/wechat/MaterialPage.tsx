@@ -11,6 +11,7 @@ import './mp-i18n';
 import { UploadOutlined } from '@ant-design/icons';
 import { WX_DICT, wxMaterialResource } from '@smart/contracts/wechat-mp';
 import { WX_MATERIAL, WX_MATERIAL_RULES } from '@smart/contracts/wechat-rules';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Input, Progress, Tabs, Typography, Upload } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -171,7 +172,12 @@ export default function MaterialPage() {
   useEffect(() => {
     if (accountId) void count(accountId);
   }, [accountId, count, version]);
-  const changed = () => setVersion((v) => v + 1);
+  const qc = useQueryClient();
+  // WeChat's count again, and the lists read afresh (the list's own refresh)
+  const changed = () => {
+    setVersion((v) => v + 1);
+    void qc.invalidateQueries({ queryKey: ['crud', wxMaterialResource.key] });
+  };
   const typeName = (k: string) => types.find((e) => e.dictKey === k)?.dictValue ?? k;
 
   return (
@@ -212,7 +218,6 @@ export default function MaterialPage() {
               <>
                 <UploadBox type={k} accountId={accountId} onUploaded={changed} />
                 <CrudPage
-                  key={`${k}-${version}`}
                   def={wxMaterialResource}
                   fixedFilters={{ type: k }}
                   frozen

@@ -10,6 +10,7 @@ import './mp-i18n';
 import { SyncOutlined } from '@ant-design/icons';
 import { WX_DICT, wxUserResource } from '@smart/contracts/wechat-mp';
 import { WX_SYNC } from '@smart/contracts/wechat-rules';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Progress, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,17 +50,28 @@ function SyncBox({ onFinished }: { onFinished: () => void }) {
   const finished = useRef(onFinished);
   finished.current = onFinished;
 
-  const ask = useCallback(async (id: string) => {
-    const p = await getData<SyncProgress>(`${BASE}/synchron/progress`, { accountId: id });
+  // a run seen running and then seen ended (by a poll, or already in the start's answer): the list follows
+  const was = useRef<string | null>(null);
+  const seen = useCallback((p: SyncProgress, started = false) => {
+    if ((started || was.current === WX_SYNC.running) && p.state !== WX_SYNC.running) finished.current();
+    was.current = p.state;
     setProgress(p);
-    if (p.state === WX_SYNC.interrupted) {
-      const acct = await getData<{ syncError?: string | null }>(`${WX_API}/wxAccount/detail`, { id }).catch(
-        () => null,
-      );
-      setError(acct?.syncError || null);
-    } else setError(null);
-    return p;
   }, []);
+
+  const ask = useCallback(
+    async (id: string) => {
+      const p = await getData<SyncProgress>(`${BASE}/synchron/progress`, { accountId: id });
+      seen(p);
+      if (p.state === WX_SYNC.interrupted) {
+        const acct = await getData<{ syncError?: string | null }>(`${WX_API}/wxAccount/detail`, { id }).catch(
+          () => null,
+        );
+        setError(acct?.syncError || null);
+      } else setError(null);
+      return p;
+    },
+    [seen],
+  );
 
   useEffect(() => {
     if (accountId) void ask(accountId).catch(() => {});
@@ -69,13 +81,7 @@ function SyncBox({ onFinished }: { onFinished: () => void }) {
   const running = progress?.state === WX_SYNC.running;
   useEffect(() => {
     if (!running || !accountId) return;
-    const timer = setInterval(() => {
-      void ask(accountId)
-        .then((p) => {
-          if (p.state !== WX_SYNC.running) finished.current();
-        })
-        .catch(() => {});
-    }, POLL_MS);
+    const timer = setInterval(() => void ask(accountId).catch(() => {}), POLL_MS);
     return () => clearInterval(timer);
   }, [running, accountId, ask]);
 
@@ -83,7 +89,7 @@ function SyncBox({ onFinished }: { onFinished: () => void }) {
     if (!accountId) return;
     setBusy(true);
     try {
-      setProgress(await postData<SyncProgress>(`${BASE}/synchron`, { accountId, restart }));
+      seen(await postData<SyncProgress>(`${BASE}/synchron`, { accountId, restart }), true);
       setError(null);
       message.success(t('wxmp.users.started'));
     } catch {
@@ -154,12 +160,12 @@ function SyncBox({ onFinished }: { onFinished: () => void }) {
 
 export default function UserPage() {
   useSession((s) => s.permission); // re-render when grants change
-  const [version, setVersion] = useState(0);
+  const qc = useQueryClient();
   return (
     <Flex vertical gap={16}>
-      <SyncBox onFinished={() => setVersion((v) => v + 1)} />
-      {/* a new list once a synchronisation ends: it reads the followers afresh */}
-      <CrudPage key={version} def={wxUserResource} />
+      {/* once a synchronisation ends the list reads the followers afresh (the list's own refresh) */}
+      <SyncBox onFinished={() => void qc.invalidateQueries({ queryKey: ['crud', wxUserResource.key] })} />
+      <CrudPage def={wxUserResource} />
     </Flex>
   );
 }
