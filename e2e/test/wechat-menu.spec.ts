@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { authFile, expect, test } from './fixtures';
 import { pick } from './form-helpers';
@@ -38,6 +39,15 @@ async function sandboxMenu(): Promise<string> {
     menu?: unknown;
   };
   return JSON.stringify(got.menu);
+}
+
+/** axe's WCAG 2 A and AA rules over the screen's content (as the screens' sweep runs them) */
+async function accessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function openEditor(page: Page) {
@@ -85,6 +95,7 @@ test('a menu built in the editor shows in the preview and the JSON, and reaches 
   // the JSON view is WeChat's JSON
   expect(JSON.stringify(JSON.parse(await jsonBox(page).inputValue()))).toBe(wire);
   await expect(page.getByText('菜单通过检查,可以发布')).toBeVisible();
+  await accessible(page);
 
   await releaseButton(page).click();
   await page
@@ -132,6 +143,7 @@ test('a 21-character sub-button name is counted as 63 of 60 bytes and refused be
     'true',
   );
   await expect(releaseButton(page)).toBeDisabled();
+  await accessible(page);
   // 20 characters are 60 bytes: allowed
   await page.getByLabel('菜单名称').fill('村'.repeat(20));
   await expect(page.getByText('60 / 60 字节')).toBeVisible();
@@ -210,6 +222,7 @@ test('the auto-reply test box names the rule a text hits, or the default one', a
   await expect(answer).toContainText('您的留言已收到,村委会将尽快回复。');
   await page.getByRole('button', { name: '模拟关注' }).click();
   await expect(answer).toContainText('命中:关注时回复');
+  await accessible(page);
   // each rule's switch
   await expect(page.getByRole('switch', { name: '启用“办事,便民服务”' })).toBeChecked();
 });
@@ -224,6 +237,7 @@ test('the followers’ synchronisation is a job with its progress, ending with t
   await expect(page.getByRole('status').filter({ hasText: '已同步 128 / 128 位粉丝' })).toBeVisible();
   await expect(page.locator('.ant-tag').getByText('已完成', { exact: true })).toBeVisible();
   await expect(page.getByText('共 128 条')).toBeVisible();
+  await accessible(page);
 });
 
 /** A message as WeChat delivers it to the account's callback, signed with the account's token. */
@@ -262,6 +276,7 @@ test('a conversation offers a reply within WeChat’s 48 hours and says why not 
   await expect(talk.getByText(/便民服务大厅工作时间|您的留言已收到/)).toBeVisible();
   await expect(page.getByRole('textbox', { name: '回复内容' })).toBeVisible();
   await expect(page.getByText(/可在 .* 前回复/)).toBeVisible();
+  await accessible(page);
 
   await followers.getByRole('button', { name: new RegExp(old) }).click();
   await expect(page.getByRole('region', { name: `与 ${old} 的会话` }).getByText('上周的问题')).toBeVisible();
@@ -305,4 +320,5 @@ test('materials: a file WeChat would refuse is stopped in the browser; an image 
   await expect(imagePanel.getByText('village.png')).toBeVisible();
   await expect(page.getByText(`图片:${before + 1} / 100000`)).toBeVisible();
   expect(uploaded).toHaveLength(1);
+  await accessible(page);
 });

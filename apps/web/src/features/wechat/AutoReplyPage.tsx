@@ -135,8 +135,6 @@ function EnableSwitch({ row, name }: { row: Row; name: string }) {
       loading={busy}
       onChange={toggle}
       aria-label={t('wxmp.reply.enabledOf', { name })}
-      checkedChildren={t('wxmp.reply.enabledOn')}
-      unCheckedChildren={t('wxmp.reply.enabledOff')}
     />
   );
 }

@@ -119,7 +119,8 @@ function SyncBox({ onFinished }: { onFinished: () => void }) {
           <Progress
             percent={percent}
             status={state === WX_SYNC.interrupted ? 'exception' : running ? 'active' : undefined}
-            format={() => (total === null ? `${done}` : `${done} / ${total}`)}
+            // the figures are the status beside it (antd's green figures are too faint on white)
+            showInfo={false}
             aria-label={t('wxmp.users.progress')}
           />
         </div>

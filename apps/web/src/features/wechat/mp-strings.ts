@@ -101,8 +101,6 @@ export const wxmpZh = {
     reply: '回复内容',
     none: '没有启用的规则命中,公众号不会自动回复',
     enabledOf: '启用“{name}”',
-    enabledOn: '已启用',
-    enabledOff: '已停用',
   },
 };
 
@@ -205,7 +203,5 @@ export const wxmpEn: typeof wxmpZh = {
     reply: 'Reply',
     none: 'No enabled rule answers: the account would not reply',
     enabledOf: 'Enable “{name}”',
-    enabledOn: 'Enabled',
-    enabledOff: 'Disabled',
   },
 };
