@@ -13,6 +13,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, type Row } from '../../platform/crud/CrudPage';
 import { useDict } from '../../platform/crud/dict';
+import { EMPTY } from '../../platform/crud/values';
 import { getData, postData } from '../../platform/http/client';
 import { can, useSession } from '../../platform/session/session';
 import { AccountPicker } from './AccountPicker';
@@ -157,6 +158,15 @@ export default function AutoReplyPage() {
         rowName={(row) => ruleName(row, kindName)}
         columns={{
           render: {
+            // a reply is free text: it wraps, so the switch beside it stays in view
+            replyContent: (v) =>
+              v ? (
+                <span className="crud-text" style={{ display: 'inline-block', maxWidth: '18em' }}>
+                  {String(v)}
+                </span>
+              ) : (
+                EMPTY
+              ),
             enabled: (v, row) =>
               can(`${CODE}_enable`) ? (
                 <EnableSwitch row={row} name={ruleName(row, kindName)} />

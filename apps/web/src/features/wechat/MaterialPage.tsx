@@ -161,7 +161,8 @@ export default function MaterialPage() {
   useSession((s) => s.permission); // re-render when grants change
   const types = useDict(WX_DICT.wx_material_type).data ?? [];
   const { accounts, accountId, setAccountId } = useWxAccounts();
-  const [counts, setCounts] = useState<Counts | null>(null);
+  // undefined while WeChat is asked, null when it could not be
+  const [counts, setCounts] = useState<Counts | null | undefined>(undefined);
   const [version, setVersion] = useState(0);
   const [tab, setTab] = useState<string>(WX_MATERIAL.image);
 
@@ -185,7 +186,9 @@ export default function MaterialPage() {
       <Card size="small" variant="borderless" title={t('wxmp.materials.usage')}>
         <Flex wrap gap={24} align="center">
           <AccountPicker accounts={accounts} accountId={accountId} onChange={setAccountId} />
-          {counts === null ? (
+          {counts === undefined ? (
+            <Typography.Text type="secondary">{t('common.loading')}</Typography.Text>
+          ) : counts === null ? (
             <Typography.Text type="secondary">{t('wxmp.materials.usageUnknown')}</Typography.Text>
           ) : (
             TYPES.filter((k) => WX_MATERIAL_QUOTA[k]).map((k) => {

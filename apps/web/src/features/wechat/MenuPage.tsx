@@ -139,7 +139,8 @@ export default function MenuPage() {
   const bad = badAt?.sel ?? null;
   const locate = () => bad && setSel(bad);
 
-  const dirty = menuWire(menu) !== released.wire;
+  // nothing released and nothing built yet is no change
+  const dirty = released.wire === null ? menu.button.length > 0 : menuWire(menu) !== released.wire;
   const chosen = buttonAt(menu, sel);
   const nameOf = (name: string | undefined) => name?.trim() || t('wxmp.menu.unnamed');
 
@@ -292,7 +293,7 @@ export default function MenuPage() {
         )}
       </Flex>
 
-      {shown ? (
+      {menu.button.length === 0 && !refusal ? null : shown ? (
         <Alert
           type="error"
           showIcon
