@@ -170,7 +170,6 @@ export default function MenuPage() {
           setRefusal({ path, message: text });
           const at = selOfPath(path);
           if (at) setSel(at.sel);
-          message.error(t('wxmp.menu.releaseFailed', { message: text }));
         } finally {
           setReleasing(false);
         }
@@ -298,7 +297,11 @@ export default function MenuPage() {
           type="error"
           showIcon
           role="alert"
-          title={t('wxmp.menu.problem', { message: shown.message })}
+          title={
+            refusal
+              ? t('wxmp.menu.releaseFailed', { message: refusal.message })
+              : t('wxmp.menu.problem', { message: shown.message })
+          }
           action={
             bad ? (
               <Button size="small" onClick={locate}>
