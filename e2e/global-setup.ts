@@ -72,8 +72,8 @@ export default async function globalSetup() {
   const port = await freePort();
   // the server's own MQTT broker, on a free port (the machine's Mosquitto may hold 1883)
   const mqttPort = await freePort();
-  // the WeChat sandbox as `npm start` runs it (the demo account's drafts, publishing and comments), on a free
-  // port of its own
+  // the WeChat sandbox as `npm start` runs it (modules/wechat/sandbox: the demo account's menu, followers,
+  // drafts, publishing and comments), on a free port of its own
   const wechatPort = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'smart-e2e-'));
   const logFile = join(dataDir, 'server.log');
@@ -106,6 +106,7 @@ export default async function globalSetup() {
   }
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MQTT_URL = `mqtt://127.0.0.1:${mqttPort}`;
+  process.env.E2E_WECHAT_URL = `http://127.0.0.1:${wechatPort}`;
   process.env.E2E_AUTH_FILE = join(dataDir, 'admin-storage-state.json');
 
   return async () => {

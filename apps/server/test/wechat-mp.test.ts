@@ -782,4 +782,20 @@ describe('materials', () => {
     expect((await get(`/wxMaterial/detail?id=${id}`)).statusCode).toBe(404);
     expect((await post('/wxMaterial/del/abc')).statusCode).toBe(400);
   });
+
+  it('count answers WeChat’s own count of the account’s materials (the screen’s usage against the quotas)', async () => {
+    sandbox.reset();
+    const count = await get('/wxMaterial/count');
+    expect(count.statusCode, count.body).toBe(200);
+    expect(count.json().data).toEqual({
+      image: [...sandbox.publishing.materials.values()].filter((m) => m.type === 'image').length,
+      voice: 0,
+      video: [...sandbox.publishing.materials.values()].filter((m) => m.type === 'video').length,
+      news: 0,
+    });
+    expect(sandbox.callsOf('cgi-bin/material/get_materialcount')).toHaveLength(1);
+    expect((await get('/wxMaterial/count?accountId=abc')).statusCode).toBe(400);
+    sandbox.fail('cgi-bin/material/get_materialcount', 45009);
+    expect((await get('/wxMaterial/count')).statusCode).toBe(409);
+  });
 });

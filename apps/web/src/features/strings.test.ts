@@ -38,6 +38,8 @@ describe('the web’s texts', () => {
       import('./evaluation/i18n'),
       import('./info/InfoPage'),
       import('./wechat/drafts/i18n'),
+      import('./wechat/i18n'),
+      import('./wechat/mp-i18n'),
     ]);
     zh = leaves(i18n.getResourceBundle('zh', 'translation') as Tree);
     en = leaves(i18n.getResourceBundle('en', 'translation') as Tree);
@@ -56,6 +58,8 @@ describe('the web’s texts', () => {
       'evaluation',
       'profile',
       'wxpub',
+      'wechat',
+      'wxmp',
     ])
       expect(
         [...zh.keys()].some((k) => k.startsWith(`${ns}.`)),

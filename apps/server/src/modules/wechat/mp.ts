@@ -511,6 +511,38 @@ const syncProgress = (a: {
   total: a.syncTotal,
 });
 
+/**
+ * `GET wxMaterial/count?accountId=`: how many permanent materials of each type the account holds on WeChat
+ * (`material/get_materialcount`), for the materials screen's usage against WeChat's quotas.
+ */
+function withMaterialCount(hooks: ResourceHooks, base: string): ResourceHooks {
+  const count = endpoint({
+    method: 'GET',
+    path: 'count',
+    codeSuffix: ['', '_view'],
+    query: z.object({ accountId: optionalId }).strict(),
+    async handler({ ctx, query }) {
+      const acct = await accountFor(ctx, query.accountId);
+      try {
+        const c = await wechatClient(base).call<Record<string, number>>(
+          acct,
+          'GET',
+          'cgi-bin/material/get_materialcount',
+        );
+        return {
+          image: Number(c.image_count ?? 0),
+          voice: Number(c.voice_count ?? 0),
+          video: Number(c.video_count ?? 0),
+          news: Number(c.news_count ?? 0),
+        };
+      } catch (e) {
+        throw wxRefusal(e);
+      }
+    },
+  });
+  return { ...hooks, endpoints: [...(hooks.endpoints ?? []), count] };
+}
+
 /** The public account's hooks, by resource key. */
 export function wechatMpHooks(base: string): Record<string, ResourceHooks> {
   return {
@@ -519,6 +551,6 @@ export function wechatMpHooks(base: string): Record<string, ResourceHooks> {
     wxAutoReply: autoReplyHooks(),
     wxUser: userHooks(base),
     wxMsg: msgHooks(base),
-    wxMaterial: materialHooks(base),
+    wxMaterial: withMaterialCount(materialHooks(base), base),
   };
 }
