@@ -1,13 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  OSS_LOCAL,
-  OSS_TEST_STEPS,
-  type OssTestResult,
-  type OssTestStep,
-  type OssTestStepResult,
-} from '@smart/contracts';
+import { OSS_LOCAL, type OssTestResult, type OssTestStep, type OssTestStepResult } from '@smart/contracts';
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../platform/config';
