@@ -113,6 +113,30 @@ async function putAvatar(tk = token): Promise<string> {
   return r.json().data.link as string;
 }
 
+/** A record's file of another kind: a video (written as it arrives) or a PDF attachment. */
+async function putRecordFile(kind: 'video' | 'attach', buf: Buffer, name: string): Promise<string> {
+  const purpose =
+    kind === 'video' ? 'resource=careVideo&field=videoFile' : 'resource=assistanceSystem&field=documents';
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(buf)]), name);
+  const r = await s.app.inject({
+    method: 'POST',
+    url: `/api/dfem-hope-manage/file/${kind}?${purpose}`,
+    headers: auth(token),
+    payload: form,
+  });
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json().data.url as string;
+}
+const MP4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypisom', 'latin1'),
+  Buffer.from([0, 0, 2, 0]),
+  Buffer.from('isommp41', 'latin1'),
+  Buffer.alloc(4096, 7),
+]);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n', 'latin1');
+
 async function putImage(): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(PNG)]), 'photo.png');
@@ -211,6 +235,24 @@ describe('object storage configs', () => {
     }
     // the file the disk held before is still served from the disk
     expect((await follow(onDisk[0])).status).toBe(200);
+  });
+
+  it('a video (streamed) and an attachment go to the bucket too; the attachment downloads as a file', async () => {
+    const video = await putRecordFile('video', MP4, 'care.mp4');
+    const pdf = await putRecordFile('attach', PDF, 'rules.pdf');
+    for (const [path, bytes] of [
+      [video, MP4],
+      [pdf, PDF],
+    ] as const) {
+      expect((await uploadRow(path)).ossId).toBe(a);
+      expect((await uploadRow(path)).size).toBe(bytes.length);
+      const r = await follow(path);
+      expect(r.status).toBe(302);
+      const got = await fetch(r.location as string);
+      expect(got.status).toBe(200);
+      expect(Buffer.compare(Buffer.from(await got.arrayBuffer()), bytes)).toBe(0);
+    }
+    inA.push(video, pdf);
   });
 
   it('the bucket turns private: every URL becomes a signed one, no row changes, and the link expires', async () => {
