@@ -302,6 +302,22 @@ describe('object storage configs', () => {
     expect((await fetch(old.location as string)).status).toBe(200);
   });
 
+  it('the sweep removes a file no record names from the bucket it lives in', async () => {
+    const path = await putAvatar();
+    const row = await uploadRow(path);
+    expect(row.ossId).toBe(b);
+    const url = (await follow(path)).location as string;
+    expect((await fetch(url)).status).toBe(200);
+    await s.database.db
+      .update(upload)
+      .set({ dueAt: new Date(Date.now() - 60_000) })
+      .where(eq(upload.id, row.id));
+    const swept = await s.app.uploads.sweep();
+    expect(swept.removed).toBeGreaterThanOrEqual(1);
+    expect(await uploadRow(path)).toBeUndefined();
+    expect((await fetch(url)).status).toBe(404);
+  });
+
   it('a config files live in keeps its place and is never removed; the enabled one is not removed', async () => {
     const moved = await post('/oss/submit', {
       ...s3Config('s3-a'),
