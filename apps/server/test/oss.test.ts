@@ -210,6 +210,14 @@ describe('object storage configs', () => {
     const badBucket = await create(s3Config('s3-nobucket', { bucketName: 'no-such-bucket' }));
     const n = (await post('/oss/test', { id: badBucket })).json().data;
     expect(n.steps[0]).toMatchObject({ ok: false, code: 'NoSuchBucket', status: 404 });
+    // neither can be enabled: the tenant's uploads would start failing
+    for (const id of [badKey, badBucket]) {
+      const refused = await post('/oss/enable', { id });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().data.steps[0].ok).toBe(false);
+    }
+    const rows = (await get('/oss/list?size=50')).json().data.records as { id: string; enabled: number }[];
+    expect(rows.filter((x) => x.enabled === 1).map((x) => x.id)).toEqual([OSS_DEMO.localId]);
   });
 
   it('enabling A disables the local disk: exactly one enabled config', async () => {

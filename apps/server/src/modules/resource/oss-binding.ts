@@ -19,8 +19,9 @@ import { upload } from './tables';
 /**
  * 对象存储 (`oss`, dfem-resource) on the engine: list, detail, submit and remove are the engine's; this
  * binding adds what a storage config needs beyond them —
- * - **enable** (`POST oss/enable { id }`, button `oss_enable`): in one transaction, under the tenant's lock,
- *   the config is enabled and every other config of the tenant disabled, each through the write path.
+ * - **enable** (`POST oss/enable { id }`, button `oss_enable`): once the config passes the test below (else
+ *   409 with its steps), in one transaction under the tenant's lock, the config is enabled and every other
+ *   config of the tenant disabled, each through the write path.
  * - **test** (`POST oss/test { id }`, button `oss_test`): a probe object is put, headed, read back (and
  *   compared) and deleted, each step answered with whether it passed and the provider's own code, message
  *   and HTTP status when it did not.
@@ -150,8 +151,27 @@ export function ossHooks(deps: { config: Config }): ResourceHooks {
         codeSuffix: '_enable',
         query: z.object({}).strict(),
         body: z.object({ id: idString }).strict(),
-        handler: ({ ctx, resource, scope, body }) =>
-          transaction(resource.db, async (tx) => {
+        async handler({ ctx, resource, scope, body }) {
+          // a bucket is enabled only once it takes, gives back and deletes a file: a tenant's uploads
+          // never start failing because a key or an address was mistyped
+          const [row] = await resource.db
+            .select()
+            .from(resource.table)
+            .where(and(scope, eq(resource.cols.id, body.id)))
+            .limit(1);
+          if (!row) throw notFound();
+          const probe = await testStorage(row as Row, deps.config);
+          const failed = probe.steps.find((x) => !x.ok);
+          if (failed)
+            throw new TextError(
+              409,
+              {
+                zh: `存储测试未通过,不能启用:${failed.step} ${failed.code} ${failed.message}`,
+                en: `The storage test failed, so it cannot be enabled: ${failed.step} ${failed.code} ${failed.message}`,
+              },
+              { steps: probe.steps },
+            );
+          return transaction(resource.db, async (tx) => {
             await tx.execute(
               sql`select pg_advisory_xact_lock(hashtext(${`blade_oss:enable:${ctx.tenantId}`}))`,
             );
@@ -170,7 +190,8 @@ export function ossHooks(deps: { config: Config }): ResourceHooks {
               );
             for (const o of others) await resource.patch(ctx, tx, String(o.id), { enabled: 0 }, tenant);
             return { id: body.id, enabled: 1, disabled: others.map((o) => String(o.id)) };
-          }),
+          });
+        },
       }),
       endpoint({
         method: 'POST',
