@@ -297,7 +297,8 @@ describe('object storage configs', () => {
 
   it('enabling B disables A; old files stay readable in A, new ones go to B', async () => {
     b = await create(s3Config('s3-b', { bucketName: 'smart-b', isPublic: 1 }));
-    const r = await post('/oss/enable', { id: b });
+    // the family's clients name it in the query (`enable?id=`), the console in the body
+    const r = await post(`/oss/enable?id=${b}`);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().data.disabled).toEqual([a]);
     const rows = (await get('/oss/list?size=50')).json().data.records as { id: string; enabled: number }[];
@@ -394,6 +395,7 @@ describe('what an attacker would try', () => {
     expect((await post('/oss/enable', { id: 'abc' })).statusCode).toBe(400);
     expect((await post('/oss/test', {})).statusCode).toBe(400);
     expect((await post('/oss/test', { id: '1', extra: 1 })).statusCode).toBe(400);
+    expect((await post('/oss/enable?id=1%27%20or%201=1')).statusCode).toBe(400);
     expect((await post('/oss/enable', { id: '999999999999' })).statusCode).toBe(404);
   });
 });

@@ -9,7 +9,7 @@ import type { ResourceHooks, Row } from '../../platform/crud/binding';
 import { endpoint } from '../../platform/crud/endpoints';
 import { liveRows, transaction } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
-import { FieldInputError, notFound, TextError } from '../../platform/http/errors';
+import { FieldInputError, invalidField, notFound, TextError } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { LocalStorage } from '../../platform/storage';
 import { providerError, S3Storage } from '../../platform/storage-s3';
@@ -98,6 +98,14 @@ async function readAll(disk: LocalStorage, key: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The config an action is for: `{ id }` in the body (the console) or `?id=` (the family's clients). */
+const idIn = z.object({ id: idString.optional() }).strict();
+function theId(query: { id?: string }, body: { id?: string }): string {
+  const id = body.id ?? query.id;
+  if (!id) throw invalidField('id');
+  return id;
+}
+
 export function ossHooks(deps: { config: Config }): ResourceHooks {
   return {
     async beforeWrite(_ctx, record, mode, id, original) {
@@ -149,9 +157,10 @@ export function ossHooks(deps: { config: Config }): ResourceHooks {
         method: 'POST',
         path: 'enable',
         codeSuffix: '_enable',
-        query: z.object({}).strict(),
-        body: z.object({ id: idString }).strict(),
-        async handler({ ctx, resource, scope, body }) {
+        query: idIn,
+        body: idIn,
+        async handler({ ctx, resource, scope, query, body: sent }) {
+          const body = { id: theId(query, sent) };
           // a bucket is enabled only once it takes, gives back and deletes a file: a tenant's uploads
           // never start failing because a key or an address was mistyped
           const [row] = await resource.db
@@ -197,9 +206,10 @@ export function ossHooks(deps: { config: Config }): ResourceHooks {
         method: 'POST',
         path: 'test',
         codeSuffix: '_test',
-        query: z.object({}).strict(),
-        body: z.object({ id: idString }).strict(),
-        async handler({ resource, scope, body }) {
+        query: idIn,
+        body: idIn,
+        async handler({ resource, scope, query, body: sent }) {
+          const body = { id: theId(query, sent) };
           const [row] = await resource.db
             .select()
             .from(resource.table)
