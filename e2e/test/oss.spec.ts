@@ -71,7 +71,10 @@ test('an S3 config against s3rver: 测试 shows the four steps passing', async (
   for (const title of ['上传探测文件', '读取文件信息', '下载并比对内容', '删除探测文件'])
     await expect(steps.locator('.ant-steps-item-finish').filter({ hasText: title })).toBeVisible();
   await expect(steps.locator('.ant-steps-item-error')).toHaveCount(0);
-  await dialog.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+  await dialog
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /关\s*闭/ })
+    .click();
   await expect(dialog).toBeHidden();
 
   expect(errors).toEqual([]);
