@@ -21,7 +21,12 @@ const BUILT = (e: { area: string; path: string }) =>
   VILLAGE(e) ||
   TELEMETRY(e) ||
   POWER(e) ||
-  WECHAT_MP(e);
+  WECHAT_MP(e) ||
+  RESOURCE_OSS(e);
+
+/** Resource services (dfem-resource), slice by slice: object storage is built; SMS and attachments next. */
+const RESOURCE_OSS = (e: { area: string; path: string }) =>
+  e.area === 'resource' && e.path.startsWith('/api/dfem-resource/oss/');
 
 /** The public account (dfem-hope-wx): every line of the service. */
 const WECHAT_MP = (e: { area: string }) => e.area === 'hope-wx';

@@ -6,6 +6,7 @@ import { mallArea } from './mall/area';
 import { partyArea } from './party/area';
 import { powerArea } from './power/area';
 import { reliefArea } from './relief/area';
+import { resourceArea } from './resource/area';
 import { safetyArea } from './safety/area';
 import { tourismArea } from './tourism/area';
 import { villageArea } from './village/area';
@@ -28,4 +29,5 @@ export const SERVER_AREAS: readonly ServerArea[] = [
   mallArea,
   wechatArea,
   tourismArea,
+  resourceArea,
 ];

@@ -129,3 +129,11 @@ export function videoKind(head: Buffer): VideoKind | null {
   }
   return null;
 }
+
+/**
+ * What any place files are kept in offers (the local disk, an S3 bucket: storage-s3.ts); a bucket's files are
+ * read by browsers from the bucket itself (`link`), the local disk's through the product's served paths.
+ */
+export type ObjectStorage = Omit<FileStorage, 'open'> & {
+  link?: (key: string, opts?: { contentDisposition?: string }) => Promise<string>;
+};

@@ -11,6 +11,7 @@ import { mallPages } from './mall/pages';
 import { partyPages } from './party/pages';
 import { powerPages } from './power/pages';
 import { reliefPages } from './relief/pages';
+import { resourcePages } from './resource/pages';
 import { safetyPages } from './safety/pages';
 import { tourismPages } from './tourism/pages';
 import { villagePages } from './village/pages';
@@ -28,4 +29,5 @@ export const AREA_PAGES: readonly PageFamily[] = [
   mallPages,
   wechatPages,
   tourismPages,
+  resourcePages,
 ];

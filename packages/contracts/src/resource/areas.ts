@@ -6,6 +6,7 @@ import { PARTY_AREA } from './party';
 import { POWER_AREA } from './power';
 import { RELIEF_AREA } from './relief';
 import { SAFETY_AREA } from './safety';
+import { RESOURCE_AREA } from './storage';
 import { TOURISM_AREA } from './tourism';
 import type { AreaDef } from './types';
 import { VILLAGE_AREA } from './village';
@@ -29,4 +30,5 @@ export const AREAS: readonly AreaDef[] = [
   MALL_AREA,
   WECHAT_AREA,
   TOURISM_AREA,
+  RESOURCE_AREA,
 ];

@@ -359,7 +359,7 @@ const savePhoto = endpoint({
     if (
       !ISSUED_IMAGE_PATH.test(query.photo) ||
       !m ||
-      (await req.server.deps.storage.size(`village/${m[1]}`)) === null
+      !(await req.server.storageConfigs.exists(query.photo, `village/${m[1]}`))
     )
       throw new FieldInputError('photo', { zh: '图片不存在,请先上传', en: 'No such image: upload it first' });
     const dev = await reachable(resource.db, scope, query.id);

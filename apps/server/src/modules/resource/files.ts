@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AVATAR_MAX_BYTES } from '@smart/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import type { MountedResource } from '../../platform/crud/binding';
 import { ok } from '../../platform/http/envelope';
@@ -13,12 +13,15 @@ import {
   videoKind,
 } from '../../platform/storage';
 import { DEFAULT_AVATAR_SVG } from '../system/family-client';
+import { isProviderFailure, StorageConfigs, storageRefused } from './oss';
 import { AVATAR_PLACE, sweepPeriodically, UPLOAD_KINDS, type UploadKind, Uploads } from './uploads';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** who may upload what, the quotas, and the sweep of files no record names (uploads.ts) */
     uploads: Uploads;
+    /** the storage configs: where a tenant's uploads go, and where a stored file is read from (oss.ts) */
+    storageConfigs: StorageConfigs;
   }
 }
 
@@ -57,9 +60,27 @@ interface UploadRules<K extends string> {
  * for, and what the sweep reads), and starts this server's sweep.
  */
 export async function fileRoutes(app: FastifyInstance, resources: ReadonlyMap<string, MountedResource>) {
-  const { storage, config } = app.deps;
-  const uploads = new Uploads(app.deps, resources);
+  const { storage, config, db } = app.deps;
+  const configs = new StorageConfigs(db, storage, config.DATA_DIR);
+  const uploads = new Uploads({ ...app.deps, configs }, resources);
   app.decorate('uploads', uploads);
+  app.decorate('storageConfigs', configs);
+
+  /**
+   * Answers a stored file: from the disk (`send`: the product serves it), or — when it lives in a bucket —
+   * a redirect to the address made for it now (public, or signed for a while: never cached longer).
+   */
+  async function serve(
+    reply: FastifyReply,
+    path: string,
+    key: string,
+    send: () => unknown,
+    contentDisposition?: string,
+  ) {
+    const where = await configs.locate(path, key, { contentDisposition });
+    if ('local' in where) return send();
+    return reply.header('cache-control', 'no-store').redirect(where.url, 302);
+  }
 
   /**
    * One uploaded file, at most `maxBytes` and within the caller's quotas, of a kind its content shows
@@ -82,8 +103,11 @@ export async function fileRoutes(app: FastifyInstance, resources: ReadonlyMap<st
     if (!kind) throw new FieldInputError('file', opts.messages.badKind);
     const name = `${randomUUID()}.${kind}`;
     const url = `${opts.place.served}${name}`;
-    await storage.put(`${opts.place.folder}/${name}`, buf);
-    await uploads.keep(ctx, url, buf.length);
+    const target = await configs.forUpload(ctx.tenantId);
+    await target.store.put(`${opts.place.folder}/${name}`, buf).catch((e) => {
+      throw storageRefused(e);
+    });
+    await uploads.keep(ctx, url, buf.length, target.ossId);
     return { url, name, originalName: file.filename };
   }
 
@@ -141,12 +165,15 @@ export async function fileRoutes(app: FastifyInstance, resources: ReadonlyMap<st
         async (req, reply) => {
           const m = /^([0-9a-f-]{36})\.(png|jpg)$/.exec(req.params.name);
           if (!m) throw notFound();
-          const stream = storage.open(`avatar/${req.params.name}`);
-          if (!stream) throw notFound();
-          return reply
-            .header('content-type', m[2] === 'png' ? 'image/png' : 'image/jpeg')
-            .header('cache-control', 'public, max-age=31536000, immutable')
-            .send(stream);
+          const path = `${AVATAR_PLACE.served}${req.params.name}`;
+          return serve(reply, path, `${AVATAR_PLACE.folder}/${req.params.name}`, () => {
+            const stream = storage.open(`${AVATAR_PLACE.folder}/${req.params.name}`);
+            if (!stream) throw notFound();
+            return reply
+              .header('content-type', m[2] === 'png' ? 'image/png' : 'image/jpeg')
+              .header('cache-control', 'public, max-age=31536000, immutable')
+              .send(stream);
+          });
         },
       );
     },
@@ -246,18 +273,21 @@ export async function fileRoutes(app: FastifyInstance, resources: ReadonlyMap<st
             yield next.value;
           }
         }
+        const target = await configs.forUpload(ctx.tenantId);
         try {
-          await storage.putStream(key, all());
-        } catch {
+          await target.store.putStream(key, all());
+        } catch (err) {
+          // the storage's refusal is said as it is; anything else is the upload cut at its limit
+          if (isProviderFailure(err)) throw storageRefused(err);
           throw pastLimit();
         }
-        const size = await storage.size(key);
+        const size = await target.store.size(key);
         if (file.file.truncated || size === null) {
-          await storage.remove(key);
+          await target.store.remove(key);
           throw pastLimit();
         }
         const url = `${UPLOAD_KINDS.video.served}${name}`;
-        await uploads.keep(ctx, url, size);
+        await uploads.keep(ctx, url, size, target.ossId);
         return ok(req, { url, name, originalName: file.filename });
       });
 
@@ -269,6 +299,8 @@ export async function fileRoutes(app: FastifyInstance, resources: ReadonlyMap<st
           const m = /^([0-9a-f-]{36})\.(mp4|webm)$/.exec(req.params.name);
           if (!m) throw notFound();
           const key = `${UPLOAD_KINDS.video.folder}/${req.params.name}`;
+          const where = await configs.locate(`${UPLOAD_KINDS.video.served}${req.params.name}`, key);
+          if (!('local' in where)) return reply.header('cache-control', 'no-store').redirect(where.url, 302);
           const size = await storage.size(key);
           if (size === null) throw notFound();
           reply
@@ -307,13 +339,23 @@ export async function fileRoutes(app: FastifyInstance, resources: ReadonlyMap<st
         async (req, reply) => {
           const m = /^([0-9a-f-]{36})\.(pdf|docx|xlsx|pptx|png|jpg)$/.exec(req.params.name);
           if (!m) throw notFound();
-          const stream = storage.open(`${UPLOAD_KINDS.files.folder}/${req.params.name}`);
-          if (!stream) throw notFound();
-          return reply
-            .header('content-type', ATTACHMENT_TYPES[m[2] as AttachmentKind])
-            .header('content-disposition', `attachment; filename="${req.params.name}"`)
-            .header('cache-control', 'private, max-age=31536000, immutable')
-            .send(stream);
+          const disposition = `attachment; filename="${req.params.name}"`;
+          const { folder, served } = UPLOAD_KINDS.files;
+          return serve(
+            reply,
+            `${served}${req.params.name}`,
+            `${folder}/${req.params.name}`,
+            () => {
+              const stream = storage.open(`${folder}/${req.params.name}`);
+              if (!stream) throw notFound();
+              return reply
+                .header('content-type', ATTACHMENT_TYPES[m[2] as AttachmentKind])
+                .header('content-disposition', disposition)
+                .header('cache-control', 'private, max-age=31536000, immutable')
+                .send(stream);
+            },
+            disposition,
+          );
         },
       );
 
@@ -323,12 +365,15 @@ export async function fileRoutes(app: FastifyInstance, resources: ReadonlyMap<st
         async (req, reply) => {
           const m = /^([0-9a-f-]{36})\.(png|jpg)$/.exec(req.params.name);
           if (!m) throw notFound();
-          const stream = storage.open(`${UPLOAD_KINDS.image.folder}/${req.params.name}`);
-          if (!stream) throw notFound();
-          return reply
-            .header('content-type', m[2] === 'png' ? 'image/png' : 'image/jpeg')
-            .header('cache-control', 'public, max-age=31536000, immutable')
-            .send(stream);
+          const { folder, served } = UPLOAD_KINDS.image;
+          return serve(reply, `${served}${req.params.name}`, `${folder}/${req.params.name}`, () => {
+            const stream = storage.open(`${folder}/${req.params.name}`);
+            if (!stream) throw notFound();
+            return reply
+              .header('content-type', m[2] === 'png' ? 'image/png' : 'image/jpeg')
+              .header('cache-control', 'public, max-age=31536000, immutable')
+              .send(stream);
+          });
         },
       );
     },
@@ -339,5 +384,8 @@ export async function fileRoutes(app: FastifyInstance, resources: ReadonlyMap<st
   app.addHook('onReady', async () => {
     sweeping.stop = sweepPeriodically(uploads, config.UPLOAD_SWEEP_INTERVAL_MS, app.log).stop;
   });
-  app.addHook('onClose', () => sweeping.stop());
+  app.addHook('onClose', async () => {
+    await sweeping.stop();
+    configs.close();
+  });
 }

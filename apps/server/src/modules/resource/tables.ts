@@ -14,6 +14,11 @@ export const upload = pgTable(
     /** the path the upload answered (`/api/dfem-hope-manage/file/image/<uuid>.png`), which records keep */
     path: varchar('path', { length: 255 }).notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
+    /**
+     * the storage config (`blade_oss`) the file was written to, read from it whichever config is enabled
+     * now; null: the local disk by default (a tenant without a config, and every file before configs)
+     */
+    ossId: idRef('oss_id'),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     /** when the sweep looks at it next: the end of its grace period, then once per grace period */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
@@ -23,5 +28,6 @@ export const upload = pgTable(
     index('app_upload_user_idx').on(t.userId),
     index('app_upload_tenant_idx').on(t.tenantId),
     index('app_upload_due_idx').on(t.dueAt),
+    index('app_upload_oss_idx').on(t.ossId),
   ],
 );

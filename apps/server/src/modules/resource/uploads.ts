@@ -13,6 +13,7 @@ import { notDeleted } from '../../platform/sql';
 import type { FileStorage } from '../../platform/storage';
 import { addMissingParams } from '../../seed/insert';
 import { paramNumber } from '../system/params';
+import type { StorageConfigs } from './oss';
 import { upload } from './tables';
 
 /**
@@ -94,7 +95,7 @@ export class Uploads {
   private readonly tables: PgTable[];
 
   constructor(
-    private readonly deps: { db: Db; storage: FileStorage; config: Config },
+    private readonly deps: { db: Db; storage: FileStorage; config: Config; configs: StorageConfigs },
     private readonly resources: ReadonlyMap<string, MountedResource>,
   ) {
     this.naming = [
@@ -165,8 +166,8 @@ export class Uploads {
    * Writes a stored file down for its owner: the quotas are checked again under the tenant's lock, so two
    * uploads at once cannot both take the last room. On any failure the file is removed and nothing is kept.
    */
-  async keep(ctx: RequestContext, path: string, size: number): Promise<void> {
-    const { db, storage, config } = this.deps;
+  async keep(ctx: RequestContext, path: string, size: number, ossId: string | null = null): Promise<void> {
+    const { db, config, configs } = this.deps;
     const graceMs = Math.round(config.UPLOAD_GRACE_MINUTES * 60_000);
     try {
       await db.transaction(async (tx) => {
@@ -178,12 +179,13 @@ export class Uploads {
           userId: ctx.userId,
           path,
           size,
+          ossId,
           dueAt: sql`now() + ${graceMs} * interval '1 millisecond'`,
         });
       });
     } catch (e) {
       const key = storageKeyOf(path);
-      if (key) await storage.remove(key);
+      if (key) await (await configs.forConfig(ossId)).remove(key);
       throw e;
     }
   }
@@ -196,7 +198,7 @@ export class Uploads {
    * at again in a grace period; one named nowhere is removed from storage, then its row.
    */
   async sweep(log?: FastifyBaseLogger): Promise<{ removed: number; kept: number }> {
-    const { db, storage, config } = this.deps;
+    const { db, config, configs } = this.deps;
     const graceMs = Math.round(config.UPLOAD_GRACE_MINUTES * 60_000);
     const { rows } = (await db.execute(sql`select clock_timestamp()::text as t`)) as unknown as {
       rows: { t: string }[];
@@ -209,7 +211,7 @@ export class Uploads {
       try {
         looked = await db.transaction(async (tx) => {
           const due = await tx
-            .select({ id: upload.id, path: upload.path })
+            .select({ id: upload.id, path: upload.path, ossId: upload.ossId })
             .from(upload)
             .where(sql`${upload.dueAt} <= ${cutoff}::timestamptz`)
             .orderBy(asc(upload.dueAt))
@@ -225,7 +227,7 @@ export class Uploads {
           const stay = due.filter((d) => named.has(d.path));
           for (const d of gone) {
             const key = storageKeyOf(d.path);
-            if (key) await storage.remove(key);
+            if (key) await (await configs.forConfig(d.ossId, tx as unknown as Db)).remove(key);
           }
           if (gone.length)
             await tx.delete(upload).where(

@@ -15,6 +15,7 @@ import { notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { PageQuery, pagedList } from '../../platform/paging';
 import { imageKind } from '../../platform/storage';
+import { storageRefused } from '../resource/oss';
 import { serverActor } from './alarms';
 import { rowsOf, zoneOffsetMs } from './ingest';
 import { device, deviceAlarm, GRAIN, telemetryState } from './tables';
@@ -256,7 +257,7 @@ const PHOTO_WINDOW_MS = 5 * 60_000;
 const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 
 export async function ingestRoutes(app: FastifyInstance) {
-  const { db, storage } = app.deps;
+  const { db } = app.deps;
   // a lamp's photo arrives as the image itself
   app.addContentTypeParser(
     ['image/jpeg', 'image/png'],
@@ -289,7 +290,14 @@ export async function ingestRoutes(app: FastifyInstance) {
       const kind = imageKind(body);
       if (!kind) return refuse('notAnImage');
       const name = `${randomUUID()}.${kind}`;
-      await storage.put(`village/${name}`, body);
+      const path = `/api/dfem-hope-manage/file/image/${name}`;
+      // where the tenant's files go now (its enabled storage config), written down with that config like
+      // an upload, so it is read from there whichever config is enabled later (modules/resource/oss.ts)
+      const target = await app.storageConfigs.forUpload(dev.tenantId);
+      await target.store.put(`village/${name}`, body).catch((e) => {
+        throw storageRefused(e);
+      });
+      await app.uploads.keep(serverActor(dev.tenantId), path, body.length, target.ossId);
       const m = mountedResource('pestPhoto');
       const [written] = await db.transaction((tx) =>
         insertRows(
@@ -300,7 +308,7 @@ export async function ingestRoutes(app: FastifyInstance) {
             {
               deviceId: dev.id,
               takenAt: formatDateTime(new Date(ts)),
-              photo: `/api/dfem-hope-manage/file/image/${name}`,
+              photo: path,
             },
           ],
           { answer: true },
