@@ -56,6 +56,8 @@ beforeAll(async () => {
   host = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
   ({ s, token, other } = await areaServer(['200035', '草稿他村', 'wxDraftOther'], {
     WECHAT_API_BASE: sandbox.url,
+    // the pictures' server is on 127.0.0.1: inside the network the default refuses (article-html.test.ts)
+    WECHAT_IMAGE_FETCH: 'any',
   }));
 }, 60_000);
 afterAll(async () => {

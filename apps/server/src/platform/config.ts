@@ -118,6 +118,12 @@ const ConfigSchema = z.object({
   WECHAT_SANDBOX: z.enum(['on', 'off']).default('off'),
   WECHAT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8089),
   /**
+   * Where a draft's pictures may be downloaded from before they go to WeChat: `public` (the default) refuses
+   * addresses in the server's own network (loopback, private, link-local …: an article must not reach the
+   * intranet or the cloud's metadata through the server); `any` allows them (pictures on an intranet server).
+   */
+  WECHAT_IMAGE_FETCH: z.enum(['public', 'any']).default('public'),
+  /**
    * `on`: the demo cameras' streams are made at start, in the background, into DATA_DIR/demo-video (with
    * ffmpeg when the machine has it, else the clip shipped with the server) and served at /demo-video/…
    * (modules/safety/demo-video.ts). `off`: not made (a deployment without the demo's cameras; the tests).

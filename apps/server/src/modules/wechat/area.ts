@@ -24,7 +24,7 @@ export const wechatArea = serverArea(WECHAT_AREA, {
     return {
       ...wechatHooks(),
       ...wechatMpHooks(base),
-      wxDraft: draftHooks(base),
+      wxDraft: draftHooks(base, deps.config.WECHAT_IMAGE_FETCH),
       freePublish: freePublishHooks(base),
       wxArticle: articleHooks(base),
       wxComment: commentHooks(base),

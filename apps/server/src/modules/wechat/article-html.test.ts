@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { innerAddress } from '../../platform/http/outbound';
 import {
   BadImage,
   cleanArticleHtml,
+  downloadPicture,
   IMAGE_LIMITS,
   onWechat,
   pictureKind,
@@ -60,5 +64,70 @@ describe('a picture WeChat’s article images take', () => {
 
   it('something that is not a picture is a BadImage naming it', async () => {
     await expect(wechatPicture('http://x/a.png', Buffer.from('<script>'))).rejects.toBeInstanceOf(BadImage);
+  });
+});
+
+describe('a picture is never downloaded from inside the server’s network (WECHAT_IMAGE_FETCH=public)', () => {
+  let server: Server;
+  let port = 0;
+  beforeAll(async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer();
+    server = createServer((req, res) => {
+      // a public-looking first hop would still be followed to here: a redirect is checked again
+      if (req.url === '/hop') {
+        res.writeHead(302, { location: `http://127.0.0.1:${port}/a.png` });
+        return res.end();
+      }
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.end(png);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((r) => server.close(r)));
+
+  it('loopback by address or by name, IPv6, IPv4 inside IPv6, private, link-local: refused as such', async () => {
+    for (const src of [
+      `http://127.0.0.1:${port}/a.png`,
+      `http://localhost:${port}/a.png`,
+      `http://[::1]:${port}/a.png`,
+      `http://[::ffff:127.0.0.1]:${port}/a.png`,
+      `http://[::ffff:7f00:1]:${port}/a.png`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/a.png',
+      'http://192.168.1.1/a.png',
+      'http://0.0.0.0/a.png',
+    ]) {
+      const refused = await downloadPicture(src).then(
+        () => null,
+        (e: BadImage) => e,
+      );
+      expect(refused, src).toBeInstanceOf(BadImage);
+      expect(refused?.why.en, src).toContain('inside the server’s own network');
+    }
+  });
+
+  it('allowed with `any`, redirects included', async () => {
+    const got = await downloadPicture(`http://127.0.0.1:${port}/hop`, 'any');
+    expect(got.subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('what is outside the network is judged by its own addresses only', () => {
+    for (const a of ['8.8.8.8', '2001:4860:4860::8888', '101.226.1.1', '::ffff:8.8.8.8'])
+      expect(innerAddress(a), a).toBe(false);
+    for (const a of [
+      '127.1.2.3',
+      '::1',
+      '::ffff:10.1.2.3',
+      '::ffff:a01:203',
+      'fd00::1',
+      'fe80::1',
+      '100.64.0.1',
+      '172.31.255.255',
+      'not-an-ip',
+    ])
+      expect(innerAddress(a), a).toBe(true);
   });
 });

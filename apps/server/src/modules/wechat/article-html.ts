@@ -1,7 +1,9 @@
+import type { IncomingMessage } from 'node:http';
 import { L, type Text2 } from '@smart/contracts';
 import juice from 'juice';
 import sanitizeHtml from 'sanitize-html';
 import sharp from 'sharp';
+import { InnerAddressError, type OutboundHosts, outboundGet } from '../../platform/http/outbound';
 
 /**
  * An article's HTML as WeChat takes it (草稿 draft/add): its `<style>` rules inlined (juice: WeChat drops style
@@ -132,47 +134,60 @@ export function pictureKind(buf: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | 'bmp'
 const why = {
   scheme: L('只能引用 http 或 https 图片', 'only http or https pictures can be used'),
   fetch: L('无法下载', 'cannot be downloaded'),
+  inner: L(
+    '指向服务器所在的内部网络,不能下载',
+    'points inside the server’s own network and cannot be downloaded',
+  ),
   status: (n: number) => L(`下载失败(HTTP ${n})`, `download failed (HTTP ${n})`),
   big: L('超过 10MB', 'is larger than 10 MB'),
   kind: L('不是可识别的图片(支持 jpg、png、gif、webp、bmp)', 'is not a picture (jpg, png, gif, webp, bmp)'),
   convert: L('无法转换为 jpg/png', 'cannot be converted to jpg or png'),
 };
 
-/** Downloads a picture: http(s) only, no redirect to another scheme, capped in size and time. */
-export async function downloadPicture(src: string): Promise<Buffer> {
+/**
+ * Downloads a picture: http(s) only, redirects followed (each checked again), capped in size and time; with
+ * `hosts: 'public'` (WECHAT_IMAGE_FETCH) never from the server's own network (platform/http/outbound.ts).
+ */
+export async function downloadPicture(src: string, hosts: OutboundHosts = 'public'): Promise<Buffer> {
   let url: URL;
   try {
     url = new URL(src);
   } catch {
     throw new BadImage(src, why.scheme);
   }
+  const signal = AbortSignal.timeout(IMAGE_LIMITS.timeoutMs);
   for (let hop = 0; hop < 4; hop++) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new BadImage(src, why.scheme);
-    let res: Response;
+    let res: IncomingMessage;
     try {
-      res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(IMAGE_LIMITS.timeoutMs) });
-    } catch {
-      throw new BadImage(src, why.fetch);
+      res = await outboundGet(url, hosts, signal);
+    } catch (e) {
+      throw new BadImage(src, e instanceof InnerAddressError ? why.inner : why.fetch);
     }
-    if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
-      url = new URL(res.headers.get('location') as string, url);
-      await res.body?.cancel();
+    const status = res.statusCode ?? 0;
+    if (status >= 300 && status < 400 && res.headers.location) {
+      url = new URL(res.headers.location, url);
+      res.resume();
       continue;
     }
-    if (!res.ok || !res.body) throw new BadImage(src, why.status(res.status));
-    if (Number(res.headers.get('content-length') ?? 0) > IMAGE_LIMITS.downloadBytes) {
-      await res.body.cancel();
+    if (status < 200 || status >= 300) {
+      res.resume();
+      throw new BadImage(src, why.status(status));
+    }
+    if (Number(res.headers['content-length'] ?? 0) > IMAGE_LIMITS.downloadBytes) {
+      res.destroy();
       throw new BadImage(src, why.big);
     }
     const parts: Buffer[] = [];
     let size = 0;
     try {
-      for await (const chunk of res.body) {
-        size += chunk.length;
+      for await (const chunk of res) {
+        size += (chunk as Buffer).length;
         if (size > IMAGE_LIMITS.downloadBytes) throw new BadImage(src, why.big);
-        parts.push(Buffer.from(chunk));
+        parts.push(chunk as Buffer);
       }
     } catch (e) {
+      res.destroy();
       if (e instanceof BadImage) throw e;
       throw new BadImage(src, why.fetch);
     }
@@ -239,13 +254,14 @@ export function cleanArticleHtml(html: string): string {
 export async function wechatArticleHtml(
   html: string,
   upload: (data: Buffer, ext: 'jpg' | 'png') => Promise<string>,
+  hosts: OutboundHosts = 'public',
 ): Promise<string> {
   const clean = cleanArticleHtml(html);
   const moved = new Map<string, string>();
   for (const m of clean.matchAll(IMG_SRC)) {
     const src = decode(m[2]);
     if (onWechat(src) || moved.has(src)) continue;
-    const picture = await wechatPicture(src, await downloadPicture(src));
+    const picture = await wechatPicture(src, await downloadPicture(src, hosts));
     moved.set(src, await upload(picture.data, picture.ext));
   }
   return clean.replace(IMG_SRC, (_all, a: string, src: string, b: string) => {

@@ -17,6 +17,7 @@ import { insertRows, transaction } from '../../platform/crud/write';
 import { formatDateTime } from '../../platform/format';
 import { FieldInputError, TextError } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
+import type { OutboundHosts } from '../../platform/http/outbound';
 import { accountFor, type WxAccount } from './accounts';
 import { BadImage, wechatArticleHtml, wechatPicture } from './article-html';
 import { WechatError, wechatClient, wxRefusal } from './client';
@@ -107,7 +108,13 @@ async function uploadImage(base: string, acct: WxAccount, data: Buffer, ext: 'jp
  * The articles ready for WeChat: each cover an image or thumbnail material of the account (its URL kept for
  * the screens), each body cleaned with its pictures moved, then under WeChat's size limits.
  */
-async function prepared(ctx: RequestContext, base: string, acct: WxAccount, list: WxDraftArticle[]) {
+async function prepared(
+  ctx: RequestContext,
+  base: string,
+  acct: WxAccount,
+  list: WxDraftArticle[],
+  pictureHosts: OutboundHosts,
+) {
   const materials = mountedResource('wxMaterial');
   const covers = await materials.db
     .select({ mediaId: materials.cols.mediaId, url: materials.cols.url })
@@ -137,7 +144,11 @@ async function prepared(ctx: RequestContext, base: string, acct: WxAccount, list
       );
     let content: string;
     try {
-      content = await wechatArticleHtml(a.content, (data, ext) => uploadImage(base, acct, data, ext));
+      content = await wechatArticleHtml(
+        a.content,
+        (data, ext) => uploadImage(base, acct, data, ext),
+        pictureHosts,
+      );
     } catch (e) {
       if (!(e instanceof BadImage)) throw e;
       throw new FieldInputError(
@@ -185,7 +196,8 @@ export const parseArticles = (v: unknown): WxDraftArticle[] => {
   }
 };
 
-export function draftHooks(base: string): ResourceHooks {
+/** `pictureHosts`: where the articles' pictures may be downloaded from (WECHAT_IMAGE_FETCH) */
+export function draftHooks(base: string, pictureHosts: OutboundHosts = 'public'): ResourceHooks {
   const client = () => wechatClient(base);
   return {
     endpoints: [
@@ -199,7 +211,7 @@ export function draftHooks(base: string): ResourceHooks {
         async handler({ ctx, resource, body }) {
           const list = checkedArticles(body.articles);
           const acct = await accountFor(ctx, body.accountId);
-          const articles = await prepared(ctx, base, acct, list);
+          const articles = await prepared(ctx, base, acct, list, pictureHosts);
           let mediaId: string;
           try {
             ({ media_id: mediaId } = await client().call<{ media_id: string }>(
@@ -238,7 +250,7 @@ export function draftHooks(base: string): ResourceHooks {
           if (!row) throw notFound();
           const list = checkedArticles(body.articles);
           const acct = await accountFor(ctx, String(row.accountId));
-          const articles = await prepared(ctx, base, acct, list);
+          const articles = await prepared(ctx, base, acct, list, pictureHosts);
           const was = parseArticles(row.articles);
           let mediaId = String(row.mediaId);
           try {
