@@ -24,7 +24,7 @@ test('a draft with an uploaded picture is published, followed to 成功 and list
   const editor = page.getByRole('dialog', { name: '新增草稿' });
   await expect(editor).toBeVisible();
 
-  await editor.getByLabel('标题', { exact: true }).fill(title);
+  await editor.getByLabel('文章标题', { exact: true }).fill(title);
   await editor.getByLabel('作者').fill('村委会');
   // the cover: uploaded as a new image material, then chosen
   const cover = page.waitForResponse((r) => r.url().includes('/wxMaterial/upload') && r.status() === 200);

@@ -350,7 +350,7 @@ export const wxArticleResource = wxResource(
 export const wxCommentResource = wxResource(
   'wxComment',
   'hope_wx_comment',
-  'CommentOutlined',
+  'SolutionOutlined',
   L('留言管理', 'Comments'),
   'comment',
   'wxComment',

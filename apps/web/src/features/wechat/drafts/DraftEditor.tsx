@@ -80,7 +80,7 @@ export function DraftEditor({
     try {
       if (draft) await postData(`${API}/update`, { id: String(draft.id), articles });
       else await postData(`${API}/add`, { articles });
-      message.success(t('wxpub.saved'));
+      message.success(t('wxpub.savedToDrafts'));
       onSaved();
     } catch {
       // the http client showed the server's reason (naming the article)
@@ -188,10 +188,10 @@ export function DraftEditor({
         maskClosable={false}
         footer={[
           <Button key="cancel" onClick={onClose}>
-            {t('wxpub.cancel')}
+            {t('common.cancel')}
           </Button>,
           <Button key="save" type="primary" loading={saving} onClick={save}>
-            {t('wxpub.save')}
+            {t('common.save')}
           </Button>,
         ]}
       >

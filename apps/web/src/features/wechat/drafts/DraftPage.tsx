@@ -71,10 +71,10 @@ export default function DraftPage() {
               <Button
                 type="link"
                 size="small"
-                aria-label={`${t('wxpub.edit')} ${titleOf(row)}`}
+                aria-label={`${t('common.edit')} ${titleOf(row)}`}
                 onClick={() => setEditing({ draft: row, ctx })}
               >
-                {t('wxpub.edit')}
+                {t('common.edit')}
               </Button>
             )}
             {can('wxDraft_publish') && (
@@ -92,8 +92,8 @@ export default function DraftPage() {
                 title={t('wxpub.deleteDraftConfirm', { title: titleOf(row) })}
                 onConfirm={() => remove(row, ctx)}
               >
-                <Button type="link" size="small" danger aria-label={`${t('wxpub.delete')} ${titleOf(row)}`}>
-                  {t('wxpub.delete')}
+                <Button type="link" size="small" danger aria-label={`${t('common.delete')} ${titleOf(row)}`}>
+                  {t('common.delete')}
                 </Button>
               </Popconfirm>
             )}

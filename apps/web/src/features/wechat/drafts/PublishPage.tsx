@@ -78,8 +78,8 @@ export default function PublishPage() {
               title={t('wxpub.deletePublishConfirm', { title: titleOf(row) })}
               onConfirm={() => remove(row, ctx)}
             >
-              <Button type="link" size="small" danger aria-label={`${t('wxpub.delete')} ${titleOf(row)}`}>
-                {t('wxpub.delete')}
+              <Button type="link" size="small" danger aria-label={`${t('common.delete')} ${titleOf(row)}`}>
+                {t('common.delete')}
               </Button>
             </Popconfirm>
           )}
