@@ -4,29 +4,9 @@
  * browser set to UTC sees the same 14:47 as the row's 创建时间 the server wrote.
  */
 import { deploymentZone } from './session/settings';
+import { offsetAt, partsIn } from './zone';
 
 export { deploymentZone };
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-function partsIn(zone: string, ms: number) {
-  let f = formats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formats.set(zone, f);
-  }
-  const p: Record<string, string> = {};
-  for (const { type, value } of f.formatToParts(ms)) p[type] = value;
-  return p;
-}
 
 /** A moment as `YYYY-MM-DD HH:mm:ss` (or a part of it) in the deployment's zone. */
 export function formatMoment(
@@ -53,15 +33,7 @@ export const hourOf = (ms: number): number => Number(partsIn(deploymentZone(), m
 
 /** The start of the deployment's day that holds `ms` (its midnight, as a moment). */
 export function dayStart(ms: number = Date.now()): number {
-  const p = partsIn(deploymentZone(), ms);
-  const wall = Date.UTC(
-    Number(p.year),
-    Number(p.month) - 1,
-    Number(p.day),
-    Number(p.hour),
-    Number(p.minute),
-    Number(p.second),
-  );
-  const offset = wall - Math.floor(ms / 1000) * 1000;
-  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day)) - offset;
+  const zone = deploymentZone();
+  const p = partsIn(zone, ms);
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day)) - offsetAt(zone, ms);
 }

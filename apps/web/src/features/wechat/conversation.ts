@@ -4,6 +4,7 @@
  * the deployment's zone) as a moment, for WeChat's 48-hour window (`wxReplyOpen`).
  */
 import { WX_DIRECTION, WX_REPLY_WINDOW_MS, wxReplyOpen } from '@smart/contracts/wechat-rules';
+import { wallTimeMs } from '../../platform/zone';
 
 export interface WxMsgRow {
   id: string;
@@ -27,32 +28,7 @@ export interface Conversation {
 }
 
 /** `YYYY-MM-DD HH:mm:ss` in `zone` as epoch milliseconds (NaN when it is no such time). */
-export function serverMs(text: string | null | undefined, zone: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(text ?? '');
-  if (!m) return Number.NaN;
-  const asUtc = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0));
-  // the zone's offset at that moment (twice: a guess near a change of offset settles on the second pass)
-  let at = asUtc;
-  for (let k = 0; k < 2; k++) at = asUtc - offsetOf(zone, at);
-  return at;
-}
-
-function offsetOf(zone: string, ms: number): number {
-  const f = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  const p: Record<string, number> = {};
-  for (const { type, value } of f.formatToParts(ms)) p[type] = Number(value);
-  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return wall - Math.floor(ms / 1000) * 1000;
-}
+export const serverMs = wallTimeMs;
 
 /** The account's messages as conversations, the one with the latest message first. */
 export function conversations(rows: readonly WxMsgRow[], accountId: string | undefined): Conversation[] {
