@@ -97,6 +97,8 @@ test('a sequential countersign: three approvers picked by keyboard on the start 
   await expect(picker).toBeVisible();
   await expect(form.getByText('流程变量 assigneeList')).toBeVisible();
   await expect(form.getByText('依次:按所选的顺序,前一位办完后下一位才收到任务')).toBeVisible();
+  // and a screen reader hears the hint with the field
+  await expect(picker).toHaveAccessibleDescription(/依次:按所选的顺序/);
   await form.getByLabel('标题').fill('三人依次会签');
   await form.getByRole('button', { name: /提\s*交/ }).click();
   await expect(form.getByText('请选择「会签审批」的审批人')).toBeVisible();
