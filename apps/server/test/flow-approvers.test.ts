@@ -33,6 +33,22 @@ const COUNTERSIGN_BPMN = (key: string) => `<?xml version="1.0" encoding="UTF-8"?
   </process>
 </definitions>`;
 
+/** 初审 by the applicant, who picks the approvers of the 会签 after it (Flowable's `#{assigneeList}`) */
+const PICKED_BPMN = (key: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" id="d" targetNamespace="t">
+  <process id="${key}" name="选人会签${key}" isExecutable="true">
+    <startEvent id="s" />
+    <userTask id="first" name="初审" flowable:assignee="\${applyUser}" />
+    <userTask id="sign" name="会签审批" flowable:assignee="#{assignee}">
+      <multiInstanceLoopCharacteristics isSequential="true" flowable:collection="#{assigneeList}" flowable:elementVariable="assignee" />
+    </userTask>
+    <endEvent id="e" />
+    <sequenceFlow id="f1" sourceRef="s" targetRef="first" />
+    <sequenceFlow id="f2" sourceRef="first" targetRef="sign" />
+    <sequenceFlow id="f3" sourceRef="sign" targetRef="e" />
+  </process>
+</definitions>`;
+
 const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   s.app.inject({ method, url, headers: auth(token), payload });
 const todo = async (p: Person, piid: string) =>
@@ -130,5 +146,59 @@ describe('approvers chosen at start', () => {
       variables: { approvers: [a.id] },
     });
     expect(foreign.json()).toMatchObject({ data: { field: 'variables' } });
+  });
+});
+
+describe('approvers chosen on the handle page of the step before', () => {
+  it('complete-task takes the list as the countersign reads it, and refuses a bad one with a 400', async () => {
+    const picked = await upload(PICKED_BPMN('cs_picked'), '2');
+    const res = await call(applicant.token, 'POST', '/api/dfem-flow/process/apply/start-process', {
+      processDefinitionId: picked,
+      title: '初审后会签',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const piid = res.json().data.processInstanceId as string;
+    const [first] = await todo(applicant, piid);
+    expect(first.taskName).toBe('初审');
+    const handle = (variables: object) =>
+      call(applicant.token, 'POST', '/api/dfem-flow/work/complete-task', {
+        taskId: first.taskId,
+        flag: 'ok',
+        comment: '请三位会签',
+        variables,
+      });
+    await makeTenant(s.database.db, '200004', '邻村');
+    const role = await makeRole(s.database.db, '200004', 'administrator', '管理员');
+    const neighbour = await signedInUser(s, 'neighbour', [role], '200004');
+    // not an id, nobody, someone of another tenant, twice the same, none, not a list, too many
+    for (const assigneeList of [
+      ['x'],
+      [a.id, 'x'],
+      ['9999999999'],
+      [a.id, neighbour.id],
+      [a.id, a.id],
+      [],
+      a.id,
+      Array.from({ length: 101 }, () => a.id),
+    ]) {
+      const bad = await handle({ assigneeList });
+      expect(bad.statusCode, JSON.stringify(assigneeList)).toBe(400);
+      // the list's field (the schema names where in it: variables.assigneeList)
+      expect(bad.json().data.field, JSON.stringify(assigneeList)).toMatch(/^variables\b/);
+    }
+    // each refusal left the task as it was
+    expect((await todo(applicant, piid)).map((t: { taskId: string }) => t.taskId)).toEqual([first.taskId]);
+    // a variable no countersign reads as its approvers passes through unchecked
+    const done = await handle({ assigneeList: [c.id, a.id, b.id], note: ['x'] });
+    expect(done.statusCode, done.body).toBe(200);
+    // in turn, in the order picked
+    for (const p of [c, a, b]) {
+      const others = [a, b, c].filter((o) => o !== p);
+      expect((await Promise.all(others.map((o) => todo(o, piid)))).flat()).toEqual([]);
+      const [task] = await todo(p, piid);
+      expect(task.taskName).toBe('会签审批');
+      expect((await complete(p, task.taskId)).statusCode).toBe(200);
+    }
+    expect((await sent(applicant, piid)).processIsFinished).toBe('finished');
   });
 });

@@ -1,3 +1,4 @@
+import { isId } from '@smart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/auth/context';
@@ -27,7 +28,7 @@ export const ApproverLists = z
 const COLLECTION = /\s[\w.-]+:collection\s*=\s*(["'])\s*[$#]\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\s*\1/g;
 
 export function collectionVariables(xml: string): Set<string> {
-  return new Set([...xml.matchAll(COLLECTION)].map((m) => m[2]));
+  return new Set([...xml.replace(/<!--[\s\S]*?-->/g, '').matchAll(COLLECTION)].map((m) => m[2]));
 }
 
 /**
@@ -48,9 +49,27 @@ export async function checkApproverLists(
       zh: `流程中没有以 ${refused} 为审批人列表的多人审批`,
       en: `No countersign of this process takes its approvers from ${refused}`,
     });
-  const known = await liveUsersOf(db, ctx.tenantId, Object.values(lists).flat());
-  for (const [variable, list] of Object.entries(lists)) {
-    if (list.some((id) => !known.has(id)))
+  await checkUserLists(db, ctx.tenantId, lists);
+  return lists;
+}
+
+/** Each list: at least one, at most 100, distinct live users of the tenant (a 400 naming `variables`). */
+async function checkUserLists(db: Db, tenantId: string, lists: Record<string, unknown>) {
+  for (const [variable, list] of Object.entries(lists))
+    if (!Array.isArray(list) || !list.length || list.length > 100)
+      throw new FieldInputError('variables', {
+        zh: `${variable} 应为一至一百位审批人的列表`,
+        en: `${variable} must be a list of one to a hundred approvers`,
+      });
+  const ids = Object.values(lists).flat() as unknown[];
+  // an id that is no id is nobody: never put to the database as one
+  const known = await liveUsersOf(
+    db,
+    tenantId,
+    ids.filter((id): id is string => typeof id === 'string' && isId(id)),
+  );
+  for (const [variable, list] of Object.entries(lists) as [string, unknown[]][]) {
+    if (list.some((id) => typeof id !== 'string' || !known.has(id)))
       throw new FieldInputError('variables', {
         zh: `${variable} 中的审批人不存在`,
         en: `An approver in ${variable} does not exist`,
@@ -61,7 +80,55 @@ export async function checkApproverLists(
         en: `${variable} names an approver twice`,
       });
   }
-  return lists;
+}
+
+const ATTRS = `(?:[^>"'/]|"[^"]*"|'[^']*'|/(?!>))*`;
+/** a user task, its start tag's attributes and its content (none when it closes itself) */
+const USER_TASK = new RegExp(
+  String.raw`<((?:[\w.-]+:)?userTask)(\s${ATTRS})?(?:/>|>([\s\S]*?)</\1\s*>)`,
+  'g',
+);
+const LOOP = new RegExp(String.raw`<(?:[\w.-]+:)?multiInstanceLoopCharacteristics(\s${ATTRS})?/?>`);
+const ELEMENT_VARIABLE = /\s[\w.-]+:elementVariable\s*=\s*(["'])\s*([A-Za-z_][A-Za-z0-9_]*)\s*\1/;
+
+/**
+ * The approver lists of a diagram: the collection variable of each countersign — a multi-instance user task
+ * whose element variable names who gets it (`camunda:assignee="${approver}"`, candidates, a performer). A
+ * task that goes through a list of anything else (documents, households) is not one.
+ */
+export function approverVariables(xml: string): Set<string> {
+  const found = new Set<string>();
+  for (const task of xml.replace(/<!--[\s\S]*?-->/g, '').matchAll(USER_TASK)) {
+    const [, , attrs = '', body = ''] = task;
+    const loop = LOOP.exec(body);
+    if (!loop) continue;
+    const collection = [...` ${loop[1] ?? ''}`.matchAll(COLLECTION)][0]?.[2];
+    const element = ELEMENT_VARIABLE.exec(loop[1] ?? '')?.[2];
+    if (!collection || !element) continue;
+    const rest = attrs + body.replace(loop[0], '');
+    if (new RegExp(String.raw`[$#]\{\s*${element}\s*\}`).test(rest)) found.add(collection);
+  }
+  return found;
+}
+
+/**
+ * What complete-task sends for the countersigns after the task (its handler picked their approvers): every
+ * variable that is an approver list of the diagram must be one to a hundred distinct live users of the
+ * tenant; anything else is a 400 naming `variables`, never the database's error.
+ */
+export async function checkTaskApprovers(
+  db: Db,
+  tenantId: string,
+  xml: string,
+  variables: Record<string, unknown> | undefined,
+) {
+  const names = Object.keys(variables ?? {});
+  if (!names.length) return;
+  const approvers = approverVariables(xml);
+  const lists = Object.fromEntries(
+    names.filter((n) => approvers.has(n)).map((n) => [n, (variables as Record<string, unknown>)[n]]),
+  );
+  if (Object.keys(lists).length) await checkUserLists(db, tenantId, lists);
 }
 
 /** Which of `ids` are live, enabled users of the tenant (who may be given a task). */

@@ -32,6 +32,10 @@ export const workZh = {
       share: '多人审批:每位审批人各得一份任务,按完成条件流转(流程变量 {variable})',
       each: '逐人办理:所选的每一位各走一遍这一步(子流程或被调用的流程),都完成或满足完成条件后流转(流程变量 {variable})',
     },
+    order: {
+      parallel: '并行:所选的人同时收到任务',
+      sequential: '依次:按所选的顺序,前一位办完后下一位才收到任务',
+    },
   },
   mark: {
     finished: '已完成',
@@ -137,6 +141,10 @@ export const workEn: typeof workZh = {
       share:
         'Several approvers: each gets a task; it moves on when its completion condition is met (process variable {variable})',
       each: 'One by one: each user picked goes through this step (a sub-process or a called process) once; it moves on when all are done or its completion condition is met (process variable {variable})',
+    },
+    order: {
+      parallel: 'In parallel: everyone picked gets the task at once',
+      sequential: 'In turn: in the order picked, each gets the task when the one before is done',
     },
   },
   mark: {

@@ -119,6 +119,10 @@ export function normalizeLoops(definitions: ModdleElement, elements: ModdleEleme
       if (loop && !loop[local]) loop[local] = value;
       delete loop?.$attrs?.[key];
     }
+    // Flowable's `#{assigneeList}` is the engine's `${assigneeList}` (else it reads no list at all)
+    if (loop?.collection) loop.collection = deferred(loop.collection);
+    const done = (loop as { completionCondition?: { body?: string } } | undefined)?.completionCondition;
+    if (done?.body) done.body = deferred(done.body.trim());
   }
 }
 

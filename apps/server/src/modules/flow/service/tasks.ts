@@ -9,6 +9,7 @@ import type { RequestContext } from '../../../platform/auth/context';
 import { type Db, schema } from '../../../platform/db';
 import { ApiError, FieldInputError } from '../../../platform/http/errors';
 import { notDeleted } from '../../../platform/sql';
+import { checkTaskApprovers } from '../approvers';
 import { continueProcess, type RunResult } from '../runtime/run';
 import { flowInstance, flowTask } from '../tables';
 import { FLOW_TEXTS, textOf } from '../texts';
@@ -91,6 +92,9 @@ export async function completeTask(
       const locked = Object.keys(input.variables ?? {}).find((k) => START_VARIABLES.has(k));
       if (locked)
         throw new FieldInputError('variables', textOf(FLOW_TEXTS.applicantsVariable, { name: locked }));
+      const xml = await definitionXml(tx, instance.definitionId);
+      // the approvers its handler picked for a countersign after the task: users of the tenant, each once
+      await checkTaskApprovers(tx, instance.tenantId, xml, input.variables);
       // what the process reads: the family's forms send flag 'ok' (同意) or none (驳回), read as flag 'ok' /
       // 'reject' and pass true / false (the task's row keeps that decision); a model's own value of flag
       // ('no', 'yes' …) reaches it as sent, and what `variables` name reaches it unchanged, over all of these
@@ -104,7 +108,7 @@ export async function completeTask(
       try {
         run = await continueProcess(
           instance.processInstanceId,
-          await definitionXml(tx, instance.definitionId),
+          xml,
           instance.engineState,
           { kind: 'execution', executionId: task.executionId, output: vars },
           JSON.parse(instance.variables ?? '{}'),

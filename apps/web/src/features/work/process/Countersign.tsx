@@ -34,7 +34,10 @@ export function ApproversSelect(props: { id?: string; value?: string[]; onChange
   );
 }
 
-/** One required picker per countersign: which step it is for, how it completes, which variable it sets. */
+/**
+ * One required picker per countersign: which step it is for, how it completes, which variable it sets, and
+ * whether the users picked get it at once or in turn (the order of the select).
+ */
 export function CountersignFields({ steps }: { steps: readonly CountersignStep[] }) {
   const { t } = useTranslation();
   return steps.map((step) => (
@@ -42,7 +45,12 @@ export function CountersignFields({ steps }: { steps: readonly CountersignStep[]
       key={step.variable}
       name={[COUNTERSIGN_FIELD, step.variable]}
       label={t('work.countersign.approvers', { step: step.name })}
-      extra={t(`work.countersign.help.${step.kind}`, { variable: step.variable })}
+      extra={
+        <>
+          <div>{t(`work.countersign.help.${step.kind}`, { variable: step.variable })}</div>
+          <div>{t(`work.countersign.order.${step.sequential ? 'sequential' : 'parallel'}`)}</div>
+        </>
+      }
       rules={[
         {
           required: true,

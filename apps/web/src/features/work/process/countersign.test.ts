@@ -25,7 +25,7 @@ describe('countersignsAfter', () => {
       ${sign('sign', '会签审批', 'approvers')}
       <bpmn:sequenceFlow id="f3" sourceRef="sign" targetRef="e"/><bpmn:endEvent id="e"/>`);
     expect(countersignsAfter(doc)).toEqual([
-      { taskId: 'sign', name: '会签审批', variable: 'approvers', kind: 'all' },
+      { taskId: 'sign', name: '会签审批', variable: 'approvers', kind: 'all', sequential: false },
     ]);
   });
 
@@ -40,20 +40,20 @@ describe('countersignsAfter', () => {
       <bpmn:sequenceFlow id="f4" sourceRef="half" targetRef="e"/><bpmn:endEvent id="e"/>`);
     expect(countersignsAfter(doc)).toEqual([]);
     expect(countersignsAfter(doc, ['pick'])).toEqual([
-      { taskId: 'sign', name: '或签', variable: 'signers', kind: 'any' },
+      { taskId: 'sign', name: '或签', variable: 'signers', kind: 'any', sequential: false },
     ]);
     expect(countersignsAfter(doc, ['sign'])).toEqual([
-      { taskId: 'half', name: '过半', variable: 'board', kind: 'share' },
+      { taskId: 'half', name: '过半', variable: 'board', kind: 'share', sequential: false },
     ]);
   });
 
-  it('reads Flowable’s attributes and #{…}, and ignores a fixed count or a process without countersign', () => {
+  it('reads Flowable’s attributes, #{…} and isSequential, and ignores a fixed count or a process without countersign', () => {
     const flowable = xml(`<bpmn:startEvent id="s"/><bpmn:sequenceFlow id="f" sourceRef="s" targetRef="t"/>
       <bpmn:userTask id="t" flowable:assignee="\${a}">
-        <bpmn:multiInstanceLoopCharacteristics flowable:collection="#{ assigneeList }" flowable:elementVariable="a"/>
+        <bpmn:multiInstanceLoopCharacteristics isSequential="true" flowable:collection="#{ assigneeList }" flowable:elementVariable="a"/>
       </bpmn:userTask>`);
     expect(countersignsAfter(flowable)).toEqual([
-      { taskId: 't', name: 't', variable: 'assigneeList', kind: 'all' },
+      { taskId: 't', name: 't', variable: 'assigneeList', kind: 'all', sequential: true },
     ]);
     const fixed = xml(`<bpmn:startEvent id="s"/><bpmn:sequenceFlow id="f" sourceRef="s" targetRef="t"/>
       <bpmn:userTask id="t"><bpmn:multiInstanceLoopCharacteristics>
@@ -79,10 +79,10 @@ describe('countersignsAfter', () => {
       <bpmn:sequenceFlow id="f3" sourceRef="call" targetRef="e"/><bpmn:endEvent id="e"/>`);
     // the start form picks the sub-process's list (not what is inside it: steps of its own pick for those)
     expect(countersignsAfter(doc)).toEqual([
-      { taskId: 'rounds', name: '逐人审核', variable: 'reviewers', kind: 'each' },
+      { taskId: 'rounds', name: '逐人审核', variable: 'reviewers', kind: 'each', sequential: false },
     ]);
     expect(countersignsAfter(doc, ['rounds'])).toEqual([
-      { taskId: 'call', name: '逐人调用', variable: 'checkers', kind: 'each' },
+      { taskId: 'call', name: '逐人调用', variable: 'checkers', kind: 'each', sequential: true },
     ]);
     // one that runs once stops the walk and asks for nothing
     const once = xml(`<bpmn:startEvent id="s"/><bpmn:sequenceFlow id="f1" sourceRef="s" targetRef="call"/>

@@ -19,6 +19,8 @@ export interface CountersignStep {
    * a sub-process or a call activity every user picked goes through once
    */
   kind: 'all' | 'any' | 'share' | 'each';
+  /** one after another in the order picked (`isSequential="true"`), else all at once */
+  sequential: boolean;
 }
 
 interface XmlNode {
@@ -107,7 +109,13 @@ function countersignOf(node: XmlNode): CountersignStep | undefined {
       : /^\$\{nrOfCompletedInstances(>=1|>0)\}$/.test(condition)
         ? 'any'
         : 'share';
-  return { taskId: node.attrs.id ?? '', name: node.attrs.name || node.attrs.id || '', variable, kind };
+  return {
+    taskId: node.attrs.id ?? '',
+    name: node.attrs.name || node.attrs.id || '',
+    variable,
+    kind,
+    sequential: attrOf(loop, 'isSequential')?.trim() === 'true',
+  };
 }
 
 /**
