@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: BPMN expressions are written ${…}, not template strings
 import type { Locator } from '@playwright/test';
 import { authFile, expect, test } from './fixtures';
-import { adminApi, ensureUser, rowActions, searchList, signInAs } from './flow-helpers';
+import { deployModel, ensureUser, rowActions, searchList, signInAs } from './flow-helpers';
 
 /**
  * A process of a family without pages of its own (报销流程, remark `expense`) through the generic
@@ -54,14 +54,7 @@ test('a process without a form of its own is started, approved and read on the g
   const approver = await ensureUser(baseURL!, account, '报销审批人');
 
   // set-up: the process, deployed for every tenant under 报销流程 (category 2)
-  const api = await adminApi(baseURL!);
-  const model = await api.call<{ id: string }>('POST', '/dfem-flow/model/submit', {
-    modelKey: key,
-    name,
-    category: '2',
-    xml: processXml(key, name),
-  });
-  await api.call('POST', '/dfem-flow/model/deploy', { modelId: model.id, category: '2', tenantIds: [] });
+  await deployModel(baseURL!, key, name, processXml(key, name));
 
   // 发起事务 → its row → the generic form, with its own tab title
   await page.goto('/work/start/index');

@@ -2,8 +2,8 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { authFile, expect, test } from './fixtures';
 import {
-  adminApi,
   choose,
+  deployModel,
   ensureUser,
   openNewModel,
   rowActions,
@@ -177,14 +177,7 @@ test('或签: the step before picks the approvers on its handle page, and the fi
   const key = `e2e_cs_any_${suffix}`;
   const name = `或签报销${suffix}`;
   const users = await threeUsers(baseURL!, 'os', suffix);
-  const api = await adminApi(baseURL!);
-  const model = await api.call<{ id: string }>('POST', '/dfem-flow/model/submit', {
-    modelKey: key,
-    name,
-    category: '2',
-    xml: anyOneXml(key, name),
-  });
-  await api.call('POST', '/dfem-flow/model/deploy', { modelId: model.id, category: '2', tenantIds: [] });
+  await deployModel(baseURL!, key, name, anyOneXml(key, name));
 
   // the start form has nothing to pick: the countersign comes after the first step
   await page.goto('/work/start/index');

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: BPMN expressions are written ${…}, not template strings
 import type { Locator, Page } from '@playwright/test';
 import { authFile, expect, test } from './fixtures';
-import { adminApi, ensureUser, rowActions, searchList, signInAs, type TestUser } from './flow-helpers';
+import { deployModel, ensureUser, rowActions, searchList, signInAs, type TestUser } from './flow-helpers';
 
 /**
  * The countersign picker on the start form, by keyboard alone: a Flowable-style countersign over
@@ -79,14 +79,7 @@ test('a sequential countersign: three approvers picked by keyboard on the start 
   for (const [i, n] of ['甲', '乙', '丙'].entries())
     users.push(await ensureUser(baseURL!, `pk${i}_${suffix}`, `选人${n}`));
   const [jia, yi, bing] = users;
-  const api = await adminApi(baseURL!);
-  const model = await api.call<{ id: string }>('POST', '/dfem-flow/model/submit', {
-    modelKey: key,
-    name,
-    category: '2',
-    xml: sequentialXml(key, name),
-  });
-  await api.call('POST', '/dfem-flow/model/deploy', { modelId: model.id, category: '2', tenantIds: [] });
+  await deployModel(baseURL!, key, name, sequentialXml(key, name));
 
   // ---- 发起申请: a required picker labelled with its step, saying how the countersign runs
   await page.goto('/work/start/index');

@@ -55,6 +55,18 @@ export async function adminApi(baseURL: string) {
   return { deptId: admin.dept_id, roleId: admin.role_id, call };
 }
 
+/** A model saved and deployed for every tenant under 报销流程 (category 2): a test's set-up, through the API. */
+export async function deployModel(baseURL: string, key: string, name: string, xml: string) {
+  const api = await adminApi(baseURL);
+  const model = await api.call<{ id: string }>('POST', '/dfem-flow/model/submit', {
+    modelKey: key,
+    name,
+    category: '2',
+    xml,
+  });
+  await api.call('POST', '/dfem-flow/model/deploy', { modelId: model.id, category: '2', tenantIds: [] });
+}
+
 /** A user of tenant 000000 with the administrator's role and dept (so it sees 我的事务), made once. */
 export async function ensureUser(baseURL: string, account: string, realName: string): Promise<TestUser> {
   const initial = 'Flow-Initial-2026!';
