@@ -1,6 +1,7 @@
 import type { ServerArea } from '../platform/area';
 import { agricultureArea } from './agriculture/area';
 import { assistanceArea } from './assistance/area';
+import { developArea } from './develop/area';
 import { evaluationArea } from './evaluation/area';
 import { mallArea } from './mall/area';
 import { partyArea } from './party/area';
@@ -30,4 +31,5 @@ export const SERVER_AREAS: readonly ServerArea[] = [
   wechatArea,
   tourismArea,
   resourceArea,
+  developArea,
 ];

@@ -6,6 +6,7 @@
 import type { PageFamily } from '../platform/pages';
 import { agriculturePages } from './agriculture/pages';
 import { assistancePages } from './assistance/pages';
+import { developPages } from './develop/pages';
 import { evaluationPages } from './evaluation/pages';
 import { mallPages } from './mall/pages';
 import { partyPages } from './party/pages';
@@ -30,4 +31,5 @@ export const AREA_PAGES: readonly PageFamily[] = [
   wechatPages,
   tourismPages,
   resourcePages,
+  developPages,
 ];

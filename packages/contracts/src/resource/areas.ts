@@ -1,5 +1,6 @@
 import { AGRICULTURE_AREA } from './agriculture';
 import { ASSISTANCE_AREA } from './assistance';
+import { DEVELOP_AREA } from './develop';
 import { EVALUATION_AREA } from './evaluation';
 import { MALL_AREA } from './mall';
 import { PARTY_AREA } from './party';
@@ -31,4 +32,5 @@ export const AREAS: readonly AreaDef[] = [
   WECHAT_AREA,
   TOURISM_AREA,
   RESOURCE_AREA,
+  DEVELOP_AREA,
 ];

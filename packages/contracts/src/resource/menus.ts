@@ -202,12 +202,4 @@ export const MENU_TREE: MenuSeed[] = [
     ],
   },
   ...AREAS.map(areaMenu),
-  {
-    code: 'tool',
-    name: '研发工具',
-    nameEn: 'Developer tools',
-    path: '/tool',
-    source: 'ToolOutlined',
-    children: [screen('report', 'BarChartOutlined')],
-  },
 ];

@@ -13,7 +13,6 @@ import {
   paramResource,
   postResource,
   regionResource,
-  reportResource,
   tenantPackageResource,
   topMenuResource,
 } from './system';
@@ -37,7 +36,6 @@ export const PLATFORM_RESOURCES: ResourceDef[] = [
   dataScopeResource,
   apiScopeResource,
   tenantResource,
-  reportResource,
   regionResource,
   ...LOG_RESOURCES,
 ];

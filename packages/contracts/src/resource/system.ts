@@ -316,6 +316,7 @@ export const reportResource: ResourceDef = {
   service: 'dfem-report',
   path: 'report/rest',
   route: '/tool/report',
+  icon: 'BarChartOutlined',
   permission: 'report',
   tenant: false,
   unique: ['name'],
