@@ -1,3 +1,4 @@
+import { attachResource } from './attach';
 import { SYSTEM_DICT } from './dicts';
 import { dict, flag, remark, text } from './fields';
 import { areaResource, defineArea, L, type Text2 } from './types';
@@ -149,11 +150,15 @@ export const RESOURCE_AREA = defineArea({
   code: 'resource',
   label: L('资源管理', 'Resources'),
   icon: 'CloudOutlined',
-  resources: [ossResource],
+  resources: [ossResource, attachResource],
   buttons: {
     oss: [
       { code: 'enable', label: L('启用', 'Enable') },
       { code: 'test', label: L('测试', 'Test') },
+    ],
+    attach: [
+      { code: 'upload', label: L('上传', 'Upload') },
+      { code: 'download', label: L('下载', 'Download') },
     ],
   },
 });
