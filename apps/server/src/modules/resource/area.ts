@@ -1,19 +1,28 @@
-import { OSS_DEMO, OSS_LOCAL, ossResource, RESOURCE_AREA } from '@smart/contracts';
+import { ATTACH_LIMITS, OSS_DEMO, OSS_LOCAL, ossResource, RESOURCE_AREA } from '@smart/contracts';
 import { serverArea } from '../../platform/area';
 import { tableOf } from '../../platform/crud/model';
 import type { Db } from '../../platform/db';
-import { insertAll } from '../../seed/insert';
+import { addMissingParams, insertAll } from '../../seed/insert';
 import { SEED } from '../../seed/system';
+import { attachHooks } from './attach-binding';
+import { attachRoutes } from './attach-routes';
 import { ossHooks } from './oss-binding';
 
 /**
- * 资源管理 on the server: the storage configs (`oss`: enable, test — oss-binding.ts). The upload routes and
+ * 资源管理 on the server: the storage configs (`oss`: enable, test — oss-binding.ts) and the attachments (`attach`: upload, download, the reference count — attach-binding.ts; thumbnails — attach-routes.ts). The upload routes and
  * the storage layer every file goes through are the platform's (files.ts, uploads.ts, oss.ts), mounted for
  * every area.
  */
 export const resourceArea = serverArea(RESOURCE_AREA, {
-  hooks: (deps) => ({ oss: ossHooks(deps) }),
-  seed: [['resource-oss-v1', seedStorage]],
+  hooks: (deps) => ({
+    oss: ossHooks(deps),
+    attach: attachHooks(deps),
+  }),
+  routes: [{ prefix: '/api/dfem-resource', plugin: attachRoutes }],
+  seed: [
+    ['resource-oss-v1', seedStorage],
+    ['resource-attach-v1', seedAttachLimits],
+  ],
 });
 
 /** Step `resource-oss-v1`: tenant 000000's files stay on the local disk, as an enabled config says. */
@@ -29,6 +38,25 @@ async function seedStorage(db: Db) {
       category: OSS_LOCAL,
       enabled: 1,
       remark: '本地磁盘(DATA_DIR/uploads):未配置对象存储时文件存放于此',
+    },
+  ]);
+}
+
+/** Step `resource-attach-v1`: the attachments' limits on the parameter screen (per tenant: `<key>.<tenantId>`). */
+async function seedAttachLimits(db: Db) {
+  const { params, defaults } = ATTACH_LIMITS;
+  await addMissingParams(db, [
+    {
+      paramName: '附件大小上限(MB)',
+      paramKey: params.maxMb,
+      paramValue: String(defaults.maxMb),
+      remark: `附件管理上传的单个文件大小上限;${params.maxMb}.<租户ID> 可为单个租户另设`,
+    },
+    {
+      paramName: '附件类型',
+      paramKey: params.types,
+      paramValue: defaults.types,
+      remark: `附件管理可上传的类型(按文件内容识别),逗号分隔;${params.types}.<租户ID> 可为单个租户另设`,
     },
   ]);
 }
