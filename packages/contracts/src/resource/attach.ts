@@ -1,5 +1,5 @@
 import { remark, text } from './fields';
-import { areaResource, L, type Text2 } from './types';
+import { areaResource, L } from './types';
 
 /**
  * 附件管理 (spec §7 `dfem-resource/attach`: list, detail, remove, submit; the family's `blade_attach`): the
@@ -32,16 +32,6 @@ export const ATTACH_PATHS = {
   upload: '/api/dfem-resource/attach/upload',
   thumb: '/api/dfem-resource/attach/thumb/',
 } as const;
-
-export const ATTACH_TEXT: Record<string, Text2> = {
-  upload: L('上传附件', 'Upload an attachment'),
-  uploaded: L('已上传', 'Uploaded'),
-  reused: L('相同文件已存在,已直接引用', 'The same file was already stored: it is referenced again'),
-  preview: L('预览', 'Preview'),
-  download: L('下载', 'Download'),
-  size: L('大小', 'Size'),
-  noPreview: L('此类文件不能预览,请下载', 'This kind of file cannot be previewed: download it'),
-};
 
 const resourceArea = areaResource('dfem-resource', 'resource');
 

@@ -13,6 +13,14 @@ export const resourceZh = {
   stepSkipped: '未执行:前面的步骤失败',
   providerCode: '错误码',
   httpStatus: 'HTTP 状态',
+  attachUpload: '上传',
+  attachUploaded: '已上传:{name}',
+  attachReused: '相同文件已存在,未重复存储:{name}',
+  attachHint: '按文件内容识别类型;大小上限与可上传类型由系统参数 attach.maxMb、attach.types 设定',
+  attachPreview: '预览',
+  attachPreviewTitle: '预览:{name}',
+  attachDownload: '下载',
+  attachNoPreview: '此类文件不能预览,请下载查看',
 };
 
 export const resourceEn: typeof resourceZh = {
@@ -30,4 +38,13 @@ export const resourceEn: typeof resourceZh = {
   stepSkipped: 'Not run: an earlier step failed',
   providerCode: 'Code',
   httpStatus: 'HTTP status',
+  attachUpload: 'Upload',
+  attachUploaded: 'Uploaded: {name}',
+  attachReused: 'The same file was already stored and was not stored again: {name}',
+  attachHint:
+    'Kinds are recognised by content; the size limit and the kinds allowed are the system parameters attach.maxMb and attach.types',
+  attachPreview: 'Preview',
+  attachPreviewTitle: 'Preview: {name}',
+  attachDownload: 'Download',
+  attachNoPreview: 'This kind of file cannot be previewed: download it',
 };
