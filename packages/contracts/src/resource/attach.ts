@@ -43,7 +43,7 @@ const resourceArea = areaResource('dfem-resource', 'resource');
 export const attachResource = resourceArea(
   'attach',
   'blade_attach',
-  'PaperClipOutlined',
+  'FolderOutlined',
   L('附件管理', 'Attachments'),
   'attach',
   'attach',
