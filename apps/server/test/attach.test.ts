@@ -1,4 +1,7 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assistanceSystemResource } from '@smart/contracts';
 import { eq, sql } from 'drizzle-orm';
@@ -146,6 +149,18 @@ describe('upload, list, detail and download', () => {
     const third = (await put(bytes, 'c.pdf')).json().data;
     expect(third.reused).toBe(false);
     expect(onDisk()).toContain(third.link.split('/').pop());
+  });
+
+  it('the same file uploaded twice at once is still one object', async () => {
+    const bytes = pdf('race');
+    const before = onDisk().length;
+    const both = await Promise.all([put(bytes, 'r1.pdf'), put(bytes, 'r2.pdf')]);
+    for (const r of both) expect(r.statusCode, r.body).toBe(200);
+    const [x, y] = both.map((r) => r.json().data);
+    expect(x.link).toBe(y.link);
+    expect([x.reused, y.reused].sort()).toEqual([false, true]);
+    expect(onDisk().length).toBe(before + 1);
+    expect(await uploadRows(x.link)).toHaveLength(1);
   });
 
   it('another tenant’s identical file is its own object (nothing is shared across tenants)', async () => {
@@ -375,5 +390,84 @@ describe('the stored checksum', () => {
       sql`select count(*)::int as n from blade_attach where path = ${row.link}`,
     );
     expect((n as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
+  });
+});
+
+describe('in a bucket (s3rver), another tenant’s', () => {
+  const require = createRequire(import.meta.url);
+  const S3rver = require('s3rver') as new (
+    opts: Record<string, unknown>,
+  ) => { run(): Promise<AddressInfo>; close(): Promise<void> };
+  let s3: { close(): Promise<void> } | undefined;
+  let dir = '';
+  let port = 0;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 's3rver-attach-'));
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: 'attach-b' }],
+    });
+    port = (await server.run()).port;
+    s3 = server;
+  });
+  afterAll(async () => {
+    await s3?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a private bucket: domain answered, links signed at read time, download and thumbnail from the bucket', async () => {
+    const config = await call('POST', '/api/dfem-resource/oss/submit', otherAdmin, {
+      ossCode: 'attach-s3',
+      category: '1',
+      endpoint: `http://127.0.0.1:${port}`,
+      transformEndpoint: `http://localhost:${port}`,
+      bucketName: 'attach-b',
+      region: 'us-east-1',
+      pathStyle: 1,
+      isPublic: 0,
+      accessKey: 'S3RVER',
+      secretKey: 'S3RVER',
+      signExpiry: 600,
+    });
+    expect(config.statusCode, config.body).toBe(200);
+    const enabled = await call('POST', '/api/dfem-resource/oss/enable', otherAdmin, {
+      id: config.json().data.id,
+    });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+
+    const bytes = pdf('bucket');
+    const row = (await put(bytes, '桶.pdf', otherAdmin)).json().data;
+    expect(row.domain).toBe(`http://localhost:${port}`);
+    expect(row.link).toMatch(/^\/api\/dfem-hope-manage\/file\/attach\//);
+    expect(readdirSync(join(s.config.DATA_DIR, 'uploads', 'attach'))).not.toContain(
+      row.link.split('/').pop(),
+    );
+    // the link and the download are redirects to URLs made now, signed for the public domain
+    const linked = await s.app.inject({ method: 'GET', url: row.link });
+    expect(linked.statusCode).toBe(302);
+    const dl = await get(`${ATTACH}/download?id=${row.id}`, otherAdmin);
+    expect(dl.statusCode).toBe(302);
+    const url = new URL(String(dl.headers.location));
+    expect(url.origin).toBe(`http://localhost:${port}`);
+    expect(url.searchParams.get('X-Amz-Signature')).toBeTruthy();
+    expect(url.searchParams.get('response-content-disposition')).toContain(encodeURIComponent('桶.pdf'));
+    const got = await fetch(url.toString().replace('localhost', '127.0.0.1'));
+    expect(Buffer.compare(Buffer.from(await got.arrayBuffer()), bytes)).toBe(0);
+    // the same file again is not stored again in the bucket either
+    expect((await put(bytes, '桶2.pdf', otherAdmin)).json().data).toMatchObject({
+      reused: true,
+      link: row.link,
+    });
+
+    const image = await sharp({ create: { width: 300, height: 600, channels: 3, background: '#06c' } })
+      .png()
+      .toBuffer();
+    const photo = (await put(image, 'p.png', otherAdmin)).json().data;
+    const thumb = await s.app.inject({ method: 'GET', url: photo.thumb });
+    expect(thumb.statusCode).toBe(200);
+    expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ width: 120, height: 240 });
   });
 });
