@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { type FieldDef, fieldKind, type ResourceDef, uniqueSets } from '@smart/contracts';
 import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -265,3 +266,12 @@ export function uploadFile(s: TestServer, token: string, url: string, buf: Buffe
   form.append('file', new Blob([new Uint8Array(buf)]), name);
   return s.app.inject({ method: 'POST', url, headers: auth(token), payload: form });
 }
+
+/** a port nobody listens on now (for a sandbox, or a server a peer must reach over HTTP) */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });

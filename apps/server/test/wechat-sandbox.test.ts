@@ -1,8 +1,7 @@
-import { createServer } from 'node:net';
 import { WECHAT_DEMO, WX_SYNC } from '@smart/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FOLLOWERS } from '../src/modules/wechat/sandbox/demo';
-import { serviceCalls } from './fixtures';
+import { freePort, serviceCalls } from './fixtures';
 import { signIn, startTestServer, type TestServer } from './harness';
 
 /**
@@ -11,15 +10,6 @@ import { signIn, startTestServer, type TestServer } from './harness';
  */
 let s: TestServer;
 let token: string;
-
-/** a port nobody listens on now */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   s = await startTestServer({ WECHAT_SANDBOX: 'on', WECHAT_SANDBOX_PORT: String(await freePort()) });

@@ -118,6 +118,23 @@ const ConfigSchema = z.object({
   WECHAT_SANDBOX: z.enum(['on', 'off']).default('off'),
   WECHAT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8089),
   /**
+   * `on`: the server runs the SMS sandbox (modules/resource/sms/sandbox.ts: the providers' send APIs and
+   * their delivery receipts) on 127.0.0.1:SMS_SANDBOX_PORT, knowing the demo SMS config. `npm start` turns
+   * it on.
+   */
+  SMS_SANDBOX: z.enum(['on', 'off']).default('off'),
+  SMS_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
+  /** How often each server sends the alarms' messages waiting in the SMS outbox (milliseconds). */
+  SMS_OUTBOX_INTERVAL_MS: z.coerce.number().int().min(20).max(3_600_000).default(2_000),
+  /**
+   * The address the outside world reaches this server at (an SMS provider's delivery receipts are posted
+   * there): `https://admin.example.com`. Unset: http://127.0.0.1:PORT.
+   */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/, 'an http(s) URL without credentials, query or fragment')
+    .optional(),
+  /**
    * Where a draft's pictures may be downloaded from before they go to WeChat: `public` (the default) refuses
    * addresses in the server's own network (loopback, private, link-local …: an article must not reach the
    * intranet or the cloud's metadata through the server); `any` allows them (pictures on an intranet server).

@@ -157,6 +157,7 @@ export const SYSTEM_DICTS = [
       ['qiniu', 'Qiniu'],
       ['ali', 'Alibaba Cloud'],
       ['tencent', 'Tencent Cloud'],
+      ['huawei', 'Huawei Cloud'],
     ]),
   ),
   dict('flow', text('流程类型', 'Process type'), [

@@ -18,6 +18,7 @@ export * from './power';
 export * from './registry';
 export * from './relief';
 export * from './safety';
+export * from './sms';
 export * from './storage';
 export * from './system';
 export * from './telemetry';

@@ -1,11 +1,12 @@
 import { attachResource } from './attach';
 import { SYSTEM_DICT } from './dicts';
 import { dict, flag, remark, text } from './fields';
+import { SMS_DICTS, smsLogResource, smsResource } from './sms';
 import { areaResource, defineArea, L, type Text2 } from './types';
 
 /**
  * 资源管理 (spec §1 resource services, §4 "SMS and OSS configs each have an enable action", §7 dfem-resource):
- * for now the object storage configs (对象存储); SMS and attachments join this area next. A tenant's files
+ * the object storage configs (对象存储), the SMS configs and their log (sms.ts); attachments join next. A tenant's files
  * live where its enabled config says — the local disk under DATA_DIR (the default) or an S3-compatible
  * bucket (MinIO, Aliyun OSS, Tencent COS, Qiniu and Huawei OBS through their S3 endpoints) — and a stored
  * file keeps the config it was written to, so switching configs leaves old files where they are.
@@ -150,11 +151,16 @@ export const RESOURCE_AREA = defineArea({
   code: 'resource',
   label: L('资源管理', 'Resources'),
   icon: 'CloudOutlined',
-  resources: [ossResource, attachResource],
+  resources: [ossResource, smsResource, smsLogResource, attachResource],
+  dicts: SMS_DICTS,
   buttons: {
     oss: [
       { code: 'enable', label: L('启用', 'Enable') },
       { code: 'test', label: L('测试', 'Test') },
+    ],
+    sms: [
+      { code: 'enable', label: L('启用', 'Enable') },
+      { code: 'send', label: L('发送测试', 'Send a test') },
     ],
     attach: [
       { code: 'upload', label: L('上传', 'Upload') },

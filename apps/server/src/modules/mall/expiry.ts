@@ -1,7 +1,7 @@
 import { POINTS_EVENT } from '@smart/contracts';
 import { and, eq, lt, sql, sum } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { RequestContext } from '../../platform/auth/context';
+import { serverActor } from '../../platform/auth/context';
 import { transaction } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
 import { today } from '../../platform/format';
@@ -20,15 +20,7 @@ import { openLot, pointsAccount, pointsRecord } from './tables';
 const EXPIRY_LOCK = sql`pg_try_advisory_xact_lock(hashtext('points-expiry'))`;
 const HOUR = 3_600_000;
 
-const serverActor = (tenantId: string) =>
-  ({
-    tenantId,
-    userId: '0',
-    deptId: '',
-    roleIds: [],
-    account: 'points',
-    clientId: 'points',
-  }) as unknown as RequestContext;
+const pointsActor = (tenantId: string) => serverActor(tenantId, 'points');
 
 /** Writes off the expired lots of every tenant; answers how many accounts it wrote off, or -1 when another server holds the job. */
 export async function expirePoints(db: Db): Promise<number> {
@@ -48,7 +40,7 @@ export async function expirePoints(db: Db): Promise<number> {
       .where(and(openLot, lt(pointsRecord.expiresOn, day), notDeleted(pointsRecord.isDeleted)))
       .groupBy(pointsRecord.tenantId, pointsRecord.accountId, pointsAccount.villagerId);
     for (const d of due)
-      await post(serverActor(String(d.tenantId)), tx, [
+      await post(pointsActor(String(d.tenantId)), tx, [
         {
           villagerId: String(d.villagerId),
           points: -Number(d.points),

@@ -2,17 +2,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OSS_LOCAL, type OssTestResult, type OssTestStep, type OssTestStepResult } from '@smart/contracts';
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../platform/config';
 import type { ResourceHooks, Row } from '../../platform/crud/binding';
 import { endpoint } from '../../platform/crud/endpoints';
-import { liveRows, transaction } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
-import { FieldInputError, invalidField, notFound, TextError } from '../../platform/http/errors';
-import { idString } from '../../platform/http/ids';
+import { FieldInputError, notFound, TextError } from '../../platform/http/errors';
 import { LocalStorage } from '../../platform/storage';
 import { providerError, S3Storage } from '../../platform/storage-s3';
+import { enableOnly, idIn, theId } from './enable-one';
 import { mountedOss, settingsOf } from './oss';
 import { upload } from './tables';
 
@@ -98,14 +96,6 @@ async function readAll(disk: LocalStorage, key: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The config an action is for: `{ id }` in the body (the console) or `?id=` (the family's clients). */
-const idIn = z.object({ id: idString.optional() }).strict();
-function theId(query: { id?: string }, body: { id?: string }): string {
-  const id = body.id ?? query.id;
-  if (!id) throw invalidField('id');
-  return id;
-}
-
 export function ossHooks(deps: { config: Config }): ResourceHooks {
   return {
     async beforeWrite(_ctx, record, mode, id, original) {
@@ -180,26 +170,7 @@ export function ossHooks(deps: { config: Config }): ResourceHooks {
               },
               { steps: probe.steps },
             );
-          return transaction(resource.db, async (tx) => {
-            await tx.execute(
-              sql`select pg_advisory_xact_lock(hashtext(${`blade_oss:enable:${ctx.tenantId}`}))`,
-            );
-            await resource.patch(ctx, tx, body.id, { enabled: 1 }, scope);
-            const tenant = await resource.tenantConstraint(ctx);
-            const others = await tx
-              .select({ id: resource.cols.id })
-              .from(resource.table)
-              .where(
-                and(
-                  tenant,
-                  eq(resource.cols.enabled, 1),
-                  ne(resource.cols.id, body.id),
-                  ...liveRows(resource),
-                ),
-              );
-            for (const o of others) await resource.patch(ctx, tx, String(o.id), { enabled: 0 }, tenant);
-            return { id: body.id, enabled: 1, disabled: others.map((o) => String(o.id)) };
-          });
+          return enableOnly(resource, ctx, scope, body.id);
         },
       }),
       endpoint({

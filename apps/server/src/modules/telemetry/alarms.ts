@@ -4,18 +4,20 @@ import {
   alarmText,
   judgeStrings,
   metricByCode,
+  SMS_PARAM_MAX,
   STRING_ALARM,
   stringDeviationOf,
 } from '@smart/contracts';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RequestContext } from '../../platform/auth/context';
+import { type RequestContext, serverActor } from '../../platform/auth/context';
 import { mountedResource, readableRows } from '../../platform/crud/refs';
 import { insertRows } from '../../platform/crud/write';
 import { type Db, schema } from '../../platform/db';
 import { formatDateTime } from '../../platform/format';
 import { notDeleted } from '../../platform/sql';
 import { flowNotice } from '../flow/tables';
+import { queueSms } from '../resource/sms/send';
 import { paramNumber } from '../system/params';
 import type { Crossing, StringReading } from './ingest';
 import { deviceAlarm, device as deviceTable } from './tables';
@@ -33,15 +35,7 @@ import { deviceAlarm, device as deviceTable } from './tables';
  */
 
 /** The server acting on a tenant's rows (no person): alarms it raises are written as its own. */
-export const serverActor = (tenantId: string): RequestContext =>
-  ({
-    tenantId,
-    userId: '0',
-    deptId: '',
-    roleIds: [],
-    account: 'telemetry',
-    clientId: 'telemetry',
-  }) as unknown as RequestContext;
+export const telemetryActor = (tenantId: string): RequestContext => serverActor(tenantId, 'telemetry');
 
 const alarmResource = () => mountedResource('deviceAlarm');
 
@@ -258,7 +252,7 @@ async function writeAlarm(
   const m = alarmResource();
   const [written] = await insertRows(
     m,
-    serverActor(dev.tenantId),
+    telemetryActor(dev.tenantId),
     tx,
     [
       {
@@ -283,6 +277,19 @@ async function writeAlarm(
       title: `设备告警:${dev.name} ${alarmText(row, 'zh')}`.slice(0, 255),
       titleEn: `Device alarm: ${dev.name} ${alarmText(row, 'en')}`.slice(0, 255),
     });
+    // and a text message, when the tenant has an SMS config enabled (sent once this commits: the outbox)
+    const [person] = await tx
+      .select({ phone: schema.user.phone })
+      .from(schema.user)
+      .where(eq(schema.user.id, dev.responsibleId));
+    if (person?.phone && /^1[3-9]\d{9}$/.test(person.phone))
+      await queueSms(tx, dev.tenantId, person.phone, {
+        device: dev.name.slice(0, SMS_PARAM_MAX),
+        metric: (a.metric ?? a.kind).slice(0, SMS_PARAM_MAX),
+        value: a.value ?? '',
+        threshold: a.threshold ?? '',
+        time: formatDateTime(new Date(a.at)),
+      });
   }
   m.changed();
 }

@@ -16,7 +16,7 @@ import { idString } from '../../platform/http/ids';
 import { PageQuery, pagedList } from '../../platform/paging';
 import { imageKind } from '../../platform/storage';
 import { storageRefused } from '../resource/oss';
-import { serverActor } from './alarms';
+import { telemetryActor } from './alarms';
 import { rowsOf, zoneOffsetMs } from './ingest';
 import { device, deviceAlarm, GRAIN, telemetryState } from './tables';
 
@@ -297,12 +297,12 @@ export async function ingestRoutes(app: FastifyInstance) {
       await target.store.put(`village/${name}`, body).catch((e) => {
         throw storageRefused(e);
       });
-      await app.uploads.keep(serverActor(dev.tenantId), path, body.length, target.ossId);
+      await app.uploads.keep(telemetryActor(dev.tenantId), path, body.length, target.ossId);
       const m = mountedResource('pestPhoto');
       const [written] = await db.transaction((tx) =>
         insertRows(
           m,
-          serverActor(dev.tenantId),
+          telemetryActor(dev.tenantId),
           tx as unknown as Db,
           [
             {

@@ -18,7 +18,7 @@ import type { ResourceHooks } from '../../platform/crud/binding';
 import { type EndpointCall, endpoint } from '../../platform/crud/endpoints';
 import { transaction } from '../../platform/crud/write';
 import { type Db, schema } from '../../platform/db';
-import { badRequest, FieldInputError, notFound } from '../../platform/http/errors';
+import { badRequest, FieldInputError, notFound, TextError } from '../../platform/http/errors';
 import { csvIdText, idString } from '../../platform/http/ids';
 import { unlockAccounts } from '../auth/signin';
 import { paramValue } from '../system/params';
@@ -267,6 +267,9 @@ export function userHooks(deps: Pick<AppDeps, 'db' | 'kv' | 'sessions'>): Resour
        * password. Answered once either way (the administrator passes it on); the user must change it at the
        * next sign-in, and every session the user had ends now. A configured password anyone could guess
        * (`123456`, shorter than 8, without both letters and digits) is not used: a random one is.
+       * The family's console shows 操作成功 and nothing of the answer, so a random password would never reach
+       * its administrator: asked from that console (a family session) without a usable configured password,
+       * nothing is changed and the refusal (which it shows) says what to configure.
        */
       endpoint({
         method: 'POST',
@@ -276,6 +279,11 @@ export function userHooks(deps: Pick<AppDeps, 'db' | 'kv' | 'sessions'>): Resour
         async handler(call) {
           const rows = await usersInReach(call, call.query.userIds);
           const configured = await initialPassword(db, call.ctx.tenantId);
+          if (!configured && call.ctx.familyClient)
+            throw new TextError(400, {
+              zh: `未设置可用的初始密码：请在参数管理中设置 ${INIT_PASSWORD_PARAM}（至少 8 位，含字母和数字），或在本系统的控制台重置（新密码只显示一次）`,
+              en: `No usable initial password is configured: set ${INIT_PASSWORD_PARAM} on the parameters screen (8 or more characters, letters and digits), or reset from this system's own console (the new password is shown once)`,
+            });
           const issued = await Promise.all(
             rows.map(async (r) => {
               const password = configured ?? generatePassword();

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireCtx } from '../../platform/auth/context';
+import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { hashSecret, MD5_HEX, verifySecret } from '../../platform/auth/password';
 import { endSessions } from '../../platform/auth/sessions';
 import { forgetCounts } from '../../platform/crud/count-cache';
@@ -78,42 +78,8 @@ export async function userRoutes(base: FastifyInstance) {
     return ok(req, ctx.familyClient ? { ...info, avatar: familyAvatar(info.avatar as string | null) } : info);
   });
 
-  const InfoBody = z.object({
-    avatar: z.string().max(500).optional(),
-    realName: z.string().max(10).optional(),
-    name: z.string().max(20).optional(),
-    phone: z.string().optional(),
-    email: z.string().optional(),
-  });
   app.post('/update-info', async (req) => {
-    const ctx = requireCtx(req);
-    const parsed = InfoBody.safeParse(req.body ?? {});
-    if (!parsed.success) throw badRequest();
-    const body = parsed.data;
-    // the family's profile form sends back the default avatar it was shown: no avatar of one's own
-    if (body.avatar === FAMILY_DEFAULT_AVATAR) body.avatar = '';
-    // the same field rules as the users form (phone: spec §5 messages)
-    const def = userResource;
-    const profileFields = def.fields.filter((f) => ['realName', 'name', 'phone', 'email'].includes(f.name));
-    const check = parseRecord(
-      {
-        ...def,
-        fields: profileFields.map((f) => ({ ...f, required: f.name === 'realName' || f.name === 'phone' })),
-      },
-      body,
-      'update',
-    );
-    if (check.error) throw new FieldInputError(check.error.field, check.error.message);
-    if (body.avatar && !ISSUED_IMAGE_PATH.test(body.avatar))
-      throw new FieldInputError('avatar', { zh: '头像地址无效', en: 'The avatar address is invalid' });
-    const set: Record<string, unknown> = {};
-    for (const k of ['avatar', 'realName', 'name', 'phone', 'email'] as const)
-      if (body[k] !== undefined) set[k] = body[k] || null;
-    // one's own row, whatever one's data scope over users: through the users' write path
-    const users = mountedResource(userResource.key);
-    await transaction(db, async (tx) =>
-      users.patch(ctx, tx, ctx.userId, set, await users.tenantConstraint(ctx)),
-    );
+    await saveOwnProfile(db, requireCtx(req), req.body ?? {});
     return ok(req, true);
   });
 
@@ -179,5 +145,50 @@ export async function userRoutes(base: FastifyInstance) {
       forgetCounts(userResource.key);
       return ok(req, true);
     },
+  );
+}
+
+/** What a user may change of their own row without the users screen's edit: the personal-info fields. */
+export const PROFILE_FIELDS = ['avatar', 'realName', 'name', 'phone', 'email'] as const;
+
+const InfoBody = z.object({
+  avatar: z.string().max(500).optional(),
+  realName: z.string().max(10).optional(),
+  name: z.string().max(20).optional(),
+  phone: z.string().optional(),
+  email: z.string().optional(),
+});
+
+/**
+ * The signed-in user saves their own profile (`user/update-info`, and the family's personal-info screen
+ * through `user/update`, family.ts): name, real name, phone, email and an avatar the server issued, with the
+ * users form's field rules; never roles, departments, posts or tenant. One's own row, whatever one's data
+ * scope over users, through the users' write path.
+ */
+export async function saveOwnProfile(db: Db, ctx: RequestContext, raw: unknown) {
+  const parsed = InfoBody.safeParse(raw);
+  if (!parsed.success) throw badRequest();
+  const body = parsed.data;
+  // the family's profile form sends back the default avatar it was shown: no avatar of one's own
+  if (body.avatar === FAMILY_DEFAULT_AVATAR) body.avatar = '';
+  // the same field rules as the users form (phone: spec §5 messages)
+  const def = userResource;
+  const profileFields = def.fields.filter((f) => ['realName', 'name', 'phone', 'email'].includes(f.name));
+  const check = parseRecord(
+    {
+      ...def,
+      fields: profileFields.map((f) => ({ ...f, required: f.name === 'realName' || f.name === 'phone' })),
+    },
+    body,
+    'update',
+  );
+  if (check.error) throw new FieldInputError(check.error.field, check.error.message);
+  if (body.avatar && !ISSUED_IMAGE_PATH.test(body.avatar))
+    throw new FieldInputError('avatar', { zh: '头像地址无效', en: 'The avatar address is invalid' });
+  const set: Record<string, unknown> = {};
+  for (const k of PROFILE_FIELDS) if (body[k] !== undefined) set[k] = body[k] || null;
+  const users = mountedResource(userResource.key);
+  await transaction(db, async (tx) =>
+    users.patch(ctx, tx, ctx.userId, set, await users.tenantConstraint(ctx)),
   );
 }

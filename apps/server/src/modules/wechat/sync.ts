@@ -1,7 +1,7 @@
 import { WX_SYNC } from '@smart/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RequestContext } from '../../platform/auth/context';
+import { type RequestContext, serverActor } from '../../platform/auth/context';
 import { mountedResource } from '../../platform/crud/refs';
 import { insertRows, transaction, updateRow } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
@@ -34,14 +34,7 @@ interface SyncJob {
 
 /** The server acting for the person who asked (their stamps on what it writes), within their tenant. */
 export const wxActor = (tenantId: string, userId = '0'): RequestContext =>
-  ({
-    tenantId,
-    userId,
-    deptId: '',
-    roleIds: [],
-    account: 'wechat',
-    clientId: 'wechat',
-  }) as unknown as RequestContext;
+  serverActor(tenantId, 'wechat', userId);
 
 interface UserInfo {
   subscribe?: number;

@@ -101,3 +101,10 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { tokens: To
     throw unauthorized(raw ? 'tokenInvalid' : 'unauthorized');
   });
 });
+
+/**
+ * The server acting on its own for a tenant (a receipt, an alarm, a job), no person: `account` names what
+ * acts (`telemetry`, `points`, `wechat`, `sms`) in the rows' stamps and logs.
+ */
+export const serverActor = (tenantId: string, account: string, userId = '0'): RequestContext =>
+  ({ tenantId, userId, deptId: '', roleIds: [], account, clientId: account }) as unknown as RequestContext;
