@@ -75,6 +75,8 @@ export default async function globalSetup() {
   // the WeChat sandbox as `npm start` runs it (modules/wechat/sandbox: the demo account's menu, followers,
   // drafts, publishing and comments), on a free port of its own
   const wechatPort = await freePort();
+  // the SMS sandbox likewise (modules/resource/sms/sandbox.ts: the demo config's provider and its receipts)
+  const smsPort = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'smart-e2e-'));
   const logFile = join(dataDir, 'server.log');
   const log = createWriteStream(logFile);
@@ -91,6 +93,8 @@ export default async function globalSetup() {
       MQTT_PORT: String(mqttPort),
       WECHAT_SANDBOX: 'on',
       WECHAT_SANDBOX_PORT: String(wechatPort),
+      SMS_SANDBOX: 'on',
+      SMS_SANDBOX_PORT: String(smsPort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -197,7 +197,7 @@ export const smsResource = resourceArea(
     text('receiptKey', L('回执密钥', 'Receipt key'), 43, { readOnly: true, form: false, list: false }),
     remark(),
   ],
-  { listPath: 'list', unique: ['smsCode'] },
+  { listPath: 'list', unique: ['smsCode'], select: { label: 'smsCode', search: ['smsCode', 'signName'] } },
 );
 
 /** 短信日志: each message sent, one row per phone, its state moved by the provider's answer and receipts. */

@@ -11,13 +11,14 @@ import {
   type OssTestStepResult,
   ossResource,
 } from '@smart/contracts/storage';
-import { Alert, App, Button, Modal, Space, Spin, Steps, Tag, Typography } from 'antd';
+import { Alert, Button, Modal, Space, Spin, Steps, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CrudContext, CrudPage, type Row } from '../../platform/crud/CrudPage';
+import { CrudPage, type Row } from '../../platform/crud/CrudPage';
 import { postData } from '../../platform/http/client';
 import { currentLanguage } from '../../platform/i18n';
 import { can, useSession } from '../../platform/session/session';
+import { EnableAction, EnabledTag } from './EnableAction';
 
 const BASE = `/api/${ossResource.service}/${ossResource.path}`;
 const ENABLE_CODE = `${ossResource.permission}_enable`;
@@ -95,30 +96,6 @@ function TestDialog({ row, onClose }: { row: Row; onClose: () => void }) {
   );
 }
 
-function EnableAction({ row, ctx }: { row: Row; ctx: CrudContext }) {
-  const { t } = useTranslation();
-  const { message, modal } = App.useApp();
-  const enable = () =>
-    modal.confirm({
-      title: t('resource.enable'),
-      content: t('resource.enableConfirm', { name: nameOf(row) }),
-      onOk: async () => {
-        try {
-          await postData(`${BASE}/enable`, { id: row.id });
-          message.success(t('common.succeeded'));
-          await ctx.refresh();
-        } catch {
-          // the http client has shown what went wrong
-        }
-      },
-    });
-  return (
-    <Button type="link" size="small" onClick={enable} aria-label={`${t('resource.enable')} ${nameOf(row)}`}>
-      {t('resource.enable')}
-    </Button>
-  );
-}
-
 export default function OssPage() {
   const { t } = useTranslation();
   useSession((s) => s.permission); // re-render when grants change
@@ -129,18 +106,19 @@ export default function OssPage() {
         def={ossResource}
         rowName={nameOf}
         columns={{
-          render: {
-            enabled: (_v, row) =>
-              isEnabled(row) ? (
-                <Tag color="green">{t('resource.enabled')}</Tag>
-              ) : (
-                <Tag>{t('resource.disabled')}</Tag>
-              ),
-          },
+          render: { enabled: (_v, row) => <EnabledTag row={row} /> },
         }}
         rowActions={(row, ctx) => (
           <>
-            {can(ENABLE_CODE) && !isEnabled(row) && <EnableAction row={row} ctx={ctx} />}
+            {can(ENABLE_CODE) && !isEnabled(row) && (
+              <EnableAction
+                base={BASE}
+                row={row}
+                ctx={ctx}
+                name={nameOf(row)}
+                confirm={t('resource.enableConfirm', { name: nameOf(row) })}
+              />
+            )}
             {can(TEST_CODE) && (
               <Button
                 type="link"
