@@ -135,6 +135,25 @@ export function serviceCalls(server: () => TestServer, prefix: string, token: ()
 }
 
 /**
+ * serviceCalls that keep every answer's body (`answers`), for tests that look through all of them for what
+ * must never be answered (a secret).
+ */
+export function recordedCalls(server: () => TestServer, prefix: string, token: () => string) {
+  const answers: string[] = [];
+  const calls = () => serviceCalls(server, prefix, token);
+  const kept = async <T extends { body: string }>(r: Promise<T>) => {
+    const done = await r;
+    answers.push(done.body);
+    return done;
+  };
+  return {
+    answers,
+    get: (url: string, tk = token()) => kept(calls().get(url, tk)),
+    post: (url: string, body?: object, tk = token()) => kept(calls().post(url, body, tk)),
+  };
+}
+
+/**
  * What an area's API tests start from (call it in `beforeAll`): a server (`env` over the test defaults),
  * the seeded administrator's token, and the administrator of another tenant for the isolation tests.
  */

@@ -7,7 +7,7 @@ import { OSS_DEMO } from '@smart/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upload } from '../src/modules/resource/tables';
-import { areaServer, grantCodes, makeRole, serviceCalls, signedInUser } from './fixtures';
+import { areaServer, grantCodes, makeRole, recordedCalls, signedInUser } from './fixtures';
 import { auth, type TestServer } from './harness';
 
 /**
@@ -40,24 +40,12 @@ let other: string;
 let s3: { close(): Promise<void> };
 let s3dir: string;
 let port: number;
-const answers: string[] = [];
 
-const res = () =>
-  serviceCalls(
-    () => s,
-    '/api/dfem-resource',
-    () => token,
-  );
-async function get(url: string, tk = token) {
-  const r = await res().get(url, tk);
-  answers.push(r.body);
-  return r;
-}
-async function post(url: string, body?: object, tk = token) {
-  const r = await res().post(url, body, tk);
-  answers.push(r.body);
-  return r;
-}
+const { get, post, answers } = recordedCalls(
+  () => s,
+  '/api/dfem-resource',
+  () => token,
+);
 
 beforeAll(async () => {
   s3dir = mkdtempSync(join(tmpdir(), 's3rver-'));

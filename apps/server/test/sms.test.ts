@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmsSandbox } from '../src/modules/resource/sms/sandbox';
 import { signedMessage } from '../src/modules/telemetry/simulator';
 import { mountedResource } from '../src/platform/crud/refs';
-import { areaServer, freePort, grantCodes, makeRole, serviceCalls, signedInUser } from './fixtures';
+import {
+  areaServer,
+  freePort,
+  grantCodes,
+  makeRole,
+  recordedCalls,
+  serviceCalls,
+  signedInUser,
+} from './fixtures';
 import type { TestServer } from './harness';
 
 /**
@@ -18,7 +26,6 @@ let s: TestServer;
 let token: string;
 let other: string;
 let sandbox: SmsSandbox;
-const answers: string[] = [];
 
 const SECRETS: Record<string, string> = {
   [SMS_PROVIDER.ali]: 'AliSecret-9f8e7d6c5b4a',
@@ -30,22 +37,11 @@ const SECRETS: Record<string, string> = {
 const TEMPLATE = '您的验证码为{code},{minutes}分钟内有效';
 const TEMPLATE_ID = 'SMS_900001';
 
-const res = () =>
-  serviceCalls(
-    () => s,
-    '/api/dfem-resource',
-    () => token,
-  );
-async function get(url: string, tk = token) {
-  const r = await res().get(url, tk);
-  answers.push(r.body);
-  return r;
-}
-async function post(url: string, body?: object, tk = token) {
-  const r = await res().post(url, body, tk);
-  answers.push(r.body);
-  return r;
-}
+const { get, post, answers } = recordedCalls(
+  () => s,
+  '/api/dfem-resource',
+  () => token,
+);
 
 beforeAll(async () => {
   sandbox = await new SmsSandbox().addTemplate(TEMPLATE_ID, TEMPLATE).listen(0);

@@ -5,6 +5,7 @@ import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import type { MountedResource } from '../../platform/crud/binding';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
+import { runPeriodically } from '../../platform/periodic';
 import {
   type AttachmentKind,
   attachmentKind,
@@ -14,7 +15,7 @@ import {
 } from '../../platform/storage';
 import { DEFAULT_AVATAR_SVG } from '../system/family-client';
 import { isProviderFailure, StorageConfigs, storageRefused } from './oss';
-import { AVATAR_PLACE, sweepPeriodically, UPLOAD_KINDS, type UploadKind, Uploads } from './uploads';
+import { AVATAR_PLACE, UPLOAD_KINDS, type UploadKind, Uploads } from './uploads';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -382,7 +383,12 @@ export async function fileRoutes(app: FastifyInstance, resources: ReadonlyMap<st
 
   const sweeping = { stop: async () => {} };
   app.addHook('onReady', async () => {
-    sweeping.stop = sweepPeriodically(uploads, config.UPLOAD_SWEEP_INTERVAL_MS, app.log).stop;
+    sweeping.stop = runPeriodically(
+      'upload sweep',
+      config.UPLOAD_SWEEP_INTERVAL_MS,
+      () => uploads.sweep(app.log),
+      app.log,
+    ).stop;
   });
   app.addHook('onClose', async () => {
     await sweeping.stop();

@@ -287,31 +287,6 @@ export class Uploads {
   }
 }
 
-/** Every server's periodic sweep (unref'd: it never keeps a process alive); its run is awaited on close. */
-export function sweepPeriodically(
-  uploads: Uploads,
-  intervalMs: number,
-  log: FastifyBaseLogger,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = uploads
-      .sweep(log)
-      .catch((err) => log.error({ err }, 'upload sweep'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
-
 /** The quota parameters on the parameter screen (installs seeded before them get them too). */
 export async function seedUploadQuotas(db: Db) {
   const { params, defaults } = UPLOAD_QUOTA;

@@ -8,10 +8,11 @@ import { mountedResource } from '../../../platform/crud/refs';
 import { liveRows, transaction } from '../../../platform/crud/write';
 import { formatDateTime } from '../../../platform/format';
 import { ApiError } from '../../../platform/http/errors';
+import { runPeriodically } from '../../../platform/periodic';
 import { publicBase, receiptPath } from './binding';
 import { smsProvider } from './providers';
 import { SmsSandbox } from './sandbox';
-import { sendQueuedPeriodically } from './send';
+import { sendQueued } from './send';
 
 /**
  * What reaches the SMS configs from outside, and what runs beside them:
@@ -108,7 +109,12 @@ export const smsRoutes: FastifyPluginAsync = async (app) => {
   const receiptUrlOf = (id: string, key: string) => `${publicBase(config)}${receiptPath(id, key)}`;
   const outbox = { stop: async () => {} };
   app.addHook('onReady', async () => {
-    outbox.stop = sendQueuedPeriodically(db, config.SMS_OUTBOX_INTERVAL_MS, receiptUrlOf, app.log).stop;
+    outbox.stop = runPeriodically(
+      'sms outbox',
+      config.SMS_OUTBOX_INTERVAL_MS,
+      () => sendQueued(db, receiptUrlOf),
+      app.log,
+    ).stop;
   });
   app.addHook('onClose', () => outbox.stop());
 

@@ -1,6 +1,5 @@
 import { SMS_SOURCE, SMS_STATE, smsParamsProblem, smsRender } from '@smart/contracts';
 import { and, count, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { type RequestContext, serverActor } from '../../../platform/auth/context';
 import type { MountedResource, Row } from '../../../platform/crud/binding';
 import { mountedResource } from '../../../platform/crud/refs';
@@ -376,33 +375,6 @@ export async function sendQueued(
     );
   }
   return claimed.length;
-}
-
-/** Runs the outbox's sender every `intervalMs`; stop() waits for a run under way. */
-export function sendQueuedPeriodically(
-  db: Db,
-  intervalMs: number,
-  receiptUrlOf: (configId: string, key: string) => string,
-  log: FastifyBaseLogger,
-) {
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    running = sendQueued(db, receiptUrlOf)
-      .catch((err) => log.error({ err }, 'sms outbox'))
-      .finally(() => {
-        busy = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }
 
 /** The rate limits on the parameter screen (installs seeded before them get them too). */
