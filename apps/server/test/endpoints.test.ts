@@ -22,11 +22,15 @@ const BUILT = (e: { area: string; path: string }) =>
   TELEMETRY(e) ||
   POWER(e) ||
   WECHAT_MP(e) ||
-  RESOURCE_OSS(e);
+  RESOURCE_OSS(e) ||
+  RESOURCE_ATTACH(e);
 
 /** Resource services (dfem-resource), slice by slice: object storage is built; SMS and attachments next. */
 const RESOURCE_OSS = (e: { area: string; path: string }) =>
   e.area === 'resource' && e.path.startsWith('/api/dfem-resource/oss/');
+/** Attachments (dfem-resource/attach): list, detail, remove, submit. */
+const RESOURCE_ATTACH = (e: { area: string; path: string }) =>
+  e.area === 'resource' && e.path.startsWith('/api/dfem-resource/attach/');
 
 /** The public account (dfem-hope-wx): every line of the service. */
 const WECHAT_MP = (e: { area: string }) => e.area === 'hope-wx';

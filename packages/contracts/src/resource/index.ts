@@ -2,6 +2,7 @@ export * from './admin';
 export * from './agriculture';
 export * from './areas';
 export * from './assistance';
+export * from './attach';
 export * from './develop';
 export * from './dicts';
 export * from './evaluation';

@@ -1,3 +1,4 @@
+import { attachResource } from './attach';
 import { SYSTEM_DICT } from './dicts';
 import { dict, flag, remark, text } from './fields';
 import { SMS_DICTS, smsLogResource, smsResource } from './sms';
@@ -150,7 +151,7 @@ export const RESOURCE_AREA = defineArea({
   code: 'resource',
   label: L('资源管理', 'Resources'),
   icon: 'CloudOutlined',
-  resources: [ossResource, smsResource, smsLogResource],
+  resources: [ossResource, smsResource, smsLogResource, attachResource],
   dicts: SMS_DICTS,
   buttons: {
     oss: [
@@ -160,6 +161,10 @@ export const RESOURCE_AREA = defineArea({
     sms: [
       { code: 'enable', label: L('启用', 'Enable') },
       { code: 'send', label: L('发送测试', 'Send a test') },
+    ],
+    attach: [
+      { code: 'upload', label: L('上传', 'Upload') },
+      { code: 'download', label: L('下载', 'Download') },
     ],
   },
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { id, idRef, tenantColumn } from '../../platform/db/columns';
 
@@ -19,6 +20,11 @@ export const upload = pgTable(
      * now; null: the local disk by default (a tenant without a config, and every file before configs)
      */
     ossId: idRef('oss_id'),
+    /**
+     * the content's SHA-256 (hex) of an attachment (`attach/upload`): a tenant stores one content once, and
+     * the same file uploaded again names this path; null for every other upload
+     */
+    sha256: varchar('sha256', { length: 64 }),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     /** when the sweep looks at it next: the end of its grace period, then once per grace period */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
@@ -29,5 +35,6 @@ export const upload = pgTable(
     index('app_upload_tenant_idx').on(t.tenantId),
     index('app_upload_due_idx').on(t.dueAt),
     index('app_upload_oss_idx').on(t.ossId),
+    uniqueIndex('app_upload_sha256_uq').on(t.tenantId, t.sha256).where(sql`sha256 is not null`),
   ],
 );

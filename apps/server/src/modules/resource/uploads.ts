@@ -166,7 +166,13 @@ export class Uploads {
    * Writes a stored file down for its owner: the quotas are checked again under the tenant's lock, so two
    * uploads at once cannot both take the last room. On any failure the file is removed and nothing is kept.
    */
-  async keep(ctx: RequestContext, path: string, size: number, ossId: string | null = null): Promise<void> {
+  async keep(
+    ctx: RequestContext,
+    path: string,
+    size: number,
+    ossId: string | null = null,
+    sha256: string | null = null,
+  ): Promise<void> {
     const { db, config, configs } = this.deps;
     const graceMs = Math.round(config.UPLOAD_GRACE_MINUTES * 60_000);
     try {
@@ -180,6 +186,7 @@ export class Uploads {
           path,
           size,
           ossId,
+          sha256,
           dueAt: sql`now() + ${graceMs} * interval '1 millisecond'`,
         });
       });

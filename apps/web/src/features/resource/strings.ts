@@ -33,6 +33,14 @@ export const resourceZh = {
   messageIdOrCode: '回执ID / 错误码',
   receiptUrl: '回执地址(填入服务商控制台的状态报告地址)',
   openLog: '查看短信日志',
+  attachUpload: '上传',
+  attachUploaded: '已上传:{name}',
+  attachReused: '相同文件已存在,未重复存储:{name}',
+  attachHint: '按文件内容识别类型;大小上限与可上传类型由系统参数 attach.maxMb、attach.types 设定',
+  attachPreview: '预览',
+  attachPreviewTitle: '预览:{name}',
+  attachDownload: '下载',
+  attachNoPreview: '此类文件不能预览,请下载查看',
 };
 
 export const resourceEn: typeof resourceZh = {
@@ -71,4 +79,13 @@ export const resourceEn: typeof resourceZh = {
   messageIdOrCode: 'Message ID / code',
   receiptUrl: 'Receipt address (the status-report address in the provider’s console)',
   openLog: 'Open the SMS log',
+  attachUpload: 'Upload',
+  attachUploaded: 'Uploaded: {name}',
+  attachReused: 'The same file was already stored and was not stored again: {name}',
+  attachHint:
+    'Kinds are recognised by content; the size limit and the kinds allowed are the system parameters attach.maxMb and attach.types',
+  attachPreview: 'Preview',
+  attachPreviewTitle: 'Preview: {name}',
+  attachDownload: 'Download',
+  attachNoPreview: 'This kind of file cannot be previewed: download it',
 };
