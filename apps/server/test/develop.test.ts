@@ -44,7 +44,9 @@ beforeAll(async () => {
   // a fixture table with comments in the machine's PostgreSQL and MariaDB (CI starts both)
   pgUp = await pgAdmin(async (c) => {
     await c.query('drop table if exists dev_fixture_farm');
-    await c.query('create table dev_fixture_farm (id bigint primary key, farm_name varchar(64) not null, area_mu numeric(10,2), planted_on date)');
+    await c.query(
+      'create table dev_fixture_farm (id bigint primary key, farm_name varchar(64) not null, area_mu numeric(10,2), planted_on date)',
+    );
     await c.query(`comment on table dev_fixture_farm is '农场'`);
     await c.query(`comment on column dev_fixture_farm.farm_name is '农场名称'`);
     await c.query(`insert into dev_fixture_farm values (1, '东湾', 12.5, '2026-03-01')`);
@@ -80,7 +82,16 @@ async function source(body: Record<string, unknown>, tk = token): Promise<string
   return String(r.json().data.id);
 }
 const pgSource = (name = `pg-${Date.now()}`) =>
-  source({ name, kind: DATASOURCE_KIND.postgres, host: PG.host, port: PG.port, databaseName: PG.database, username: PG.user, password: PASSWORD, options: 'sslmode=disable' });
+  source({
+    name,
+    kind: DATASOURCE_KIND.postgres,
+    host: PG.host,
+    port: PG.port,
+    databaseName: PG.database,
+    username: PG.user,
+    password: PASSWORD,
+    options: 'sslmode=disable',
+  });
 
 describe('data sources', () => {
   it('the product’s own database is there, read-only: its tables listed, never edited or removed', async () => {
@@ -100,21 +111,45 @@ describe('data sources', () => {
     expect(test.json().data).toMatchObject({ ok: true });
     expect(test.json().data.version).toMatch(/PostgreSQL/);
     await pgAdmin((c) => c.query('truncate dev_fixture_farm'));
-    const list = (await get(`/model/table-list?datasourceId=${id}`)).json().data as { name: string; comment: string }[];
+    const list = (await get(`/model/table-list?datasourceId=${id}`)).json().data as {
+      name: string;
+      comment: string;
+    }[];
     expect(list.find((t) => t.name === 'dev_fixture_farm')?.comment).toBe('农场');
     const info = await get(`/model/table-info?datasourceId=${id}&tableName=dev_fixture_farm`);
     expect(info.statusCode, info.body).toBe(200);
-    const cols = info.json().data.columns as { name: string; comment: string | null; primaryKey: boolean; type: string }[];
+    const cols = info.json().data.columns as {
+      name: string;
+      comment: string | null;
+      primaryKey: boolean;
+      type: string;
+    }[];
     expect(cols.map((c) => c.name)).toEqual(['id', 'farm_name', 'area_mu', 'planted_on']);
     expect(cols[1]).toMatchObject({ comment: '农场名称', type: 'character varying(64)' });
     expect(cols[0].primaryKey).toBe(true);
-    expect(info.json().data.prototypes[1]).toMatchObject({ propertyName: 'farmName', propertyType: 'String', isRequired: 1 });
-    expect(info.json().data.prototypes[3]).toMatchObject({ propertyName: 'plantedOn', componentType: 'date' });
+    expect(info.json().data.prototypes[1]).toMatchObject({
+      propertyName: 'farmName',
+      propertyType: 'String',
+      isRequired: 1,
+    });
+    expect(info.json().data.prototypes[3]).toMatchObject({
+      propertyName: 'plantedOn',
+      componentType: 'date',
+    });
   });
 
   it('a MariaDB source: its tables and comments from information_schema', async () => {
     if (!myUp) return expect.fail('MariaDB at 127.0.0.1:3306 is needed (CI starts it)');
-    const id = await source({ name: 'maria', kind: DATASOURCE_KIND.mysql, host: MY.host, port: MY.port, databaseName: MY.database, username: MY.user, password: MY_PASSWORD, options: 'charset=utf8mb4' });
+    const id = await source({
+      name: 'maria',
+      kind: DATASOURCE_KIND.mysql,
+      host: MY.host,
+      port: MY.port,
+      databaseName: MY.database,
+      username: MY.user,
+      password: MY_PASSWORD,
+      options: 'charset=utf8mb4',
+    });
     const test = (await post('/datasource/test', { id })).json().data;
     expect(test).toMatchObject({ ok: true });
     expect(test.version).toMatch(/MariaDB/);
@@ -126,12 +161,30 @@ describe('data sources', () => {
     expect(info.columns[1]).toMatchObject({ comment: '农场名称', type: 'varchar(64)', notNull: true });
     expect(info.prototypes[2]).toMatchObject({ propertyName: 'areaMu', propertyType: 'BigDecimal' });
     // a wrong password: the driver's own refusal
-    const wrong = await source({ name: 'maria-wrong', kind: DATASOURCE_KIND.mysql, host: MY.host, port: MY.port, databaseName: MY.database, username: MY.user, password: 'wrong' });
-    expect((await post('/datasource/test', { id: wrong })).json().data).toMatchObject({ ok: false, code: 'ER_ACCESS_DENIED_ERROR' });
+    const wrong = await source({
+      name: 'maria-wrong',
+      kind: DATASOURCE_KIND.mysql,
+      host: MY.host,
+      port: MY.port,
+      databaseName: MY.database,
+      username: MY.user,
+      password: 'wrong',
+    });
+    expect((await post('/datasource/test', { id: wrong })).json().data).toMatchObject({
+      ok: false,
+      code: 'ER_ACCESS_DENIED_ERROR',
+    });
   });
 
   it('options that read a server file or load a local file are refused (400 naming the option)', async () => {
-    const base = { name: 'bad', host: PG.host, port: PG.port, databaseName: PG.database, username: PG.user, password: PASSWORD };
+    const base = {
+      name: 'bad',
+      host: PG.host,
+      port: PG.port,
+      databaseName: PG.database,
+      username: PG.user,
+      password: PASSWORD,
+    };
     for (const [kind, options] of [
       [DATASOURCE_KIND.postgres, 'sslrootcert=/etc/passwd'],
       [DATASOURCE_KIND.postgres, 'sslmode=disable&sslkey=/etc/shadow'],
@@ -154,14 +207,24 @@ describe('data sources', () => {
     const detail = (await get(`/datasource/detail?id=${id}`)).json().data;
     expect(detail).not.toHaveProperty('password');
     expect(detail.url).toBe('jdbc:postgresql://127.0.0.1:5432/postgres?sslmode=disable');
-    expect((await post('/datasource/submit', { ...detail, password: '', remark: '改' })).statusCode).toBe(200);
+    expect((await post('/datasource/submit', { ...detail, password: '', remark: '改' })).statusCode).toBe(
+      200,
+    );
     expect((await post('/datasource/test', { id })).json().data.ok).toBe(true);
     expect(answers.some((a) => a.includes(PASSWORD))).toBe(false);
     expect(s.logs.some((l) => l.includes(PASSWORD))).toBe(false);
   });
 
   it('a wrong port is the driver’s own code, never a 500', async () => {
-    const id = await source({ name: 'closed', kind: '1', host: '127.0.0.1', port: 1, databaseName: 'x', username: 'x', password: 'x' });
+    const id = await source({
+      name: 'closed',
+      kind: '1',
+      host: '127.0.0.1',
+      port: 1,
+      databaseName: 'x',
+      username: 'x',
+      password: 'x',
+    });
     const r = await post('/datasource/test', { id });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().data).toMatchObject({ ok: false, code: 'ECONNREFUSED' });
@@ -172,11 +235,21 @@ describe('data sources', () => {
 describe('models', () => {
   let modelId = '';
   it('a model of a table of the product’s own database, its prototypes written with it; a missing table is a 400', async () => {
-    const missing = await post('/model/submit', { datasourceId: DEVELOP_DEMO.ownSourceId, modelName: '无', modelCode: 'none', modelTable: 'no_such_table', modelClass: 'None' });
+    const missing = await post('/model/submit', {
+      datasourceId: DEVELOP_DEMO.ownSourceId,
+      modelName: '无',
+      modelCode: 'none',
+      modelTable: 'no_such_table',
+      modelClass: 'None',
+    });
     expect(missing.statusCode).toBe(400);
-    await s.database.db.execute(sql.raw('create table if not exists dev_own_fixture (id bigint primary key, crop_name varchar(32))'));
+    await s.database.db.execute(
+      sql.raw('create table if not exists dev_own_fixture (id bigint primary key, crop_name varchar(32))'),
+    );
     await s.database.db.execute(sql.raw(`comment on column dev_own_fixture.crop_name is '作物'`));
-    const info = (await get(`/model/table-info?datasourceId=${DEVELOP_DEMO.ownSourceId}&tableName=dev_own_fixture`)).json().data;
+    const info = (
+      await get(`/model/table-info?datasourceId=${DEVELOP_DEMO.ownSourceId}&tableName=dev_own_fixture`)
+    ).json().data;
     expect(info.columns[1]).toMatchObject({ name: 'crop_name', comment: '作物' });
     const r = await post('/model/submit', {
       datasourceId: DEVELOP_DEMO.ownSourceId,
@@ -189,9 +262,17 @@ describe('models', () => {
     expect(r.statusCode, r.body).toBe(200);
     modelId = String(r.json().data.id);
     const listed = await get(`/model-prototype/list?modelId=${modelId}`);
-    expect(listed.json().data.records.map((p: { jdbcName: string }) => p.jdbcName).sort()).toEqual(['crop_name', 'id']);
+    expect(
+      listed
+        .json()
+        .data.records.map((p: { jdbcName: string }) => p.jdbcName)
+        .sort(),
+    ).toEqual(['crop_name', 'id']);
     const select = await get(`/model-prototype/select?modelId=${modelId}`);
-    expect(select.json().data.map((p: { propertyName: string }) => p.propertyName)).toEqual(['id', 'cropName']);
+    expect(select.json().data.map((p: { propertyName: string }) => p.propertyName)).toEqual([
+      'id',
+      'cropName',
+    ]);
   });
 
   it('sync shows the added, removed and changed columns, and applies them only when asked', async () => {
@@ -199,13 +280,24 @@ describe('models', () => {
     await s.database.db.execute(sql.raw('alter table dev_own_fixture drop column crop_name'));
     const look = await post('/model/sync', { id: modelId });
     expect(look.statusCode, look.body).toBe(200);
-    expect(look.json().data).toMatchObject({ added: ['sown_on'], removed: ['crop_name'], changed: [], applied: false });
+    expect(look.json().data).toMatchObject({
+      added: ['sown_on'],
+      removed: ['crop_name'],
+      changed: [],
+      applied: false,
+    });
     expect((await get(`/model-prototype/select?modelId=${modelId}`)).json().data).toHaveLength(2);
     const apply = await post('/model/sync', { id: modelId, apply: true });
     expect(apply.json().data.applied).toBe(true);
-    const names = (await get(`/model-prototype/select?modelId=${modelId}`)).json().data.map((p: { jdbcName: string }) => p.jdbcName);
+    const names = (await get(`/model-prototype/select?modelId=${modelId}`))
+      .json()
+      .data.map((p: { jdbcName: string }) => p.jdbcName);
     expect(names.sort()).toEqual(['id', 'sown_on']);
-    expect((await post('/model/sync', { id: modelId })).json().data).toMatchObject({ added: [], removed: [], changed: [] });
+    expect((await post('/model/sync', { id: modelId })).json().data).toMatchObject({
+      added: [],
+      removed: [],
+      changed: [],
+    });
   });
 
   it('submit-list edits and adds prototypes by the definition’s rules', async () => {
@@ -218,7 +310,9 @@ describe('models', () => {
     expect(ok.json().data.ids).toHaveLength(2);
     const bad = await post('/model-prototype/submit-list', [{ id: first.id, propertyName: 'Not A Name' }]);
     expect(bad.statusCode).toBe(400);
-    const tooLong = await post('/model-prototype/submit-list', [{ id: first.id, jdbcComment: 'x'.repeat(256) }]);
+    const tooLong = await post('/model-prototype/submit-list', [
+      { id: first.id, jdbcComment: 'x'.repeat(256) },
+    ]);
     expect(tooLong.statusCode).toBe(400);
     // one bad row writes none of the others
     const before = (await get(`/model-prototype/select?modelId=${modelId}`)).json().data.length;
@@ -242,14 +336,24 @@ describe('what an attacker would try', () => {
     expect((await post('/datasource/test', { id }, other)).statusCode).toBe(404);
     expect((await get(`/model/table-list?datasourceId=${id}`, other)).statusCode).toBe(404);
     expect((await get(`/datasource/detail?id=${id}`, other)).statusCode).toBe(404);
-    expect((await get(`/model/table-list?datasourceId=${DEVELOP_DEMO.ownSourceId}`, other)).statusCode).toBe(404);
+    expect((await get(`/model/table-list?datasourceId=${DEVELOP_DEMO.ownSourceId}`, other)).statusCode).toBe(
+      404,
+    );
   });
 
   it('the connection test needs its button, and is limited to 5 a minute', async () => {
     const role = await makeRole(s.database.db, '000000', 'dev_viewer');
     await grantCodes(s.database.db, role, ['datasource', 'datasource_view', 'model', 'model_view']);
     const viewer = (await signedInUser(s, 'dev_viewer', [role])).token;
-    const id = await source({ name: 'limit', kind: '1', host: '127.0.0.1', port: 1, databaseName: 'x', username: 'x', password: 'x' });
+    const id = await source({
+      name: 'limit',
+      kind: '1',
+      host: '127.0.0.1',
+      port: 1,
+      databaseName: 'x',
+      username: 'x',
+      password: 'x',
+    });
     expect((await post('/datasource/test', { id }, viewer)).statusCode).toBe(403);
     expect((await post('/model/sync', { id: '1' }, viewer)).statusCode).toBe(403);
     expect((await post('/model-prototype/submit-list', [{ id: '1' }], viewer)).statusCode).toBe(403);
@@ -272,6 +376,18 @@ describe('what an attacker would try', () => {
     expect((await post('/model-prototype/submit-list', [])).statusCode).toBe(400);
     expect((await post('/model-prototype/submit-list', { id: 1 })).statusCode).toBe(400);
     expect((await post('/model/sync', { id: 'x' })).statusCode).toBe(400);
-    expect((await post('/datasource/submit', { name: 'p', kind: '1', host: 'h', port: 70000, databaseName: 'd', username: 'u', password: 'p' })).statusCode).toBe(400);
+    expect(
+      (
+        await post('/datasource/submit', {
+          name: 'p',
+          kind: '1',
+          host: 'h',
+          port: 70000,
+          databaseName: 'd',
+          username: 'u',
+          password: 'p',
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });

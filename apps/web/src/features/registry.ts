@@ -14,7 +14,7 @@ export type { PageFamily, PageLoader, PageModule } from '../platform/pages';
 
 /** The platform's own generic list pages (PLATFORM_RESOURCES): parameters, posts, menus, scopes, … */
 const platformPages: PageFamily = {
-  prefixes: ['/system/', '/authority/', '/desk/', '/tool/'],
+  prefixes: ['/system/', '/authority/', '/desk/'],
   load: () => import('@smart/contracts/platform').then((m) => m.PLATFORM_RESOURCES),
 };
 

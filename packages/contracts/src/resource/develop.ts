@@ -157,7 +157,7 @@ export const datasourceResource = resourceArea(
 export const modelPrototypeResource = resourceArea(
   'modelPrototype',
   'blade_model_prototype',
-  'TableOutlined',
+  'ProfileOutlined',
   L('模型字段', 'Model fields'),
   'model-prototype',
   'model',
@@ -192,14 +192,19 @@ export const modelPrototypeResource = resourceArea(
     }),
     { name: 'sort', label: L('排序', 'Sort'), type: 'int', min: 0, max: 10_000, default: 0 },
   ],
-  { path: 'model-prototype', listPath: 'list', unique: [['modelId', 'jdbcName']], defaultSort: { field: 'sort' } },
+  {
+    path: 'model-prototype',
+    listPath: 'list',
+    unique: [['modelId', 'jdbcName']],
+    defaultSort: { field: 'sort' },
+  },
 );
 
 /** 模型管理: one table of a data source, named for the code it generates. */
 export const modelResource = resourceArea(
   'model',
   'blade_model',
-  'PartitionOutlined',
+  'ClusterOutlined',
   L('模型管理', 'Models'),
   'model',
   'model',

@@ -19,7 +19,7 @@ import {
 import type { ResourceDef } from './types';
 
 /**
- * The platform's own screens served by the generic engine (system administration, authority, desk, tools,
+ * The platform's own screens served by the generic engine (system administration, authority, desk,
  * logs):
  * every resource of `RESOURCES` that belongs to no area. The web loads them with the first of their screens.
  */

@@ -69,9 +69,15 @@ function SyncDialog({ row, ctx, onClose }: { row: Row; ctx: CrudContext; onClose
       )}
       {diff && !none && (
         <Descriptions column={1} size="small" bordered data-testid="model-sync-diff">
-          <Descriptions.Item label={t('develop.added')}>{diff.added.join(', ') || '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('develop.removed')}>{diff.removed.join(', ') || '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('develop.changed')}>{diff.changed.join(', ') || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('develop.addedColumns')}>
+            {diff.added.join(', ') || '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('develop.removedColumns')}>
+            {diff.removed.join(', ') || '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('develop.changedColumns')}>
+            {diff.changed.join(', ') || '—'}
+          </Descriptions.Item>
         </Descriptions>
       )}
     </Modal>

@@ -156,7 +156,7 @@ function SendDialog({ row, onClose }: { row: Row; onClose: () => void }) {
             columns={[
               { title: t('resource.phone'), dataIndex: 'phone' },
               {
-                title: t('resource.state'),
+                title: t('common.status'),
                 dataIndex: 'state',
                 render: (s: string) =>
                   s === SMS_STATE.sent ? (
