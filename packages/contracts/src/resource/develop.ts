@@ -45,8 +45,8 @@ export const DEVELOP_DICT = dictCodes(DEVELOP_DICTS);
 
 export const DATASOURCE_KIND = { own: '0', postgres: '1', mysql: '2' } as const;
 
-/** The read-only source of the product's own database, seeded for tenant 000000. */
-export const DEVELOP_DEMO = { ownSourceId: '1190000000003700001' } as const;
+/** The read-only source of the product's own database, and a model of its parameters table, seeded for tenant 000000. */
+export const DEVELOP_DEMO = { ownSourceId: '1190000000003700001', modelId: '1190000000003700101' } as const;
 
 /**
  * The connection options a data source may carry (`key=value` joined by `&`), by kind, each with the values
@@ -105,7 +105,7 @@ export const datasourceResource = resourceArea(
   'datasource',
   'datasource',
   [
-    text('name', L('名称', 'Name'), 64, { required: true, search: 'like', example: '业务库' }),
+    text('name', L('名称', 'Name'), 64, { required: true, search: 'like', example: '业务库001' }),
     dict('kind', L('类型', 'Kind'), DEVELOP_DICT.datasource_kind, {
       required: true,
       search: 'equal',
@@ -162,8 +162,12 @@ export const modelPrototypeResource = resourceArea(
   'model-prototype',
   'model',
   [
-    ref('modelId', L('模型', 'Model'), 'model', '1190000000003700101', { required: true, form: false }),
-    text('jdbcName', L('字段名', 'Column'), 63, { required: true, pattern: SQL_NAME, example: 'param_name' }),
+    ref('modelId', L('模型', 'Model'), 'model', DEVELOP_DEMO.modelId, { required: true }),
+    text('jdbcName', L('字段名', 'Column'), 63, {
+      required: true,
+      pattern: SQL_NAME,
+      example: 'param_name001',
+    }),
     text('jdbcType', L('字段类型', 'Column type'), 64, { required: true, example: 'varchar(255)' }),
     text('jdbcComment', L('字段说明', 'Comment'), 255, { example: '参数名' }),
     text('propertyName', L('属性名', 'Property'), 64, {
@@ -221,7 +225,7 @@ export const modelResource = resourceArea(
         '模型编号为小写字母开头的字母或数字',
         'A model code is letters and digits, lower-case first',
       ),
-      example: 'villager',
+      example: 'param001',
     }),
     text('modelTable', L('物理表名', 'Table'), 63, {
       required: true,

@@ -318,10 +318,6 @@ export function modelPrototypeHooks(): ResourceHooks {
               delete record.modelId;
               rows.push({ id: key.data, record });
             } else {
-              // the model is the row's place, not a form field: taken from the row, checked as a reference
-              const modelId = idString.safeParse(String(sent.modelId ?? ''));
-              if (!modelId.success) throw invalidField('modelId');
-              record.modelId = modelId.data;
               await resource.check(ctx, record, 'create');
               rows.push({ record });
             }
