@@ -28,6 +28,11 @@ export const DEVELOP_DICTS = [
     { key: 'switch', zh: '开关', en: 'Switch' },
     { key: 'date', zh: '日期', en: 'Date' },
   ]),
+  dictionary('code_template', L('代码模板', 'Code template'), [
+    { key: 'single', zh: '单表', en: 'Single table' },
+    { key: 'tree', zh: '树表', en: 'Tree' },
+    { key: 'sub', zh: '主子表', en: 'Master-detail' },
+  ]),
   dictionary('query_type', L('查询方式', 'Query type'), [
     { key: 'equal', zh: '等于', en: 'Equal' },
     { key: 'notEqual', zh: '不等于', en: 'Not equal' },
@@ -263,15 +268,76 @@ export const modelResource = resourceArea(
   },
 );
 
-/** 研发工具: data sources, models (with their fields' prototypes) and reports. */
+/** A property name (lower-case first), as a model's prototypes name their columns. */
+export const PROPERTY_NAME = '^[a-z][A-Za-z0-9]{0,63}$';
+
+/**
+ * 代码生成: a model and a template (single table, tree, master-detail) made into this product's own code — the
+ * definition in the contracts package, its migration, its server and web entries and a test
+ * (`modules/develop/codegen.ts` on the server). `copy` duplicates a row under the name + "-copy".
+ */
+export const codeResource = resourceArea(
+  'code',
+  'blade_code',
+  'CodeOutlined',
+  L('代码生成', 'Code generation'),
+  'code',
+  'code',
+  [
+    text('codeName', L('模块名', 'Module'), 64, { required: true, search: 'like', example: '参数管理001' }),
+    text('codeNameEn', L('英文模块名', 'Module in English'), 64, {
+      required: true,
+      list: false,
+      example: 'Parameters',
+    }),
+    text('serviceName', L('服务名', 'Service'), 64, {
+      required: true,
+      search: 'like',
+      pattern: '^dfem-[a-z][a-z0-9-]{0,58}$',
+      patternMessage: L('服务名以 dfem- 开头,为小写字母、数字或 -', 'A service is dfem- then lower-case letters, digits or -'),
+      example: 'dfem-farm',
+    }),
+    text('routePrefix', L('路由前缀', 'Route prefix'), 32, {
+      required: true,
+      pattern: '^[a-z][a-z0-9]{0,31}$',
+      patternMessage: L('路由前缀为小写字母开头的小写字母或数字', 'A route prefix is lower-case letters and digits'),
+      example: 'farm',
+    }),
+    ref('modelId', L('模型', 'Model'), 'model', DEVELOP_DEMO.modelId, { required: true }),
+    dict('templateType', L('模板', 'Template'), DEVELOP_DICT.code_template, {
+      required: true,
+      search: 'equal',
+      default: 'single',
+      example: 'single',
+    }),
+    ref('subModelId', L('子表模型', 'Detail model'), 'model', DEVELOP_DEMO.modelId, {
+      list: false,
+      requiredWhen: { field: 'templateType', is: ['sub'] },
+    }),
+    text('subForeignKey', L('子表外键', 'Detail key'), 64, {
+      list: false,
+      pattern: PROPERTY_NAME,
+      patternMessage: L('外键为子表模型的属性名', 'The key is a property of the detail model'),
+      requiredWhen: { field: 'templateType', is: ['sub'] },
+    }),
+    remark(),
+  ],
+  { listPath: 'list', unique: ['codeName'] },
+);
+
+/** 研发工具: data sources, models (with their fields' prototypes), code generation and reports. */
 export const DEVELOP_AREA = defineArea({
   code: 'tool',
   label: L('研发工具', 'Developer tools'),
   icon: 'ToolOutlined',
-  resources: [datasourceResource, modelResource, reportResource],
+  resources: [datasourceResource, modelResource, codeResource, reportResource],
   dicts: DEVELOP_DICTS,
   buttons: {
     datasource: [{ code: 'test', label: L('测试连接', 'Test connection') }],
     model: [{ code: 'sync', label: L('读取字段', 'Read the columns') }],
+    code: [
+      { code: 'preview', label: L('预览', 'Preview') },
+      { code: 'gen', label: L('下载代码', 'Download the code') },
+    ],
   },
 });

@@ -13,6 +13,7 @@ import type { Db } from '../../platform/db';
 import { insertAll } from '../../seed/insert';
 import { SEED } from '../../seed/system';
 import { tableInfo } from './catalog';
+import { codeHooks } from './code';
 import { datasourceHooks, modelHooks, modelPrototypeHooks } from './hooks';
 import { prototypeOf } from './prototypes';
 
@@ -26,6 +27,7 @@ export const developArea = serverArea(DEVELOP_AREA, {
     datasource: datasourceHooks(deps),
     model: modelHooks(deps),
     modelPrototype: modelPrototypeHooks(),
+    code: codeHooks(),
   }),
   seed: [['develop-v1', seedDevelop]],
 });
