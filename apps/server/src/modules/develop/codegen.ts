@@ -338,8 +338,10 @@ beforeAll(async () => {
   });
   const db = s.database.db;
   const ddl = readFileSync(new URL('../drizzle/codegen/${plan.name}.sql', import.meta.url), 'utf8');
-  const exists = await db.execute(sql.raw("select to_regclass('${master.table}') as t"));
-  if (!(exists.rows[0] as { t: unknown }).t)
+  const exists = (await db.execute(sql.raw("select to_regclass('${master.table}') as t"))) as unknown as {
+    rows: { t: unknown }[];
+  };
+  if (!exists.rows[0].t)
     for (const statement of ddl.split('--> statement-breakpoint')) {
       const text = statement.replace(/^--.*$/gm, '').trim();
       if (text) await db.execute(sql.raw(text));
