@@ -115,7 +115,9 @@ describe('generation', () => {
       expect(f.state).toBe('new');
     }
     const contracts = first[0].content;
-    expect(contracts).toContain("text('kitName', L('套件名称', 'Kit name'), 40, { required: true, search: 'like' })");
+    expect(contracts).toContain(
+      "text('kitName', L('套件名称', 'Kit name'), 40, { required: true, search: 'like' })",
+    );
     expect(contracts).toContain("dict('colour', L('颜色', 'Colour'), SYSTEM_DICT.sex, { search: 'equal' })");
     expect(contracts).toContain("flag('isOpen'");
     expect(contracts).toContain("date('madeOn'");
@@ -130,7 +132,8 @@ describe('generation', () => {
     const entries = unzipSync(new Uint8Array(r.rawPayload));
     const previewed = await files();
     expect(Object.keys(entries)).toEqual(previewed.map((f) => f.path));
-    for (const f of previewed) expect(Buffer.from(entries[f.path]).equals(Buffer.from(f.content, 'utf8'))).toBe(true);
+    for (const f of previewed)
+      expect(Buffer.from(entries[f.path]).equals(Buffer.from(f.content, 'utf8'))).toBe(true);
     expect((await zip()).rawPayload.equals(r.rawPayload)).toBe(true);
   });
 
@@ -166,7 +169,11 @@ describe('generation', () => {
     const b = await post(`/code/copy?id=${codeId}`);
     expect(b.json().data.codeName).toBe('夹具套件-copy2');
     const detail = await get(`/code/detail?id=${a.json().data.id}`);
-    expect(detail.json().data).toMatchObject({ modelId, serviceName: 'dfem-fixture', routePrefix: 'fixture' });
+    expect(detail.json().data).toMatchObject({
+      modelId,
+      serviceName: 'dfem-fixture',
+      routePrefix: 'fixture',
+    });
     const listed = await get('/code/list?codeName=夹具套件');
     expect(listed.statusCode).toBe(200);
   });
@@ -181,7 +188,14 @@ describe('what an attacker would try', () => {
     // a code row of theirs naming our model: the reference is refused
     const theirs = await post(
       '/code/submit',
-      { codeName: '越权', codeNameEn: 'Theirs', serviceName: 'dfem-x', routePrefix: 'x', modelId, templateType: 'single' },
+      {
+        codeName: '越权',
+        codeNameEn: 'Theirs',
+        serviceName: 'dfem-x',
+        routePrefix: 'x',
+        modelId,
+        templateType: 'single',
+      },
       other,
     );
     expect(theirs.statusCode).toBe(400);
@@ -286,7 +300,12 @@ describe('the generated code in a scratch copy of the repository', () => {
             join(scratch, dir, 'tsconfig.codegen.json'),
             JSON.stringify({
               extends: './tsconfig.json',
-              compilerOptions: { composite: false, noEmit: true, emitDeclarationOnly: false, incremental: false },
+              compilerOptions: {
+                composite: false,
+                noEmit: true,
+                emitDeclarationOnly: false,
+                incremental: false,
+              },
               include: ['src/**/*.d.ts'],
               files,
             }),
@@ -301,7 +320,13 @@ describe('the generated code in a scratch copy of the repository', () => {
         expect(server.ok, server.out).toBe(true);
         const web = project('apps/web', ['src/features/fixtureKit/pages.ts']);
         expect(web.ok, web.out).toBe(true);
-        const test = run('npx', ['vitest', 'run', 'apps/server/test/fixtureKit.generated.test.ts', '--project', 'api']);
+        const test = run('npx', [
+          'vitest',
+          'run',
+          'apps/server/test/fixtureKit.generated.test.ts',
+          '--project',
+          'api',
+        ]);
         expect(test.ok, test.out).toBe(true);
         expect(test.out).toMatch(/2 passed/);
       } finally {

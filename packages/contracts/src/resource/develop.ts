@@ -294,13 +294,19 @@ export const codeResource = resourceArea(
       required: true,
       search: 'like',
       pattern: '^dfem-[a-z][a-z0-9-]{0,58}$',
-      patternMessage: L('服务名以 dfem- 开头,为小写字母、数字或 -', 'A service is dfem- then lower-case letters, digits or -'),
+      patternMessage: L(
+        '服务名以 dfem- 开头,为小写字母、数字或 -',
+        'A service is dfem- then lower-case letters, digits or -',
+      ),
       example: 'dfem-farm',
     }),
     text('routePrefix', L('路由前缀', 'Route prefix'), 32, {
       required: true,
       pattern: '^[a-z][a-z0-9]{0,31}$',
-      patternMessage: L('路由前缀为小写字母开头的小写字母或数字', 'A route prefix is lower-case letters and digits'),
+      patternMessage: L(
+        '路由前缀为小写字母开头的小写字母或数字',
+        'A route prefix is lower-case letters and digits',
+      ),
       example: 'farm',
     }),
     ref('modelId', L('模型', 'Model'), 'model', DEVELOP_DEMO.modelId, { required: true }),
@@ -336,7 +342,7 @@ export const DEVELOP_AREA = defineArea({
     datasource: [{ code: 'test', label: L('测试连接', 'Test connection') }],
     model: [{ code: 'sync', label: L('读取字段', 'Read the columns') }],
     code: [
-      { code: 'preview', label: L('预览', 'Preview') },
+      { code: 'preview', label: L('预览代码', 'Preview the code') },
       { code: 'gen', label: L('下载代码', 'Download the code') },
     ],
   },

@@ -50,7 +50,11 @@ export async function inputOf(ctx: RequestContext, code: Row): Promise<CodegenIn
   const input: CodegenInput = { code, model, prototypes: await prototypesOf(ctx, String(model.id)) };
   if (String(code.templateType) === 'sub') {
     const sub = code.subModelId ? await one('model', ctx, String(code.subModelId)) : undefined;
-    if (!sub) throw new FieldInputError('subModelId', { zh: '子表模型不存在', en: 'The detail model does not exist' });
+    if (!sub)
+      throw new FieldInputError('subModelId', {
+        zh: '子表模型不存在',
+        en: 'The detail model does not exist',
+      });
     const prototypes = await prototypesOf(ctx, String(sub.id));
     if (!prototypes.some((p) => p.propertyName === code.subForeignKey))
       throw new FieldInputError('subForeignKey', {
@@ -108,7 +112,13 @@ export function codeHooks(): ResourceHooks {
         path: 'gen-code',
         codeSuffix: '_gen',
         query: z
-          .object({ id: idString, system: z.string().regex(/^[a-z]{1,16}$/).optional() })
+          .object({
+            id: idString,
+            system: z
+              .string()
+              .regex(/^[a-z]{1,16}$/)
+              .optional(),
+          })
           .strict(),
         async handler({ ctx, scope, query, reply }) {
           const code = await rowOf(scope, query.id);
@@ -148,7 +158,9 @@ export function codeHooks(): ResourceHooks {
           const parsed = parseRecord(resource.def, record, 'create');
           if (parsed.error) throw new FieldInputError(parsed.error.field, parsed.error.message);
           await resource.check(ctx, parsed.record, 'create');
-          const [w] = await transaction(resource.db, (tx) => insertRows(resource, ctx, tx, [parsed.record], { answer: true }));
+          const [w] = await transaction(resource.db, (tx) =>
+            insertRows(resource, ctx, tx, [parsed.record], { answer: true }),
+          );
           return { id: String(w.row.id), codeName: name };
         },
       }),

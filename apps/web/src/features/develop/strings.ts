@@ -11,6 +11,10 @@ export const developZh = {
   changedColumns: '类型或说明已变',
   apply: '应用到模型',
   applied: '已应用到模型',
+  previewCode: '预览代码',
+  previewTitle: '预览代码:{name}',
+  downloadCode: '下载代码',
+  copiedAs: '已复制为 {name}',
 };
 
 export const developEn: typeof developZh = {
@@ -25,4 +29,8 @@ export const developEn: typeof developZh = {
   changedColumns: 'Type or comment changed',
   apply: 'Apply to the model',
   applied: 'Applied to the model',
+  previewCode: 'Preview the code',
+  previewTitle: 'Preview the code: {name}',
+  downloadCode: 'Download the code',
+  copiedAs: 'Copied as {name}',
 };
