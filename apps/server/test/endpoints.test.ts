@@ -23,7 +23,8 @@ const BUILT = (e: { area: string; path: string }) =>
   POWER(e) ||
   WECHAT_MP(e) ||
   RESOURCE_OSS(e) ||
-  RESOURCE_ATTACH(e);
+  RESOURCE_ATTACH(e) ||
+  e.area === 'develop';
 
 /** Resource services (dfem-resource), slice by slice: object storage is built; SMS and attachments next. */
 const RESOURCE_OSS = (e: { area: string; path: string }) =>
