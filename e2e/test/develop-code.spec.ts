@@ -25,7 +25,8 @@ test('a model made into code: previewed file by file, downloaded as the same fil
   await dialog.getByPlaceholder('请输入英文模块名').fill('Parameters');
   await dialog.getByPlaceholder('请输入服务名').fill('dfem-farm');
   await dialog.getByPlaceholder('请输入路由前缀').fill('farm');
-  await pick(page, dialog.getByRole('combobox', { name: '模型', exact: true }), '参数');
+  await pick(page, dialog.getByRole('combobox', { name: '请选择模型', exact: true }), '参数');
+  await pick(page, dialog.getByRole('combobox', { name: '请选择模板', exact: true }), '单表');
   await save(dialog).click();
   await expect(page.getByText('新增成功')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -54,7 +55,7 @@ test('a model made into code: previewed file by file, downloaded as the same fil
   await expect(modal.locator('pre[data-path$="param.ts"]').first()).toContainText(
     "export const paramResource = resource(",
   );
-  await modal.getByRole('button', { name: /关\s*闭/ }).click();
+  await modal.getByRole('button', { name: /关\s+闭/ }).click();
   await expect(modal).toBeHidden();
 
   const download = page.waitForEvent('download');
