@@ -53,7 +53,7 @@ test('a model made into code: previewed file by file, downloaded as the same fil
     expect(await pre.textContent()).toBe(f.content);
   }
   await expect(modal.locator('pre[data-path$="param.ts"]').first()).toContainText(
-    "export const paramResource = resource(",
+    'export const paramResource = resource(',
   );
   await modal.getByRole('button', { name: /关\s+闭/ }).click();
   await expect(modal).toBeHidden();
