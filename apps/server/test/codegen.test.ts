@@ -29,8 +29,29 @@ const { get, post } = recordedCalls(
 );
 
 const FIXTURE = 'codegen_fixture_kit';
+const PART = 'codegen_fixture_part';
+const NODE = 'codegen_fixture_node';
 let modelId = '';
 let codeId = '';
+/** the master-detail and tree settings of the scratch copy */
+let subCodeId = '';
+let treeCodeId = '';
+
+/** a model of a table of the product's own database, its prototypes as 读取字段 reads them */
+async function model(table: string, modelCode: string, tweak = (p: Record<string, unknown>) => p) {
+  const info = await get(`/model/table-info?datasourceId=${DEVELOP_DEMO.ownSourceId}&tableName=${table}`);
+  expect(info.statusCode, info.body).toBe(200);
+  const r = await post('/model/submit', {
+    datasourceId: DEVELOP_DEMO.ownSourceId,
+    modelName: modelCode,
+    modelCode,
+    modelTable: table,
+    modelClass: modelCode[0].toUpperCase() + modelCode.slice(1),
+    prototypes: info.json().data.prototypes.map(tweak),
+  });
+  expect(r.statusCode, r.body).toBe(200);
+  return String(r.json().data.id);
+}
 
 beforeAll(async () => {
   ({ s, token, other } = await areaServer(['370002', '代码别村', 'codegen_other']));
@@ -44,29 +65,41 @@ beforeAll(async () => {
       create_user bigint, create_dept bigint, create_time timestamp, update_user bigint,
       update_time timestamp, status integer, is_deleted integer)`),
   );
+  for (const [table, columns] of [
+    [PART, 'kit_id bigint not null, part_name varchar(40) not null, quantity integer'],
+    [NODE, 'parent_id bigint, node_name varchar(40) not null, sort integer'],
+  ]) {
+    await db.execute(sql.raw(`drop table if exists ${table}`));
+    await db.execute(sql.raw(`create table ${table} (id bigint primary key, ${columns})`));
+  }
   await db.execute(sql.raw(`comment on column ${FIXTURE}.kit_name is '套件名称'`));
   await db.execute(sql.raw(`comment on column ${FIXTURE}.colour is '颜色'`));
-  const info = await get(`/model/table-info?datasourceId=${DEVELOP_DEMO.ownSourceId}&tableName=${FIXTURE}`);
-  expect(info.statusCode, info.body).toBe(200);
-  const prototypes = info
-    .json()
-    .data.prototypes.map((p: Record<string, unknown>) =>
-      p.jdbcName === 'kit_name'
-        ? { ...p, isQuery: 1, queryType: 'like' }
-        : p.jdbcName === 'colour'
-          ? { ...p, componentType: 'select', dictCode: 'sex', isQuery: 1 }
-          : p,
-    );
-  const model = await post('/model/submit', {
-    datasourceId: DEVELOP_DEMO.ownSourceId,
-    modelName: '套件',
-    modelCode: 'fixtureKit',
-    modelTable: FIXTURE,
-    modelClass: 'FixtureKit',
-    prototypes,
+  const kit = (p: Record<string, unknown>) =>
+    p.jdbcName === 'kit_name'
+      ? { ...p, isQuery: 1, queryType: 'like' }
+      : p.jdbcName === 'colour'
+        ? { ...p, componentType: 'select', dictCode: 'sex', isQuery: 1 }
+        : p;
+  modelId = await model(FIXTURE, 'fixtureKit', kit);
+  const settings = async (body: Record<string, unknown>) => {
+    const r = await post('/code/submit', { codeNameEn: 'Fixtures', serviceName: 'dfem-fixture', ...body });
+    expect(r.statusCode, r.body).toBe(200);
+    return String(r.json().data.id);
+  };
+  subCodeId = await settings({
+    codeName: '夹具箱',
+    routePrefix: 'fixturebox',
+    modelId: await model(FIXTURE, 'fixtureBox', kit),
+    templateType: 'sub',
+    subModelId: await model(PART, 'fixturePart'),
+    subForeignKey: 'kitId',
   });
-  expect(model.statusCode, model.body).toBe(200);
-  modelId = String(model.json().data.id);
+  treeCodeId = await settings({
+    codeName: '夹具树',
+    routePrefix: 'fixturenode',
+    modelId: await model(NODE, 'fixtureNode'),
+    templateType: 'tree',
+  });
   const code = await post('/code/submit', {
     codeName: '夹具套件',
     codeNameEn: 'Fixture kits',
@@ -79,7 +112,8 @@ beforeAll(async () => {
   codeId = String(code.json().data.id);
 }, 60_000);
 afterAll(async () => {
-  await s?.database.db.execute(sql.raw(`drop table if exists ${FIXTURE}`));
+  for (const table of [FIXTURE, PART, NODE])
+    await s?.database.db.execute(sql.raw(`drop table if exists ${table}`));
   await s?.close();
 });
 
@@ -123,6 +157,20 @@ describe('generation', () => {
     expect(contracts).toContain("date('madeOn'");
     expect(contracts).not.toContain("'tenantId'");
     expect(first[1].content).toContain(`CREATE TABLE "${FIXTURE}"`);
+  });
+
+  it('master-detail: the detail is a child resource keyed by the master; a tree is a tree', async () => {
+    const sub = await preview({ id: subCodeId });
+    expect(sub.statusCode, sub.body).toBe(200);
+    const [contracts] = sub.json().data.files as Previewed[];
+    expect(contracts.path).toBe('packages/contracts/src/resource/fixtureBox.ts');
+    expect(contracts.content).toContain('export const fixturePartResource = resource(');
+    expect(contracts.content).toContain("via: 'kitId'");
+    expect(contracts.content).toContain(
+      "{ name: 'kitId', label: L('夹具箱', 'Fixtures'), type: 'ref', ref: 'fixtureBox'",
+    );
+    const tree = await preview({ id: treeCodeId });
+    expect(tree.json().data.files[0].content).toContain('tree: true');
   });
 
   it('gen-code answers a zip whose entries are exactly the preview, byte for byte, the same each time', async () => {
@@ -282,9 +330,12 @@ describe('the generated code in a scratch copy of the repository', () => {
           web: 'apps/web',
         }))
           symlinkSync(join(scratch, path), join(modules, '@smart', name));
-        for (const [path, bytes] of Object.entries(unzipSync(new Uint8Array(r.rawPayload)))) {
-          mkdirSync(dirname(join(scratch, path)), { recursive: true });
-          writeFileSync(join(scratch, path), strFromU8(bytes));
+        for (const answer of [r, await zip(subCodeId), await zip(treeCodeId)]) {
+          expect(answer.statusCode).toBe(200);
+          for (const [path, bytes] of Object.entries(unzipSync(new Uint8Array(answer.rawPayload)))) {
+            mkdirSync(dirname(join(scratch, path)), { recursive: true });
+            writeFileSync(join(scratch, path), strFromU8(bytes));
+          }
         }
         const env: NodeJS.ProcessEnv = {};
         for (const [k, v] of Object.entries(process.env))
@@ -312,27 +363,36 @@ describe('the generated code in a scratch copy of the repository', () => {
           );
           return run('npx', ['tsc', '-p', `${dir}/tsconfig.codegen.json`]);
         };
-        const server = project('apps/server', [
-          '../../packages/contracts/src/resource/fixtureKit.ts',
-          'src/modules/fixtureKit/area.ts',
-          'test/fixtureKit.generated.test.ts',
-        ]);
+        const names = ['fixtureKit', 'fixtureBox', 'fixtureNode'];
+        const server = project(
+          'apps/server',
+          names.flatMap((n) => [
+            `../../packages/contracts/src/resource/${n}.ts`,
+            `src/modules/${n}/area.ts`,
+            `test/${n}.generated.test.ts`,
+          ]),
+        );
         expect(server.ok, server.out).toBe(true);
-        const web = project('apps/web', ['src/features/fixtureKit/pages.ts']);
+        const web = project(
+          'apps/web',
+          names.map((n) => `src/features/${n}/pages.ts`),
+        );
         expect(web.ok, web.out).toBe(true);
+        // the single table's and the master-detail's generated tests (the tree's is type-checked only)
         const test = run('npx', [
           'vitest',
           'run',
           'apps/server/test/fixtureKit.generated.test.ts',
+          'apps/server/test/fixtureBox.generated.test.ts',
           '--project',
           'api',
         ]);
         expect(test.ok, test.out).toBe(true);
-        expect(test.out).toMatch(/2 passed/);
+        expect(test.out).toMatch(/Tests\s+4 passed/);
       } finally {
         rmSync(scratch, { recursive: true, force: true });
       }
     },
-    180_000,
+    240_000,
   );
 });

@@ -216,6 +216,9 @@ export function planOf(input: CodegenInput): Plan {
   }
   const master = resourceOf(code, model, input.prototypes, label, permission, extra);
   if (extra.fields) master.fields = extra.fields;
+  // its picker (what a detail's reference and other resources' pickers show): the first text field
+  const named = master.fields.find((f) => f.type === 'text' && f.name !== 'parentId');
+  if (named) master.select = { label: named.name, search: [named.name] };
   return {
     name,
     areaConst: `${constName(name)}_AREA`,
@@ -295,6 +298,10 @@ function contractsFile(plan: Plan): string {
   if (detail) lines.push(resourceText(detail.def, []));
   const extra: string[] = [];
   if (master.tree) extra.push('tree: true');
+  if (master.select)
+    extra.push(
+      `select: { label: ${q(master.select.label)}, search: [${(master.select.search ?? []).map(q).join(', ')}] }`,
+    );
   if (detail && master.children?.[0]) {
     const c = master.children[0];
     extra.push(
@@ -343,7 +350,7 @@ import { clearCaches, listedRows, sampleRecord } from './fixtures';
 import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /**
- * ${plan.label.zh}: the generated definition through the engine — its table made by the generated migration
+ * ${plan.label.zh}: the generated definition through the engine — its tables made by the generated migration
  * (where the database has none yet), mounted beside the product's resources, its menu codes held by the
  * administrator; add, list, detail, refuse, remove.
  */
@@ -360,14 +367,14 @@ beforeAll(async () => {
   });
   const db = s.database.db;
   const ddl = readFileSync(new URL('../drizzle/codegen/${plan.name}.sql', import.meta.url), 'utf8');
-  const exists = (await db.execute(sql.raw("select to_regclass('${master.table}') as t"))) as unknown as {
-    rows: { t: unknown }[];
-  };
-  if (!exists.rows[0].t)
-    for (const statement of ddl.split('--> statement-breakpoint')) {
-      const text = statement.replace(/^--.*$/gm, '').trim();
-      if (text) await db.execute(sql.raw(text));
-    }
+  // what the database does not have yet (a table of the product's own is left as it is)
+  for (const statement of ddl.split('--> statement-breakpoint')) {
+    const text = statement
+      .replace(/^--.*$/gm, '')
+      .trim()
+      .replace(/^CREATE (TABLE|INDEX|UNIQUE INDEX) /, 'CREATE $1 IF NOT EXISTS ');
+    if (text) await db.execute(sql.raw(text));
+  }
   const codes = ['', '_view', '_add', '_edit', '_delete'].map((x) => \`${master.permission}\${x}\`);
   const menus = await db
     .insert(schema.menu)
