@@ -378,17 +378,18 @@ describe('the generated code in a scratch copy of the repository', () => {
           names.map((n) => `src/features/${n}/pages.ts`),
         );
         expect(web.ok, web.out).toBe(true);
-        // the single table's and the master-detail's generated tests (the tree's is type-checked only)
+        // each template's generated test
         const test = run('npx', [
           'vitest',
           'run',
           'apps/server/test/fixtureKit.generated.test.ts',
           'apps/server/test/fixtureBox.generated.test.ts',
+          'apps/server/test/fixtureNode.generated.test.ts',
           '--project',
           'api',
         ]);
         expect(test.ok, test.out).toBe(true);
-        expect(test.out).toMatch(/Tests\s+4 passed/);
+        expect(test.out).toMatch(/Tests\s+6 passed/);
       } finally {
         rmSync(scratch, { recursive: true, force: true });
       }

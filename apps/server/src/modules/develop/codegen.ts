@@ -174,20 +174,23 @@ export function planOf(input: CodegenInput): Plan {
   const extra: Partial<ResourceDef> = {};
   let detail: Plan['detail'];
   if (template === 'tree') {
+    // a tree's rows are placed by parentId (0: a root), an id of the same resource: its own column's
+    // prototype, if any, gives way to the field the engine's tree expects
     extra.tree = true;
     const fields = resourceOf(code, model, input.prototypes, label, permission, {}).fields;
-    if (!fields.some((f) => f.name === 'parentId'))
-      extra.fields = [
-        {
-          name: 'parentId',
-          label: { zh: '上级', en: 'Parent' },
-          type: 'text',
-          max: 20,
-          default: '0',
-          list: false,
-        },
-        ...fields,
-      ];
+    extra.fields = [
+      {
+        name: 'parentId',
+        label: { zh: '上级', en: 'Parent' },
+        type: 'text',
+        max: 20,
+        pattern: '^[0-9]{1,19}$',
+        default: '0',
+        example: '0',
+        list: false,
+      },
+      ...fields.filter((f) => f.name !== 'parentId'),
+    ];
   }
   if (template === 'sub' && input.sub) {
     const via = String(code.subForeignKey);
