@@ -32,7 +32,7 @@ import type { MountedResource, ResourceHooks, Row } from './binding';
 import { attachChildren, checkChildren, readChildren, writeChildren } from './children';
 import { coalescedCreates } from './coalesce';
 import { cachedCount, countKey, forgetCounts } from './count-cache';
-import { attachDictNames, DICT_TABLE, dictLabelsOf, dictNameFields } from './dict-names';
+import { attachDictNames, checkDictKeys, DICT_TABLE, dictLabelsOf, dictNameFields } from './dict-names';
 import { mountEndpoints } from './endpoints';
 import { mountExcelRoutes } from './excel';
 import { columnsOf } from './model';
@@ -444,6 +444,7 @@ export function mountResource(
   const check: MountedResource['check'] = async (ctx, record, mode, id, original, opts = {}) => {
     await hooks.beforeWrite?.(ctx, record, mode, id, original, 'submit');
     if (refs.length && opts.refs !== false) await checkRefs(db, ctx, def, record);
+    await checkDictKeys(db, def, record);
     for (const set of uniqueSets(def)) {
       // an update that sends one field of a key is checked with the others as stored
       if (original && set.every((f) => record[f] === undefined)) continue;
