@@ -113,7 +113,7 @@ export async function attachDictNames(
 /**
  * A dictionary field holds keys of its dictionary (as they are now: an administrator may add entries), one
  * or, for a multiple choice, several comma-joined; anything else is a 400 naming the field, in the Excel
- * import's words. A dictionary without entries (not seeded) is not judged.
+ * import's words. A dictionary without entries (not seeded) is not judged, nor is the field's default.
  */
 const dictFieldsOf = new WeakMap<ResourceDef, FieldDef[]>();
 export async function checkDictKeys(db: Db, def: ResourceDef, record: Record<string, unknown>) {
@@ -131,6 +131,8 @@ export async function checkDictKeys(db: Db, def: ResourceDef, record: Record<str
     const byKey = labels.get(f.dict as string);
     if (!byKey?.size) continue;
     const value = String(record[f.name]);
+    // the definition's own default is valid by declaration (a menu's action 0: no button place)
+    if (f.default !== undefined && value === String(f.default)) continue;
     const keys = f.type === 'dictMulti' ? value.split(',') : [value];
     if (keys.some((k) => !byKey.has(k)))
       throw new FieldInputError(f.name, {
