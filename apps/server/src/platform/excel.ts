@@ -17,8 +17,10 @@ export function loadExcel(): Promise<ExcelModule> {
 export function safeCell(v: unknown): string | number | null {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number') return v;
-  const s = String(v);
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  const s = typeof v === 'string' ? v : String(v);
+  // = + - @ tab CR
+  const c = s.charCodeAt(0);
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 ? `'${s}` : s;
 }
 
 export interface ExcelColumn {

@@ -7,7 +7,7 @@ import { type ExcelColumn, type Sheet, sendXlsx } from '../../excel';
 import type { Lang } from '../../http/messages';
 import type { MountedResource } from '../binding';
 import { mountedResource } from '../refs';
-import { cellOut, excelColumns, header, keyFields, loadDicts, noticeMask } from './columns';
+import { cellWriter, excelColumns, header, keyFields, loadDicts, noticeMask } from './columns';
 import { fileName } from './names';
 
 const BATCH = 2000;
@@ -64,9 +64,10 @@ async function sheetOf(
   /** each column's cell of an answered row */
   const cells = cs.map((c) => {
     const mask = c.mask && c.mask !== 'omit' ? c.mask : undefined;
-    if (!mask) return (r: Record<string, unknown>) => cellOut(c, r, dicts, lang);
+    const cell = cellWriter(c, dicts, lang);
+    if (!mask) return cell;
     return (r: Record<string, unknown>) => {
-      const v = cellOut(c, r, dicts, lang);
+      const v = cell(r);
       return v !== null && v !== '' ? maskForNotice(mask, String(v)) : v;
     };
   });
