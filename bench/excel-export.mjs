@@ -132,9 +132,8 @@ async function benchDatabase(kind, out) {
   try {
     log(`${label}: server (pid ${server.child.pid}) answering after ${server.ms} ms`);
     const headers = authHeaders(await adminSession(server.base));
-    const expected = (
-      await getJson(`${server.base}${API}/page?current=1&size=1&${EXPORT_FILTER}`, headers)
-    ).data.total;
+    const expected = (await getJson(`${server.base}${API}/page?current=1&size=1&${EXPORT_FILTER}`, headers))
+      .data.total;
     log(`${label}: the export's filter (${EXPORT_FILTER}) selects ${num(expected)} villagers`);
     await step(out, 'export', `${label} export and its limit`, async () => {
       const product = [];
