@@ -10,8 +10,9 @@
 //     with the product's options (no styles, no shared strings, the header frozen, the column widths) into a
 //     sink that only counts bytes — what any export of these rows through exceljs costs on this machine
 //   - the ratio of the two (goal ≤ 1.5) and the memory (goal ≤ +100 MB)
-// The two are measured in turns (EXPORT_TURNS, default 2: product, limit, product, limit), each reported by
-// its fastest turn; the memory by the highest peak of the product's turns.
+// The two are measured in turns (EXPORT_TURNS, default 3: product, limit, product, limit …), each reported
+// by its fastest turn; the memory by the first export (a fresh server, which loads exceljs then) and by the
+// highest peak of all over that first baseline (later exports reuse the memory the first took).
 //
 // Its own villagers: VILLAGERS = 10 × EXPORT_ROWS (group 6 is exactly a tenth, bench/village-seed.mjs), in
 // PostgreSQL's database of DATABASE_URL with `_excel` appended (EXCEL_DATABASE_URL names another) and in
@@ -51,7 +52,7 @@ const log = makeLog('excel');
 const { step } = benchSteps(log);
 
 const EXPORT_ROWS = Number(process.env.EXPORT_ROWS ?? 100_000);
-const TURNS = Math.max(1, Number(process.env.EXPORT_TURNS) || 2);
+const TURNS = Math.max(1, Number(process.env.EXPORT_TURNS) || 3);
 // the seed reads VILLAGERS when loaded: a tenth of them are the export's village group
 process.env.VILLAGERS = String(EXPORT_ROWS * 10);
 const { EXPORT_FILTER, seedPglite, seedPostgres, VILLAGERS } = await import('./village-seed.mjs');
@@ -170,9 +171,12 @@ async function benchDatabase(kind, out) {
         bytes: p.bytes,
         rows: sheetData.rows.length,
         columns: sheetData.header.length,
-        growth: Math.max(...product.map((t) => t.peak - t.baseline)),
-        peak: Math.max(...product.map((t) => t.peak)),
+        // the first export of a fresh server (it loads exceljs: ~33 MB of code) …
+        growth: product[0].peak - product[0].baseline,
+        peak: product[0].peak,
         baseline: product[0].baseline,
+        // … and the highest peak of all turns over that same baseline: later exports reuse what it took
+        peakAll: Math.max(...product.map((t) => t.peak)),
         limitSeconds: l.seconds,
         limitBytes: l.bytes,
         ratio: p.seconds / l.seconds,
@@ -210,12 +214,18 @@ function excelTable(res) {
       ok: (v) => v <= 1.5,
     },
     {
-      name: 'Excel export: server resident memory, peak (growth over the baseline)',
+      name: 'Excel export, the first of a fresh server (exceljs loaded on first use): server resident memory, peak (growth over the baseline)',
       src: 'export',
       get: (r) => r.export?.growth,
       f: (v, r) => `${fmt.mb(r.export.peak)} (+${fmt.mb(v)})`,
       target: '≤ +100 MB',
       ok: (v) => v <= 100,
+    },
+    {
+      name: `Excel export: the highest peak of all ${TURNS} exports, over the first one's baseline`,
+      src: 'export',
+      get: (r) => r.export?.peakAll,
+      f: (v, r) => `${fmt.mb(v)} (+${fmt.mb(v - r.export.baseline)})`,
     },
   ];
   return buildTable(rows, res);
