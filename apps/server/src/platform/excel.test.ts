@@ -65,6 +65,8 @@ describe('sendXlsx', () => {
       const chunks: Buffer[] = [];
       for await (const c of sent.body!) chunks.push(c as Buffer);
       expect(seen.pulled).toBe(BATCHES);
+      // the rows' cells are checked once (reading 100 000 rows back takes seconds)
+      if (kind === 'records') return expect(chunks[0].readUInt32LE(0)).toBe(0x04034b50);
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
       const sheet = wb.worksheets[0];

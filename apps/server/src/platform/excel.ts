@@ -49,7 +49,7 @@ const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, '-').slice(0, 3
 
 /** a stream's writable side, as Node and readable-stream 2 (exceljs's archiver) both keep it */
 interface Backlog {
-  _writableState?: { needDrain?: boolean };
+  _writableState?: { needDrain?: boolean; length?: number };
   once(event: 'drain', fn: () => void): unknown;
   off?(event: 'drain', fn: () => void): unknown;
   removeListener(event: 'drain', fn: () => void): unknown;
@@ -67,9 +67,16 @@ function backlogOf(sheet: unknown): Backlog | undefined {
   return pipe && typeof pipe.once === 'function' && pipe._writableState ? pipe : undefined;
 }
 
+/** rows written between two looks at the backlog */
+const SLICE = 100;
+
+/** the XML that may wait to be compressed before the writer waits: the deflater always has work */
+const BACKLOG_BYTES = 512 * 1024;
+
 /** Resolves once `backlog` has drained (at once when it needs not), or `out` is gone. */
 function drained(backlog: Backlog | undefined, out: PassThrough): Promise<void> | undefined {
-  if (!backlog?._writableState?.needDrain || out.destroyed) return undefined;
+  const state = backlog?._writableState;
+  if (!backlog || !state?.needDrain || (state.length ?? 0) < BACKLOG_BYTES || out.destroyed) return undefined;
   return new Promise((resolve) => {
     const done = () => {
       backlog.removeListener('drain', done);
@@ -124,13 +131,17 @@ export async function sendXlsx(
           next = it.next();
           // the next read runs while this batch is written; its failure is the loop's, when awaited
           next.catch(() => {});
-          for (const row of rows) {
-            const values = new Array<string | number | null>(keys.length);
-            if (Array.isArray(row)) for (let i = 0; i < keys.length; i++) values[i] = safeCell(row[i]);
-            else for (let i = 0; i < keys.length; i++) values[i] = safeCell(row[keys[i]]);
-            sheet.addRow(values).commit();
+          for (let start = 0; start < rows.length; start += SLICE) {
+            const end = Math.min(rows.length, start + SLICE);
+            for (let r = start; r < end; r++) {
+              const row = rows[r];
+              const values = new Array<string | number | null>(keys.length);
+              if (Array.isArray(row)) for (let i = 0; i < keys.length; i++) values[i] = safeCell(row[i]);
+              else for (let i = 0; i < keys.length; i++) values[i] = safeCell(row[keys[i]]);
+              sheet.addRow(values).commit();
+            }
+            await drained(backlogOf(sheet), out);
           }
-          await drained(backlogOf(sheet), out);
         }
       } finally {
         // a failure or a client gone: the generator's own cleanup runs (its reads stop)

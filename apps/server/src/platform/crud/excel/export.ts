@@ -10,7 +10,7 @@ import { mountedResource } from '../refs';
 import { cellWriter, excelColumns, header, keyFields, loadDicts, noticeMask } from './columns';
 import { fileName } from './names';
 
-const BATCH = 500;
+const BATCH = 200;
 
 /**
  * `<path>/excel/export`: what the list's filters select, streamed in id batches (never all rows in memory),
