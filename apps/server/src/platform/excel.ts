@@ -51,7 +51,6 @@ const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, '-').slice(0, 3
 interface Backlog {
   _writableState?: { needDrain?: boolean; length?: number };
   once(event: 'drain', fn: () => void): unknown;
-  off?(event: 'drain', fn: () => void): unknown;
   removeListener(event: 'drain', fn: () => void): unknown;
 }
 
@@ -59,7 +58,8 @@ interface Backlog {
  * Where a streamed worksheet's XML waits to be compressed: exceljs writes each committed row to the sheet's
  * buffer, which hands it on to the stream archiver put in front of the deflater without waiting, so a
  * writer faster than the deflater and the client would hold the whole sheet in memory. Waiting for this
- * stream to drain after each batch is the back pressure (the client reads → the zip deflates → it drains).
+ * stream to drain once it holds more than BACKLOG_BYTES is the back pressure (the client reads → the zip
+ * deflates → it drains).
  * Undefined where exceljs keeps it otherwise (then no waiting: a later exceljs is caught by excel.test.ts).
  */
 function backlogOf(sheet: unknown): Backlog | undefined {
@@ -123,10 +123,14 @@ export async function sendXlsx(
       const keys = part.columns.map((c) => c.key);
       const it = part.batches[Symbol.asyncIterator]();
       let next = it.next();
+      let finished = false;
       try {
         for (;;) {
           const { done, value: rows } = await next;
-          if (done) break;
+          if (done) {
+            finished = true;
+            break;
+          }
           if (out.destroyed) return;
           next = it.next();
           // the next read runs while this batch is written; its failure is the loop's, when awaited
@@ -144,8 +148,8 @@ export async function sendXlsx(
           }
         }
       } finally {
-        // a failure or a client gone: the generator's own cleanup runs (its reads stop)
-        if (out.destroyed) await it.return?.();
+        // a client gone or a failure: the generator's own cleanup runs (its reads stop)
+        if (!finished) await it.return?.();
       }
       sheet.commit();
     }
