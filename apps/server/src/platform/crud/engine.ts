@@ -700,6 +700,17 @@ export function mountResource(
     selection,
     listSelection,
     output: answer,
+    async readRows(ctx, where, orderBy, limit, lang) {
+      const built = db
+        .select(listSelection)
+        .from(table)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit);
+      if (!arrayRows) return answer(ctx, (await built) as Row[], lang);
+      const { sql: text, params } = built.toSQL();
+      return (await answerArrays(ctx, await arrayRows(text, params), lang)) as Row[];
+    },
     check,
     defaultOrder,
     labelTables: refTables,
