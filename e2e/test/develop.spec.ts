@@ -10,7 +10,9 @@ import { pick, save } from './form-helpers';
 test.use({ storageState: authFile() });
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
-test('test the own database, model one of its tables and read its columns into the model', async ({ page }) => {
+test('test the own database, model one of its tables and read its columns into the model', async ({
+  page,
+}) => {
   await page.goto('/tool/datasource/index');
   const main = page.getByRole('main');
   const own = main.locator('tr').filter({ hasText: '本系统数据库' });
