@@ -2,6 +2,7 @@ import { DEVICE_KIND, SMS_DEMO, SMS_PROVIDER, SMS_SOURCE, SMS_STATE } from '@sma
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmsSandbox } from '../src/modules/resource/sms/sandbox';
+import { SANDBOX_ORIGINS } from '../src/modules/resource/sms/send';
 import { signedMessage } from '../src/modules/telemetry/simulator';
 import { mountedResource } from '../src/platform/crud/refs';
 import {
@@ -46,6 +47,8 @@ const { get, post, answers } = recordedCalls(
 beforeAll(async () => {
   sandbox = await new SmsSandbox().addTemplate(TEMPLATE_ID, TEMPLATE).listen(0);
   sandbox.autoDeliver = false;
+  // the server reaches this sandbox as it reaches the one it runs itself (SMS_ENDPOINT_HOSTS stays public)
+  SANDBOX_ORIGINS.add(sandbox.url);
   const port = await freePort();
   ({ s, token, other } = await areaServer(['360001', '短信别村', 'sms_other'], {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -55,6 +58,7 @@ beforeAll(async () => {
   await s.app.listen({ port, host: '127.0.0.1' });
 }, 60_000);
 afterAll(async () => {
+  SANDBOX_ORIGINS.delete(sandbox?.url);
   await sandbox?.close();
   await s?.close();
 });
@@ -364,6 +368,22 @@ describe('what an attacker would try', () => {
       (await post('/smsLog/submit', { smsId: c.id, phone: phone(), state: '3', source: '1' })).statusCode,
     ).toBe(403);
     expect((await post(`/smsLog/remove?ids=1`)).statusCode).toBe(403);
+  });
+
+  it('an API address inside the server’s network is never posted to (SMS_ENDPOINT_HOSTS=public)', async () => {
+    const port = new URL(sandbox.url).port;
+    for (const endpoint of [`http://localhost:${port}`, 'http://10.0.0.1:9', 'http://169.254.169.254']) {
+      const c = await config(SMS_PROVIDER.ali, { endpoint });
+      const before = sandbox.calls.length;
+      const r = await post('/sms/endpoint/send-message', {
+        code: c.code,
+        phones: phone(),
+        params: { code: '1', minutes: '5' },
+      });
+      expect(r.statusCode, r.body).toBe(502);
+      expect(r.json().msg).toContain('EINNERADDRESS');
+      expect(sandbox.calls.length).toBe(before);
+    }
   });
 
   it('bad input is a 400, never a 500', async () => {

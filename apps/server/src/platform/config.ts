@@ -124,6 +124,13 @@ const ConfigSchema = z.object({
    */
   SMS_SANDBOX: z.enum(['on', 'off']).default('off'),
   SMS_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
+  /**
+   * Where an SMS config's API address may point: `public` (the default) refuses addresses inside the
+   * server's own network (loopback, private, link-local …), so a tenant's administrator cannot make the
+   * server post to the intranet; `any` allows them (a provider gateway on the intranet). The SMS sandbox the
+   * server runs itself is always reachable.
+   */
+  SMS_ENDPOINT_HOSTS: z.enum(['public', 'any']).default('public'),
   /** How often each server sends the alarms' messages waiting in the SMS outbox (milliseconds). */
   SMS_OUTBOX_INTERVAL_MS: z.coerce.number().int().min(20).max(3_600_000).default(2_000),
   /**

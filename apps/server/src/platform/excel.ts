@@ -17,8 +17,10 @@ export function loadExcel(): Promise<ExcelModule> {
 export function safeCell(v: unknown): string | number | null {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number') return v;
-  const s = String(v);
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  const s = typeof v === 'string' ? v : String(v);
+  // = + - @ tab CR
+  const c = s.charCodeAt(0);
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 ? `'${s}` : s;
 }
 
 export interface ExcelColumn {
@@ -29,27 +31,77 @@ export interface ExcelColumn {
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** A sheet of a workbook: its name, columns and rows (an async generator of row arrays). */
+/**
+ * A batch of a sheet's rows: records keyed by column key, or arrays of cells in the columns' order (what an
+ * export that formats its own rows hands over: no key is looked up per cell).
+ */
+export type RowBatch = Record<string, unknown>[] | unknown[][];
+
+/** A sheet of a workbook: its name, columns and rows (an async generator of row batches). */
 export interface Sheet {
   name: string;
   columns: ExcelColumn[];
-  batches: AsyncIterable<Record<string, unknown>[]>;
+  batches: AsyncIterable<RowBatch>;
 }
 
 /** A worksheet's name as spreadsheets take it: at most 31 characters, none of : \\ / ? * [ ]. */
 const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, '-').slice(0, 31) || 'Sheet1';
 
+/** a stream's writable side, as Node and readable-stream 2 (exceljs's archiver) both keep it */
+interface Backlog {
+  _writableState?: { needDrain?: boolean; length?: number };
+  once(event: 'drain', fn: () => void): unknown;
+  removeListener(event: 'drain', fn: () => void): unknown;
+}
+
 /**
- * Streams a workbook to the reply: rows come from `batches` (an async generator of row arrays), so a
+ * Where a streamed worksheet's XML waits to be compressed: exceljs writes each committed row to the sheet's
+ * buffer, which hands it on to the stream archiver put in front of the deflater without waiting, so a
+ * writer faster than the deflater and the client would hold the whole sheet in memory. Waiting for this
+ * stream to drain once it holds more than BACKLOG_BYTES is the back pressure (the client reads → the zip
+ * deflates → it drains).
+ * Undefined where exceljs keeps it otherwise (then no waiting: a later exceljs is caught by excel.test.ts).
+ */
+function backlogOf(sheet: unknown): Backlog | undefined {
+  const pipe = (sheet as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as Backlog | undefined;
+  return pipe && typeof pipe.once === 'function' && pipe._writableState ? pipe : undefined;
+}
+
+/** rows written between two looks at the backlog */
+const SLICE = 100;
+
+/** the XML that may wait to be compressed before the writer waits: the deflater always has work */
+const BACKLOG_BYTES = 512 * 1024;
+
+/** Resolves once `backlog` has drained (at once when it needs not), or `out` is gone. */
+function drained(backlog: Backlog | undefined, out: PassThrough): Promise<void> | undefined {
+  const state = backlog?._writableState;
+  if (!backlog || !state?.needDrain || (state.length ?? 0) < BACKLOG_BYTES || out.destroyed) return undefined;
+  return new Promise((resolve) => {
+    const done = () => {
+      backlog.removeListener('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    backlog.once('drain', done);
+    out.once('close', done);
+  });
+}
+
+/**
+ * Streams a workbook to the reply: rows come from `batches` (an async generator of row batches), so a
  * hundred thousand rows never sit in memory together; `more` sheets follow the first, each written whole
  * before the next begins. Every sheet is named (the first by `name`, else the file's name) and keeps its
- * header row in view (frozen) as it scrolls.
+ * header row in view (frozen) as it scrolls. The next batch is asked for before the current one is written
+ * (the database reads while the rows are turned into XML), and no batch is asked for while the XML written
+ * waits to be compressed (`drained`): memory holds a batch or two, whatever the client's speed. A client
+ * that goes away stops the reading.
  */
 export async function sendXlsx(
   reply: FastifyReply,
   fileName: string,
   columns: ExcelColumn[],
-  batches: AsyncIterable<Record<string, unknown>[]>,
+  batches: AsyncIterable<RowBatch>,
   more: Sheet[] = [],
   name = fileName,
 ) {
@@ -68,12 +120,36 @@ export async function sendXlsx(
     for (const part of [{ name, columns, batches }, ...more]) {
       const sheet = wb.addWorksheet(sheetName(part.name), { views: [{ state: 'frozen', ySplit: 1 }] });
       sheet.columns = part.columns.map((c) => ({ key: c.key, header: c.header, width: c.width ?? 18 }));
-      for await (const rows of part.batches) {
-        for (const row of rows) {
-          const values: Record<string, unknown> = {};
-          for (const c of part.columns) values[c.key] = safeCell(row[c.key]);
-          sheet.addRow(values).commit();
+      const keys = part.columns.map((c) => c.key);
+      const it = part.batches[Symbol.asyncIterator]();
+      let next = it.next();
+      let finished = false;
+      try {
+        for (;;) {
+          const { done, value: rows } = await next;
+          if (done) {
+            finished = true;
+            break;
+          }
+          if (out.destroyed) return;
+          next = it.next();
+          // the next read runs while this batch is written; its failure is the loop's, when awaited
+          next.catch(() => {});
+          for (let start = 0; start < rows.length; start += SLICE) {
+            const end = Math.min(rows.length, start + SLICE);
+            for (let r = start; r < end; r++) {
+              const row = rows[r];
+              const values = new Array<string | number | null>(keys.length);
+              if (Array.isArray(row)) for (let i = 0; i < keys.length; i++) values[i] = safeCell(row[i]);
+              else for (let i = 0; i < keys.length; i++) values[i] = safeCell(row[keys[i]]);
+              sheet.addRow(values).commit();
+            }
+            await drained(backlogOf(sheet), out);
+          }
         }
+      } finally {
+        // a client gone or a failure: the generator's own cleanup runs (its reads stop)
+        if (!finished) await it.return?.();
       }
       sheet.commit();
     }

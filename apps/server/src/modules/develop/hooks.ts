@@ -316,6 +316,7 @@ export function modelPrototypeHooks(): ResourceHooks {
               if (!key.success) throw invalidField('id');
               // never the model a prototype belongs to
               delete record.modelId;
+              await resource.check(ctx, record, 'update', key.data);
               rows.push({ id: key.data, record });
             } else {
               await resource.check(ctx, record, 'create');

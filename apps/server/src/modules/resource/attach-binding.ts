@@ -9,6 +9,7 @@ import {
   type FieldType,
   OSS_LOCAL,
   ossResource,
+  resourceByKey,
 } from '@smart/contracts';
 import { and, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -84,7 +85,8 @@ export async function attachLimits(db: Db, tenantId: string) {
 export async function recordsNaming(db: Db, tenantId: string, path: string): Promise<number> {
   let total = 0;
   for (const m of mountedByKey.values()) {
-    if (m.def.key === attachResource.key) continue;
+    // the product's own definitions only (a test's extra resource may outlive its table)
+    if (m.def.key === attachResource.key || resourceByKey.get(m.def.key) !== m.def) continue;
     const cols = m.def.fields
       .filter((f) => NAMING_KINDS.has(f.type) && m.cols[f.name])
       .map((f) => m.cols[f.name]);

@@ -180,6 +180,18 @@ export interface MountedResource {
   /** rows as answered: references' labels, and dictionary labels (`<field>Name`) in `lang` (default zh) */
   output(ctx: RequestContext, rows: Row[], lang?: Lang): Promise<Row[]>;
   /**
+   * up to `limit` rows of `listSelection` within `where`, in `orderBy`, answered as `output` answers them
+   * (read as arrays and mapped straight into the answer where the database handle can, as a list page is):
+   * what an export reads, batch by batch
+   */
+  readRows(
+    ctx: RequestContext,
+    where: SQL,
+    orderBy: (SQL | PgColumn)[],
+    limit: number,
+    lang: Lang,
+  ): Promise<Row[]>;
+  /**
    * the checks a validated record passes before it is written (the binding's beforeWrite, references,
    * unique keys; `except`: live rows a clash does not count, a parent's own children its write replaces;
    * `refs: false`: the references are checked by the caller, for a batch at once)

@@ -2,6 +2,7 @@ import { type FieldDef, type ResourceDef, refLabelKey } from '@smart/contracts';
 import type { Db } from '../db';
 import { changesOf } from '../db/changes';
 import { dictLabels } from '../dicts';
+import { FieldInputError } from '../http/errors';
 import type { Lang } from '../http/messages';
 
 /**
@@ -107,4 +108,36 @@ export async function attachDictNames(
     for (const r of rows) if (!Object.hasOwn(r, key)) r[key] = dictLabelOf(f, byKey, r[f.name]);
   }
   return rows;
+}
+
+/**
+ * A dictionary field holds keys of its dictionary (as they are now: an administrator may add entries), one
+ * or, for a multiple choice, several comma-joined; anything else is a 400 naming the field, in the Excel
+ * import's words. A dictionary without entries (not seeded) is not judged, nor is the field's default.
+ */
+const dictFieldsOf = new WeakMap<ResourceDef, FieldDef[]>();
+export async function checkDictKeys(db: Db, def: ResourceDef, record: Record<string, unknown>) {
+  let fields = dictFieldsOf.get(def);
+  if (!fields) {
+    fields = def.fields.filter((f) => (f.type === 'dict' || f.type === 'dictMulti') && f.dict);
+    dictFieldsOf.set(def, fields);
+  }
+  const sent = fields.filter(
+    (f) => record[f.name] !== undefined && record[f.name] !== null && record[f.name] !== '',
+  );
+  if (!sent.length) return;
+  const labels = await dictLabelsOf(db, fields, 'zh');
+  for (const f of sent) {
+    const byKey = labels.get(f.dict as string);
+    if (!byKey?.size) continue;
+    const value = String(record[f.name]);
+    // the definition's own default is valid by declaration (a menu's action 0: no button place)
+    if (f.default !== undefined && value === String(f.default)) continue;
+    const keys = f.type === 'dictMulti' ? value.split(',') : [value];
+    if (keys.some((k) => !byKey.has(k)))
+      throw new FieldInputError(f.name, {
+        zh: `${f.label.zh}"${value}"不是可选值`,
+        en: `${f.label.en} "${value}" is not one of the options`,
+      });
+  }
 }

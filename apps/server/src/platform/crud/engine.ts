@@ -32,7 +32,7 @@ import type { MountedResource, ResourceHooks, Row } from './binding';
 import { attachChildren, checkChildren, readChildren, writeChildren } from './children';
 import { coalescedCreates } from './coalesce';
 import { cachedCount, countKey, forgetCounts } from './count-cache';
-import { attachDictNames, DICT_TABLE, dictLabelsOf, dictNameFields } from './dict-names';
+import { attachDictNames, checkDictKeys, DICT_TABLE, dictLabelsOf, dictNameFields } from './dict-names';
 import { mountEndpoints } from './endpoints';
 import { mountExcelRoutes } from './excel';
 import { columnsOf } from './model';
@@ -444,6 +444,7 @@ export function mountResource(
   const check: MountedResource['check'] = async (ctx, record, mode, id, original, opts = {}) => {
     await hooks.beforeWrite?.(ctx, record, mode, id, original, 'submit');
     if (refs.length && opts.refs !== false) await checkRefs(db, ctx, def, record);
+    await checkDictKeys(db, def, record);
     for (const set of uniqueSets(def)) {
       // an update that sends one field of a key is checked with the others as stored
       if (original && set.every((f) => record[f] === undefined)) continue;
@@ -699,6 +700,17 @@ export function mountResource(
     selection,
     listSelection,
     output: answer,
+    async readRows(ctx, where, orderBy, limit, lang) {
+      const built = db
+        .select(listSelection)
+        .from(table)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit);
+      if (!arrayRows) return answer(ctx, (await built) as Row[], lang);
+      const { sql: text, params } = built.toSQL();
+      return (await answerArrays(ctx, await arrayRows(text, params), lang)) as Row[];
+    },
     check,
     defaultOrder,
     labelTables: refTables,

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns';
-import { get as httpGet, type IncomingMessage } from 'node:http';
-import { get as httpsGet } from 'node:https';
+import { get as httpGet, request as httpRequest, type IncomingMessage } from 'node:http';
+import { get as httpsGet, request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
@@ -90,5 +90,59 @@ export function outboundGet(url: URL, hosts: OutboundHosts, signal: AbortSignal)
     const get = url.protocol === 'https:' ? httpsGet : httpGet;
     const req = get(url, { signal, lookup: hosts === 'public' ? publicLookup : undefined }, resolve);
     req.on('error', reject);
+  });
+}
+
+/** What `outboundPost` answers: the status, the headers (lower-case names) and the body as text. */
+export interface OutboundAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/**
+ * One POST of `body` to an address an administrator typed (an SMS provider's), under the same rule as
+ * `outboundGet`: with `hosts: 'public'` nothing inside the server's network is reached. The answer's body
+ * is read up to `maxBytes`; `timeoutMs` ends it all.
+ */
+export function outboundPost(
+  url: URL,
+  hosts: OutboundHosts,
+  headers: Record<string, string>,
+  body: string,
+  opts: { timeoutMs: number; maxBytes: number },
+): Promise<OutboundAnswer> {
+  return new Promise((resolve, reject) => {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return reject(new Error('not http(s)'));
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (hosts === 'public' && isIP(host) && innerAddress(host)) return reject(new InnerAddressError(host));
+    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        signal: AbortSignal.timeout(opts.timeoutMs),
+        lookup: hosts === 'public' ? publicLookup : undefined,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (c: Buffer) => {
+          size += c.length;
+          if (size <= opts.maxBytes) chunks.push(c);
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
   });
 }

@@ -7,7 +7,7 @@ import type { ResourceHooks, Row } from '../../../platform/crud/binding';
 import { endpoint } from '../../../platform/crud/endpoints';
 import { FieldInputError, invalidField, notFound } from '../../../platform/http/errors';
 import { enableOnly, idIn, theId } from '../enable-one';
-import { sendNow } from './send';
+import { sendNow, smsReach } from './send';
 
 /**
  * 短信配置 (`sms`, dfem-resource) on the engine: list, detail, submit and remove are the engine's; this
@@ -127,7 +127,7 @@ export function smsHooks(deps: { config: Config }): ResourceHooks {
           if (!row) throw notFound();
           const config = row as Row;
           const url = `${publicBase(deps.config)}${receiptPath(String(config.id), String(config.receiptKey ?? ''))}`;
-          return sendNow(resource.db, ctx, config, phones, params, url);
+          return sendNow(resource.db, ctx, config, phones, params, url, smsReach(deps.config));
         },
       }),
     ],

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SMS_DEFAULT_ENDPOINT, SMS_PROVIDER, smsPlaceholders, smsRender } from '@smart/contracts';
+import { type OutboundAnswer, type OutboundHosts, outboundPost } from '../../../platform/http/outbound';
 import { aliyunRpcSignature, qiniuSignature, tc3Signature, wssePasswordDigest } from './signing';
 
 /**
@@ -79,6 +80,7 @@ interface Provider {
     phones: string[],
     params: Record<string, string>,
     receiptUrl: string,
+    reach: SmsReach,
   ): Promise<SmsOutcome>;
   receipts(post: ReceiptPost): SmsReceipt[];
   /** what the provider expects back from a receipt post */
@@ -94,31 +96,52 @@ export function smsBase(a: Pick<SmsAccount, 'category' | 'endpoint'>): string {
   return base.replace(/\/$/, '');
 }
 
-/** A POST to the provider, its answer read as JSON (or kept as text when it is not). */
+/** Where a send may go: `public` keeps it out of the server's own network, but for the addresses in `allowed`. */
+export interface SmsReach {
+  hosts: OutboundHosts;
+  /** origins reached whatever `hosts` says (the SMS sandbox the server itself runs) */
+  allowed: string[];
+}
+
+/**
+ * A POST to the provider, its answer read as JSON when it is JSON. A provider's answer that is not JSON is
+ * never repeated (an address that is no provider must not become a way to read other servers' pages).
+ */
 async function post(
   url: string,
   headers: Record<string, string>,
   body: string,
-): Promise<{ status: number; json: Record<string, unknown> | null; text: string; headers: Headers }> {
-  let res: Response;
+  reach: SmsReach,
+): Promise<{
+  status: number;
+  json: Record<string, unknown> | null;
+  header: (name: string) => string | null;
+}> {
+  const target = new URL(url);
+  const hosts = reach.allowed.includes(target.origin) ? 'any' : reach.hosts;
+  let r: OutboundAnswer;
   try {
-    res = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    r = await outboundPost(target, hosts, headers, body, { timeoutMs: TIMEOUT_MS, maxBytes: 256 * 1024 });
   } catch (e) {
-    const err = e as Error & { cause?: { code?: string } };
+    const err = e as Error & { code?: string; cause?: { code?: string } };
     throw new SmsProviderError(
-      err.cause?.code ?? err.name,
+      err.code ?? err.cause?.code ?? err.name,
       `the provider could not be reached: ${err.message}`,
       null,
     );
   }
-  const text = await res.text();
   let json: Record<string, unknown> | null = null;
   try {
-    json = JSON.parse(text) as Record<string, unknown>;
+    const parsed = JSON.parse(r.text) as unknown;
+    json = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
   } catch {
     json = null;
   }
-  return { status: res.status, json, text, headers: res.headers };
+  const header = (name: string) => {
+    const v = r.headers[name];
+    return v === undefined ? null : String(v);
+  };
+  return { status: r.status, json, header };
 }
 
 const str = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
@@ -138,7 +161,7 @@ const everyPhone = (phones: string[], id: string | null): SmsPhoneOutcome[] =>
   phones.map((phone) => ({ phone, ok: true, messageId: id, code: null, message: null }));
 
 const aliyun: Provider = {
-  async send(a, phones, params) {
+  async send(a, phones, params, _receiptUrl, reach) {
     const p: Record<string, string> = {
       AccessKeyId: a.accessKey,
       Action: 'SendSms',
@@ -155,13 +178,18 @@ const aliyun: Provider = {
       Version: '2017-05-25',
     };
     p.Signature = aliyunRpcSignature('POST', p, a.secretKey);
-    const r = await post(`${smsBase(a)}/`, { 'content-type': 'application/x-www-form-urlencoded' }, form(p));
+    const r = await post(
+      `${smsBase(a)}/`,
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      form(p),
+      reach,
+    );
     const code = str(r.json?.Code);
     const requestId = str(r.json?.RequestId);
     if (code !== 'OK')
       throw new SmsProviderError(
         code ?? `HTTP${r.status}`,
-        str(r.json?.Message) ?? r.text.slice(0, 200),
+        str(r.json?.Message) ?? `HTTP ${r.status}`,
         r.status,
         requestId,
       );
@@ -180,7 +208,7 @@ const aliyun: Provider = {
 };
 
 const tencent: Provider = {
-  async send(a, phones, params) {
+  async send(a, phones, params, _receiptUrl, reach) {
     const base = smsBase(a);
     const host = new URL(base).host;
     const payload = JSON.stringify({
@@ -211,6 +239,7 @@ const tencent: Provider = {
         'x-tc-region': a.regionId || 'ap-guangzhou',
       },
       payload,
+      reach,
     );
     const resp = (r.json?.Response ?? {}) as Record<string, unknown>;
     const requestId = str(resp.RequestId);
@@ -218,7 +247,7 @@ const tencent: Provider = {
     if (error || r.status !== 200)
       throw new SmsProviderError(
         error?.Code ?? `HTTP${r.status}`,
-        error?.Message ?? r.text.slice(0, 200),
+        error?.Message ?? `HTTP ${r.status}`,
         r.status,
         requestId,
       );
@@ -251,7 +280,7 @@ const tencent: Provider = {
 };
 
 const huawei: Provider = {
-  async send(a, phones, params, receiptUrl) {
+  async send(a, phones, params, receiptUrl, reach) {
     const created = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
     const nonce = randomUUID().replace(/-/g, '');
     const digest = wssePasswordDigest(nonce, created, a.secretKey);
@@ -270,12 +299,13 @@ const huawei: Provider = {
         statusCallback: receiptUrl,
         signature: a.signName,
       }),
+      reach,
     );
     const code = str(r.json?.code);
     if (code !== '000000')
       throw new SmsProviderError(
         code ?? `HTTP${r.status}`,
-        str(r.json?.description) ?? r.text.slice(0, 200),
+        str(r.json?.description) ?? `HTTP ${r.status}`,
         r.status,
       );
     const result = list(r.json?.result);
@@ -313,7 +343,7 @@ const huawei: Provider = {
 };
 
 const qiniu: Provider = {
-  async send(a, phones, params) {
+  async send(a, phones, params, _receiptUrl, reach) {
     const base = smsBase(a);
     const url = new URL(`${base}/v1/message`);
     const body = JSON.stringify({ template_id: a.templateId, mobiles: phones, parameters: params });
@@ -330,13 +360,14 @@ const qiniu: Provider = {
       url.toString(),
       { 'content-type': contentType, authorization: `Qiniu ${a.accessKey}:${sign}` },
       body,
+      reach,
     );
-    const requestId = r.headers.get('x-reqid');
+    const requestId = r.header('x-reqid');
     const jobId = str(r.json?.job_id);
     if (r.status !== 200 || !jobId)
       throw new SmsProviderError(
         str(r.json?.error) ?? `HTTP${r.status}`,
-        str(r.json?.message) ?? r.text.slice(0, 200),
+        str(r.json?.message) ?? `HTTP ${r.status}`,
         r.status,
         requestId,
       );
@@ -356,17 +387,18 @@ const qiniu: Provider = {
 };
 
 const yunpian: Provider = {
-  async send(a, phones, params) {
+  async send(a, phones, params, _receiptUrl, reach) {
     const text = `【${a.signName}】${smsRender(a.templateContent, params)}`;
     const r = await post(
       `${smsBase(a)}/v2/sms/batch_send.json`,
       { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
       form({ apikey: a.accessKey, mobile: phones.join(','), text }),
+      reach,
     );
     if (r.status !== 200 || !Array.isArray(r.json?.data))
       throw new SmsProviderError(
         str(r.json?.code) ?? `HTTP${r.status}`,
-        str(r.json?.msg) ?? r.text.slice(0, 200),
+        str(r.json?.msg) ?? `HTTP ${r.status}`,
         r.status,
       );
     const data = list(r.json?.data);

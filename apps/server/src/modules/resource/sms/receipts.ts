@@ -12,7 +12,7 @@ import { runPeriodically } from '../../../platform/periodic';
 import { publicBase, receiptPath } from './binding';
 import { smsProvider } from './providers';
 import { SmsSandbox } from './sandbox';
-import { sendQueued } from './send';
+import { SANDBOX_ORIGINS, sendQueued, smsReach } from './send';
 
 /**
  * What reaches the SMS configs from outside, and what runs beside them:
@@ -112,7 +112,7 @@ export const smsRoutes: FastifyPluginAsync = async (app) => {
     outbox.stop = runPeriodically(
       'sms outbox',
       config.SMS_OUTBOX_INTERVAL_MS,
-      () => sendQueued(db, receiptUrlOf),
+      () => sendQueued(db, receiptUrlOf, smsReach(config)),
       app.log,
     ).stop;
   });
@@ -123,6 +123,7 @@ export const smsRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onReady', async () => {
     try {
       await sandbox.listen(config.SMS_SANDBOX_PORT);
+      SANDBOX_ORIGINS.add(sandbox.url);
       app.log.info({ url: sandbox.url }, 'SMS sandbox listening');
     } catch (err) {
       app.log.warn({ err: (err as Error).message }, 'SMS sandbox could not listen');
@@ -155,5 +156,8 @@ export const smsRoutes: FastifyPluginAsync = async (app) => {
     sandbox.addAccount(String(d.category), SMS_DEMO.accessKey, DEMO_SMS_SECRET);
     sandbox.setReceiptUrl(SMS_DEMO.accessKey, receiptUrlOf(SMS_DEMO.configId, String(d.receiptKey)));
   });
-  app.addHook('onClose', () => sandbox.close());
+  app.addHook('onClose', async () => {
+    SANDBOX_ORIGINS.delete(sandbox.url);
+    await sandbox.close();
+  });
 };

@@ -1,6 +1,7 @@
 import { SMS_SOURCE, SMS_STATE, smsParamsProblem, smsRender } from '@smart/contracts';
 import { and, count, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { type RequestContext, serverActor } from '../../../platform/auth/context';
+import type { Config } from '../../../platform/config';
 import type { MountedResource, Row } from '../../../platform/crud/binding';
 import { mountedResource } from '../../../platform/crud/refs';
 import { insertRows, liveRows, transaction } from '../../../platform/crud/write';
@@ -9,7 +10,7 @@ import { formatDateTime } from '../../../platform/format';
 import { FieldInputError, TextError } from '../../../platform/http/errors';
 import { addMissingParams } from '../../../seed/insert';
 import { tenantParams } from '../../system/params';
-import { type SmsAccount, type SmsOutcome, SmsProviderError, smsProvider } from './providers';
+import { type SmsAccount, type SmsOutcome, SmsProviderError, type SmsReach, smsProvider } from './providers';
 
 /**
  * Sending a message, whoever asks (a person's `endpoint/send-message`, a device alarm):
@@ -178,6 +179,7 @@ async function deliver(
   rows: { id: string; phone: string }[],
   params: Record<string, string>,
   receiptUrl: string,
+  reach: SmsReach,
 ): Promise<{ outcome: SmsOutcome | null; error: SmsProviderError | null }> {
   const m = smsLog();
   let outcome: SmsOutcome | null = null;
@@ -188,6 +190,7 @@ async function deliver(
       rows.map((r) => r.phone),
       params,
       receiptUrl,
+      reach,
     );
   } catch (e) {
     error = e instanceof SmsProviderError ? e : new SmsProviderError('Error', (e as Error).message, null);
@@ -238,12 +241,13 @@ export async function sendNow(
   phones: string[],
   params: Record<string, string>,
   receiptUrl: string,
+  reach: SmsReach,
 ): Promise<SendAnswer> {
   checkParams(config, params);
   const rows = await transaction(db, (tx) =>
     writeLog(tx, ctx, config, phones, params, SMS_SOURCE.manual, 'refuse'),
   );
-  const { outcome, error } = await deliver(db, ctx, config, rows, params, receiptUrl);
+  const { outcome, error } = await deliver(db, ctx, config, rows, params, receiptUrl, reach);
   const messages = rows.map((r) => {
     const o = outcome?.phones.find((p) => p.phone === r.phone);
     return {
@@ -319,6 +323,7 @@ export async function queueSms(tx: Db, tenantId: string, phone: string, params: 
 export async function sendQueued(
   db: Db,
   receiptUrlOf: (configId: string, key: string) => string,
+  reach: SmsReach,
 ): Promise<number> {
   const m = smsLog();
   const configs = mountedResource('sms');
@@ -372,6 +377,7 @@ export async function sendQueued(
       [{ id: String(r.id), phone: String(r.phone) }],
       params,
       receiptUrlOf(String(row.id), String(row.receiptKey ?? '')),
+      reach,
     );
   }
   return claimed.length;
@@ -401,3 +407,15 @@ export async function seedSmsLimits(db: Db) {
     },
   ]);
 }
+
+/**
+ * The origins a send may reach inside the server's own network whatever SMS_ENDPOINT_HOSTS says: the SMS
+ * sandbox this server runs (receipts.ts adds it once it listens).
+ */
+export const SANDBOX_ORIGINS = new Set<string>();
+
+/** Where this server's sends may go (config SMS_ENDPOINT_HOSTS, and its own sandbox). */
+export const smsReach = (config: Pick<Config, 'SMS_ENDPOINT_HOSTS'>): SmsReach => ({
+  hosts: config.SMS_ENDPOINT_HOSTS,
+  allowed: [...SANDBOX_ORIGINS],
+});

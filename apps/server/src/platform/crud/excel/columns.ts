@@ -95,26 +95,54 @@ export function noticeMask(c: Column): 'idcard' | 'phone' | 'text' | 'omit' | un
   return undefined;
 }
 
-export function cellOut(c: Column, row: Record<string, unknown>, dicts: DictIndex, lang: Lang): unknown {
+/**
+ * How a column's cell is written from an answered row, decided once for the column (an export calls it for
+ * every row): the referenced row's key or label, the dictionary's labels, the switch's word, a number.
+ */
+export function cellWriter(
+  c: Column,
+  dicts: DictIndex,
+  lang: Lang,
+): (row: Record<string, unknown>) => unknown {
   const f = c.field;
-  if (c.refKey) return row[c.key] ?? null;
-  const v = row[f.name];
-  if (f.type === 'ref' || f.type === 'refs' || f.type === 'ids') return row[refLabelKey(f)] || null;
-  if (v === null || v === undefined || v === '') return null;
+  const name = f.name;
+  if (c.refKey) {
+    const key = c.key;
+    return (row) => row[key] ?? null;
+  }
+  if (f.type === 'ref' || f.type === 'refs' || f.type === 'ids') {
+    const label = refLabelKey(f);
+    return (row) => row[label] || null;
+  }
+  const empty = (v: unknown) => v === null || v === undefined || v === '';
   if (f.dict) {
-    const e = dicts.get(f.dict);
-    return String(v)
-      .split(',')
-      .map((k) => e?.byKey.get(k) ?? k)
-      .join(',');
+    const byKey = dicts.get(f.dict)?.byKey;
+    const labelOf = (k: string) => byKey?.get(k) ?? k;
+    return (row) => {
+      const v = row[name];
+      if (empty(v)) return null;
+      const s = String(v);
+      return s.includes(',') ? s.split(',').map(labelOf).join(',') : labelOf(s);
+    };
   }
-  if (f.type === 'switch')
-    return Number(v) === 1 ? (lang === 'en' ? 'Yes' : '是') : lang === 'en' ? 'No' : '否';
-  if (isNumber(f)) {
-    const n = Number(v);
-    return Number.isFinite(n) ? n : String(v);
+  if (f.type === 'switch') {
+    const [yes, no] = lang === 'en' ? ['Yes', 'No'] : ['是', '否'];
+    return (row) => {
+      const v = row[name];
+      return empty(v) ? null : Number(v) === 1 ? yes : no;
+    };
   }
-  return v;
+  if (isNumber(f))
+    return (row) => {
+      const v = row[name];
+      if (empty(v)) return null;
+      const n = Number(v);
+      return Number.isFinite(n) ? n : String(v);
+    };
+  return (row) => {
+    const v = row[name];
+    return empty(v) ? null : v;
+  };
 }
 
 /** A cell as the text a person typed: dates as YYYY-MM-DD, formulas by their result, rich text joined. */

@@ -7,10 +7,10 @@ import { type ExcelColumn, type Sheet, sendXlsx } from '../../excel';
 import type { Lang } from '../../http/messages';
 import type { MountedResource } from '../binding';
 import { mountedResource } from '../refs';
-import { cellOut, excelColumns, header, keyFields, loadDicts, noticeMask } from './columns';
+import { cellWriter, excelColumns, header, keyFields, loadDicts, noticeMask } from './columns';
 import { fileName } from './names';
 
-const BATCH = 2000;
+const BATCH = 200;
 
 /**
  * `<path>/excel/export`: what the list's filters select, streamed in id batches (never all rows in memory),
@@ -44,8 +44,10 @@ export function mountExport(app: FastifyInstance, m: MountedResource, url: strin
 
 /**
  * A resource's rows within `where` as a sheet: its export columns (a notice's masked, its personal texts
- * left out) and its rows streamed in id batches, with dictionary labels, switch words and the keys of
- * referenced rows.
+ * left out) and its rows streamed in id batches (keyset: each batch below the last id of the one before,
+ * never an offset), with dictionary labels, switch words and the keys of referenced rows. Each row is
+ * written as an array of cells in the columns' order; what a column needs (its dictionary, its mask) is
+ * looked up once for the export, not per row.
  */
 async function sheetOf(
   m: MountedResource,
@@ -54,41 +56,48 @@ async function sheetOf(
   lang: Lang,
   notice: boolean,
 ): Promise<Omit<Sheet, 'name'>> {
-  const { def, db, cols, table } = m;
+  const { def, db, cols } = m;
   const all = excelColumns(def).map((c) => ({ ...c, mask: notice ? noticeMask(c) : undefined }));
   const cs = all.filter((c) => c.mask !== 'omit');
   const dicts = await loadDicts(db, def, lang);
   const keyed = cs.filter((c) => c.refKey);
+  /** each column's cell of an answered row */
+  const cells = cs.map((c) => {
+    const mask = c.mask && c.mask !== 'omit' ? c.mask : undefined;
+    const cell = cellWriter(c, dicts, lang);
+    if (!mask) return cell;
+    return (r: Record<string, unknown>) => {
+      const v = cell(r);
+      return v !== null && v !== '' ? maskForNotice(mask, String(v)) : v;
+    };
+  });
   async function* batches() {
     let last: string | undefined;
     for (;;) {
-      const rows = await db
-        .select(m.listSelection)
-        .from(table)
-        .where(last ? and(where, lt(cols.id, last)) : where)
-        .orderBy(desc(cols.id))
-        .limit(BATCH);
-      if (!rows.length) return;
-      const out = await m.output(ctx, rows as Record<string, unknown>[]);
+      const out = await m.readRows(
+        ctx,
+        last ? (and(where, lt(cols.id, last)) as SQL) : where,
+        [desc(cols.id)],
+        BATCH,
+        lang,
+      );
+      if (!out.length) return;
+      last = out[out.length - 1].id as string;
       for (const c of keyed) {
         const [keyName] = keyFields(mountedResource(c.field.ref!).def);
         const ids = [...new Set(out.map((r) => r[c.field.name]).filter(Boolean) as string[])];
         const keys = await keysOf(ctx, c.field, keyName, ids);
         for (const r of out) r[c.key] = keys.get(String(r[c.field.name])) ?? null;
       }
-      yield out.map((r) =>
-        Object.fromEntries(
-          cs.map((c) => {
-            const v = cellOut(c, r, dicts, lang);
-            return [
-              c.key,
-              c.mask && c.mask !== 'omit' && v !== null && v !== '' ? maskForNotice(c.mask, String(v)) : v,
-            ];
-          }),
-        ),
-      );
-      last = rows[rows.length - 1].id as string;
-      if (rows.length < BATCH) return;
+      const rows = new Array<unknown[]>(out.length);
+      for (let i = 0; i < out.length; i++) {
+        const r = out[i];
+        const row = new Array<unknown>(cells.length);
+        for (let j = 0; j < cells.length; j++) row[j] = cells[j](r);
+        rows[i] = row;
+      }
+      yield rows;
+      if (out.length < BATCH) return;
     }
   }
   const columns: ExcelColumn[] = cs.map((c) => ({
