@@ -324,6 +324,21 @@ describe('models', () => {
     expect((await get(`/model-prototype/select?modelId=${modelId}`)).json().data.length).toBe(before);
   });
 
+  it('a model a code generation setting uses is not removed', async () => {
+    const code = await post('/code/submit', {
+      codeName: '作物代码',
+      codeNameEn: 'Crop code',
+      serviceName: 'dfem-crop',
+      routePrefix: 'crop',
+      modelId,
+      templateType: 'single',
+    });
+    expect(code.statusCode, code.body).toBe(200);
+    const refused = await post(`/model/remove?ids=${modelId}`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect((await post(`/code/remove?ids=${code.json().data.id}`)).statusCode).toBe(200);
+  });
+
   afterAll(async () => {
     await s.database.db.execute(sql.raw('drop table if exists dev_own_fixture'));
   });

@@ -1,5 +1,5 @@
 import { DATASOURCE_KIND, parseDatasourceOptions, parseRecord, SQL_NAME } from '@smart/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AreaDeps } from '../../platform/area';
 import type { RequestContext } from '../../platform/auth/context';
@@ -162,6 +162,22 @@ async function prototypesOf(m: MountedResource, ctx: RequestContext, modelId: st
 
 export function modelHooks(deps: AreaDeps): ResourceHooks {
   return {
+    /** a model a code generation setting is made from is not removed (the setting would name nothing) */
+    async beforeRemove(_ctx, ids, tx) {
+      const codes = mountedResource('code');
+      const used = await tx
+        .select({ id: codes.cols.id })
+        .from(codes.table)
+        .where(
+          and(or(inArray(codes.cols.modelId, ids), inArray(codes.cols.subModelId, ids)), ...liveRows(codes)),
+        )
+        .limit(1);
+      if (used.length)
+        throw new TextError(409, {
+          zh: '仍有代码生成配置使用此模型,不能删除',
+          en: 'Code generation settings still use this model: it cannot be removed',
+        });
+    },
     async beforeWrite(ctx, record, mode, _id, original) {
       if (mode !== 'create' && !Object.hasOwn(record, 'modelTable') && !Object.hasOwn(record, 'datasourceId'))
         return;
