@@ -186,7 +186,13 @@ class Walk {
       try {
         collectData(await res.json(), this.data);
       } catch {
-        // a body already gone (a navigation) or not JSON
+        // a body Chromium let go before it was read (a busy machine): a GET is asked again as the page
+        // asked it (its headers, its token), so its data is still known; anything else is left out
+        if (res.request().method() === 'GET')
+          await page.request
+            .fetch(res.request())
+            .then(async (again) => collectData(await again.json(), this.data))
+            .catch(() => undefined);
       } finally {
         this.reading -= 1;
       }

@@ -43,7 +43,7 @@ test('send a test SMS through the demo config and see it delivered in the log', 
       .getByRole('button', { name: /刷新|查询|搜索/ })
       .first()
       .click();
-    await expect(logRow).toContainText('已送达', { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+    await expect(logRow).toContainText('已送达', { timeout: 5_000 });
+  }).toPass({ timeout: 45_000, intervals: [1_000, 2_000, 3_000] });
   await expect(logRow).toContainText('【智慧乡村】【1号气象站】空气温度告警');
 });

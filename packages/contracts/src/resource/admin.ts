@@ -206,7 +206,7 @@ export const menuResource: ResourceDef = {
       name: 'isOpen',
       label: { zh: '新窗口', en: 'New window' },
       type: 'dict',
-      dict: SYSTEM_DICT.yes_no,
+      dict: SYSTEM_DICT.menu_open,
       default: 1,
       list: false,
     },

@@ -176,6 +176,12 @@ export const SYSTEM_DICTS = [
       ['村委', 'Village committee'],
     ]),
   ),
+  // a menu's 新窗口 as the family keeps it: 1 inside the app, 2 a new window (last: the seed numbers the
+  // dictionaries' rows in this order)
+  dict('menu_open', text('新窗口', 'New window'), [
+    { key: '1', zh: '否', en: 'No' },
+    { key: '2', zh: '是', en: 'Yes' },
+  ]),
 ];
 
 /** What a platform field names its dictionary by: `SYSTEM_DICT.sex`. */
