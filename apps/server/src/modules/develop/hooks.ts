@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AreaDeps } from '../../platform/area';
 import type { RequestContext } from '../../platform/auth/context';
 import type { MountedResource, ResourceHooks, Row } from '../../platform/crud/binding';
-import { endpoint } from '../../platform/crud/endpoints';
+import { endpoint, rowInScope } from '../../platform/crud/endpoints';
 import { mountedResource, readableRows } from '../../platform/crud/refs';
 import { insertRows, liveRows, transaction } from '../../platform/crud/write';
 import { FieldInputError, invalidField, notFound, TextError } from '../../platform/http/errors';
@@ -223,12 +223,7 @@ export function modelHooks(deps: AreaDeps): ResourceHooks {
           let sourceId = query.datasourceId;
           let table = query.tableName;
           if (query.modelId) {
-            const [model] = await resource.db
-              .select()
-              .from(resource.table)
-              .where(and(scope, eq(resource.cols.id, query.modelId)))
-              .limit(1);
-            if (!model) throw notFound();
+            const model = await rowInScope(resource, scope, query.modelId);
             sourceId = String(model.datasourceId);
             table = String(model.modelTable);
           }
@@ -248,12 +243,7 @@ export function modelHooks(deps: AreaDeps): ResourceHooks {
         query: z.object({}).strict(),
         body: z.object({ id: idString, apply: z.boolean().optional() }).strict(),
         async handler({ ctx, resource, scope, body }) {
-          const [model] = await resource.db
-            .select()
-            .from(resource.table)
-            .where(and(scope, eq(resource.cols.id, body.id)))
-            .limit(1);
-          if (!model) throw notFound();
+          const model = await rowInScope(resource, scope, body.id);
           const info = await tableInfo(
             await sourceFor(ctx, String(model.datasourceId)),
             deps.db,

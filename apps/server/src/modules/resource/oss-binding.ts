@@ -5,9 +5,9 @@ import { OSS_LOCAL, type OssTestResult, type OssTestStep, type OssTestStepResult
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../platform/config';
 import type { ResourceHooks, Row } from '../../platform/crud/binding';
-import { endpoint } from '../../platform/crud/endpoints';
+import { endpoint, rowInScope } from '../../platform/crud/endpoints';
 import type { Db } from '../../platform/db';
-import { FieldInputError, notFound, TextError } from '../../platform/http/errors';
+import { FieldInputError, TextError } from '../../platform/http/errors';
 import { LocalStorage } from '../../platform/storage';
 import { providerError, S3Storage } from '../../platform/storage-s3';
 import { enableOnly, idIn, theId } from './enable-one';
@@ -153,12 +153,7 @@ export function ossHooks(deps: { config: Config }): ResourceHooks {
           const body = { id: theId(query, sent) };
           // a bucket is enabled only once it takes, gives back and deletes a file: a tenant's uploads
           // never start failing because a key or an address was mistyped
-          const [row] = await resource.db
-            .select()
-            .from(resource.table)
-            .where(and(scope, eq(resource.cols.id, body.id)))
-            .limit(1);
-          if (!row) throw notFound();
+          const row = await rowInScope(resource, scope, body.id);
           const probe = await testStorage(row as Row, deps.config);
           const failed = probe.steps.find((x) => !x.ok);
           if (failed)
@@ -181,12 +176,7 @@ export function ossHooks(deps: { config: Config }): ResourceHooks {
         body: idIn,
         async handler({ resource, scope, query, body: sent }) {
           const body = { id: theId(query, sent) };
-          const [row] = await resource.db
-            .select()
-            .from(resource.table)
-            .where(and(scope, eq(resource.cols.id, body.id)))
-            .limit(1);
-          if (!row) throw notFound();
+          const row = await rowInScope(resource, scope, body.id);
           return testStorage(row as Row, deps.config);
         },
       }),

@@ -1,12 +1,12 @@
 import { routePrefix } from '@smart/contracts';
-import type { SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { requireAnyPermission } from '../access/permissions';
 import { type RequestContext, requireCtx } from '../auth/context';
 import { ok } from '../http/envelope';
-import { invalidField } from '../http/errors';
-import type { MountedResource } from './binding';
+import { invalidField, notFound } from '../http/errors';
+import type { MountedResource, Row } from './binding';
 
 /**
  * Custom endpoints of a resource, declared on its binding (`ResourceHooks.endpoints`) and mounted by the
@@ -105,4 +105,15 @@ export function mountEndpoints(app: FastifyInstance, m: MountedResource, endpoin
         return answer === reply ? reply : ok(req, answer);
       },
     });
+}
+
+/** The row `id` of an endpoint's resource within the caller's constraint (`scope`); 404 when there is none. */
+export async function rowInScope(resource: MountedResource, scope: SQL, id: string): Promise<Row> {
+  const [row] = await resource.db
+    .select()
+    .from(resource.table)
+    .where(and(scope, eq(resource.cols.id, id)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row as Row;
 }
