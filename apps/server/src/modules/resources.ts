@@ -140,7 +140,6 @@ function platformBindings(
     ...regionBindings(db),
     ...logBindings(deps),
     param: { table: schema.param },
-    report: { table: schema.reportFile },
     post: { table: schema.post },
     tenantPackage: { table: schema.tenantPackage },
     notice: { table: schema.notice },

@@ -162,6 +162,16 @@ const ConfigSchema = z.object({
   UPLOAD_GRACE_MINUTES: z.coerce.number().min(0).max(525_600).default(1440),
   /** How often each server sweeps the uploads no record names (milliseconds). */
   UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(20).max(86_400_000).default(3_600_000),
+  /**
+   * The font the reports' PDFs are drawn in: it must hold Chinese (a TrueType or OpenType file, or a
+   * collection). Missing: a PDF export answers 503 naming this setting; everything else works.
+   */
+  REPORT_FONT: z.string().min(1).default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
+  /** the face of REPORT_FONT when it is a collection (.ttc, .otc), by PostScript name */
+  REPORT_FONT_FACE: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'a PostScript font name')
+    .default('NotoSansCJKsc-Regular'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies' X-Forwarded-For is believed (the client address of the audit log and of the sign-in

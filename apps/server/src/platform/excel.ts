@@ -29,7 +29,7 @@ export interface ExcelColumn {
   width?: number;
 }
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * A batch of a sheet's rows: records keyed by column key, or arrays of cells in the columns' order (what an
@@ -45,7 +45,7 @@ export interface Sheet {
 }
 
 /** A worksheet's name as spreadsheets take it: at most 31 characters, none of : \\ / ? * [ ]. */
-const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, '-').slice(0, 31) || 'Sheet1';
+export const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, '-').slice(0, 31) || 'Sheet1';
 
 /** a stream's writable side, as Node and readable-stream 2 (exceljs's archiver) both keep it */
 interface Backlog {

@@ -1,7 +1,6 @@
 import { dictCodes, dictionary } from './dicts';
 import { dict, flag, ref, remark, text } from './fields';
-import { reportResource } from './system';
-import { areaResource, defineArea, L } from './types';
+import { areaResource, defineArea, L, type ResourceDef } from './types';
 
 /**
  * 研发工具 (spec §1 developer tools, §7 dfem-develop): data sources and models read from them — a model is a
@@ -33,6 +32,16 @@ export const DEVELOP_DICTS = [
     { key: 'tree', zh: '树表', en: 'Tree' },
     { key: 'sub', zh: '主子表', en: 'Master-detail' },
   ]),
+  dictionary('report_orientation', L('纸张方向', 'Orientation'), [
+    { key: 'portrait', zh: 'A4 纵向', en: 'A4 portrait' },
+    { key: 'landscape', zh: 'A4 横向', en: 'A4 landscape' },
+  ]),
+  dictionary('report_chart', L('报表图表', 'Report chart'), [
+    { key: 'none', zh: '无', en: 'None' },
+    { key: 'bar', zh: '柱状图', en: 'Bar' },
+    { key: 'line', zh: '折线图', en: 'Line' },
+    { key: 'pie', zh: '饼图', en: 'Pie' },
+  ]),
   dictionary('query_type', L('查询方式', 'Query type'), [
     { key: 'equal', zh: '等于', en: 'Equal' },
     { key: 'notEqual', zh: '不等于', en: 'Not equal' },
@@ -51,7 +60,13 @@ export const DEVELOP_DICT = dictCodes(DEVELOP_DICTS);
 export const DATASOURCE_KIND = { own: '0', postgres: '1', mysql: '2' } as const;
 
 /** The read-only source of the product's own database, and a model of its parameters table, seeded for tenant 000000. */
-export const DEVELOP_DEMO = { ownSourceId: '1190000000003700001', modelId: '1190000000003700101' } as const;
+export const DEVELOP_DEMO = {
+  ownSourceId: '1190000000003700001',
+  modelId: '1190000000003700101',
+  /** 村民花名册 (villagers by group, a bar chart) and 通知公告一览 (notices, landscape) */
+  villagerReportId: '1190000000003700201',
+  noticeReportId: '1190000000003700202',
+} as const;
 
 /**
  * The connection options a data source may carry (`key=value` joined by `&`), by kind, each with the values
@@ -331,6 +346,92 @@ export const codeResource = resourceArea(
   { listPath: 'list', unique: ['codeName'] },
 );
 
+/**
+ * A report's design (`content`, JSON): the columns of the resource it shows (its declared fields, in order),
+ * the list filters it applies (the resource's own whitelisted query keys: `sex`, `age_ge`…), the field its
+ * rows are grouped by, and the totals shown per group and for the whole report.
+ */
+export interface ReportDesign {
+  columns: string[];
+  filters?: Record<string, string>;
+  groupBy?: string;
+  totals?: { field: string; op: ReportTotalOp }[];
+}
+export const REPORT_TOTAL_OPS = ['count', 'sum', 'avg', 'min', 'max'] as const;
+export type ReportTotalOp = (typeof REPORT_TOTAL_OPS)[number];
+/** The limits of a report: columns, rows per page, rows read (past it the answer says `truncated`). */
+export const REPORT_LIMITS = {
+  columns: 30,
+  rowsPerPage: 100,
+  rows: 10_000,
+  totals: 10,
+  filters: 20,
+} as const;
+export const REPORT_ORIENTATION = { portrait: 'portrait', landscape: 'landscape' } as const;
+
+/**
+ * 报表管理 (spec §7 dfem-report `report/rest/list|remove`, the family's report files kept in
+ * `blade_report_file`): a report over a resource of the product — its columns, filters, grouping, totals and
+ * chart (`content`, a `ReportDesign`), printed `rowsPerPage` rows a page, A4 portrait or landscape. Its rows
+ * are read through the resource's own constraint (tenant, data scope) and list filters: no SQL is written.
+ */
+export const reportResource: ResourceDef = {
+  key: 'report',
+  table: 'blade_report_file',
+  label: L('报表管理', 'Reports'),
+  service: 'dfem-report',
+  path: 'report/rest',
+  route: '/tool/report',
+  icon: 'BarChartOutlined',
+  permission: 'report',
+  tenant: true,
+  unique: ['name'],
+  fields: [
+    text('name', L('报表名称', 'Report name'), 100, {
+      required: true,
+      search: 'like',
+      example: '通知报表001',
+    }),
+    text('resourceKey', L('数据资源', 'Resource'), 64, {
+      required: true,
+      search: 'equal',
+      pattern: '^[a-z][A-Za-z0-9]{0,63}$',
+      patternMessage: L('数据资源为资源的键', 'The resource is a resource key'),
+      example: 'notice',
+    }),
+    {
+      name: 'content',
+      label: L('报表设计', 'Design'),
+      type: 'json',
+      required: true,
+      max: 20_000,
+      list: false,
+      span: 24,
+      example: '{"columns":["title","category"]}',
+    },
+    {
+      name: 'rowsPerPage',
+      label: L('每页行数', 'Rows per page'),
+      type: 'int',
+      required: true,
+      min: 1,
+      max: REPORT_LIMITS.rowsPerPage,
+      default: 20,
+      example: 10,
+    },
+    dict('orientation', L('纸张方向', 'Orientation'), DEVELOP_DICT.report_orientation, {
+      required: true,
+      default: 'portrait',
+      example: 'portrait',
+    }),
+    dict('chartType', L('图表', 'Chart'), DEVELOP_DICT.report_chart, {
+      default: 'none',
+      example: 'none',
+    }),
+    { name: 'remark', label: L('备注', 'Remark'), type: 'textarea', max: 255, span: 24 },
+  ],
+};
+
 /** 研发工具: data sources, models (with their fields' prototypes), code generation and reports. */
 export const DEVELOP_AREA = defineArea({
   code: 'tool',
@@ -344,6 +445,10 @@ export const DEVELOP_AREA = defineArea({
     code: [
       { code: 'preview', label: L('预览代码', 'Preview the code') },
       { code: 'gen', label: L('下载代码', 'Download the code') },
+    ],
+    report: [
+      { code: 'preview', label: L('预览打印', 'Preview and print') },
+      { code: 'export', label: L('导出', 'Export') },
     ],
   },
 });

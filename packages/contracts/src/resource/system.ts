@@ -310,29 +310,6 @@ export const topMenuResource: ResourceDef = {
   ],
 };
 
-export const reportResource: ResourceDef = {
-  key: 'report',
-  label: { zh: '报表管理', en: 'Reports' },
-  service: 'dfem-report',
-  path: 'report/rest',
-  route: '/tool/report',
-  icon: 'BarChartOutlined',
-  permission: 'report',
-  tenant: false,
-  unique: ['name'],
-  fields: [
-    {
-      name: 'name',
-      label: { zh: '报表名称', en: 'Report name' },
-      type: 'text',
-      required: true,
-      max: 100,
-      search: 'like',
-    },
-    { name: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', max: 255, span: 24 },
-  ],
-};
-
 /**
  * Dictionaries (spec §2, §5, §7): one dictionary is a parent row (parentId '0', dictKey '-1') naming it by
  * `code`; its entries are rows below it that share the code and may nest (a tree by parentId). Both kinds

@@ -5,6 +5,7 @@ import {
   datasourceResource,
   modelPrototypeResource,
   modelResource,
+  reportResource,
 } from '@smart/contracts';
 import { serverArea } from '../../platform/area';
 import type { Row } from '../../platform/crud/binding';
@@ -16,11 +17,13 @@ import { tableInfo } from './catalog';
 import { codeHooks } from './code';
 import { datasourceHooks, modelHooks, modelPrototypeHooks } from './hooks';
 import { prototypeOf } from './prototypes';
+import { reportHooks } from './report-hooks';
 
 /**
  * 研发工具 on the server: data sources (options allow-listed, a rate-limited connection test), models read
- * from their catalogs and their fields' prototypes (hooks.ts, catalog.ts, prototypes.ts); the reports are
- * the platform's (`report`, its own table).
+ * from their catalogs and their fields' prototypes (hooks.ts, catalog.ts, prototypes.ts), code generation
+ * (code.ts, codegen.ts) and the reports (report.ts: design and pages; report-files.ts: PDF and Excel;
+ * report-hooks.ts: the endpoints).
  */
 export const developArea = serverArea(DEVELOP_AREA, {
   hooks: (deps) => ({
@@ -28,8 +31,12 @@ export const developArea = serverArea(DEVELOP_AREA, {
     model: modelHooks(deps),
     modelPrototype: modelPrototypeHooks(),
     code: codeHooks(),
+    report: reportHooks(deps),
   }),
-  seed: [['develop-v1', seedDevelop]],
+  seed: [
+    ['develop-v1', seedDevelop],
+    ['develop-report-v1', seedReports],
+  ],
 });
 
 /** Step `develop-v1`: the product's own database, a read-only data source of tenant 000000. */
@@ -66,4 +73,37 @@ async function seedDevelop(db: Db) {
     tableOf(modelPrototypeResource),
     (info?.columns ?? []).map((c, i) => ({ ...model, ...prototypeOf(c, i), modelId: DEVELOP_DEMO.modelId })),
   );
+}
+
+/** Step `develop-report-v1`: two reports of tenant 000000, so 报表管理 opens on something to preview. */
+async function seedReports(db: Db) {
+  const by = { tenantId: '000000', createUser: SEED.adminUserId, createDept: SEED.rootDeptId };
+  await insertAll(db, tableOf(reportResource), [
+    {
+      ...by,
+      id: DEVELOP_DEMO.villagerReportId,
+      name: '村民花名册',
+      resourceKey: 'villager',
+      content: JSON.stringify({
+        columns: ['name', 'sex', 'householdNo', 'relation', 'villageGroup', 'politicalStatus', 'phone'],
+        groupBy: 'villageGroup',
+        totals: [{ field: 'name', op: 'count' }],
+      }),
+      rowsPerPage: 20,
+      orientation: 'portrait',
+      chartType: 'bar',
+      remark: '演示报表:按村民小组分组,每组小计人数',
+    },
+    {
+      ...by,
+      id: DEVELOP_DEMO.noticeReportId,
+      name: '通知公告一览',
+      resourceKey: 'notice',
+      content: JSON.stringify({ columns: ['title', 'category', 'releaseTime'] }),
+      rowsPerPage: 10,
+      orientation: 'landscape',
+      chartType: 'none',
+      remark: '演示报表:A4 横向,每页 10 行',
+    },
+  ]);
 }

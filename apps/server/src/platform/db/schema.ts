@@ -475,12 +475,3 @@ export const userOauth = pgTable('blade_user_oauth', {
   source: varchar('source', { length: 32 }),
   createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** Report definitions of the developer tools (the report designer's files). */
-export const reportFile = pgTable('blade_report_file', {
-  id: id(),
-  name: varchar('name', { length: 100 }).notNull(),
-  content: text('content'),
-  remark: varchar('remark', { length: 255 }),
-  ...baseColumns(),
-});

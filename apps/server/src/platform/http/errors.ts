@@ -35,7 +35,7 @@ export class OAuthError extends Error {
  */
 export class TextError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 409 | 413 | 429 | 502,
+    readonly status: 400 | 403 | 404 | 409 | 413 | 429 | 502 | 503,
     readonly text: { zh: string; en: string },
     readonly data: Record<string, unknown> | null = null,
   ) {
