@@ -71,6 +71,7 @@ beforeAll(async () => {
   await grantCodes(db, clerkRole, [
     'tool',
     'report',
+    'report_add',
     'report_view',
     'report_preview',
     'report_export',
