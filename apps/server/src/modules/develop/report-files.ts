@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
 import { loadExcel, safeCell, sheetName } from '../../platform/excel';
 import { TextError } from '../../platform/http/errors';
 import type { Lang } from '../../platform/http/messages';
@@ -63,6 +62,8 @@ export async function reportPdf(
       zh: `报表字体不存在:${font.path}(请安装 fonts-noto-cjk 或设置 REPORT_FONT)`,
       en: `The reports' font is missing: ${font.path} (install fonts-noto-cjk or set REPORT_FONT)`,
     });
+  // pdfkit (and its font engine) is loaded with the first PDF: most starts draw none
+  const { default: PDFDocument } = await import('pdfkit');
   const landscape = report.orientation === 'landscape';
   const W = landscape ? A4.h : A4.w;
   const H = landscape ? A4.w : A4.h;
