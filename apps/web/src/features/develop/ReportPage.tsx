@@ -250,6 +250,12 @@ function DesignControl({ value, onChange, id }: FieldControlProps) {
   );
 }
 
+/** a report's resource by its name in the screen's language (the key where the user has no screen of it) */
+function ResourceName({ value }: { value: unknown }) {
+  const list = useSources();
+  return <>{list.find((s) => s.key === value)?.label ?? String(value ?? '')}</>;
+}
+
 export default function ReportPage() {
   useSession((s) => s.permission); // re-render when grants change
   const { t } = useTranslation();
@@ -267,6 +273,7 @@ export default function ReportPage() {
         def={reportResource}
         rowName={(row) => String(row.name ?? '')}
         addDefaults={{ content: JSON.stringify({ columns: [] }) }}
+        columns={{ render: { resourceKey: (v) => <ResourceName value={v} /> } }}
         fields={{
           resourceKey: { control: (p) => <ResourceControl {...p} /> },
           content: { control: (p) => <DesignControl {...p} />, view: (v) => <code>{String(v ?? '')}</code> },
