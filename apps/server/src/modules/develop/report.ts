@@ -79,8 +79,7 @@ export interface CheckedReport {
 }
 
 /**
- * A report's resource and design as the caller may read them, or a 400 naming what is wrong: an unknown
- * resource (or one the caller has no screen of) on `resourceKey`; an unknown column, group field, total or
+ * A report's resource and design, or a 400 naming what is wrong: an unknown resource on `resourceKey`; an unknown column, group field, total or
  * filter on `content`. The filters are the resource's list filters, checked by the engine's own whitelist.
  */
 export async function checkReport(
@@ -90,13 +89,14 @@ export async function checkReport(
 ): Promise<CheckedReport> {
   const key = String(row.resourceKey ?? '');
   const m = reportableResource(key);
-  const mine = m && (await grantedCodes(m.db, ctx.roleIds)).has(m.def.permission);
-  // a saved report over a resource the reader has no screen of: not theirs to read
-  if (reading && m && !mine) throw forbidden();
-  if (!m || !mine)
+  // reading a report over a resource the reader has no screen of is refused: the rows are theirs to see
+  // only where that screen would show them (defining one reads nothing, and the designer offers only
+  // the user's own resources)
+  if (reading && m && !(await grantedCodes(m.db, ctx.roleIds)).has(m.def.permission)) throw forbidden();
+  if (!m)
     throw bad(
-      `数据资源 ${key} 不存在或无权查看`,
-      `The resource ${key} does not exist or is not yours to read`,
+      `数据资源 ${key} 不存在或不能做报表`,
+      `There is no resource ${key} to report on`,
       'resourceKey',
     );
   let raw: unknown;
