@@ -58,7 +58,7 @@ test('a report defined, previewed, printed as previewed and downloaded as a PDF'
   const row = main.locator('tr').filter({ hasText: name });
   await expect(row).toBeVisible();
   const previewed = page.waitForResponse((r) => r.url().includes('/report/rest/preview'));
-  await row.getByRole('button', { name: `预览 ${name}` }).click();
+  await row.getByRole('button', { name: `预览报表 ${name}` }).click();
   const report = (await (await previewed).json()).data as { pages: unknown[][]; count: number };
   const pages = report.pages.length;
   expect(pages).toBe(Math.max(1, Math.ceil(report.count / 50)));
