@@ -342,6 +342,7 @@ describe('what an attacker would try', () => {
     const bad: [string, Record<string, unknown>, string][] = [
       ['unknown resource', { resourceKey: 'nosuchthing' }, 'resourceKey'],
       ['the reports themselves', { resourceKey: 'report' }, 'resourceKey'],
+      ['regions (keyed by their code)', { resourceKey: 'region' }, 'resourceKey'],
       ['unknown column', { content: JSON.stringify({ columns: ['title', 'password'] }) }, 'content'],
       [
         'SQL as a column',

@@ -38,7 +38,8 @@ export function reportFields(m: MountedResource): FieldDef[] {
 /** The resources a report may read: mounted, with rows and fields to show, not the reports themselves. */
 export function reportableResource(key: string): MountedResource | undefined {
   const m = key === 'report' ? undefined : mountedByKey.get(key);
-  if (!m || !reportFields(m).length) return undefined;
+  // rows are read in id batches: a resource keyed by a field of its own (regions by code) is not reported on
+  if (!m || m.def.idField || !m.cols.id || !reportFields(m).length) return undefined;
   return m;
 }
 
