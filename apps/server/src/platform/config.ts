@@ -98,6 +98,8 @@ const ConfigSchema = z.object({
   TELEMETRY_FLUSH_MS: z.coerce.number().int().min(5).max(10_000).default(250),
   /** How often each server looks for devices silent past three report intervals (milliseconds). */
   TELEMETRY_OFFLINE_CHECK_MS: z.coerce.number().int().min(20).max(3_600_000).default(30_000),
+  /** How often each server runs the telemetry storage job (compaction and retention; one server at a time does it). */
+  TELEMETRY_COMPACT_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
   /**
    * `on`: the server itself publishes the demo devices' readings (the simulator, in-process), so a fresh
    * demo start shows live data. `npm start` turns it on; production leaves it off.
