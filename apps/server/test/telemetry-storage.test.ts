@@ -2,7 +2,12 @@ import { DEVICE_KINDS, type History, metricByCode } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyEnergy } from '../src/modules/power/yield';
-import { applyRetention, compactReadings, runTelemetryStorage, TELEMETRY_KEEP } from '../src/modules/telemetry/compact';
+import {
+  applyRetention,
+  compactReadings,
+  runTelemetryStorage,
+  TELEMETRY_KEEP,
+} from '../src/modules/telemetry/compact';
 import { addReading, Batch, dayStart, rowsOf, writeBatch } from '../src/modules/telemetry/ingest';
 import { device } from '../src/modules/telemetry/tables';
 import { schema } from '../src/platform/db';
@@ -31,7 +36,6 @@ const { get } = serviceCalls(
   () => token,
 );
 
-const DAY = 86_400_000;
 /** UTC midnights of 2025-03-01 and the days after (08:00 in Asia/Shanghai, the tests' TZ) */
 const D = [0, 1, 2, 3].map((i) => Date.UTC(2025, 2, 1 + i));
 /** the job's clock: 2025-03-05 01:00 UTC, so with 2 raw days kept, Mar 1 and 2 are compacted */
@@ -81,7 +85,8 @@ function workingDay(day: number, counterFrom: number) {
 }
 
 const count = async (q: ReturnType<typeof sql>) => Number(rowsOf(await s.database.db.execute(q))[0].n);
-const rawOf = (id: string) => count(sql`select count(*)::int as n from telemetry_reading where device_id = ${id}`);
+const rawOf = (id: string) =>
+  count(sql`select count(*)::int as n from telemetry_reading where device_id = ${id}`);
 const chunksOf = (id: string) =>
   count(sql`select coalesce(sum(n), 0)::int as n from telemetry_chunk where device_id = ${id}`);
 const dayRollup = async (id: string, localDay: number) =>
@@ -92,7 +97,9 @@ const dayRollup = async (id: string, localDay: number) =>
 /** the local days holding Mar 1 and Mar 2's working hours */
 const localDays = () => [dayStart(D[0] + 3_600_000), dayStart(D[1] + 3_600_000)];
 const energy = async (id: string) =>
-  (await dailyEnergy(s.database.db, [{ deviceId: id, ratedPower: 100 }], localDays())).get(id)!.map((e) => e.energy);
+  (await dailyEnergy(s.database.db, [{ deviceId: id, ratedPower: 100 }], localDays()))
+    .get(id)!
+    .map((e) => e.energy);
 
 const history = async (id: string, metric: string, from: number, to: number) =>
   (await get(`/smartPlant/deviceManage/history?deviceId=${id}&metric=${metric}&from=${from}&to=${to}`)).json()
@@ -122,7 +129,9 @@ describe('compaction', () => {
     expect(await rawOf(info.id)).toBe(0);
     expect(await chunksOf(info.id)).toBe(484);
     // four chunks: two days of two metrics
-    expect(await count(sql`select count(*)::int as n from telemetry_chunk where device_id = ${info.id}`)).toBe(4);
+    expect(
+      await count(sql`select count(*)::int as n from telemetry_chunk where device_id = ${info.id}`),
+    ).toBe(4);
     expect([await dayHistory(), await twoDays(), await exported(info.id)]).toEqual([...before]);
     // nothing left to do
     expect((await compactReadings(s.database.db, NOW)).readings).toBe(0);
@@ -193,7 +202,9 @@ describe('retention', () => {
       { paramName: 'x', paramKey: `${params.fiveMinuteDays}.200042`, paramValue: '3' },
     ]);
     const rollups = (id: string, grain: number) =>
-      count(sql`select count(*)::int as n from telemetry_rollup where device_id = ${id} and grain = ${grain}`);
+      count(
+        sql`select count(*)::int as n from telemetry_rollup where device_id = ${id} and grain = ${grain}`,
+      );
     const before = {
       keptRaw: await rawOf(kept.id),
       keptChunks: await chunksOf(kept.id),

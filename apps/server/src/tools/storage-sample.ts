@@ -5,14 +5,14 @@
  * half inverters: power, today's and lifetime energy; the simulator's values), measures the raw form, runs
  * the compaction, measures the compact form, and prints one JSON line.
  */
-import { DEVICE_KIND, DEVICE_KINDS, metricByCode } from '@smart/contracts';
+import { DEVICE_KIND, type DEVICE_KINDS, metricByCode } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../platform/db';
-import { rowsOf } from '../platform/sql';
 import { compactReadings } from '../modules/telemetry/compact';
-import { addReading, Batch, BATCH_MAX, writeBatch } from '../modules/telemetry/ingest';
+import { addReading, BATCH_MAX, Batch, writeBatch } from '../modules/telemetry/ingest';
 import { DAY_MS, utcDay } from '../modules/telemetry/readings';
 import { readingsAt } from '../modules/telemetry/simulator';
+import { openDatabase } from '../platform/db';
+import { rowsOf } from '../platform/sql';
 
 const DEVICES = Number(process.env.STORAGE_DEVICES ?? 200);
 const url = process.env.DATABASE_URL;

@@ -81,7 +81,8 @@ export async function compactedAmong(
   for (const c of chunks) {
     const day = Number(c.day);
     const times = new Set(decodeChunk(day, bytesOf(c.data)).map((p) => p.at));
-    for (const i of wanted.get(`${c.d}|${Number(c.metric)}|${day}`) ?? []) if (times.has(ats[i])) known.add(i);
+    for (const i of wanted.get(`${c.d}|${Number(c.metric)}|${day}`) ?? [])
+      if (times.has(ats[i])) known.add(i);
   }
   return known;
 }
@@ -156,7 +157,10 @@ async function compactDay(tx: Db, ids: string, day: number) {
     existing.set(`${c.d}|${Number(c.metric)}`, decodeChunk(day, bytesOf(c.data)));
   const rows = [...raw].map(([key, points]) => {
     const [d, m] = key.split('|');
-    const merged = mergePoints(existing.get(key) ?? [], points.sort((a, b) => a.at - b.at));
+    const merged = mergePoints(
+      existing.get(key) ?? [],
+      points.sort((a, b) => a.at - b.at),
+    );
     const hex = Buffer.from(encodeChunk(day, merged)).toString('hex');
     return { d, m, n: merged.length, first: merged[0].at, last: merged[merged.length - 1].at, hex };
   });
@@ -201,11 +205,19 @@ export async function applyRetention(db: Db, now = Date.now()): Promise<Retentio
       if (!(await tryLock(tx))) return null;
       const ofTenant = sql`(select ${device.id} from ${device} where ${device.tenantId} = ${tenantId})`;
       const count = async (q: ReturnType<typeof sql>) => {
-        const [r] = rowsOf(await tx.execute(sql`with gone as (${q}) select count(*)::int as n, coalesce(sum(k), 0)::int as k from gone`));
+        const [r] = rowsOf(
+          await tx.execute(
+            sql`with gone as (${q}) select count(*)::int as n, coalesce(sum(k), 0)::int as k from gone`,
+          ),
+        );
         return { n: Number(r.n), k: Number(r.k) };
       };
-      const raw = await count(sql`delete from telemetry_reading where device_id in ${ofTenant} and at < ${readingsCut} returning 1 as k`);
-      const chunks = await count(sql`delete from telemetry_chunk where device_id in ${ofTenant} and day < ${readingsCut} returning n as k`);
+      const raw = await count(
+        sql`delete from telemetry_reading where device_id in ${ofTenant} and at < ${readingsCut} returning 1 as k`,
+      );
+      const chunks = await count(
+        sql`delete from telemetry_chunk where device_id in ${ofTenant} and day < ${readingsCut} returning n as k`,
+      );
       const five = await count(
         sql`delete from telemetry_rollup where device_id in ${ofTenant} and grain = ${GRAIN.fiveMinutes} and bucket < ${rollupCut} returning 1 as k`,
       );

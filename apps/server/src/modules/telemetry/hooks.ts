@@ -25,8 +25,8 @@ import { idString } from '../../platform/http/ids';
 import { qualified } from '../../platform/sql';
 import { connectPassword, deviceIdentity } from './broker';
 import { historyOf } from './history';
-import { readingsOf } from './readings';
 import { forgetDevices } from './ingest';
+import { readingsOf } from './readings';
 import { device, deviceAlarm, telemetryState } from './tables';
 
 /** What differs from the engine's pattern in the telemetry core's resources. */

@@ -584,7 +584,8 @@ async function notCompacted(tx: Db, b: Batch): Promise<Batch> {
   const gone = new Set([...known].map((k) => old[k]));
   const rest: Record<string, unknown>[] = [];
   for (let i = 0; i < b.n; i++)
-    if (!gone.has(i)) rest.push({ device_id: b.devices[i], metric: b.metrics[i], a: b.ats[i], value: b.values[i] });
+    if (!gone.has(i))
+      rest.push({ device_id: b.devices[i], metric: b.metrics[i], a: b.ats[i], value: b.values[i] });
   return insertedOnly(b, rest);
 }
 
