@@ -59,7 +59,8 @@ export async function readingsOf(
           and last_at > to_timestamp(${after / 1000})
         order by day limit ${CHUNK_PAGE}`),
     );
-    // a page may end inside a day: only its whole days are taken, the rest is read again from that day
+    // a page may end inside a day: only its whole days are taken, the rest is read again from that day (a
+    // kind has at most a few dozen metrics, so a page always holds a whole day)
     const lastDay = chunks.length === CHUNK_PAGE ? Number(chunks[chunks.length - 1].day) : Infinity;
     const whole = chunks.filter((c) => Number(c.day) < lastDay);
     const taken = whole.length ? whole : chunks;
