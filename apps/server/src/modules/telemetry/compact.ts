@@ -5,7 +5,7 @@ import { rowsOf } from '../../platform/sql';
 import { addMissingParams } from '../../seed/insert';
 import { paramNumber, tenantParams } from '../system/params';
 import { decodeChunk, encodeChunk, mergePoints, type Point } from './chunk-codec';
-import { bytesOf, DAY_MS, utcDay } from './readings';
+import { bytesOf, DAY_MS, numbers, utcDay } from './readings';
 import { device, GRAIN } from './tables';
 
 /**
@@ -42,6 +42,13 @@ const DEVICES_PER_TX = 20;
 
 const isTrue = (x: unknown) => x === true || x === 't';
 
+/** Adds `value` to the list of `key` in `map`. */
+function add<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 /**
  * The first UTC day a compaction may have taken: readings before it are checked against the chunks.
  * Yesterday and today stay raw whatever the horizon (it is at least one full day).
@@ -64,17 +71,14 @@ export async function compactedAmong(
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${LOCK_KEY})`);
   const wanted = new Map<string, number[]>();
   for (let i = 0; i < ats.length; i++) {
-    const key = `${devices[i]}|${metrics[i]}|${utcDay(ats[i])}`;
-    const list = wanted.get(key);
-    if (list) list.push(i);
-    else wanted.set(key, [i]);
+    add(wanted, `${devices[i]}|${metrics[i]}|${utcDay(ats[i])}`, i);
   }
   const keys = [...wanted.keys()].map((k) => k.split('|'));
   const chunks = rowsOf(
     await tx.execute(sql`select c.device_id::text as d, c.metric, (extract(epoch from c.day) * 1000)::float8 as day, c.data
       from telemetry_chunk c
-      join unnest(${`{${keys.map((k) => k[0]).join(',')}}`}::bigint[], ${`{${keys.map((k) => k[1]).join(',')}}`}::int2[],
-        ${`{${keys.map((k) => k[2]).join(',')}}`}::float8[]) as u(d, m, day)
+      join unnest(${numbers(keys.map((k) => k[0]))}::bigint[], ${numbers(keys.map((k) => k[1]))}::int2[],
+        ${numbers(keys.map((k) => k[2]))}::float8[]) as u(d, m, day)
         on c.device_id = u.d and c.metric = u.m and c.day = to_timestamp(u.day / 1000.0)`),
   );
   const known = new Set<number>();
@@ -113,15 +117,10 @@ export async function compactReadings(db: Db, now = Date.now()): Promise<Compact
       from telemetry_reading where at < to_timestamp(${horizon / 1000}) order by 1, 2`),
   );
   const byDay = new Map<number, string[]>();
-  for (const r of left) {
-    const day = Number(r.day);
-    const list = byDay.get(day);
-    if (list) list.push(String(r.d));
-    else byDay.set(day, [String(r.d)]);
-  }
+  for (const r of left) add(byDay, Number(r.day), String(r.d));
   for (const [day, devices] of byDay)
     for (let i = 0; i < devices.length; i += DEVICES_PER_TX) {
-      const ids = `{${devices.slice(i, i + DEVICES_PER_TX).join(',')}}`;
+      const ids = numbers(devices.slice(i, i + DEVICES_PER_TX));
       const moved = await db.transaction(async (tx0) => {
         const tx = tx0 as unknown as Db;
         return (await tryLock(tx)) ? compactDay(tx, ids, day) : null;
@@ -142,13 +141,7 @@ async function compactDay(tx: Db, ids: string, day: number) {
       returning device_id::text as d, metric, (extract(epoch from at) * 1000)::float8 as t, value`),
   );
   const raw = new Map<string, Point[]>();
-  for (const r of taken) {
-    const key = `${r.d}|${Number(r.metric)}`;
-    const p = { at: Number(r.t), value: Number(r.value) };
-    const list = raw.get(key);
-    if (list) list.push(p);
-    else raw.set(key, [p]);
-  }
+  for (const r of taken) add(raw, `${r.d}|${Number(r.metric)}`, { at: Number(r.t), value: Number(r.value) });
   const existing = new Map<string, Point[]>();
   for (const c of rowsOf(
     await tx.execute(sql`select device_id::text as d, metric, data from telemetry_chunk
@@ -165,12 +158,11 @@ async function compactDay(tx: Db, ids: string, day: number) {
     return { d, m, n: merged.length, first: merged[0].at, last: merged[merged.length - 1].at, hex };
   });
   if (rows.length) {
-    const list = (xs: (string | number)[]) => `{${xs.join(',')}}`;
     await tx.execute(sql`insert into telemetry_chunk as c (device_id, metric, day, n, first_at, last_at, data)
       select d, m, ${from}, n, to_timestamp(f / 1000.0), to_timestamp(l / 1000.0), decode(h, 'hex')
-      from unnest(${list(rows.map((r) => r.d))}::bigint[], ${list(rows.map((r) => r.m))}::int2[],
-        ${list(rows.map((r) => r.n))}::int4[], ${list(rows.map((r) => r.first))}::float8[],
-        ${list(rows.map((r) => r.last))}::float8[], ${list(rows.map((r) => r.hex))}::text[]) as u(d, m, n, f, l, h)
+      from unnest(${numbers(rows.map((r) => r.d))}::bigint[], ${numbers(rows.map((r) => r.m))}::int2[],
+        ${numbers(rows.map((r) => r.n))}::int4[], ${numbers(rows.map((r) => r.first))}::float8[],
+        ${numbers(rows.map((r) => r.last))}::float8[], ${numbers(rows.map((r) => r.hex))}::text[]) as u(d, m, n, f, l, h)
       on conflict (device_id, metric, day) do update set
         n = excluded.n, first_at = excluded.first_at, last_at = excluded.last_at, data = excluded.data`);
   }

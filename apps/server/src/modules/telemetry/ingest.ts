@@ -16,6 +16,7 @@ import { notDeleted, rowsOf } from '../../platform/sql';
 import { judgeStringAlarms, raiseThresholdAlarms, stampRecoveries } from './alarms';
 import { compactedAmong, compactedBefore } from './compact';
 import { ensurePartitions, monthStart } from './partitions';
+import { numbers } from './readings';
 import { device, GRAIN } from './tables';
 
 /**
@@ -186,9 +187,6 @@ const ingestors = new Set<Ingestor>();
 export function forgetDevices() {
   for (const i of ingestors) i.forgetDevices();
 }
-
-/** A PostgreSQL array literal of numbers, bound as one parameter (`'{1,2,3}'::float8[]`). */
-const numbers = (xs: readonly (number | string)[]) => `{${xs.join(',')}}`;
 
 /**
  * Every live device that has a secret (what ingestion and the broker need of it), held in memory and read
@@ -540,8 +538,8 @@ function timeOf(ts: unknown, now: number): number | null {
 /**
  * One batch, one transaction: readings, roll-ups, device states, alarms (`alarms: false`: a backfill of
  * history, which raises none). A reading already stored (device, metric and time are unique: a replayed or
- * resent message), raw or compacted (compact.ts), is skipped, and only the readings actually inserted count in the roll-ups, the states and
- * the alarms. Answers how many were inserted.
+ * resent message), raw or compacted (compact.ts), is skipped, and only the readings actually inserted count
+ * in the roll-ups, the states and the alarms. Answers how many were inserted.
  */
 export async function writeBatch(db: Db, b: Batch, opts: { alarms?: boolean } = {}): Promise<number> {
   const months = new Set<number>();

@@ -19,7 +19,8 @@ export interface Reading {
   value: number;
 }
 
-const int2s = (xs: readonly number[]) => `{${xs.join(',')}}`;
+/** A PostgreSQL array literal of numbers (or hex texts), bound as one parameter (`'{1,2,3}'::float8[]`). */
+export const numbers = (xs: readonly (number | string)[]) => `{${xs.join(',')}}`;
 const byTime = (a: Reading, b: Reading) => a.at - b.at || a.metric - b.metric;
 /** chunks read per query while walking forward (a year of one metric is 365) */
 const CHUNK_PAGE = 64;
@@ -44,7 +45,7 @@ export async function readingsOf(
   // twice (dropped below), never not at all
   const raw = rowsOf(
     await db.execute(sql`select (extract(epoch from at) * 1000)::float8 as t, metric, value from telemetry_reading
-      where device_id = ${deviceId} and metric = any(${int2s(metrics)}::int2[])
+      where device_id = ${deviceId} and metric = any(${numbers(metrics)}::int2[])
         and at > to_timestamp(${after / 1000}) and at < to_timestamp(${to / 1000})
       order by at, metric limit ${limit}`),
   ).map((r) => ({ at: Number(r.t), metric: Number(r.metric), value: Number(r.value) }));
@@ -54,7 +55,7 @@ export async function readingsOf(
   while (compacted.length < limit) {
     const chunks = rowsOf(
       await db.execute(sql`select (extract(epoch from day) * 1000)::float8 as day, metric, data from telemetry_chunk
-        where device_id = ${deviceId} and metric = any(${int2s(metrics)}::int2[])
+        where device_id = ${deviceId} and metric = any(${numbers(metrics)}::int2[])
           and day >= to_timestamp(${fromDay / 1000}) and day < to_timestamp(${to / 1000})
           and last_at > to_timestamp(${after / 1000})
         order by day limit ${CHUNK_PAGE}`),
