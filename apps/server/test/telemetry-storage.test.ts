@@ -186,6 +186,26 @@ describe('compaction', () => {
   });
 });
 
+describe('one run at a time', () => {
+  // PGlite has one connection: a second transaction waits for the first instead of finding the lock held
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'a compaction finds the lock held by a late batch (or another run) and skips, leaving it to the next run',
+    async () => {
+      const db = s.database.db;
+      const info = await inverter('1190000000001955004');
+      expect(await write(info, [[AC, D[0] + 3_600_000, 7.5]])).toBe(1);
+      const held = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext('telemetry-compaction'))`);
+        return compactReadings(db, NOW);
+      });
+      expect(held).toEqual({ skipped: true, readings: 0, chunks: 0 });
+      expect(await rawOf(info.id)).toBe(1);
+      expect((await compactReadings(db, NOW)).skipped).toBe(false);
+      expect([await rawOf(info.id), await chunksOf(info.id)]).toEqual([0, 1]);
+    },
+  );
+});
+
 describe('retention', () => {
   it('removes what a tenant keeps no longer, and nothing of another tenant', async () => {
     const db = s.database.db;
