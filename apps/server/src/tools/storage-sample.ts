@@ -16,7 +16,9 @@ import { rowsOf } from '../platform/sql';
 
 const DEVICES = Number(process.env.STORAGE_DEVICES ?? 200);
 const url = process.env.DATABASE_URL;
-if (!url) throw new Error('DATABASE_URL is required');
+// it empties the telemetry tables: only a bench's own database
+if (!url || !new URL(url).pathname.endsWith('_storage'))
+  throw new Error('DATABASE_URL of a *_storage database is required');
 const database = await openDatabase({ url, dataDir: '', readCache: false });
 const db = database.db;
 const one = async (q: ReturnType<typeof sql>) => Number(rowsOf(await db.execute(q))[0].v);
