@@ -162,11 +162,12 @@ export function serverEnv(port, dataDir, databaseUrl, webDist, extra = {}) {
  */
 export const READ_FROM_DATABASE = { READ_CACHE: 'false' };
 
-export async function startServer(dataDir, databaseUrl, webDist, extra = {}) {
+/** `main`: another build of the server (bench/flow.mjs runs a baseline checkout's beside this one's). */
+export async function startServer(dataDir, databaseUrl, webDist, extra = {}, main = serverMain) {
   const port = await freePort();
   const proc = await startProcess(
     'server',
-    serverMain,
+    main,
     serverEnv(port, dataDir, databaseUrl, webDist, extra),
     port,
     '/api/dfem-auth/oauth/settings',
@@ -237,7 +238,7 @@ export async function withPgClient(url, fn) {
  * missing and migrated and seeded by a first start of the server when it has no tables yet. The bench's own
  * rows are added afterwards by the caller, while no server runs.
  */
-export async function migratedDatabase(kind, url, dataDir, webDist) {
+export async function migratedDatabase(kind, url, dataDir, webDist, main = serverMain) {
   const isPg = kind === 'postgres';
   const label = isPg ? 'PostgreSQL' : 'PGlite';
   const pgdata = join(dataDir, 'pgdata');
@@ -246,7 +247,7 @@ export async function migratedDatabase(kind, url, dataDir, webDist) {
   const migrated = isPg ? await pgHasTables(url) : existsSync(join(pgdata, 'PG_VERSION'));
   if (!migrated) {
     log(`${label}: first start (migrate and seed)…`);
-    const first = await startServer(dataDir, isPg ? url : undefined, webDist);
+    const first = await startServer(dataDir, isPg ? url : undefined, webDist, {}, main);
     log(`${label}: first start took ${first.ms} ms`);
     await stopProcess(first);
   }
