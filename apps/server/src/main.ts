@@ -30,11 +30,22 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
-    server.app.log.info(`${signal}: finishing requests in flight, then closing the database`);
-    const force = setTimeout(() => process.exit(1), 15_000);
+    // /api/ready answers 503 from now on; after DRAIN_DELAY_MS no connection is accepted, the requests in
+    // flight are answered, then the database and the shared store are closed
+    server.app.log.info(
+      { drainDelayMs: config.DRAIN_DELAY_MS },
+      `${signal}: draining (not ready), finishing requests in flight, then closing the database`,
+    );
+    const force = setTimeout(() => {
+      server.app.log.error(
+        `${signal}: requests still in flight after ${config.SHUTDOWN_TIMEOUT_MS} ms; exiting`,
+      );
+      process.exit(1);
+    }, config.DRAIN_DELAY_MS + config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
-      await server.close();
+      await server.drain(config.DRAIN_DELAY_MS);
+      server.app.log.info(`${signal}: drained and closed`);
       process.exit(0);
     } catch (err) {
       server.app.log.error({ err }, 'shutdown failed');
