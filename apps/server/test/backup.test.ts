@@ -191,7 +191,7 @@ describe.runIf(dbKind === 'pglite')('backup and restore: PGlite', () => {
       readFileSync(join(backupIn(join(root, 'pglite-offline')), 'manifest.json'), 'utf8'),
     );
     expect(m2.database.takenBy).toBe('backup');
-  }, 240_000);
+  }, 480_000);
 
   it('a damaged backup and a PostgreSQL target are refused with a clear message', async () => {
     const dir = backupIn(join(root, 'pglite-backups'));
@@ -309,6 +309,6 @@ describe.runIf(dbKind === 'postgres' && process.env.TEST_DATABASE_URL)(
       const forced = await tool('restore', [dir, '--force'], env);
       expect(forced.code, forced.err).toBe(0);
       expect((await read()).singles).toEqual(restored.singles);
-    }, 240_000);
+    }, 480_000);
   },
 );

@@ -162,5 +162,5 @@ describe.runIf(dbKind === 'pglite')('the server process (main.ts)', () => {
     expect(a.output()).toContain('drained and closed');
     expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
     await expect(call(port, '/api/ready')).rejects.toThrow(/ECONNREFUSED/);
-  }, 300_000);
+  }, 480_000);
 });

@@ -184,5 +184,5 @@ describe('drain (what SIGTERM runs)', () => {
     expect(JSON.parse(answered.body).success).toBe(true);
     await draining;
     await expect(get(port, '/api/ready')).rejects.toThrow(/ECONNREFUSED/);
-  });
+  }, 120_000);
 });
