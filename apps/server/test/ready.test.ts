@@ -18,7 +18,7 @@ describe('GET /api/ready', () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer();
-  });
+  }, 180_000);
   afterAll(async () => {
     await s?.close();
   });
