@@ -54,6 +54,7 @@ import {
 } from './platform/http/errors';
 import { loggerOptions } from './platform/http/logging';
 import { type Lang, langOf, t } from './platform/http/messages';
+import { readyRoutes } from './platform/http/ready';
 import {
   BODY_NOT_JSON,
   BODY_TOO_DEEP,
@@ -279,6 +280,7 @@ export async function buildApp(
   await app.register(requestContext, { tokens, db: deps.db });
   installApiScopes(app, deps.db);
   installAuditHooks(app);
+  readyRoutes(app, { db: deps.db, kv: deps.kv, redis: Boolean(config.REDIS_URL) });
 
   await app.register(authRoutes, { prefix: '/api/dfem-auth' });
   await app.register(systemRoutes, { prefix: '/api/dfem-system' });

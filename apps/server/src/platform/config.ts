@@ -164,6 +164,13 @@ const ConfigSchema = z.object({
   UPLOAD_GRACE_MINUTES: z.coerce.number().min(0).max(525_600).default(1440),
   /** How often each server sweeps the uploads no record names (milliseconds). */
   UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(20).max(86_400_000).default(3_600_000),
+  /**
+   * On SIGTERM, how long the server goes on serving while `/api/ready` already answers 503 (milliseconds),
+   * so that a proxy checking it takes this instance out before it stops accepting connections. 0: at once.
+   */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(300_000).default(0),
+  /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies' X-Forwarded-For is believed (the client address of the audit log and of the sign-in

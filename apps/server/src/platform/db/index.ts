@@ -32,6 +32,11 @@ export interface Database {
   changes: TableChanges;
   /** runs the migrations, puts the change trigger on every table, and starts listening for changes */
   migrate(): Promise<void>;
+  /**
+   * PGlite only: the data folder as a gzipped tar, taken between two statements (PGlite runs one at a time),
+   * after a checkpoint: a consistent copy while the server goes on writing (platform/backup.ts).
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -305,6 +310,10 @@ export async function openDatabase(opts: {
         await client.exec(ENSURE_CHANGE_TRIGGERS);
       await unlisten();
       if (listen) unlisten = await listenPglite(client, changes);
+    },
+    async dumpDataDir() {
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('gzip');
     },
     async close() {
       await unlisten();
