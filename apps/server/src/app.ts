@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/routes';
 import { homeRoutes } from './modules/desk/home';
 import { leaveRoutes } from './modules/desk/leave';
 import { applyRoutes } from './modules/flow/apply';
+import { readyRouteStub } from './modules/ready/cluster-ready-stub';
 import { flowRoutes } from './modules/flow/routes';
 import { installAuditHooks } from './modules/log/recorder';
 import { fileRoutes } from './modules/resource/files';
@@ -280,6 +281,7 @@ export async function buildApp(
   installApiScopes(app, deps.db);
   installAuditHooks(app);
 
+  await readyRouteStub(app); // cluster branch stub: drop for the ops branch's /api/ready
   await app.register(authRoutes, { prefix: '/api/dfem-auth' });
   await app.register(systemRoutes, { prefix: '/api/dfem-system' });
   await app.register(registerGrantRoutes, { prefix: '/api/dfem-system' });
