@@ -168,6 +168,8 @@ export async function startCluster(opts = {}) {
         // the proxy is the only peer whose X-Forwarded-For is believed: the audit log and the sign-in
         // throttles see the browser's address, not the proxy's
         TRUST_PROXY: '127.0.0.1',
+        // each instance's connections named in pg_stat_activity (node-postgres reads PGAPPNAME)
+        PGAPPNAME: `smart-s${n}`,
         JWT_SECRET: jwtSecret,
         DATA_DIR: dataDir,
         // the demo cameras' clips are made once, by the first, into the shared folder

@@ -207,8 +207,8 @@ afterAll(async () => {
   await kv?.close();
   await testDb?.close();
   await Promise.all([pgCut.cut(), redisCut.cut(), mqttCut.cut()]);
-  const errors = output.filter((l) => /"level":(50|60)/.test(l) && !/unavailable|ECONNREFUSED/.test(l));
-  if (errors.length) console.log(`instances' error lines:\n${errors.slice(0, 20).join('\n')}`);
+  const errors = output.filter((l) => /"level":(50|60)/.test(l)).length;
+  console.log(`the instances logged ${errors} errors (the faults' own among them): ${logFile}`);
 }, 60_000);
 
 describe('shared across instances: done on one, seen by the other at once', () => {
@@ -686,8 +686,9 @@ describe('faults survived without a hand', () => {
         },
         30_000,
       );
-      // both subscribed again: ten more readings, every one stored, none twice
-      const before = await stored();
+      // both subscribed again: ten more readings, every one stored (once: a reading's device, metric and
+      // time are unique)
+      const first = ts + 1000;
       for (let i = 0; i < 10; i++) {
         ts += 1000;
         await client.publishAsync(
@@ -696,17 +697,22 @@ describe('faults survived without a hand', () => {
           { qos: 1 },
         );
       }
-      await expect.poll(stored, { timeout: 10_000 }).toBe(before + 10);
+      const since = new Date(first).toISOString();
+      await expect
+        .poll(
+          () =>
+            count(
+              sql`select count(*)::int as n from telemetry_reading where device_id = ${dev.id} and at >= ${since}::timestamptz`,
+            ),
+          { timeout: 10_000 },
+        )
+        .toBe(10);
     } finally {
       await client.endAsync();
     }
-    const distinct = await count(
-      sql`select count(distinct ts)::int as n from telemetry_reading where device_id = ${dev.id}`,
-    ).catch(() => -1);
     console.log(
-      `MQTT broker cut 1 s: readings stored again ${secs(storedMs)} after it was back (${published.length} published meanwhile; ${secs(Date.now() - restoredAt)} in all)`,
+      `MQTT broker cut 1 s: readings stored again ${secs(storedMs)} after it was back (${published.length} published meanwhile); ten more all stored, ${secs(Date.now() - restoredAt)} in all`,
     );
-    if (distinct >= 0) expect(distinct).toBe(await stored());
   });
 
   it('an instance SIGKILLed in the middle of an Excel import and of writes: the import is whole or absent, every answered write is there, the proxy goes on with the other', async () => {
@@ -748,7 +754,8 @@ describe('faults survived without a hand', () => {
       inTransaction =
         (await count(
           sql`select count(*)::int as n from pg_stat_activity where datname = ${dbName}
-            and (state = 'idle in transaction' or query ilike 'insert into "blade_user"%')`,
+            and application_name = 'smart-s1' and state in ('active', 'idle in transaction')
+            and query ilike 'insert into "blade_user"%'`,
         )) > 0;
       if (!inTransaction) await sleep(5);
     }
@@ -770,7 +777,7 @@ describe('faults survived without a hand', () => {
       'the killed instance’s connections are gone',
       async () =>
         (await count(
-          sql`select count(*)::int as n from pg_stat_activity where datname = ${dbName} and state = 'idle in transaction'`,
+          sql`select count(*)::int as n from pg_stat_activity where datname = ${dbName} and application_name = 'smart-s1'`,
         )) === 0,
       20_000,
     );
