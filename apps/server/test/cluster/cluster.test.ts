@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ALARM_KIND, noticeResource } from '@smart/contracts';
+import { ALARM_KIND, noticeResource, POINTS_EVENT, villagerResource } from '@smart/contracts';
 import { and, eq, like, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import pg from 'pg';
@@ -11,11 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error a plain ES module of the repository's scripts, without types
 import { startCluster } from '../../../../scripts/cluster.mjs';
 import { flowHistory, flowWait } from '../../src/modules/flow/tables';
+import { expirePoints } from '../../src/modules/mall/expiry';
+import { pointsRecord } from '../../src/modules/mall/tables';
 import { rowsOf } from '../../src/modules/telemetry/ingest';
 import { signedMessage } from '../../src/modules/telemetry/simulator';
 import { deviceAlarm } from '../../src/modules/telemetry/tables';
+import { loadConfig } from '../../src/platform/config';
 import { type Database, openDatabase, schema } from '../../src/platform/db';
 import { deploymentId, kvPrefixOf, RedisKv } from '../../src/platform/kv';
+import { createServer } from '../../src/server';
 import { listedRows, makeUser, sampleRecord, USER_SHEET_HEADER, xlsxOf } from '../fixtures';
 import { bpmn, flow, kit, type Person, task, timer } from '../flow-kit';
 import { auth, basic, md5Hex, type TestServer } from '../harness';
@@ -529,6 +533,77 @@ async function storedTitles(tag: string): Promise<Set<string>> {
     .where(like(schema.notice.title, `${tag}-%`));
   return new Set(rows.map((r) => r.title));
 }
+
+describe('timed work claimed once', () => {
+  it('a points-expiry run started twice on each of two connection pools at once writes an expired lot off once', async () => {
+    // the job runs hourly on every instance (modules/mall/expiry.ts): started here on two pools of the
+    // cluster's database at the same moment, as two instances' clocks would
+    const admin = await signIn(A);
+    const made = await post(A, admin.access_token, '/api/dfem-hope-manage/villager/submit', {
+      ...sampleRecord(villagerResource, 9100),
+      householdNo: `CL-${Date.now() % 100000}`,
+      relation: '1',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const v = made.json().data.id as string;
+    const grant = (points: number, reason: string) =>
+      get(
+        B,
+        admin.access_token,
+        `/api/dfem-hope-manage/points/record/sub?villagerId=${v}&points=${points}&reason=${encodeURIComponent(reason)}`,
+      );
+    expect((await grant(30, '旧积分')).statusCode).toBe(200);
+    expect((await grant(50, '新积分')).statusCode).toBe(200);
+    const lots = await testDb.db
+      .select({ id: pointsRecord.id })
+      .from(pointsRecord)
+      .where(eq(pointsRecord.villagerId, v))
+      .orderBy(pointsRecord.id);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await testDb.db
+      .update(pointsRecord)
+      .set({ recordDate: '2025-01-01', expiresOn: yesterday })
+      .where(eq(pointsRecord.id, String(lots[0].id)));
+    const other = await openDatabase({ url: dbUrl, dataDir: 'memory://', poolSize: 4, readCache: false });
+    // the job reads the ledger through the mounted resources: a server of this process on the cluster's
+    // database mounts them (it listens nowhere)
+    const mounted = await createServer(
+      loadConfig({
+        DATABASE_URL: dbUrl,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'smart-cluster-jobs-')),
+        JWT_SECRET: 'cluster-jobs-secret-long-enough-for-hs256-0123456789',
+        MQTT_PORT: '-1',
+        DEMO_VIDEO: 'off',
+        LOG_LEVEL: 'warn',
+      }),
+      { database: other, logger: false, kvPrefix: `test:${randomUUID()}:` },
+    );
+    await mounted.app.ready();
+    try {
+      const runs = await Promise.all([
+        expirePoints(testDb.db),
+        expirePoints(other.db),
+        expirePoints(testDb.db),
+        expirePoints(other.db),
+      ]);
+      console.log(`points expiry started four times at once: ${runs.join(', ')} (-1: another held the job)`);
+    } finally {
+      await mounted.close();
+      await other.close();
+    }
+    const written = await testDb.db
+      .select({ points: pointsRecord.points })
+      .from(pointsRecord)
+      .where(and(eq(pointsRecord.villagerId, v), eq(pointsRecord.eventType, POINTS_EVENT.expiry)));
+    expect(written.map((w) => Number(w.points))).toEqual([-30]);
+    const balance = await get(
+      B,
+      admin.access_token,
+      `/api/dfem-hope-manage/villager/wx/points?villagerId=${v}`,
+    );
+    expect(balance.json().data.balance).toBe(50);
+  });
+});
 
 describe('faults survived without a hand', () => {
   it('PostgreSQL cut off for 3 s under load: a clear 503 meanwhile (no 500, no hang), the pools and LISTEN come back by themselves, no committed write lost', async () => {
