@@ -211,6 +211,13 @@ afterAll(async () => {
   await kv?.close();
   await testDb?.close();
   await Promise.all([pgCut.cut(), redisCut.cut(), mqttCut.cut()]);
+  // its database goes with it (the postgres globalSetup's sweep only drops those of ended processes)
+  if (dbName) {
+    const admin = new pg.Client({ connectionString: BASE_DB });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+    await admin.end();
+  }
   const errors = output.filter((l) => /"level":(50|60)/.test(l)).length;
   console.log(`the instances logged ${errors} errors (the faults' own among them): ${logFile}`);
 }, 60_000);
