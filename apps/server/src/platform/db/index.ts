@@ -264,8 +264,23 @@ export async function openDatabase(opts: {
   let unlisten = async () => {};
   if (opts.url) {
     const url = opts.url;
-    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20 });
-    pool.on('connect', (client) => instrument(client, changes));
+    // a request waits at most 5 s for a connection (the database down or every connection busy), then is
+    // answered 503 (isUnavailable); a connection the database ended is dropped and a new one made next time
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: opts.poolSize ?? 20,
+      connectionTimeoutMillis: 5000,
+    });
+    // an idle connection cut (the database restarted) is reported here; the pool forgets it by itself
+    pool.on('error', () => {});
+    pool.on('connect', (client) => {
+      instrument(client, changes);
+      // a connection cut while checked out between two queries (a transaction waiting on the code) emits
+      // 'error' with nobody listening (pg-pool listens only while it is idle): without this the process
+      // ended at a database restart. Its next query fails instead (503), and the pool drops it when it is
+      // released (it is no longer queryable).
+      client.on('error', () => {});
+    });
     // bigint and numeric stay strings (ids are 64-bit); timestamps are parsed by pg into Date
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     trackChanges(db, changes);
