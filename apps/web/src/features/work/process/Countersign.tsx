@@ -5,12 +5,12 @@
  * user ids). Nothing is shown for a process without countersign.
  */
 import '../i18n';
+import type { CountersignStep } from '@smart/contracts/bpmn';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../platform/session/session';
-import { fetchHistory, fetchModelView, userLabel, useTenantUsers } from '../../flow/api';
-import { type CountersignStep, countersignsAfter } from './countersign';
+import { getData } from '../../../platform/http/client';
+import { FLOW_API, userLabel, useTenantUsers } from '../../flow/api';
 
 /** The form values' key under which the approver lists are kept, by collection variable. */
 export const COUNTERSIGN_FIELD = 'variables';
@@ -72,37 +72,19 @@ export function approverListsOf(values: object): ApproverLists | undefined {
   return kept.length ? Object.fromEntries(kept) : undefined;
 }
 
-/** The countersigns a definition begins with (the start form picks their approvers). */
-export function useStartCountersigns(processDefinitionId: string | undefined): CountersignStep[] {
-  const diagram = useQuery({
-    queryKey: ['flow-model-view', { processDefinitionId }],
-    queryFn: () => fetchModelView({ processDefinitionId: processDefinitionId! }),
-    enabled: !!processDefinitionId,
-    staleTime: 60_000,
-  });
-  return countersignsAfter(diagram.data?.xml);
-}
-
 /**
- * The countersigns right after the caller's open task of an instance (its step is the one waiting with the
- * caller as assignee in the timeline): the handle page picks their approvers.
+ * The countersigns whose users this form picks, as the server reads them from the deployed model: those the
+ * definition begins with (the start form), or those right after the caller's open task `taskId` (the
+ * handle page). None while it answers, or for a process without countersign.
  */
-export function useNextCountersigns(processInstanceId: string | undefined): CountersignStep[] {
-  const me = useSession((s) => s.userInfo?.id);
-  const diagram = useQuery({
-    queryKey: ['flow-instance-xml', processInstanceId],
-    queryFn: () => fetchModelView({ processInstanceId: processInstanceId! }),
-    enabled: !!processInstanceId,
+export function useCountersigns(
+  of: { processDefinitionId: string } | { taskId: string } | undefined,
+): CountersignStep[] {
+  const steps = useQuery({
+    queryKey: ['flow-countersigns', of],
+    queryFn: () => getData<CountersignStep[]>(`${FLOW_API}/work/countersigns`, of),
+    enabled: !!of,
     staleTime: 60_000,
   });
-  const history = useQuery({
-    queryKey: ['flow-history', processInstanceId],
-    queryFn: () => fetchHistory(processInstanceId!),
-    enabled: !!processInstanceId,
-    refetchOnMount: 'always',
-  });
-  const mine = (history.data ?? [])
-    .filter((h) => h.historyActivityType === 'UserTask' && !h.endTime && !!me && h.assignee === me)
-    .map((h) => h.historyActivityId);
-  return mine.length ? countersignsAfter(diagram.data?.xml, mine) : [];
+  return steps.data ?? [];
 }

@@ -7,7 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError, postData } from '../../../platform/http/client';
 import { userLabel, useTenantUsers } from '../../flow/api';
-import { approverListsOf, CountersignFields, useStartCountersigns } from './Countersign';
+import { approverListsOf, CountersignFields, useCountersigns } from './Countersign';
 import { useLeavePage, useStartable } from './params';
 
 /** 流程: name and version of the process a form starts. */
@@ -87,7 +87,7 @@ export function StartForm<V extends object>({
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const leavePage = useLeavePage();
-  const countersigns = useStartCountersigns(processDefinitionId);
+  const countersigns = useCountersigns(processDefinitionId ? { processDefinitionId } : undefined);
 
   const submit = async (values: V) => {
     setBusy(true);
