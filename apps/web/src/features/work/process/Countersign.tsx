@@ -8,28 +8,72 @@ import '../i18n';
 import type { CountersignStep } from '@smart/contracts/bpmn';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getData } from '../../../platform/http/client';
-import { FLOW_API, userLabel, useTenantUsers } from '../../flow/api';
+import { FLOW_API, userLabel } from '../../flow/api';
 
 /** The form values' key under which the approver lists are kept, by collection variable. */
 export const COUNTERSIGN_FIELD = 'variables';
 export type ApproverLists = Record<string, string[]>;
 
+/** A user as `/api/dfem-user/select` answers: the real name, and the account as its hint. */
+interface UserChoice {
+  id: string;
+  label: string;
+  hint?: string;
+}
+
+/**
+ * The options of an approver picker: the tenant's users found on the server (`/api/dfem-user/select`, the
+ * user resource's picker, which whoever starts or handles work may read) by the name or account typed —
+ * filtered on the screen too while the server answers —, and the users already picked, each labelled
+ * 姓名 (账号). Spread onto an antd Select.
+ */
+export function useApproverChoices(value: string | string[] | undefined) {
+  const [typed, setTyped] = useState('');
+  const [keyword, setKeyword] = useState('');
+  // the keyword is sent a moment after typing stops
+  useEffect(() => {
+    const timer = setTimeout(() => setKeyword(typed.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const found = useQuery({
+    queryKey: ['work-approver-choices', keyword],
+    queryFn: () => getData<UserChoice[]>('/api/dfem-user/select', { keyword, size: 50 }),
+    staleTime: 30_000,
+  });
+  // the labels of users seen, so that one picked stays named when the next search no longer finds them
+  const seen = useRef(new Map<string, string>());
+  const options = useMemo(() => {
+    const shown = new Map<string, string>();
+    for (const u of found.data ?? []) {
+      const label = userLabel({ id: u.id, realName: u.label, account: u.hint ?? u.label });
+      seen.current.set(u.id, label);
+      shown.set(u.id, label);
+    }
+    for (const id of [value ?? []].flat()) if (!shown.has(id)) shown.set(id, seen.current.get(id) ?? id);
+    return [...shown].map(([id, label]) => ({ value: id, label }));
+  }, [found.data, value]);
+  return {
+    options,
+    loading: found.isFetching,
+    showSearch: { optionFilterProp: 'label', onSearch: setTyped },
+    onBlur: () => setTyped(''),
+  } as const;
+}
+
 /** The users of the tenant as a searchable select of several. */
 export function ApproversSelect(props: { id?: string; value?: string[]; onChange?: (v: string[]) => void }) {
   const { t } = useTranslation();
-  const users = useTenantUsers();
+  const choices = useApproverChoices(props.value);
   return (
     <Select
       {...props}
+      {...choices}
       mode="multiple"
-      showSearch
       allowClear
-      optionFilterProp="label"
-      loading={users.isLoading}
       placeholder={t('work.countersign.placeholder')}
-      options={(users.data ?? []).map((u) => ({ value: u.id, label: userLabel(u) }))}
     />
   );
 }
