@@ -28,7 +28,8 @@ interface UserChoice {
  * The options of an approver picker: the tenant's users found on the server (`/api/dfem-user/select`, the
  * user resource's picker, which whoever starts or handles work may read) by the name or account typed —
  * filtered on the screen too while the server answers —, and the users already picked, each labelled
- * 姓名 (账号). Spread onto an antd Select.
+ * 姓名 (账号) (an account of 15 characters or more masked, as the picker answers it). Spread onto an antd
+ * Select.
  */
 export function useApproverChoices(value: string | string[] | undefined) {
   const [typed, setTyped] = useState('');
@@ -55,10 +56,18 @@ export function useApproverChoices(value: string | string[] | undefined) {
     for (const id of [value ?? []].flat()) if (!shown.has(id)) shown.set(id, seen.current.get(id) ?? id);
     return [...shown].map(([id, label]) => ({ value: id, label }));
   }, [found.data, value]);
+  // what the server found for the text now typed is shown as found (a long account is masked in the
+  // label); until it answers, the options whose label holds the text
+  const foundNow = new Set(keyword === typed.trim() ? (found.data ?? []).map((u) => u.id) : []);
   return {
     options,
     loading: found.isFetching,
-    showSearch: { optionFilterProp: 'label', onSearch: setTyped },
+    showSearch: {
+      onSearch: setTyped,
+      filterOption: (input: string, option?: { value: string; label: string }) =>
+        !!option &&
+        (foundNow.has(option.value) || option.label.toLowerCase().includes(input.trim().toLowerCase())),
+    },
     onBlur: () => setTyped(''),
   } as const;
 }
