@@ -184,10 +184,17 @@ describe('which lists a form asks for (/work/countersigns, from the deployed mod
 
   it('whoever starts or handles work finds the tenant’s users to pick (the user picker), without managing users', async () => {
     // the users list itself is user management's
-    expect((await call(applicant.token, 'GET', '/api/dfem-user/page?current=1&size=10')).statusCode).toBe(403);
+    expect((await call(applicant.token, 'GET', '/api/dfem-user/page?current=1&size=10')).statusCode).toBe(
+      403,
+    );
     const found = await call(applicant.token, 'GET', '/api/dfem-user/select?keyword=signer_&size=50');
     expect(found.statusCode, found.body).toBe(200);
-    expect(found.json().data.map((u: { id: string }) => u.id).sort()).toEqual([a.id, b.id, c.id].sort());
+    expect(
+      found
+        .json()
+        .data.map((u: { id: string }) => u.id)
+        .sort(),
+    ).toEqual([a.id, b.id, c.id].sort());
     expect(found.json().data[0]).toMatchObject({ hint: expect.stringMatching(/^signer_/) });
     // nobody without a work or user permission
     const none = await makeRole(s.database.db, '000000', 'nobody', '无权限');

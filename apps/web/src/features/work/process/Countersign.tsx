@@ -8,8 +8,9 @@ import '../i18n';
 import type { CountersignStep } from '@smart/contracts/bpmn';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useTypedKeyword } from '../../../platform/crud/RefSelect';
 import { getData } from '../../../platform/http/client';
 import { FLOW_API, userLabel } from '../../flow/api';
 
@@ -32,13 +33,7 @@ interface UserChoice {
  * Select.
  */
 export function useApproverChoices(value: string | string[] | undefined) {
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
-  // the keyword is sent a moment after typing stops
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(typed.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const { typed, keyword, setTyped } = useTypedKeyword();
   const found = useQuery({
     queryKey: ['work-approver-choices', keyword],
     queryFn: () => getData<UserChoice[]>('/api/dfem-user/select', { keyword, size: 50 }),
