@@ -70,7 +70,15 @@ export function freePort() {
 }
 
 /** Spawns `node <script>` and polls `readyPath` until it answers 200; returns the process and the ms it took. */
-export async function startProcess(name, script, env, port, readyPath, timeoutMs = 90_000) {
+export async function startProcess(
+  name,
+  script,
+  env,
+  port,
+  readyPath,
+  // BENCH_START_TIMEOUT_MS: a busy machine may take longer to migrate a new database
+  timeoutMs = Number(process.env.BENCH_START_TIMEOUT_MS ?? 90_000),
+) {
   const t0 = performance.now();
   // BENCH_NODE_ARGS: node options for the processes measured (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -162,11 +170,12 @@ export function serverEnv(port, dataDir, databaseUrl, webDist, extra = {}) {
  */
 export const READ_FROM_DATABASE = { READ_CACHE: 'false' };
 
-export async function startServer(dataDir, databaseUrl, webDist, extra = {}) {
+/** `main`: another build of the server (bench/flow.mjs runs a baseline checkout's beside this one's). */
+export async function startServer(dataDir, databaseUrl, webDist, extra = {}, main = serverMain) {
   const port = await freePort();
   const proc = await startProcess(
     'server',
-    serverMain,
+    main,
     serverEnv(port, dataDir, databaseUrl, webDist, extra),
     port,
     '/api/dfem-auth/oauth/settings',
@@ -237,7 +246,7 @@ export async function withPgClient(url, fn) {
  * missing and migrated and seeded by a first start of the server when it has no tables yet. The bench's own
  * rows are added afterwards by the caller, while no server runs.
  */
-export async function migratedDatabase(kind, url, dataDir, webDist) {
+export async function migratedDatabase(kind, url, dataDir, webDist, main = serverMain) {
   const isPg = kind === 'postgres';
   const label = isPg ? 'PostgreSQL' : 'PGlite';
   const pgdata = join(dataDir, 'pgdata');
@@ -246,7 +255,7 @@ export async function migratedDatabase(kind, url, dataDir, webDist) {
   const migrated = isPg ? await pgHasTables(url) : existsSync(join(pgdata, 'PG_VERSION'));
   if (!migrated) {
     log(`${label}: first start (migrate and seed)…`);
-    const first = await startServer(dataDir, isPg ? url : undefined, webDist);
+    const first = await startServer(dataDir, isPg ? url : undefined, webDist, {}, main);
     log(`${label}: first start took ${first.ms} ms`);
     await stopProcess(first);
   }

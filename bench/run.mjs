@@ -619,14 +619,14 @@ function buildTable(res) {
     {
       name: 'Bytes to show /login (JS+CSS on the wire, cold cache)',
       cells: { pglite: webCell('login'), postgres: { text: '—' } },
-      target: '≤ 200 KB',
-      ok: (v) => v <= 200 * 1024,
+      target: '≤ 150 KB',
+      ok: (v) => v <= 150 * 1024,
     },
     {
       name: 'Bytes to show the signed-in home /wel/index (JS+CSS, cold cache)',
       cells: { pglite: webCell('home'), postgres: { text: '—' } },
-      target: '≤ 400 KB',
-      ok: (v) => v <= 400 * 1024,
+      target: '≤ 250 KB',
+      ok: (v) => v <= 250 * 1024,
     },
     {
       name: 'Sign-in to the home workplace visible (form submitted → its parts shown, one request)',

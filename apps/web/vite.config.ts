@@ -7,11 +7,11 @@ const apiTarget = globalThis.process?.env.API_TARGET || 'http://127.0.0.1:8080';
 
 // Every page is a dynamic import (see src/router.tsx and src/features/registry.ts), so each route is its
 // own chunk; /login must stay free of the shell, antd's heavy components, TanStack Query and every resource
-// definition: the login guard fails the build when a definition lands in /login or /login outgrows 175 KB.
+// definition: the login guard fails the build when a definition lands in /login or /login outgrows 150 KB.
 export default defineConfig({
   plugins: [
     react(),
-    loginGuard({ loginModule: /[\\/]src[\\/]shell[\\/]login[\\/]LoginPage\.tsx$/, budgetKb: 175 }),
+    loginGuard({ loginModule: /[\\/]src[\\/]shell[\\/]login[\\/]LoginPage\.tsx$/, budgetKb: 150 }),
   ],
   server: {
     proxy: {

@@ -172,7 +172,7 @@ test('或签: the step before picks the approvers on its handle page, and the fi
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const suffix = Date.now().toString(36);
   const key = `e2e_cs_any_${suffix}`;
   const name = `或签报销${suffix}`;

@@ -71,7 +71,7 @@ test('a sequential countersign: three approvers picked by keyboard on the start 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const suffix = Date.now().toString(36);
   const key = `e2e_cs_pick_${suffix}`;
   const name = `依次会签${suffix}`;

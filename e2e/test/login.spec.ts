@@ -15,6 +15,27 @@ test.describe('signed out', () => {
     await expect(page.getByRole('alert')).toHaveText('请输入账号');
   });
 
+  test('the password is shown and hidden again with the keyboard, the error marked on its field', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.getByLabel('账号').fill('admin');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    const password = page.getByLabel('密码', { exact: true });
+    await expect(password).toBeFocused();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await password.fill('Secret#1');
+    await expect(password).toHaveAttribute('type', 'password');
+    const reveal = page.getByRole('button', { name: '显示密码' });
+    await reveal.focus();
+    await page.keyboard.press('Enter');
+    await expect(reveal).toHaveAttribute('aria-pressed', 'true');
+    await expect(password).toHaveAttribute('type', 'text');
+    await page.keyboard.press('Space');
+    await expect(password).toHaveAttribute('type', 'password');
+    await expect(password).toHaveValue('Secret#1');
+  });
+
   test('a guarded page sends a signed-out visitor to /login', async ({ page }) => {
     await page.goto('/wel/index');
     await expect(page).toHaveURL(/\/login$/);

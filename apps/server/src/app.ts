@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import { getTableName } from 'drizzle-orm';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -27,6 +28,7 @@ import { installAuditHooks } from './modules/log/recorder';
 import { fileRoutes } from './modules/resource/files';
 import { type ExtraResource, resourceRoutes } from './modules/resources';
 import { DemoVideo, demoVideoRoutes } from './modules/safety/demo-video';
+import { dropAccessCaches } from './modules/system/caches';
 import { registerGrantRoutes } from './modules/system/grants';
 import { systemRoutes } from './modules/system/routes';
 import { registerTenantRoutes } from './modules/system/tenant';
@@ -40,13 +42,15 @@ import { requestContext } from './platform/auth/context';
 import { Sessions } from './platform/auth/sessions';
 import { followSignOuts, TokenService } from './platform/auth/tokens';
 import type { Config } from './platform/config';
-import type { Db } from './platform/db';
+import { type Db, schema } from './platform/db';
+import { changesOf } from './platform/db/changes';
 import { compressAnswers } from './platform/http/compress';
 import {
   ApiError,
   dataExceptionCode,
   FieldInputError,
   invalidField,
+  isUnavailable,
   isUniqueViolation,
   OAuthError,
   RowsInputError,
@@ -54,6 +58,7 @@ import {
 } from './platform/http/errors';
 import { loggerOptions } from './platform/http/logging';
 import { type Lang, langOf, t } from './platform/http/messages';
+import { readyRoutes } from './platform/http/ready';
 import {
   BODY_NOT_JSON,
   BODY_TOO_DEEP,
@@ -75,6 +80,25 @@ declare module 'fastify' {
     demoVideo: DemoVideo;
   }
 }
+
+/** the tables behind the grants, scopes and menus each instance remembers briefly (dropAccessCaches) */
+const ACCESS_TABLES = new Set<string>(
+  [
+    schema.role,
+    schema.userRole,
+    schema.userDept,
+    schema.roleMenu,
+    schema.menu,
+    schema.topMenu,
+    schema.topMenuSetting,
+    schema.roleScope,
+    schema.scopeData,
+    schema.scopeApi,
+    schema.dept,
+    schema.tenant,
+    schema.tenantPackage,
+  ].map((t) => getTableName(t)),
+);
 
 /** Everything a module needs, handed over once; modules never reach for globals. */
 export interface AppDeps {
@@ -129,6 +153,13 @@ export async function buildApp(
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 10 * 1024 * 1024,
   });
+  // grants, scopes and menus are remembered for a few seconds per instance; a change to their tables by any
+  // instance (its notification) drops them on this one at once, so a role taken away on one server grants
+  // nothing on another the next moment (without the notifications, the few seconds are the bound)
+  const unfollow = changesOf(deps.db)?.onChange((table) => {
+    if (table === '*' || ACCESS_TABLES.has(table)) dropAccessCaches();
+  });
+  if (unfollow) app.addHook('onClose', async () => unfollow());
   const sessions = new Sessions(deps.db, deps.kv);
   const tokens = new TokenService(deps.signingKey, deps.kv, sessions, deps.db);
   // on PostgreSQL without Redis, several instances may share the database but not the store: each copies
@@ -212,6 +243,15 @@ export async function buildApp(
         .status(409)
         .send({ code: 409, success: false, data: null, msg: t(req.lang, 'valueTaken') });
     }
+    // the database or the shared store is unreachable (restarting, cut off): a clear 503 the client may
+    // repeat, never a 500 with a stack nor a request left hanging; the pool reconnects by itself
+    if (isUnavailable(err)) {
+      req.log.warn({ err: (err as Error).message }, 'database or shared store unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ code: 503, success: false, data: null, msg: t(req.lang, 'unavailable') });
+    }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error({ err }, 'unexpected error');
     if (status === 500) app.auditLog.unexpected(req, err);
@@ -279,6 +319,7 @@ export async function buildApp(
   await app.register(requestContext, { tokens, db: deps.db });
   installApiScopes(app, deps.db);
   installAuditHooks(app);
+  readyRoutes(app, { db: deps.db, kv: deps.kv, redis: Boolean(config.REDIS_URL) });
 
   await app.register(authRoutes, { prefix: '/api/dfem-auth' });
   await app.register(systemRoutes, { prefix: '/api/dfem-system' });

@@ -12,6 +12,12 @@ export interface Server {
   app: FastifyInstance;
   database: Database;
   kv: KvStore;
+  /**
+   * Stops as SIGTERM asks: `/api/ready` answers 503 at once, requests go on being served for `delayMs`
+   * (a proxy's health check takes the instance out meanwhile), then no connection is accepted, the requests
+   * in flight are answered, and everything is closed.
+   */
+  drain(delayMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,16 +63,22 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
   // sign-outs the shared store may have lost (a restart without Redis, an emptied Redis) are refused again
   await app.deps.tokens.restoreRevoked();
   let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await app.close(); // stops accepting, waits for requests in flight
+    if (!opts.kv) await kv.close();
+    if (owned) await database.close();
+  };
   return {
     app,
     database,
     kv,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await app.close(); // waits for requests in flight
-      if (!opts.kv) await kv.close();
-      if (owned) await database.close();
+    async drain(delayMs = 0) {
+      app.readiness.draining = true;
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await close();
     },
+    close,
   };
 }

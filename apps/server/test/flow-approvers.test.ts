@@ -149,6 +149,79 @@ describe('approvers chosen at start', () => {
   });
 });
 
+describe('which lists a form asks for (/work/countersigns, from the deployed model)', () => {
+  const ask = (p: Person, query: string) => call(p.token, 'GET', `/api/dfem-flow/work/countersigns?${query}`);
+
+  it('the start form: the countersign the process begins with, its variable and how it runs', async () => {
+    const res = await ask(applicant, `processDefinitionId=${pdid}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([
+      { taskId: 'sign', name: '会签审批', variable: 'approvers', kind: 'all', sequential: false },
+    ]);
+    // a process that begins with an ordinary step asks for nothing at start
+    const picked = await upload(PICKED_BPMN('cs_ask'), '2');
+    expect((await ask(applicant, `processDefinitionId=${picked}`)).json().data).toEqual([]);
+    expect((await ask(applicant, 'processDefinitionId=nope:1:x')).statusCode).toBe(404);
+    expect((await ask(applicant, '')).statusCode).toBe(400);
+    expect((await ask(applicant, 'taskId=x')).statusCode).toBe(400);
+  });
+
+  it('the handle form: the countersign right after the caller’s own open task, nobody else’s', async () => {
+    const picked = await upload(PICKED_BPMN('cs_ask_task'), '2');
+    const res = await call(applicant.token, 'POST', '/api/dfem-flow/process/apply/start-process', {
+      processDefinitionId: picked,
+      title: '问会签',
+    });
+    const piid = res.json().data.processInstanceId as string;
+    const [first] = await todo(applicant, piid);
+    const answer = await ask(applicant, `taskId=${first.taskId}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data).toEqual([
+      { taskId: 'sign', name: '会签审批', variable: 'assigneeList', kind: 'all', sequential: true },
+    ]);
+    expect((await ask(a, `taskId=${first.taskId}`)).statusCode).toBe(404);
+  });
+
+  it('whoever starts or handles work finds the tenant’s users to pick (the user picker), without managing users', async () => {
+    // the users list itself is user management's
+    expect((await call(applicant.token, 'GET', '/api/dfem-user/page?current=1&size=10')).statusCode).toBe(
+      403,
+    );
+    const found = await call(applicant.token, 'GET', '/api/dfem-user/select?keyword=signer_&size=50');
+    expect(found.statusCode, found.body).toBe(200);
+    expect(
+      found
+        .json()
+        .data.map((u: { id: string }) => u.id)
+        .sort(),
+    ).toEqual([a.id, b.id, c.id].sort());
+    expect(found.json().data[0]).toMatchObject({ hint: expect.stringMatching(/^signer_/) });
+    // nobody without a work or user permission
+    const none = await makeRole(s.database.db, '000000', 'nobody', '无权限');
+    const outsider = await signedInUser(s, 'outsider', [none]);
+    expect((await call(outsider.token, 'GET', '/api/dfem-user/select?keyword=signer_')).statusCode).toBe(403);
+  });
+
+  it('a start without the list the countersign needs is a 400 naming it, never a 500', async () => {
+    const res = await call(applicant.token, 'POST', '/api/dfem-flow/process/apply/start-process', {
+      processDefinitionId: pdid,
+      title: '无人会签',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ data: { field: 'variables' } });
+    expect(res.json().msg).toContain('会签审批');
+    expect(res.json().msg).toContain('approvers');
+    // nothing was started
+    expect(
+      (await call(applicant.token, 'GET', '/api/dfem-flow/work/send-list?current=1&size=50'))
+        .json()
+        .data.records.filter(
+          (r: { processDefinitionName: string }) => r.processDefinitionName === '会签cs_apply',
+        ),
+    ).toHaveLength(1);
+  });
+});
+
 describe('approvers chosen on the handle page of the step before', () => {
   it('complete-task takes the list as the countersign reads it, and refuses a bad one with a 400', async () => {
     const picked = await upload(PICKED_BPMN('cs_picked'), '2');
@@ -170,6 +243,11 @@ describe('approvers chosen on the handle page of the step before', () => {
     await makeTenant(s.database.db, '200004', '邻村');
     const role = await makeRole(s.database.db, '200004', 'administrator', '管理员');
     const neighbour = await signedInUser(s, 'neighbour', [role], '200004');
+    // approved without the list: a 400 saying whose approvers to pick (not the engine's 409 or a 500)
+    const none = await handle({});
+    expect(none.statusCode, none.body).toBe(400);
+    expect(none.json()).toMatchObject({ data: { field: 'variables' } });
+    expect(none.json().msg).toContain('会签审批');
     // not an id, nobody, someone of another tenant, twice the same, none, not a list, too many
     for (const assigneeList of [
       ['x'],

@@ -86,3 +86,23 @@ function finite(interval: ISOInterval, from: Date): boolean {
   const anchor = interval.start?.toDate() ?? interval.end?.toDate();
   return !anchor || Math.abs(from.getTime() - anchor.getTime()) / ms < MAX_STEPS;
 }
+
+/**
+ * A step whose users the step before it picks (a countersign: 会签, 或签, a share), as the server's
+ * `/work/countersigns` names it from the deployed model: the start form and the handle form show one
+ * required picker per step, sent as `variables[variable]` (a list of user ids).
+ */
+export interface CountersignStep {
+  /** the multi-instance user task's (or sub-process's, call activity's) id and name */
+  taskId: string;
+  name: string;
+  /** the process variable its collection reads: `approvers` of `${approvers}` */
+  variable: string;
+  /**
+   * all must approve (no completion condition), any one (`nrOfCompletedInstances >= 1`), or a share; `each`:
+   * a sub-process or a call activity every user picked goes through once
+   */
+  kind: 'all' | 'any' | 'share' | 'each';
+  /** one after another in the order picked (`isSequential="true"`), else all at once */
+  sequential: boolean;
+}

@@ -98,6 +98,8 @@ const ConfigSchema = z.object({
   TELEMETRY_FLUSH_MS: z.coerce.number().int().min(5).max(10_000).default(250),
   /** How often each server looks for devices silent past three report intervals (milliseconds). */
   TELEMETRY_OFFLINE_CHECK_MS: z.coerce.number().int().min(20).max(3_600_000).default(30_000),
+  /** How often each server runs the telemetry storage job (compaction and retention; one server at a time does it). */
+  TELEMETRY_COMPACT_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
   /**
    * `on`: the server itself publishes the demo devices' readings (the simulator, in-process), so a fresh
    * demo start shows live data. `npm start` turns it on; production leaves it off.
@@ -172,6 +174,13 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9-]{1,64}$/, 'a PostScript font name')
     .default('NotoSansCJKsc-Regular'),
+  /**
+   * On SIGTERM, how long the server goes on serving while `/api/ready` already answers 503 (milliseconds),
+   * so that a proxy checking it takes this instance out before it stops accepting connections. 0: at once.
+   */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(300_000).default(0),
+  /** On SIGTERM, how long requests in flight may take to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies' X-Forwarded-For is believed (the client address of the audit log and of the sign-in

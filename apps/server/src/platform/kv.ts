@@ -23,6 +23,8 @@ export interface KvStore {
   /** Increments; the expiry starts with the first increment. */
   incr(key: string, ttlSeconds: number): Promise<number>;
   del(key: string): Promise<void>;
+  /** Answers when the store is reachable (Redis: a PING); fails otherwise. The readiness check asks it. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,7 @@ export class MemoryKv implements KvStore {
   async del(key: string) {
     this.map.delete(key);
   }
+  async ping() {}
   async close() {
     clearInterval(this.sweeper);
     this.map.clear();
@@ -124,6 +127,9 @@ export class RedisKv implements KvStore {
   }
   async del(key: string) {
     await this.redis.del(this.k(key));
+  }
+  async ping() {
+    await this.redis.ping();
   }
   async close() {
     await this.redis.quit();

@@ -300,7 +300,16 @@ export interface ResourceDef {
    * How a row is picked by `ref` fields of other resources: the field that names it, and the fields a search
    * matches (GET <path>/select?keyword=&ids=).
    */
-  select?: { label: string; search: string[]; hint?: string };
+  select?: {
+    label: string;
+    search: string[];
+    hint?: string;
+    /**
+     * more permission codes whose holders may read the picker (besides this resource's and those of the
+     * resources that reference it): who starts or handles a process picks its approvers among the users
+     */
+    pickedBy?: readonly string[];
+  };
   /**
    * rows written with each row of this one (a plan's steps): each a definition of its own, without a
    * menu, whose field `via` names the parent row. See the engine's child resources (platform/crud).

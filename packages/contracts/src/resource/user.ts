@@ -16,8 +16,14 @@ export const userResource: ResourceDef = {
   tenant: true,
   listPath: 'page',
   unique: ['account'],
-  // who a device or a task notifies is picked among the tenant's users (GET /api/dfem-user/select)
-  select: { label: 'realName', search: ['realName', 'account'], hint: 'account' },
+  // who a device or a task notifies is picked among the tenant's users (GET /api/dfem-user/select), and so
+  // are the approvers a start form or a handle form names (发起, 办理: a countersign's list)
+  select: {
+    label: 'realName',
+    search: ['realName', 'account'],
+    hint: 'account',
+    pickedBy: ['work_start', 'work_todo'],
+  },
   excel: {
     fileName: { zh: '用户数据', en: 'users' },
     import: true,

@@ -2,6 +2,7 @@ import { AGRICULTURE_AREA, ALARM_STATE } from '@smart/contracts';
 import { ne, sql } from 'drizzle-orm';
 import { serverArea } from '../../platform/area';
 import { qualified } from '../../platform/sql';
+import { seedTelemetryKeep } from '../telemetry/compact';
 import { telemetryHooks } from '../telemetry/hooks';
 import { pestOtherDays, pestToday, slopeRoutes, telemetryRoutes } from '../telemetry/routes';
 import { seedPestPhotos, seedTelemetry } from '../telemetry/seed';
@@ -32,5 +33,7 @@ export const agricultureArea = serverArea(AGRICULTURE_AREA, {
     ['telemetry-v1', seedTelemetry],
     // what the trap lamps photographed (installs seeded before have none unless the simulator ran)
     ['telemetry-pest-photos-v1', seedPestPhotos],
+    // the telemetry storage job's raw-keep and retention parameters
+    ['telemetry-keep-v1', seedTelemetryKeep],
   ],
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -58,11 +59,14 @@ export async function leaveRoutes(base: FastifyInstance) {
       const result = await flowTransaction(
         db,
         async (tx) => {
+          // the instance's id is made here: the leave row is written with it (no second statement to link them)
+          const processInstanceId = randomUUID();
           const [leave] = await tx
             .insert(processLeave)
             .values({
               tenantId: ctx.tenantId,
               processDefinitionId: b.processDefinitionId,
+              processInstanceId,
               // wall-clock times of the form, in the server's time zone
               startTime: sql`(${b.startTime}::timestamp at time zone ${tz()})` as never,
               endTime: sql`(${b.endTime}::timestamp at time zone ${tz()})` as never,
@@ -83,14 +87,11 @@ export async function leaveRoutes(base: FastifyInstance) {
             {
               processDefinitionId: b.processDefinitionId,
               businessId: leave.id,
+              processInstanceId,
               variables: { ...approverLists, taskUser: b.taskUser, days: Math.round(days * 10) / 10 },
             },
             tx,
           );
-          await tx
-            .update(processLeave)
-            .set({ processInstanceId: started.processInstanceId })
-            .where(eq(processLeave.id, leave.id));
           return { businessId: leave.id, ...started };
         },
         req.log,

@@ -6,6 +6,7 @@ import { type Db, schema } from '../../platform/db';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { notDeleted } from '../../platform/sql';
+import { countersignById } from './countersigns';
 import { definitionVisibleTo } from './service/deploy';
 import { flowDefinition } from './tables';
 
@@ -129,6 +130,26 @@ export async function checkTaskApprovers(
     names.filter((n) => approvers.has(n)).map((n) => [n, (variables as Record<string, unknown>)[n]]),
   );
   if (Object.keys(lists).length) await checkUserLists(db, tenantId, lists);
+}
+
+/**
+ * The engine's refusal of a multi-instance step reached without its list (bpmn-elements: `<sign>
+ * cardinality or collection is required …`) as the 400 a form shows — whose approvers are still to be
+ * picked, and as which variable —; undefined for any other error.
+ */
+export function missingList(xml: string, e: unknown): FieldInputError | undefined {
+  const id = /^<([^>]+)> cardinality\b.*\bis required\b/.exec(e instanceof Error ? e.message : '')?.[1];
+  if (!id) return undefined;
+  const step = countersignById(xml, id);
+  return step
+    ? new FieldInputError('variables', {
+        zh: `请选择「${step.name}」的审批人(流程变量 ${step.variable})`,
+        en: `Please pick the approvers of “${step.name}” (process variable ${step.variable})`,
+      })
+    : new FieldInputError('variables', {
+        zh: `「${id}」没有可逐项办理的列表`,
+        en: `“${id}” has no list to go through`,
+      });
 }
 
 /** Which of `ids` are live, enabled users of the tenant (who may be given a task). */

@@ -6,10 +6,14 @@ import { requirePermission } from '../../platform/access/permissions';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
 import { countKey, forgetCounts } from '../../platform/crud/count-cache';
 import { ok } from '../../platform/http/envelope';
+import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { PageQuery, pagedList } from '../../platform/paging';
 import { containsPattern, notDeleted, qualified } from '../../platform/sql';
+import { startableXml } from './approvers';
+import { countersignsAfter } from './countersigns';
 import { definitionVisibleTo } from './service/deploy';
+import { definitionXml } from './service/instances';
 import { claimableBy, claimTask, completeTask } from './service/tasks';
 import { dt, names } from './shared';
 import { flowDefinition, flowInstance, flowTask } from './tables';
@@ -248,6 +252,53 @@ export async function workRoutes(base: FastifyInstance) {
     });
     return ok(req, page);
   });
+
+  /**
+   * The countersigns whose users the caller picks, read from the deployed model: those the process begins
+   * with (`processDefinitionId`: the start form, a definition the caller may start), or those right after
+   * the caller's open task (`taskId`: its handle form). Each names its step and the variable its list is
+   * sent as; none for a process without countersign.
+   */
+  app.get(
+    '/work/countersigns',
+    {
+      schema: {
+        querystring: z.object({
+          processDefinitionId: z.string().min(1).max(128).optional(),
+          taskId: idString.optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const ctx = requireCtx(req);
+      const { processDefinitionId, taskId } = req.query;
+      if (taskId) {
+        await requirePermission(db, req, 'work_todo');
+        const [task] = await db
+          .select({ key: flowTask.taskDefinitionKey, definitionId: flowInstance.definitionId })
+          .from(flowTask)
+          .innerJoin(flowInstance, eq(flowInstance.processInstanceId, flowTask.processInstanceId))
+          .where(
+            and(
+              eq(flowTask.id, taskId),
+              eq(flowTask.tenantId, ctx.tenantId),
+              eq(flowTask.status, 0),
+              eq(flowTask.assignee, ctx.userId),
+            ),
+          )
+          .limit(1);
+        if (!task) throw notFound();
+        return ok(req, countersignsAfter(await definitionXml(db, task.definitionId), [task.key]));
+      }
+      if (!processDefinitionId)
+        throw new FieldInputError('processDefinitionId', {
+          zh: '请指定流程定义或任务',
+          en: 'Name a process definition or a task',
+        });
+      await requirePermission(db, req, 'work_start');
+      return ok(req, countersignsAfter(await startableXml(db, ctx, processDefinitionId)));
+    },
+  );
 
   app.post('/work/claim-task', { schema: { querystring: z.object({ taskId: idString }) } }, async (req) => {
     const ctx = requireCtx(req);

@@ -5,8 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import type { MqttClient } from 'mqtt';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db';
+import { runPeriodically } from '../../platform/periodic';
 import { raiseOfflineAlarms } from './alarms';
 import { type BrokerStats, embeddedBroker } from './broker';
+import { runTelemetryStorage } from './compact';
 import { fillSimulatorGap } from './gap';
 import { Ingestor } from './ingest';
 import { ensurePartitions, monthStart } from './partitions';
@@ -80,6 +82,7 @@ export async function telemetryCore(app: FastifyInstance, db: Db, config: Config
   let offlineTimer: NodeJS.Timeout | undefined;
   let offlineRun: Promise<unknown> | undefined;
   let stopSimulator: (() => void) | undefined;
+  let storageJob: { stop(): Promise<void> } | undefined;
 
   app.addHook('onReady', async () => {
     const now = Date.now();
@@ -136,6 +139,13 @@ export async function telemetryCore(app: FastifyInstance, db: Db, config: Config
     };
     offlineTimer = setInterval(tick, config.TELEMETRY_OFFLINE_CHECK_MS);
     offlineTimer.unref();
+    // closed days into chunks, retention: every server ticks, one at a time does the work (compact.ts)
+    storageJob = runPeriodically(
+      'telemetry storage',
+      config.TELEMETRY_COMPACT_INTERVAL_MS,
+      () => runTelemetryStorage(db, app.log),
+      app.log,
+    );
     if (config.TELEMETRY_SIMULATOR === 'on') {
       // what the demo devices would have said while the demo was off, in the background
       void fillSimulatorGap(db, app.log).catch((err) => app.log.error({ err }, 'simulator gap'));
@@ -156,6 +166,7 @@ export async function telemetryCore(app: FastifyInstance, db: Db, config: Config
     stopSimulator?.();
     clearInterval(offlineTimer);
     await offlineRun;
+    await storageJob?.stop();
     await client?.endAsync().catch(() => {});
     // the broker first: it ends its clients' connections, which the listener's close waits for
     await new Promise<void>((r) => (broker ? broker.close(() => r()) : r()));

@@ -3,12 +3,13 @@ import { LTTB } from 'downsample';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
 import { rowsOf, zoneOffsetMs } from './ingest';
+import { readingsOf } from './readings';
 import { GRAIN, GRAIN_SECONDS } from './tables';
 
 /**
  * A metric's history for a chart: at most `points` points over [from, to).
  *
- * - A short span reads the raw readings; when there are more of them than points, LTTB keeps the ones that
+ * - A short span reads the readings (raw or compacted: readings.ts); when there are more of them than points, LTTB keeps the ones that
  *   draw the same shape.
  * - A longer span reads the coarsest roll-up finer than one point's width and merges its buckets into
  *   buckets of that width (`date_bin`): a year of 5-minute readings is ≈ 8 760 hourly rows → ≤ 1 000 points,
@@ -27,14 +28,9 @@ export async function historyOf(
   if (spanS <= points * GRAIN_SECONDS[GRAIN.fiveMinutes]) {
     // at most 20 raw readings per point: beyond that the 5-minute roll-up draws the same chart, cheaper
     const cap = points * 20;
-    const raw = rowsOf(
-      await db.execute(sql`select (extract(epoch from at) * 1000)::float8 as t, value as v from telemetry_reading
-        where device_id = ${deviceId} and metric = ${metric.id}
-          and at >= to_timestamp(${from / 1000}) and at < to_timestamp(${to / 1000})
-        order by at limit ${cap + 1}`),
-    );
+    const raw = await readingsOf(db, deviceId, [metric.id], from - 1, to, cap + 1);
     if (raw.length <= cap) {
-      const pts = raw.map((r) => [Number(r.t), Number(r.v)] as [number, number]);
+      const pts = raw.map((r) => [r.at, r.value] as [number, number]);
       const kept = pts.length > points ? (LTTB(pts, points) as [number, number][]) : pts;
       return { ...base, step: 0, points: kept.map(([t, v]) => [t, v, v, v]) };
     }

@@ -25,7 +25,8 @@ import { idString } from '../../platform/http/ids';
 import { qualified } from '../../platform/sql';
 import { connectPassword, deviceIdentity } from './broker';
 import { historyOf } from './history';
-import { forgetDevices, rowsOf } from './ingest';
+import { forgetDevices } from './ingest';
+import { readingsOf } from './readings';
 import { device, deviceAlarm, telemetryState } from './tables';
 
 /** What differs from the engine's pattern in the telemetry core's resources. */
@@ -141,24 +142,26 @@ const readingsExportEndpoint = endpoint({
       let after = from - 1;
       let sent = 0;
       while (sent < EXPORT_MAX) {
-        const rows = rowsOf(
-          await db.execute(sql`select (extract(epoch from at) * 1000)::float8 as t, metric, value from telemetry_reading
-            where device_id = ${dev.id} and metric = any(${`{${wanted.map((m) => m.id).join(',')}}`}::int2[])
-              and at > to_timestamp(${after / 1000}) and at < to_timestamp(${to / 1000})
-            order by at, metric limit 5000`),
+        const rows = await readingsOf(
+          db,
+          dev.id,
+          wanted.map((m) => m.id),
+          after,
+          to,
+          5000,
         );
         if (!rows.length) return;
         sent += rows.length;
         // the next page starts after the last whole millisecond read (readings of one instant stay together)
-        const last = Number(rows[rows.length - 1].t);
-        const whole = rows.length === 5000 ? rows.filter((r) => Number(r.t) < last) : rows;
-        after = whole.length ? Number(whole[whole.length - 1].t) : last;
+        const last = rows[rows.length - 1].at;
+        const whole = rows.length === 5000 ? rows.filter((r) => r.at < last) : rows;
+        after = whole.length ? whole[whole.length - 1].at : last;
         yield whole.map((r) => {
-          const m = metricById.get(Number(r.metric))!;
+          const m = metricById.get(r.metric)!;
           return {
-            at: formatInstant(Number(r.t), tz),
+            at: formatInstant(r.at, tz),
             metric: en ? m.label.en : m.label.zh,
-            value: Number(r.value),
+            value: r.value,
             unit: m.unit,
           };
         });

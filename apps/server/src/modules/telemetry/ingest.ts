@@ -14,7 +14,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db';
 import { notDeleted, rowsOf } from '../../platform/sql';
 import { judgeStringAlarms, raiseThresholdAlarms, stampRecoveries } from './alarms';
+import { compactedAmong, compactedBefore } from './compact';
 import { ensurePartitions, monthStart } from './partitions';
+import { numbers } from './readings';
 import { device, GRAIN } from './tables';
 
 /**
@@ -185,9 +187,6 @@ const ingestors = new Set<Ingestor>();
 export function forgetDevices() {
   for (const i of ingestors) i.forgetDevices();
 }
-
-/** A PostgreSQL array literal of numbers, bound as one parameter (`'{1,2,3}'::float8[]`). */
-const numbers = (xs: readonly (number | string)[]) => `{${xs.join(',')}}`;
 
 /**
  * Every live device that has a secret (what ingestion and the broker need of it), held in memory and read
@@ -539,8 +538,8 @@ function timeOf(ts: unknown, now: number): number | null {
 /**
  * One batch, one transaction: readings, roll-ups, device states, alarms (`alarms: false`: a backfill of
  * history, which raises none). A reading already stored (device, metric and time are unique: a replayed or
- * resent message) is skipped, and only the readings actually inserted count in the roll-ups, the states and
- * the alarms. Answers how many were inserted.
+ * resent message), raw or compacted (compact.ts), is skipped, and only the readings actually inserted count
+ * in the roll-ups, the states and the alarms. Answers how many were inserted.
  */
 export async function writeBatch(db: Db, b: Batch, opts: { alarms?: boolean } = {}): Promise<number> {
   const months = new Set<number>();
@@ -550,20 +549,42 @@ export async function writeBatch(db: Db, b: Batch, opts: { alarms?: boolean } = 
   let kept = b;
   await db.transaction(async (tx0) => {
     const tx = tx0 as unknown as Db;
+    const fresh = await notCompacted(tx, b);
+    kept = fresh;
     // the INSERT answers what it stored: a reading stored before (a replay) is skipped and left out of
     // everything the batch changes beside it
     const inserted = rowsOf(
       await tx.execute(sql`insert into telemetry_reading (device_id, at, value, metric)
       select d, to_timestamp(a / 1000.0), v, m
-      from unnest(${numbers(b.devices)}::bigint[], ${numbers(b.ats)}::float8[], ${numbers(b.values)}::float8[], ${numbers(b.metrics)}::int2[]) as u(d, a, v, m)
+      from unnest(${numbers(fresh.devices)}::bigint[], ${numbers(fresh.ats)}::float8[], ${numbers(fresh.values)}::float8[], ${numbers(fresh.metrics)}::int2[]) as u(d, a, v, m)
       on conflict (device_id, metric, at) do nothing
       returning device_id, metric, (extract(epoch from at) * 1000)::float8 as a, value`),
     );
-    if (inserted.length < b.n) kept = insertedOnly(b, inserted);
+    if (inserted.length < fresh.n) kept = insertedOnly(fresh, inserted);
     if (kept.n) await writeRest(tx, kept, opts);
   });
   if (kept.n) tellPastDays(kept);
   return kept.n;
+}
+
+/**
+ * The batch without the readings a compaction already moved into its chunks (a replay of a closed day): only
+ * readings of a day before yesterday are looked up, so live ones cost nothing.
+ */
+async function notCompacted(tx: Db, b: Batch): Promise<Batch> {
+  const before = compactedBefore(Date.now());
+  const old: number[] = [];
+  for (let i = 0; i < b.n; i++) if (b.ats[i] < before) old.push(i);
+  if (!old.length) return b;
+  const pick = <T>(xs: T[]) => old.map((i) => xs[i]);
+  const known = await compactedAmong(tx, pick(b.devices), pick(b.metrics), pick(b.ats));
+  if (!known.size) return b;
+  const gone = new Set([...known].map((k) => old[k]));
+  const rest: Record<string, unknown>[] = [];
+  for (let i = 0; i < b.n; i++)
+    if (!gone.has(i))
+      rest.push({ device_id: b.devices[i], metric: b.metrics[i], a: b.ats[i], value: b.values[i] });
+  return insertedOnly(b, rest);
 }
 
 /** The part of a batch its INSERT actually stored (the rest was there already), judged again reading by reading. */

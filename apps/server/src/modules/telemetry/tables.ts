@@ -1,5 +1,6 @@
 import { deviceAlarmResource, deviceResource, pestPhotoResource } from '@smart/contracts';
 import {
+  customType,
   doublePrecision,
   index,
   integer,
@@ -19,7 +20,10 @@ import { idRef, tenantColumn } from '../../platform/db/columns';
  *
  * - `telemetry_reading` (device, metric, time, value): append-only, partitioned by month. drizzle cannot
  *   declare a partitioned table, so migration 0025 creates it by hand and `partitions.ts` adds the months;
- *   it is queried through `readings.ts` only.
+ *   it holds the recent days (and late readings until the next compaction); it is read through
+ *   `readings.ts` only.
+ * - `telemetry_chunk`: the closed days, one row per device, metric and UTC day holding that day's readings
+ *   in the compact form of `chunk-codec.ts` (compact.ts moves them there); also read through `readings.ts`.
  * - `telemetry_rollup`: 5-minute, hourly and daily buckets of each device's metric (count, sum, min, max,
  *   last), kept up to date as readings arrive: a year of one metric is 365 daily or 8 760 hourly rows.
  * - `telemetry_state`: a device's last reading (time, values) and whether it is known silent.
@@ -49,6 +53,23 @@ export const telemetryRollup = pgTable(
     lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.metric, t.grain, t.bucket] })],
+);
+
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => 'bytea' });
+
+export const telemetryChunk = pgTable(
+  'telemetry_chunk',
+  {
+    deviceId: idRef('device_id').notNull(),
+    metric: smallint('metric').notNull(),
+    /** the chunk's UTC day (its midnight): times in `data` count from it */
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    n: integer('n').notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.metric, t.day] })],
 );
 
 export const telemetryState = pgTable(

@@ -37,6 +37,11 @@ declare module 'fastify' {
      * template), so the token may come in the query: on a GET of such a route only (logs mask it)
      */
     tokenInQuery?: boolean;
+    /**
+     * true: no token is read and no context built, even when one is sent (the readiness probe: it answers
+     * while the database or Redis is down, and never costs a lookup)
+     */
+    bare?: boolean;
   }
 }
 
@@ -70,7 +75,7 @@ export function requireCtx(req: FastifyRequest): RequestContext {
 export const requestContext = fp(async (app: FastifyInstance, opts: { tokens: TokenService; db: Db }) => {
   app.decorateRequest('ctx', null);
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
+    if (!req.url.startsWith('/api/') || req.routeOptions.config?.bare) return;
     const raw = bearerOf(req);
     const token = raw ? await opts.tokens.verify(raw, 'access') : null;
     if (token) {

@@ -158,7 +158,7 @@ export async function labelsOf(db: Db, ctx: RequestContext, f: FieldDef, ids: st
 
 /** Permission codes that may use a resource's picker: its own menu, and the menus of resources pointing at it. */
 function pickerCodes(def: ResourceDef): string[] {
-  const codes = new Set([def.permission]);
+  const codes = new Set([def.permission, ...(def.select?.pickedBy ?? [])]);
   for (const other of RESOURCES)
     if (other.fields.some((f) => (f.type === 'ref' || f.type === 'refs') && f.ref === def.key))
       codes.add(other.permission);

@@ -85,12 +85,30 @@ export class TableChanges {
     return s;
   }
 
+  /** told of every change this process learns of: a table's name, or '*' when everything must be forgotten */
+  private readonly listeners: ((table: string) => void)[] = [];
+
+  /**
+   * Calls `listener` with each table this process learns has changed (its own writes and every other
+   * server's, by notification), or '*' when anything may have (listening lost or regained): what a server
+   * remembers besides list pages (grants, scopes, menus) is dropped by it, on every instance at once.
+   */
+  onChange(listener: (table: string) => void): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const i = this.listeners.indexOf(listener);
+      if (i >= 0) this.listeners.splice(i, 1);
+    };
+  }
+
   changed(table: string) {
     this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
+    for (const l of this.listeners) l(table);
   }
 
   changedAll() {
     this.epoch++;
+    for (const l of this.listeners) l('*');
   }
 
   /**

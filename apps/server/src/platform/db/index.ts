@@ -32,6 +32,11 @@ export interface Database {
   changes: TableChanges;
   /** runs the migrations, puts the change trigger on every table, and starts listening for changes */
   migrate(): Promise<void>;
+  /**
+   * PGlite only: the data folder as a gzipped tar, taken between two statements (PGlite runs one at a time),
+   * after a checkpoint: a consistent copy while the server goes on writing (platform/backup.ts).
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -259,8 +264,23 @@ export async function openDatabase(opts: {
   let unlisten = async () => {};
   if (opts.url) {
     const url = opts.url;
-    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 20 });
-    pool.on('connect', (client) => instrument(client, changes));
+    // a request waits at most 5 s for a connection (the database down or every connection busy), then is
+    // answered 503 (isUnavailable); a connection the database ended is dropped and a new one made next time
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: opts.poolSize ?? 20,
+      connectionTimeoutMillis: 5000,
+    });
+    // an idle connection cut (the database restarted) is reported here; the pool forgets it by itself
+    pool.on('error', () => {});
+    pool.on('connect', (client) => {
+      instrument(client, changes);
+      // a connection cut while checked out between two queries (a transaction waiting on the code) emits
+      // 'error' with nobody listening (pg-pool listens only while it is idle): without this the process
+      // ended at a database restart. Its next query fails instead (503), and the pool drops it when it is
+      // released (it is no longer queryable).
+      client.on('error', () => {});
+    });
     // bigint and numeric stay strings (ids are 64-bit); timestamps are parsed by pg into Date
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     trackChanges(db, changes);
@@ -305,6 +325,10 @@ export async function openDatabase(opts: {
         await client.exec(ENSURE_CHANGE_TRIGGERS);
       await unlisten();
       if (listen) unlisten = await listenPglite(client, changes);
+    },
+    async dumpDataDir() {
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('gzip');
     },
     async close() {
       await unlisten();

@@ -104,3 +104,42 @@ export function sqlState(err: unknown): string | undefined {
  * first (the same account submitted twice at once). The loser is told the value is taken, not 500.
  */
 export const isUniqueViolation = (err: unknown) => sqlState(err) === '23505';
+
+/** the network errors of a connection to the database or the shared store that is down or was cut */
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/**
+ * What node-postgres and ioredis say, without a code, when their connection is gone or none can be had: a
+ * connection ended under a query, the pool's wait for a connection timed out, a command given up after the
+ * store's retries.
+ */
+const CONNECTION_LOST =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|Reached the max retries per request limit|Stream isn't writeable)/i;
+
+/**
+ * Whether a failure is the database or the shared store being unreachable (restarting, cut off, out of
+ * connections) rather than a fault of the request or the code: answered 503 with Retry-After, the request
+ * may be repeated once it is back. SQLSTATE class 08 (connection exception), 57P01–57P03 (the server shutting
+ * down, crashed, or starting up), 53300 (too many connections); the drivers' errno and wording otherwise.
+ */
+export function isUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, message, name } = e as { code?: unknown; message?: unknown; name?: unknown };
+    if (typeof code === 'string') {
+      if (CONNECTION_ERRNOS.has(code)) return true;
+      if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return true;
+    }
+    if (name === 'MaxRetriesPerRequestError') return true;
+    if (typeof message === 'string' && CONNECTION_LOST.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

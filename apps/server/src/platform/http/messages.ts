@@ -13,6 +13,7 @@ const zh = {
   flowStuck: '流程无法继续: {reason}',
   flowCalledInstance: '该流程由流程 {caller} 的调用活动发起,不能单独删除;请删除调用它的流程',
   serverError: '服务器异常,请联系管理员',
+  unavailable: '服务暂时不可用,请稍后再试',
   clientAuthFailed: '客户端认证失败',
   grantNotAllowed: '该客户端不支持此登录方式',
   grantNotConfigured: '该登录方式未配置',
@@ -84,6 +85,7 @@ const en: Record<MessageKey, string> = {
   flowCalledInstance:
     'This process was started by a call activity of process {caller} and cannot be deleted on its own; delete the process that called it',
   serverError: 'Server error; please contact the administrator',
+  unavailable: 'The service is briefly unavailable; please try again shortly',
   clientAuthFailed: 'Client authentication failed',
   grantNotAllowed: 'This client may not use this sign-in method',
   grantNotConfigured: 'This sign-in method is not configured',

@@ -24,6 +24,17 @@ const asIds = (v: unknown): string[] =>
       ? []
       : String(v).split(',').filter(Boolean);
 
+/** What a searchable picker sends: the text typed (`typed`), as `keyword` a moment after typing stops. */
+export function useTypedKeyword() {
+  const [typed, setTyped] = useState('');
+  const [keyword, setKeyword] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setKeyword(typed.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  return { typed, keyword, setTyped };
+}
+
 export function RefSelect({
   field,
   value,
@@ -57,13 +68,7 @@ export function RefSelect({
   const url = target ? `${resourceBase(target)}/select` : '';
   const multiple = field.type === 'refs';
   const ids = asIds(value);
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
-  // the keyword is sent a moment after typing stops
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(typed.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const { keyword, setTyped } = useTypedKeyword();
 
   const found = useQuery({
     queryKey: ['ref-select', field.ref, keyword, unusedBy],

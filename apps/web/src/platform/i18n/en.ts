@@ -81,6 +81,7 @@ export const en: Resource = {
     captchaImage: 'Captcha image, click to refresh',
     captchaLoading: 'Loading captcha',
     captchaRefresh: 'Refresh captcha',
+    showPassword: 'Show password',
     submit: 'Sign in',
     required: {
       tenantId: 'Please enter the tenant ID',

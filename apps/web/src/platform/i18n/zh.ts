@@ -84,6 +84,7 @@ export const zh = {
     captchaImage: '验证码图片，点击刷新',
     captchaLoading: '验证码加载中',
     captchaRefresh: '刷新验证码',
+    showPassword: '显示密码',
     submit: '登录',
     required: {
       tenantId: '请输入租户编号',

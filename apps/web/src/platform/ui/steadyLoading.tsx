@@ -3,7 +3,7 @@
  * transition reports its end. On a busy machine the end can be missed: the invisible spinner stays in
  * the button, whose accessible name then reads "loading 部 署" although it is idle. A loading icon given
  * explicitly is shown and removed without that transition, so the console's buttons (through the
- * ConfigProvider) and the login button (outside it) use this one.
+ * ConfigProvider) use this one.
  */
 import { LoadingOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';

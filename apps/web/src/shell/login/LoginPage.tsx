@@ -1,9 +1,8 @@
 /**
- * /login — kept light on purpose (first-load budget < 200 KB compressed): antd Input, Input.Password and
- * Button only, a plain <form>, no shell, no TanStack Query, no antd message. Errors show inline.
+ * /login — kept light on purpose (first-load budget 150 KB compressed): no antd (its look, by
+ * platform/ui/plain-form), a plain <form>, no shell, no TanStack Query. Errors show inline.
  */
 import type { CaptchaResult } from '@smart/contracts/core';
-import { Button } from 'antd';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,9 +10,7 @@ import { fetchCaptcha, requestToken } from '../../platform/auth/api';
 import { useLanguage } from '../../platform/i18n';
 import { isGuestUser, signIn, useSession } from '../../platform/session/session';
 import { useSettings } from '../../platform/session/settings';
-import { Input, type InputRef, Password } from '../../platform/ui/light-input';
-import { usePrimaryButtonStyle } from '../../platform/ui/primaryButton';
-import { steadyLoading } from '../../platform/ui/steadyLoading';
+import { PlainInput, PlainPassword, PlainSubmit, usePlainFormAccent } from '../../platform/ui/plain-form';
 import { afterSignIn } from '../guard';
 import { LanguageLinks } from '../LanguageLinks';
 import { loadHomePage, loadLayout, loadPageHost } from '../lazy';
@@ -68,7 +65,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const settings = useSettings((s) => s.settings);
-  const primaryStyle = usePrimaryButtonStyle();
+  const accent = usePlainFormAccent();
   const id = useId();
   const [tenantId, setTenantId] = useState(settings.defaultTenantId);
   const [username, setUsername] = useState('');
@@ -80,10 +77,10 @@ export default function LoginPage() {
   const [invalid, setInvalid] = useState<Field | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const refs = {
-    tenantId: useRef<InputRef>(null),
-    username: useRef<InputRef>(null),
-    password: useRef<InputRef>(null),
-    captcha: useRef<InputRef>(null),
+    tenantId: useRef<HTMLInputElement>(null),
+    username: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    captcha: useRef<HTMLInputElement>(null),
   };
 
   useEffect(() => {
@@ -159,7 +156,7 @@ export default function LoginPage() {
     error && (invalid === field || invalid === null) ? errorId : undefined;
 
   return (
-    <main className="login-page" style={styles.page}>
+    <main className="login-page" style={{ ...styles.page, ...accent }}>
       <div style={styles.card}>
         <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
           <LanguageLinks />
@@ -179,15 +176,14 @@ export default function LoginPage() {
               <label htmlFor={`${id}-tenant`} style={styles.label}>
                 {t('login.tenantId')}
               </label>
-              <Input
+              <PlainInput
                 id={`${id}-tenant`}
                 ref={refs.tenantId}
-                size="large"
                 name="tenantId"
                 autoComplete="organization"
                 placeholder={t('login.tenantIdPlaceholder')}
                 value={tenantId}
-                status={invalid === 'tenantId' ? 'error' : undefined}
+                invalid={invalid === 'tenantId'}
                 aria-invalid={invalid === 'tenantId' || undefined}
                 aria-describedby={describedBy('tenantId')}
                 onChange={(e) => setTenantId(e.target.value)}
@@ -198,16 +194,15 @@ export default function LoginPage() {
             <label htmlFor={`${id}-username`} style={styles.label}>
               {t('login.username')}
             </label>
-            <Input
+            <PlainInput
               id={`${id}-username`}
               ref={refs.username}
-              size="large"
               name="username"
               autoComplete="username"
               autoFocus
               placeholder={t('login.usernamePlaceholder')}
               value={username}
-              status={invalid === 'username' ? 'error' : undefined}
+              invalid={invalid === 'username'}
               aria-invalid={invalid === 'username' || undefined}
               aria-describedby={describedBy('username')}
               onChange={(e) => setUsername(e.target.value)}
@@ -217,15 +212,14 @@ export default function LoginPage() {
             <label htmlFor={`${id}-password`} style={styles.label}>
               {t('login.password')}
             </label>
-            <Password
+            <PlainPassword
               id={`${id}-password`}
               ref={refs.password}
-              size="large"
               name="password"
               autoComplete="current-password"
               placeholder={t('login.passwordPlaceholder')}
               value={password}
-              status={invalid === 'password' ? 'error' : undefined}
+              invalid={invalid === 'password'}
               aria-invalid={invalid === 'password' || undefined}
               aria-describedby={describedBy('password')}
               onChange={(e) => setPassword(e.target.value)}
@@ -237,15 +231,14 @@ export default function LoginPage() {
                 {t('login.captcha')}
               </label>
               <div style={styles.captchaRow}>
-                <Input
+                <PlainInput
                   id={`${id}-captcha`}
                   ref={refs.captcha}
-                  size="large"
                   name="captcha"
                   autoComplete="off"
                   placeholder={t('login.captchaPlaceholder')}
                   value={captchaCode}
-                  status={invalid === 'captcha' ? 'error' : undefined}
+                  invalid={invalid === 'captcha'}
                   aria-invalid={invalid === 'captcha' || undefined}
                   aria-describedby={describedBy('captcha')}
                   onChange={(e) => setCaptchaCode(e.target.value)}
@@ -272,16 +265,7 @@ export default function LoginPage() {
               </div>
             </div>
           )}
-          <Button
-            type="primary"
-            htmlType="submit"
-            size="large"
-            block
-            loading={steadyLoading(submitting)}
-            style={primaryStyle}
-          >
-            {t('login.submit')}
-          </Button>
+          <PlainSubmit busy={submitting}>{t('login.submit')}</PlainSubmit>
         </form>
       </div>
     </main>

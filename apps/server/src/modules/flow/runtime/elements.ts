@@ -1,4 +1,5 @@
 import { timerDue } from '@smart/contracts';
+import { prunedSequenceFlow } from './discards';
 import { patchJoin } from './join';
 import { EVENT_SUB_START, PROCESS_SCOPE } from './normalize';
 import type { StartTimer } from './starts';
@@ -23,7 +24,7 @@ type BoundaryBehaviourClass = {
  * the service to run their named action; each iteration of a multi-instance sub-process keeps its element
  * variable; the process's start events start as the run says (ENTRY); a non-interrupting event
  * sub-process started by a message or a signal starts again at the next one; a timer's time given by an
- * expression is checked as a deployed one is.
+ * expression is checked as a deployed one is; a discard stops where nothing ahead would hear it (discards.ts).
  */
 let elementsModule: Promise<Record<string, unknown>> | undefined;
 export async function loadElements() {
@@ -32,6 +33,7 @@ export async function loadElements() {
       Activity: new (behaviour: unknown, def: object, context: unknown) => unknown;
       SignalTask: unknown;
       TimerEventDefinition: TimerDefinitionClass;
+      SequenceFlow: Parameters<typeof prunedSequenceFlow>[0];
     };
     // a join's round: one arrival per source (join.ts)
     patchJoin(elements.Activity as never);
@@ -141,7 +143,10 @@ export async function loadElements() {
       if (kind !== 'timeDate') timerDue(kind, value, new Date());
       return LibraryTimer.prototype.parse.call(this, kind, value);
     };
+    // a discard goes on only where a join or a link event lies ahead (discards.ts)
+    const SequenceFlow = prunedSequenceFlow(elements.SequenceFlow);
     return {
+      SequenceFlow,
       InclusiveGateway,
       BoundaryEvent,
       StartEvent,

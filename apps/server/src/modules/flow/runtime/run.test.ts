@@ -175,3 +175,89 @@ describe('a join after a skipped step', () => {
     }
   });
 });
+
+/** an exclusive split whose branches a parallel join meets again (bpmn-elements' dead path elimination) */
+const SPLIT_JOIN = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="defs_split_join" targetNamespace="http://example.com/test">
+  <process id="splitJoin" isExecutable="true">
+    <startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="x"/>
+    <exclusiveGateway id="x" default="toB"/>
+    <sequenceFlow id="toA" sourceRef="x" targetRef="a"><conditionExpression xsi:type="tFormalExpression">\${pass == true}</conditionExpression></sequenceFlow>
+    <sequenceFlow id="toB" sourceRef="x" targetRef="b"/>
+    <task id="a"/><task id="b"/>
+    <sequenceFlow id="fa" sourceRef="a" targetRef="j"/><sequenceFlow id="fb" sourceRef="b" targetRef="j"/>
+    <parallelGateway id="j"/><sequenceFlow id="f2" sourceRef="j" targetRef="last"/>
+    <userTask id="last" name="终" flowable:assignee="\${applyUser}"/><sequenceFlow id="f3" sourceRef="last" targetRef="e"/>
+    <endEvent id="e"/>
+  </process>
+</definitions>`;
+
+describe('discards', () => {
+  it('the leave process: the approval ends it, the rejection path is not walked', async () => {
+    const { LEAVE_PROCESS_XML } = await import('../leave-process');
+    const { discardHeard } = await import('./discards');
+    const vars = { applyUser: '7', taskUser: '8' };
+    const started = await startProcess('d1', LEAVE_PROCESS_XML, vars);
+    expect(task(started).activityId).toBe('approve');
+    const done = await continueProcess(
+      'd1',
+      LEAVE_PROCESS_XML,
+      started.state,
+      { kind: 'execution', executionId: task(started).executionId, output: { flag: 'ok' } },
+      vars,
+    );
+    expect(done.ended).toBe(true);
+    expect(done.history.map((h) => `${h.kind}:${h.activityId}`)).toEqual([
+      'end:approve',
+      'end:toDecision',
+      'start:decision',
+      'end:decision',
+      'end:pass',
+      'start:approved',
+      'end:approved',
+    ]);
+    // no join, no link: no discard of this diagram is heard anywhere
+    const { sourceOf } = await import('./engine');
+    const diagram = await sourceOf(LEAVE_PROCESS_XML);
+    for (const id of ['adjust', 'resubmit', 'approve', 'decision', 'approved', 'withdrawn'])
+      expect(discardHeard(diagram, id), id).toBe(false);
+    // rejected, it still goes round to 调整申请
+    const again = await startProcess('d2', LEAVE_PROCESS_XML, vars);
+    const rejected = await continueProcess(
+      'd2',
+      LEAVE_PROCESS_XML,
+      again.state,
+      { kind: 'execution', executionId: task(again).executionId, output: { flag: 'reject' } },
+      vars,
+    );
+    expect(rejected.waiting.map((w) => w.activityId)).toEqual(['adjust']);
+  });
+
+  it('a discard that a join ahead waits for still reaches it, either branch taken, recovered or kept', async () => {
+    const { discardHeard } = await import('./discards');
+    const { sourceOf } = await import('./engine');
+    const diagram = await sourceOf(SPLIT_JOIN);
+    for (const id of ['a', 'b', 'j']) expect(discardHeard(diagram, id), id).toBe(true);
+    expect(discardHeard(diagram, 'last')).toBe(false);
+    for (const [name, pass, live] of [
+      ['sj1', true, 200],
+      ['sj2', false, 200],
+      ['sj3', true, 0],
+    ] as const) {
+      keepLiveEngines(live);
+      const vars = { applyUser: '7', pass };
+      const started = await startProcess(name, SPLIT_JOIN, vars);
+      expect(started.waiting.map((w) => w.activityId)).toEqual(['last']);
+      const done = await continueProcess(
+        name,
+        SPLIT_JOIN,
+        started.state,
+        { kind: 'execution', executionId: task(started).executionId, output: {} },
+        vars,
+      );
+      expect(done.ended).toBe(true);
+    }
+    keepLiveEngines(200);
+  });
+});

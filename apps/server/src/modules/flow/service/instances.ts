@@ -12,6 +12,7 @@ import { ApiError, FieldInputError, notFound } from '../../../platform/http/erro
 import { registerJob } from '../../../platform/outbox';
 import { notDeleted } from '../../../platform/sql';
 import { performAction } from '../actions';
+import { missingList } from '../approvers';
 import { continueProcess, type RunResult, startProcess, type Trigger } from '../runtime/run';
 import { startsByHand } from '../runtime/starts';
 import { flowDefinition, flowInstance, flowWait } from '../tables';
@@ -44,7 +45,10 @@ export async function startDefinition(
 ) {
   const processInstanceId = input.processInstanceId ?? randomUUID();
   const variables = { ...input.variables, applyUser: actor.userId, businessId: input.businessId ?? '' };
-  const result = await startProcess(processInstanceId, def.xml, variables, input.entry);
+  const result = await startProcess(processInstanceId, def.xml, variables, input.entry).catch((e) => {
+    // a countersign it begins with, started without its approvers: the starter is told which
+    throw missingList(def.xml, e) ?? e;
+  });
   const now = new Date();
   const [instance] = await t
     .insert(flowInstance)

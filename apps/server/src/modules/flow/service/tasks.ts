@@ -9,7 +9,7 @@ import type { RequestContext } from '../../../platform/auth/context';
 import { type Db, schema } from '../../../platform/db';
 import { ApiError, FieldInputError } from '../../../platform/http/errors';
 import { notDeleted } from '../../../platform/sql';
-import { checkTaskApprovers } from '../approvers';
+import { checkTaskApprovers, missingList } from '../approvers';
 import { continueProcess, type RunResult } from '../runtime/run';
 import { flowInstance, flowTask } from '../tables';
 import { FLOW_TEXTS, textOf } from '../texts';
@@ -114,7 +114,8 @@ export async function completeTask(
           JSON.parse(instance.variables ?? '{}'),
         );
       } catch (e) {
-        throw new ApiError(409, 'flowStuck', { reason: (e as Error).message });
+        // a countersign after the task, approved without its approvers: the handler is told which
+        throw missingList(xml, e) ?? new ApiError(409, 'flowStuck', { reason: (e as Error).message });
       }
       // the task's step of the timeline ends, with who did it and what they said; one approval of a
       // countersign is an iteration the engine records no step of: it gets a line of its own (one statement

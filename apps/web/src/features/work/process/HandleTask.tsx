@@ -8,7 +8,7 @@ import { postData } from '../../../platform/http/client';
 import { FLOW_API } from '../../flow/api';
 import { useFlowDiagram } from '../../flow/diagram';
 import { useRefreshFlowLists } from '../../flow/PagedList';
-import { type ApproverLists, approverListsOf, CountersignFields, useNextCountersigns } from './Countersign';
+import { type ApproverLists, approverListsOf, CountersignFields, useCountersigns } from './Countersign';
 import { useLeavePage } from './params';
 import { HistoryTimeline, heading, subheading } from './RequestRecord';
 
@@ -39,7 +39,7 @@ export function HandleTask({
   const refresh = useRefreshFlowLists();
   const leavePage = useLeavePage();
   const diagram = useFlowDiagram();
-  const countersigns = useNextCountersigns(processInstanceId);
+  const countersigns = useCountersigns(taskId ? { taskId } : undefined);
 
   const complete = async (decision: 'ok' | 'reject') => {
     let comment: string;

@@ -6,8 +6,7 @@ import { App, Button, Card, Form, Select, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError, postData } from '../../../platform/http/client';
-import { userLabel, useTenantUsers } from '../../flow/api';
-import { approverListsOf, CountersignFields, useStartCountersigns } from './Countersign';
+import { approverListsOf, CountersignFields, useApproverChoices, useCountersigns } from './Countersign';
 import { useLeavePage, useStartable } from './params';
 
 /** 流程: name and version of the process a form starts. */
@@ -32,17 +31,8 @@ export function ApproverSelect(props: {
   allowClear?: boolean;
 }) {
   const { t } = useTranslation();
-  const users = useTenantUsers();
-  return (
-    <Select
-      {...props}
-      showSearch
-      optionFilterProp="label"
-      loading={users.isLoading}
-      placeholder={t('work.approverPlaceholder')}
-      options={(users.data ?? []).map((u) => ({ value: u.id, label: userLabel(u) }))}
-    />
-  );
+  const choices = useApproverChoices(props.value);
+  return <Select {...props} {...choices} placeholder={t('work.approverPlaceholder')} />;
 }
 
 /** Shows the server's field error (400 with `data.field`) on that field when the form has it. */
@@ -87,7 +77,7 @@ export function StartForm<V extends object>({
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const leavePage = useLeavePage();
-  const countersigns = useStartCountersigns(processDefinitionId);
+  const countersigns = useCountersigns(processDefinitionId ? { processDefinitionId } : undefined);
 
   const submit = async (values: V) => {
     setBusy(true);

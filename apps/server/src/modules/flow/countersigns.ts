@@ -1,3 +1,5 @@
+import type { CountersignStep } from '@smart/contracts/bpmn';
+
 /**
  * The countersigns (会签, 或签, a share) a step of a process leads to: multi-instance user tasks (and
  * sub-processes and call activities, run once per user) over a collection variable (`camunda:collection="${approvers}"`, Flowable's and Activiti's alike), reached from
@@ -5,23 +7,9 @@
  * without passing another user task. Whoever takes
  * that step picks the approvers: the start form, or the handle page of the step just before.
  *
- * Read from the definition's XML with a small tag scanner (no DOM: the unit tests run in Node).
+ * Read from the deployed definition's XML with a small tag scanner; the work routes answer it
+ * (`/work/countersigns`) so that the start and handle forms know which list to ask for.
  */
-
-export interface CountersignStep {
-  /** the multi-instance user task's (or sub-process's, call activity's) id and name */
-  taskId: string;
-  name: string;
-  /** the process variable its collection reads: `approvers` of `${approvers}` */
-  variable: string;
-  /**
-   * all must approve (no completion condition), any one (`nrOfCompletedInstances >= 1`), or a share; `each`:
-   * a sub-process or a call activity every user picked goes through once
-   */
-  kind: 'all' | 'any' | 'share' | 'each';
-  /** one after another in the order picked (`isSequential="true"`), else all at once */
-  sequential: boolean;
-}
 
 interface XmlNode {
   /** the local name (`userTask` of `bpmn:userTask`) */
@@ -118,6 +106,8 @@ function countersignOf(node: XmlNode): CountersignStep | undefined {
   };
 }
 
+const SUB_PROCESS = /^(subProcess|transaction|adHocSubProcess)$/;
+
 /**
  * The countersigns the next step reaches: from the start events when `from` is not given, else from the
  * activities `from` (the task being handled), through gateways and events, stopping at every user task.
@@ -136,7 +126,9 @@ export function countersignsAfter(
   }
   const found: CountersignStep[] = [];
   for (const process of walk(doc)) {
-    if (process.local !== 'process') continue;
+    // the process, or (for a task being handled inside one) a sub-process: its own steps and flows
+    const container = process.local === 'process' || (!!from && SUB_PROCESS.test(process.local));
+    if (!container) continue;
     const nodes = new Map<string, XmlNode>();
     const outgoing = new Map<string, string[]>();
     for (const c of process.children) {
@@ -163,7 +155,7 @@ export function countersignsAfter(
       }
       // a sub-process or a call activity has steps of its own, who pick for what follows it; one that runs
       // once per user of a list has that list picked here
-      if (/^(subProcess|callActivity|transaction|adHocSubProcess)$/.test(node.local)) {
+      if (node.local === 'callActivity' || SUB_PROCESS.test(node.local)) {
         const step = countersignOf(node);
         if (step && !found.some((f) => f.variable === step.variable)) found.push(step);
         continue;
@@ -172,4 +164,16 @@ export function countersignsAfter(
     }
   }
   return found;
+}
+
+/** The countersign (or a sub-process or call activity run per user) of element `id`, if it is one. */
+export function countersignById(xml: string, id: string): CountersignStep | undefined {
+  let doc: XmlNode;
+  try {
+    doc = parseXml(xml);
+  } catch {
+    return undefined;
+  }
+  for (const node of walk(doc)) if (node.attrs.id === id) return countersignOf(node);
+  return undefined;
 }

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: BPMN expressions are written ${…}, not template strings
 import { describe, expect, it } from 'vitest';
-import { countersignsAfter } from './countersign';
+import { countersignsAfter } from './countersigns';
 
 const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <!-- a comment with <userTask id="ghost"/> in it -->
@@ -89,5 +89,23 @@ describe('countersignsAfter', () => {
       <bpmn:callActivity id="call" calledElement="child"/>
       <bpmn:sequenceFlow id="f2" sourceRef="call" targetRef="t"/>${sign('t', '会签', 'later')}`);
     expect(countersignsAfter(once)).toEqual([]);
+  });
+
+  it('a task inside a sub-process picks for the countersign after it within the sub-process', () => {
+    const doc = xml(`<bpmn:startEvent id="s"/>
+      <bpmn:sequenceFlow id="f1" sourceRef="s" targetRef="sub"/>
+      <bpmn:subProcess id="sub" name="村内审核">
+        <bpmn:startEvent id="ss"/><bpmn:sequenceFlow id="s1" sourceRef="ss" targetRef="check"/>
+        <bpmn:userTask id="check" name="初核"/>
+        <bpmn:sequenceFlow id="s2" sourceRef="check" targetRef="gw"/><bpmn:exclusiveGateway id="gw"/>
+        <bpmn:sequenceFlow id="s3" sourceRef="gw" targetRef="board"/>
+        ${sign('board', '两委会签', 'committee')}
+      </bpmn:subProcess>
+      <bpmn:sequenceFlow id="f2" sourceRef="sub" targetRef="e"/><bpmn:endEvent id="e"/>`);
+    // the start form has nothing to pick (the sub-process's own step comes first)
+    expect(countersignsAfter(doc)).toEqual([]);
+    expect(countersignsAfter(doc, ['check'])).toEqual([
+      { taskId: 'board', name: '两委会签', variable: 'committee', kind: 'all', sequential: false },
+    ]);
   });
 });
