@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -15,7 +14,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { holdDataDir, type Manifest, serveBackupRequests } from '../src/platform/backup';
 import { type Database, openDatabase } from '../src/platform/db';
-import { serverRoot } from '../src/platform/paths';
+import { runTool } from './fixtures';
 import { dbKind } from './harness';
 
 /**
@@ -25,28 +24,11 @@ import { dbKind } from './harness';
  * transaction is whole. PGlite in the `api` project (the backup asked of the process holding the folder, as
  * of a running server), PostgreSQL in `api-postgres` (pg_dump / pg_restore on PATH, scratch databases).
  */
-const repoRoot = join(serverRoot, '../..');
-const tsx = join(repoRoot, 'node_modules/.bin/tsx');
-
 function tool(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   delete childEnv.REDIS_URL;
-  return new Promise<{ code: number; out: string; err: string }>((resolve) => {
-    const child = spawn(tsx, [join(serverRoot, `src/tools/${name}.ts`), ...args], {
-      cwd: repoRoot,
-      env: childEnv,
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-    });
-    child.stderr.on('data', (c) => {
-      err += c;
-    });
-    child.on('close', (code) => resolve({ code: code ?? -1, out, err }));
-  });
+  return runTool(name, args, childEnv);
 }
 
 const root = mkdtempSync(join(tmpdir(), 'smart-backup-'));

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { type FieldDef, fieldKind, type ResourceDef, uniqueSets } from '@smart/contracts';
 import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -7,6 +9,7 @@ import { hashSecret } from '../src/platform/auth/password';
 import { forgetAllCounts } from '../src/platform/crud/count-cache';
 import { mountedResource } from '../src/platform/crud/refs';
 import { type Db, schema } from '../src/platform/db';
+import { serverRoot } from '../src/platform/paths';
 import { menuId } from '../src/seed/menus';
 import { SEED } from '../src/seed/system';
 import { auth, md5Hex, signIn, startTestServer, type TestServer, tokenRequest } from './harness';
@@ -294,3 +297,27 @@ export const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
+
+/** A server tool (`src/tools/<name>.ts`) run through tsx from the repository's root: its exit code and output. */
+export function runTool(name: string, args: string[], env: NodeJS.ProcessEnv) {
+  const repoRoot = join(serverRoot, '../..');
+  return new Promise<{ code: number; out: string; err: string }>((resolve) => {
+    const child = spawn(
+      join(repoRoot, 'node_modules/.bin/tsx'),
+      [join(serverRoot, `src/tools/${name}.ts`), ...args],
+      {
+        cwd: repoRoot,
+        env,
+      },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+    });
+    child.stderr.on('data', (c) => {
+      err += c;
+    });
+    child.on('close', (code) => resolve({ code: code ?? -1, out, err }));
+  });
+}

@@ -7,6 +7,7 @@ import { WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverRoot } from '../src/platform/paths';
 import { md5Hex } from '../src/seed/system';
+import { runTool } from './fixtures';
 import { dbKind } from './harness';
 
 /**
@@ -93,20 +94,7 @@ function call(port: number, path: string, method = 'GET', body?: { text: string;
   });
 }
 
-function tool(args: string[]) {
-  return new Promise<{ code: number; out: string; err: string }>((resolve) => {
-    const child = spawn(tsx, [join(serverRoot, 'src/tools/backup.ts'), ...args], { cwd: repoRoot, env });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-    });
-    child.stderr.on('data', (c) => {
-      err += c;
-    });
-    child.on('close', (code) => resolve({ code: code ?? -1, out, err }));
-  });
-}
+const tool = (args: string[]) => runTool('backup', args, env);
 
 describe.runIf(dbKind === 'pglite')('the server process (main.ts)', () => {
   it('holds its folder, is backed up while running, and drains on SIGTERM', async () => {
