@@ -12,7 +12,9 @@ export default defineConfig({
   workers: 2,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // in CI a test that failed is run once more and reported as flaky if it then passes: on a loaded 2-core
+  // machine the English sweep and the SMS receipt have missed their time (CI of 2026-11-29); locally never
+  retries: process.env.CI ? 1 : 0,
   // these machines are slow (2 shared cores running Chromium, the server and the runner): room for that
   timeout: 45_000,
   expect: { timeout: 10_000 },
