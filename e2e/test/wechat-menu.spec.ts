@@ -233,8 +233,11 @@ test('the followers’ synchronisation is a job with its progress, ending with t
   await page.goto('/wechat/user/index');
   const sync = page.getByRole('button', { name: /同步粉丝|继续同步/ });
   await sync.click();
-  // the demo account has 128 followers in the sandbox
-  await expect(page.getByRole('status').filter({ hasText: '已同步 128 / 128 位粉丝' })).toBeVisible();
+  // the demo account has 128 followers in the sandbox: each page of them written through the write path
+  // (CI's loaded machine has needed more than 10 s for the run)
+  await expect(page.getByRole('status').filter({ hasText: '已同步 128 / 128 位粉丝' })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.locator('.ant-tag').getByText('已完成', { exact: true })).toBeVisible();
   await expect(page.getByText('共 128 条')).toBeVisible();
   await accessible(page);

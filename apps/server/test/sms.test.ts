@@ -229,6 +229,32 @@ describe('sending through each provider’s protocol', () => {
     });
   });
 
+  it('a receipt that overtakes its send is answered 503 (the provider posts it again), then applied once', async () => {
+    const c = await config(SMS_PROVIDER.qiniu);
+    const to = phone();
+    const receipt = (messageId: string) =>
+      s.app.inject({
+        method: 'POST',
+        url: `/api/dfem-resource/sms/receipt/${c.id}/${c.key}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ items: [{ mobile: to, job_id: messageId, status: 'DELIVRD' }] }),
+      });
+    // the provider's receipt for a message whose id the log does not hold yet
+    const early = await receipt('not-yet-written');
+    expect(early.statusCode, early.body).toBe(503);
+    expect(early.headers['retry-after']).toBe('1');
+    expect(
+      (await post('/sms/endpoint/send-message', { code: c.code, phones: to, params: { code: '7', minutes: '5' } }))
+        .statusCode,
+    ).toBe(200);
+    const [sent] = await logOf(c.id);
+    expect((await receipt(sent.messageId)).statusCode).toBe(200);
+    expect((await logOf(c.id))[0].state).toBe(SMS_STATE.delivered);
+    // posted again (its first answer lost): known, so answered 200, and the message stays delivered
+    expect((await receipt(sent.messageId)).statusCode).toBe(200);
+    expect((await logOf(c.id))[0].state).toBe(SMS_STATE.delivered);
+  });
+
   it('per-phone rate limit: a second message to one phone within the minute is a 429, and not sent', async () => {
     const c = await config(SMS_PROVIDER.ali);
     const to = phone();

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { SMS_DEMO, SMS_STATE } from '@smart/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { serverActor } from '../../../platform/auth/context';
 import type { Row } from '../../../platform/crud/binding';
@@ -69,21 +69,19 @@ export const smsRoutes: FastifyPluginAsync = async (app) => {
       const ctx = serverActor(String(cfg.tenantId), 'sms');
       const at = formatDateTime(new Date());
       let moved = 0;
+      let unknown = 0;
       await transaction(db, async (tx) => {
         const scope = await log.tenantConstraint(ctx);
         for (const r of receipts.filter((x) => x.messageId)) {
           const rows = await tx
-            .select({ id: log.cols.id, phone: log.cols.phone })
+            .select({ id: log.cols.id, phone: log.cols.phone, state: log.cols.state })
             .from(log.table)
-            .where(
-              and(
-                scope,
-                eq(log.cols.smsId, configId),
-                eq(log.cols.messageId, r.messageId),
-                inArray(log.cols.state, [SMS_STATE.submitted, SMS_STATE.sent]),
-              ),
-            );
-          for (const x of rows.filter((y) => !r.phone || r.phone.endsWith(String(y.phone)))) {
+            .where(and(scope, eq(log.cols.smsId, configId), eq(log.cols.messageId, r.messageId)));
+          // a receipt can overtake the send it reports on: the provider answered, and its receipt came back
+          // before the message id was written on the log. Told to try later, the provider posts it again.
+          if (rows.length === 0) unknown++;
+          const open = rows.filter((y) => y.state === SMS_STATE.submitted || y.state === SMS_STATE.sent);
+          for (const x of open.filter((y) => !r.phone || r.phone.endsWith(String(y.phone)))) {
             await log.patch(
               ctx,
               tx,
@@ -101,7 +99,9 @@ export const smsRoutes: FastifyPluginAsync = async (app) => {
           }
         }
       });
-      req.log.info({ configId, receipts: receipts.length, moved }, 'sms receipts');
+      req.log.info({ configId, receipts: receipts.length, moved, unknown }, 'sms receipts');
+      // every provider posts a receipt again when it is not answered 2xx
+      if (unknown) return reply.code(503).header('retry-after', '1').send({ code: 503, msg: 'unknown message' });
       return reply.type(provider.receiptAnswer.type).send(provider.receiptAnswer.body);
     },
   );

@@ -40,6 +40,7 @@ interface Pending {
 }
 
 const FIVE_MINUTES = 300;
+const RECEIPT_RETRIES = 6;
 
 function same(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -56,6 +57,7 @@ export class SmsSandbox {
   private readonly receiptUrls = new Map<string, string>();
   private pending: Pending[] = [];
   private readonly posting = new Set<Promise<void>>();
+  private closing = false;
   /** every send received, signed right or not */
   readonly calls: SmsSandboxCall[] = [];
   /** phones whose messages are accepted and then reported undelivered */
@@ -105,6 +107,7 @@ export class SmsSandbox {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await this.flushReceipts();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server = null;
@@ -174,7 +177,11 @@ export class SmsSandbox {
     }
   }
 
-  private postReceipt(p: Pending) {
+  /**
+   * Posts a receipt as the providers do: one answered 5xx or not at all (the server busy, or the message not
+   * yet known to it) is posted again after 0.25, 0.5, 1, 2, 4 and 8 s, then given up; not once closing.
+   */
+  private postReceipt(p: Pending, attempt = 0): Promise<void> {
     const at = new Date().toISOString().replace('T', ' ').slice(0, 19);
     const bodies: Record<string, [string, string]> = {
       [SMS_PROVIDER.ali]: [
@@ -251,13 +258,19 @@ export class SmsSandbox {
     };
     const [type, body] = bodies[p.category];
     const sent = fetch(p.url, { method: 'POST', headers: { 'content-type': type }, body })
-      .then((r) => r.arrayBuffer())
-      .then(
-        () => undefined,
-        () => undefined,
-      );
+      .then(async (r) => {
+        await r.arrayBuffer();
+        return r.status < 500;
+      })
+      .catch(() => false)
+      .then(async (answered) => {
+        if (answered || this.closing || attempt >= RECEIPT_RETRIES) return;
+        await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+        await this.postReceipt(p, attempt + 1);
+      });
     this.posting.add(sent);
     void sent.finally(() => this.posting.delete(sent));
+    return sent;
   }
 
   private aliyun(body: string, res: ServerResponse) {
