@@ -20,30 +20,30 @@
 // PGlite under <BENCH_DATA>/excel-pglite; BENCH_DATABASES=postgres (or pglite) runs one of the two.
 // Environment: EXPORT_ROWS (default 100 000), EXPORT_TURNS, DATABASE_URL, EXCEL_DATABASE_URL, BENCH_DATABASES,
 // BENCH_DATA. Progress goes to stderr; the table to stdout and to bench/last-excel-export.md.
-import { createWriteStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Writable } from 'node:stream';
 import {
   adminSession,
+  assertServerBuilt,
   authHeaders,
   benchEachDatabase,
   benchSteps,
   buildTable,
+  downloadMeasured,
   fmt,
   getJson,
   installExitHandlers,
   makeLog,
   migratedDatabase,
   num,
+  pgDatabaseName,
   requireServer,
   root,
   runMain,
-  serverMain,
   startServer,
   stopProcess,
   suffixedDbUrl,
-  watchRss,
   withPgClient,
   writeReport,
 } from './lib.mjs';
@@ -72,18 +72,8 @@ const median = (xs) => {
 };
 
 /** The product's export, downloaded to `file`: seconds, bytes and the server's memory. */
-async function productTurn(server, headers, file) {
-  const stop = watchRss(server.child.pid);
-  const t0 = performance.now();
-  let mem;
-  try {
-    const res = await fetch(`${server.base}${API}/excel/export?${EXPORT_FILTER}`, { headers });
-    if (!res.ok) throw new Error(`excel/export: ${res.status} ${(await res.text()).slice(0, 300)}`);
-    await pipeline(Readable.fromWeb(res.body), createWriteStream(file));
-  } finally {
-    mem = stop();
-  }
-  return { seconds: (performance.now() - t0) / 1000, bytes: statSync(file).size, ...mem };
+function productTurn(server, headers, file) {
+  return downloadMeasured(server, `${API}/excel/export?${EXPORT_FILTER}`, headers, file, 'excel/export');
 }
 
 /** The first sheet of the product's file as it was written: its name, column widths, header and rows of cells. */
@@ -241,9 +231,8 @@ function excelTable(res) {
 }
 
 async function main() {
-  if (!existsSync(serverMain))
-    throw new Error(`${serverMain} missing: run \`npm run build\` (or \`npm run bench\`)`);
-  const pgName = EXCEL_DATABASE_URL ? decodeURIComponent(new URL(EXCEL_DATABASE_URL).pathname.slice(1)) : '';
+  assertServerBuilt();
+  const pgName = pgDatabaseName(EXCEL_DATABASE_URL);
   log(
     `data in ${dataRoot}/excel-*; ${num(VILLAGERS)} villagers, ${num(EXPORT_ROWS)} exported; ${TURNS} turns; ` +
       `PostgreSQL ${EXCEL_DATABASE_URL ? `on (database ${pgName})` : 'off (set DATABASE_URL)'}`,

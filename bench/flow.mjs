@@ -27,19 +27,20 @@ import {
   authHeaders,
   benchEachDatabase,
   buildTable,
+  countersignBpmn,
+  cpuSeconds,
   getJson,
   here,
   installExitHandlers,
   LOAD_SECONDS,
   makeLog,
-  md5,
   migratedDatabase,
   passwordToken,
   postJson,
-  requireServer,
   root,
   runMain,
   serverMain,
+  serverPasswordHash,
   sleep,
   startServer,
   stopProcess,
@@ -121,15 +122,7 @@ const VACUUM = ['flow_instance', 'flow_task', 'flow_history', 'flow_wait', 'blad
 async function seedWith(q, label) {
   const [people] = await q(PEOPLE_COUNT_SQL);
   if (people.n !== PEOPLE.length) {
-    const { hash } = requireServer('@node-rs/argon2');
-    // the server's own parameters (apps/server/src/platform/auth/password.ts)
-    const passwordHash = await hash(md5(PASSWORD), {
-      algorithm: 2,
-      memoryCost: 19456,
-      timeCost: 2,
-      parallelism: 1,
-    });
-    await q(peopleSql(passwordHash));
+    await q(peopleSql(await serverPasswordHash(PASSWORD)));
     log(`${label}: ${PEOPLE.length} people and their role written`);
   }
   await q(RESET_SQL);
@@ -155,25 +148,11 @@ async function seed(db, url) {
 // ---------------------------------------------------------------------------------------------------------
 // the workloads
 
-const COUNTERSIGN_XML = `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
-  id="bench_flow_cs" targetNamespace="http://example.com/bench">
-  <process id="benchFlowCountersign" name="流程压测会签" isExecutable="true">
-    <startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="prepare"/>
-    <userTask id="prepare" name="拟办" flowable:assignee="\${taskUser}"/>
-    <sequenceFlow id="f2" sourceRef="prepare" targetRef="sign"/>
-    <userTask id="sign" name="会签" flowable:assignee="\${approver}">
-      <multiInstanceLoopCharacteristics isSequential="false" flowable:collection="\${approvers}" flowable:elementVariable="approver"/>
-    </userTask>
-    <sequenceFlow id="f3" sourceRef="sign" targetRef="e"/><endEvent id="e"/>
-  </process>
-</definitions>`;
-
-/** CPU seconds a process has used (user + system, /proc/<pid>/stat, in clock ticks of 10 ms). */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
+const COUNTERSIGN_XML = countersignBpmn({
+  id: 'bench_flow_cs',
+  key: 'benchFlowCountersign',
+  name: '流程压测会签',
+});
 
 /** The statements the server has sent to PostgreSQL so far (bench/count-sql.mjs), or NaN on PGlite. */
 async function sqlCount(server) {
@@ -388,24 +367,19 @@ async function main() {
   const rate = (v) => `${v.toFixed(1)}/s`;
   const ms = (v) => `${v.toFixed(1)} ms`;
   const count = (v) => v.toFixed(1);
+  // a rate and its least, a target set for PostgreSQL only
+  const rateRow = (name, key, least) => ({
+    name,
+    src: key,
+    ...cell(key, 'rate', rate, 'higher'),
+    target: `≥ ${least}/s on PostgreSQL`,
+    ok: (v) => v >= least,
+    only: 'postgres',
+  });
   const table = buildTable(
     [
-      {
-        name: 'leave processes/s, one client at a time (start → to-do → approve → end)',
-        src: 'leave1',
-        ...cell('leave1', 'rate', rate, 'higher'),
-        target: '≥ 50/s on PostgreSQL',
-        ok: (v) => v >= 50,
-        only: 'postgres',
-      },
-      {
-        name: `leave processes/s, ${CLIENTS} clients`,
-        src: 'leave8',
-        ...cell('leave8', 'rate', rate, 'higher'),
-        target: '≥ 80/s on PostgreSQL',
-        ok: (v) => v >= 80,
-        only: 'postgres',
-      },
+      rateRow('leave processes/s, one client at a time (start → to-do → approve → end)', 'leave1', 50),
+      rateRow(`leave processes/s, ${CLIENTS} clients`, 'leave8', 80),
       { name: 'server CPU ms per leave, one at a time', src: 'leave1', ...cell('leave1', 'cpuMs', ms) },
       { name: `server CPU ms per leave, ${CLIENTS} clients`, src: 'leave8', ...cell('leave8', 'cpuMs', ms) },
       {
@@ -413,22 +387,12 @@ async function main() {
         src: 'leave1',
         ...cell('leave1', 'statements', count),
       },
-      {
-        name: 'countersigns of three/s, one client at a time (start, prepare picks three, each approves)',
-        src: 'cs1',
-        ...cell('cs1', 'rate', rate, 'higher'),
-        target: '≥ 30/s on PostgreSQL',
-        ok: (v) => v >= 30,
-        only: 'postgres',
-      },
-      {
-        name: `countersigns of three/s, ${CLIENTS} clients`,
-        src: 'cs8',
-        ...cell('cs8', 'rate', rate, 'higher'),
-        target: '≥ 30/s on PostgreSQL',
-        ok: (v) => v >= 30,
-        only: 'postgres',
-      },
+      rateRow(
+        'countersigns of three/s, one client at a time (start, prepare picks three, each approves)',
+        'cs1',
+        30,
+      ),
+      rateRow(`countersigns of three/s, ${CLIENTS} clients`, 'cs8', 30),
       { name: 'server CPU ms per countersign, one at a time', src: 'cs1', ...cell('cs1', 'cpuMs', ms) },
       {
         name: 'SQL statements per countersign',

@@ -1,14 +1,16 @@
-// Helpers shared by bench/run.mjs, bench/workloads.mjs, bench/village.mjs and their bare servers: child
-// processes killed by their own pid, free ports, the built server's environment, a migrated database, sign-in,
-// autocannon; measuring a route, a process's peak memory, an exported file's rows; the results table; the
-// run's outer frame.
+// Helpers shared by the bench scripts (bench/*.mjs) and their bare servers: child processes killed by their
+// own pid, free ports, the built server's environment, a migrated database, a server tool's JSON answer,
+// sign-in, the server's password hash, the countersign process, autocannon; measuring a route, a process's
+// peak memory and CPU time, a download, an exported file's rows; the results table; the run's outer frame.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
@@ -183,6 +185,45 @@ export async function startServer(dataDir, databaseUrl, webDist, extra = {}, mai
   return { ...proc, port, base: `http://127.0.0.1:${port}` };
 }
 
+/** Throws unless the server is built: the bench measures apps/server/dist, not the sources. */
+export function assertServerBuilt() {
+  if (!existsSync(serverMain))
+    throw new Error(`${serverMain} missing: run \`npm run build\` (or \`npm run bench\`)`);
+}
+
+/** The database name of a PostgreSQL `url`, '' without one (for the log and the report). */
+export const pgDatabaseName = (url) => (url ? decodeURIComponent(new URL(url).pathname.slice(1)) : '');
+
+/**
+ * Runs a server tool (`node --import tsx <script> …args` from the root) to its end; its last line of output,
+ * parsed as JSON. `echo`: a tag to copy its output to stderr under as it comes.
+ */
+export function runToolJson(name, script, args, env, echo) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (echo) process.stderr.write(`[${echo}] ${d}`);
+    });
+    child.on('exit', (code) => {
+      if (code) return reject(new Error(`${name} exited ${code}`));
+      resolve(JSON.parse(out.trim().split('\n').pop()));
+    });
+  });
+}
+
+/** CPU seconds a process has used (user + system, /proc/<pid>/stat): its cost, whatever else shares the cores. */
+export function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are the stat file's 14th and 15th fields, in clock ticks (100 a second on Linux)
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** Resident memory of a process in MB (VmRSS of /proc/<pid>/status). */
 export function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -298,6 +339,33 @@ export async function passwordToken(base, username, password) {
 export const SEEDED_ADMIN_PASSWORD = 'admin';
 /** the admin's password after the bench changed it (the seeded one must be changed on first sign-in) */
 export const BENCH_PASSWORD = 'Bench#Pass-2024';
+
+/**
+ * A password hash as the server stores it: argon2id of the md5 the client sends, with the server's own
+ * parameters (apps/server/src/platform/auth/password.ts; verify reads them from the hash).
+ */
+export async function serverPasswordHash(password) {
+  const { hash } = requireServer('@node-rs/argon2');
+  return hash(md5(password), { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+}
+
+/**
+ * A BPMN process of a countersign (会签) of three: a prepare step (its assignee `taskUser`) picks the
+ * `approvers`, then a parallel multi-instance task, one for each. Each bench deploys it under ids of its own.
+ */
+export const countersignBpmn = ({ id, key, name }) => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
+  id="${id}" targetNamespace="http://example.com/bench">
+  <process id="${key}" name="${name}" isExecutable="true">
+    <startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="prepare"/>
+    <userTask id="prepare" name="拟办" flowable:assignee="\${taskUser}"/>
+    <sequenceFlow id="f2" sourceRef="prepare" targetRef="sign"/>
+    <userTask id="sign" name="会签" flowable:assignee="\${approver}">
+      <multiInstanceLoopCharacteristics isSequential="false" flowable:collection="\${approvers}" flowable:elementVariable="approver"/>
+    </userTask>
+    <sequenceFlow id="f3" sourceRef="sign" targetRef="e"/><endEvent id="e"/>
+  </process>
+</definitions>`;
 
 /** Signs the admin in with the bench password, changing the seeded one first when this database is new. */
 export async function adminSession(base) {
@@ -451,6 +519,24 @@ export function watchRss(pid) {
     peak = Math.max(peak, rssMb(pid));
     return { baseline, peak };
   };
+}
+
+/**
+ * GETs `path` of the server into `file` (an export): seconds, bytes and the server's memory meanwhile
+ * (watchRss). `what` names the route in the error of a refused download.
+ */
+export async function downloadMeasured(server, path, headers, file, what) {
+  const stop = watchRss(server.child.pid);
+  const t0 = performance.now();
+  let mem;
+  try {
+    const res = await fetch(`${server.base}${path}`, { headers });
+    if (!res.ok) throw new Error(`${what}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+    await pipeline(Readable.fromWeb(res.body), createWriteStream(file));
+  } finally {
+    mem = stop();
+  }
+  return { seconds: (performance.now() - t0) / 1000, bytes: statSync(file).size, ...mem };
 }
 
 /** Rows of the first sheet, read back with exceljs's streaming reader (the whole file never sits in memory). */

@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import {
   adminSession,
+  assertServerBuilt,
   BENCH_PASSWORD,
   buildTable as buildTableOf,
   CONNECTIONS,
@@ -33,7 +34,6 @@ import {
   root,
   rssMb,
   runMain,
-  serverMain,
   startProcess,
   startServer,
   stopProcess,
@@ -774,8 +774,7 @@ function buildTable(res) {
 // ---------------------------------------------------------------------------------------------------------
 
 async function main() {
-  if (!existsSync(serverMain))
-    throw new Error(`${serverMain} missing: run \`npm run build\` (or \`npm run bench\`)`);
+  assertServerBuilt();
   log(
     `data in ${dataRoot}; ${LOAD_SECONDS} s per route at ${CONNECTIONS} connections; ` +
       `PostgreSQL ${DATABASE_URL ? 'on' : 'off (set DATABASE_URL)'}; web ${existsSync(join(webDist, 'index.html')) ? 'built' : 'not built'}`,

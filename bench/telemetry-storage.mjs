@@ -4,31 +4,16 @@
 // inverters, 3 metrics each, the simulator's values) × two closed days of 5-minute readings written through
 // the ingestion's writer, then compacted by the storage job (apps/server/src/tools/storage-sample.ts):
 // bytes per reading on disk (table, index and TOAST) in the raw form and in the compact form.
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeLog, migratedDatabase, root, runMain, suffixedDbUrl } from './lib.mjs';
+import { makeLog, migratedDatabase, root, runMain, runToolJson, suffixedDbUrl } from './lib.mjs';
 
 const log = makeLog('telemetry-storage');
 const GOAL = 12;
 
 /** runs the sample tool to its end; its last line (JSON) */
 function sample(env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/tools/storage-sample.ts'], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.on('exit', (code) => {
-      if (code) return reject(new Error(`storage sample exited ${code}`));
-      resolve(JSON.parse(out.trim().split('\n').pop()));
-    });
-  });
+  return runToolJson('storage sample', 'apps/server/src/tools/storage-sample.ts', [], env);
 }
 
 async function main() {

@@ -12,7 +12,7 @@
 //
 // Environment: DATABASE_URL (required), MQTT_URL, INGEST_SECONDS (default 60), SIM_DEVICES (default 2000),
 // SIM_RATE (messages per second, default 2000), SIM_BATCH (instants per message, default 1), BENCH_SECONDS.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -30,6 +30,7 @@ import {
   num,
   root,
   runMain,
+  runToolJson,
   sleep,
   startServer,
   stopProcess,
@@ -68,23 +69,7 @@ const count = (url) =>
 
 /** runs the simulator (apps/server/src/tools/simulate.ts) to its end; its last line (JSON totals) */
 function simulate(args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/tools/simulate.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      process.stderr.write(`[simulator] ${d}`);
-    });
-    child.on('exit', (code) => {
-      if (code) return reject(new Error(`simulator exited ${code}`));
-      const last = out.trim().split('\n').pop();
-      resolve(JSON.parse(last));
-    });
-  });
+  return runToolJson('simulator', 'apps/server/src/tools/simulate.ts', args, env, 'simulator');
 }
 
 async function main() {

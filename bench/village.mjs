@@ -18,18 +18,18 @@
 // Environment: DATABASE_URL, VILLAGE_DATABASE_URL, BENCH_DATABASES (pglite,postgres: which of the two to
 // run), BENCH_SECONDS (load per route, default 10), BENCH_TURNS (turns of real and bare, default 3),
 // BENCH_DATA (data folder root, default <repo>/.bench-data), VILLAGERS (seeded villagers, default 1 000 000).
-import { createWriteStream, existsSync, rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   adminSession,
+  assertServerBuilt,
   authHeaders,
   benchEachDatabase,
   benchSteps,
   buildTable,
   CONNECTIONS,
   countXlsxRows,
+  downloadMeasured,
   fmt,
   freePort,
   getJson,
@@ -39,12 +39,12 @@ import {
   makeLog,
   migratedDatabase,
   num,
+  pgDatabaseName,
   READ_FROM_DATABASE,
   requireServer,
   root,
   rssMb,
   runMain,
-  serverMain,
   sleep,
   startProcess,
   startServer,
@@ -270,18 +270,13 @@ async function exportWorkload(server, headers, out, label, dataDir) {
     .data.total;
   log(`${label}: the export's filter (${EXPORT_FILTER}) selects ${expected} villagers`);
   const file = join(dataDir, 'export.xlsx');
-  const stop = watchRss(server.child.pid);
-  const t0 = performance.now();
-  let mem;
-  try {
-    const res = await fetch(`${server.base}${API}/excel/export?${EXPORT_FILTER}`, { headers });
-    if (!res.ok) throw new Error(`excel/export: ${res.status} ${(await res.text()).slice(0, 300)}`);
-    await pipeline(Readable.fromWeb(res.body), createWriteStream(file));
-  } finally {
-    mem = stop();
-  }
-  const seconds = (performance.now() - t0) / 1000;
-  const bytes = statSync(file).size;
+  const { seconds, bytes, ...mem } = await downloadMeasured(
+    server,
+    `${API}/excel/export?${EXPORT_FILTER}`,
+    headers,
+    file,
+    'excel/export',
+  );
   const { rows, header } = await countXlsxRows(file);
   rmSync(file, { force: true });
   out.export = { seconds, rows, expected, bytes, ...mem };
@@ -634,11 +629,8 @@ function villageTable(res) {
 // ---------------------------------------------------------------------------------------------------------
 
 async function main() {
-  if (!existsSync(serverMain))
-    throw new Error(`${serverMain} missing: run \`npm run build\` (or \`npm run bench\`)`);
-  const pgName = VILLAGE_DATABASE_URL
-    ? decodeURIComponent(new URL(VILLAGE_DATABASE_URL).pathname.slice(1))
-    : '';
+  assertServerBuilt();
+  const pgName = pgDatabaseName(VILLAGE_DATABASE_URL);
   log(
     `data in ${dataRoot}/village-*; ${num(VILLAGERS)} villagers; ${LOAD_SECONDS} s per route at ${CONNECTIONS} ` +
       `connections; PostgreSQL ${VILLAGE_DATABASE_URL ? `on (database ${pgName})` : 'off (set DATABASE_URL)'}`,

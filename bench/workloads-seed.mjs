@@ -1,7 +1,7 @@
 // The rows bench/workloads.mjs needs, written through a direct connection while no server runs (a PGlite
 // folder is locked by the server that has it open). Idempotent: what is already there is left alone; what a
 // previous run added (imported users, leave processes) is removed, so every run starts from the same state.
-import { md5, requireServer, TENANT } from './lib.mjs';
+import { serverPasswordHash, TENANT } from './lib.mjs';
 import { openPglite } from './pglite.mjs';
 
 export const USERS = 100_000;
@@ -185,15 +185,7 @@ async function seedWith(q, log, label) {
   }
   const [people] = await q(PEOPLE_COUNT_SQL);
   if (people.users !== 3 || people.grants !== 1 || people.work !== WORK_CODES.length) {
-    const { hash } = requireServer('@node-rs/argon2');
-    // the server's own parameters (apps/server/src/platform/auth/password.ts); verify reads them from the hash
-    const passwordHash = await hash(md5(USER_PASSWORD), {
-      algorithm: 2,
-      memoryCost: 19456,
-      timeCost: 2,
-      parallelism: 1,
-    });
-    await q(peopleSql(passwordHash));
+    await q(peopleSql(await serverPasswordHash(USER_PASSWORD)));
     did.push('roles, scope and people');
   }
   const [history] = await q(HISTORY_COUNT_SQL);

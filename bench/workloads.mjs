@@ -17,17 +17,19 @@
 // BENCH_DATA (data folder root, default <repo>/.bench-data), BENCH_LEAVES (leave processes, default 200),
 // BENCH_COUNTERSIGNS (countersign instances, default 10), BENCH_ONLY=flow (only the workflow rows: leaves and
 // countersigns), BENCH_DATABASES (lib.mjs: postgres or pglite for one of the two).
-import { createWriteStream, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   adminSession,
+  assertServerBuilt,
   authHeaders,
   benchEachDatabase,
   benchSteps,
   CONNECTIONS,
+  countersignBpmn,
   countXlsxRows,
+  cpuSeconds,
+  downloadMeasured,
   fmt,
   freePort,
   getJson,
@@ -39,13 +41,13 @@ import {
   migratedDatabase,
   num,
   passwordToken,
+  pgDatabaseName,
   postJson,
   READ_FROM_DATABASE,
   requireServer,
   root,
   rssMb,
   runMain,
-  serverMain,
   startProcess,
   startServer,
   stopProcess,
@@ -135,18 +137,13 @@ async function excelWorkloads(server, admin, out, label, dataDir) {
     const expected = (await getJson(`${server.base}/api/dfem-user/page?current=1&size=1`, headers)).data
       .total;
     const file = join(dataDir, 'export.xlsx');
-    const stop = watchRss(server.child.pid);
-    const t0 = performance.now();
-    let mem;
-    try {
-      const res = await fetch(`${server.base}/api/dfem-user/export-user`, { headers });
-      if (!res.ok) throw new Error(`export-user: ${res.status} ${(await res.text()).slice(0, 300)}`);
-      await pipeline(Readable.fromWeb(res.body), createWriteStream(file));
-    } finally {
-      mem = stop();
-    }
-    const seconds = (performance.now() - t0) / 1000;
-    const bytes = statSync(file).size;
+    const { seconds, bytes, ...mem } = await downloadMeasured(
+      server,
+      '/api/dfem-user/export-user',
+      headers,
+      file,
+      'export-user',
+    );
     const { rows, header } = await countXlsxRows(file);
     rmSync(file, { force: true });
     out.export = { seconds, rows, expected, bytes, ...mem };
@@ -194,29 +191,7 @@ async function excelWorkloads(server, admin, out, label, dataDir) {
 // workload 3b: countersigns (会签) end to end: a multi-instance task over three approvers
 
 const COUNTERSIGNS = Number(process.env.BENCH_COUNTERSIGNS ?? 10);
-const COUNTERSIGN_XML = `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
-  id="bench_cs" targetNamespace="http://example.com/bench">
-  <process id="benchCountersign" name="压测会签" isExecutable="true">
-    <startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="prepare"/>
-    <userTask id="prepare" name="拟办" flowable:assignee="\${taskUser}"/>
-    <sequenceFlow id="f2" sourceRef="prepare" targetRef="sign"/>
-    <userTask id="sign" name="会签" flowable:assignee="\${approver}">
-      <multiInstanceLoopCharacteristics isSequential="false" flowable:collection="\${approvers}" flowable:elementVariable="approver"/>
-    </userTask>
-    <sequenceFlow id="f3" sourceRef="sign" targetRef="e"/><endEvent id="e"/>
-  </process>
-</definitions>`;
-
-/**
- * CPU seconds a process has used (user + system, /proc/<pid>/stat): a workload's cost on the server,
- * whatever else shares the machine's cores while it runs.
- */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime are the stat file's 14th and 15th fields, in clock ticks (100 a second on Linux)
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
+const COUNTERSIGN_XML = countersignBpmn({ id: 'bench_cs', key: 'benchCountersign', name: '压测会签' });
 
 async function countersignWorkload(server, admin, applicant, approver, out, label) {
   const base = server.base;
@@ -580,9 +555,8 @@ function buildTable(res) {
 // ---------------------------------------------------------------------------------------------------------
 
 async function main() {
-  if (!existsSync(serverMain))
-    throw new Error(`${serverMain} missing: run \`npm run build\` (or \`npm run bench\`)`);
-  const pgName = WORK_DATABASE_URL ? decodeURIComponent(new URL(WORK_DATABASE_URL).pathname.slice(1)) : '';
+  assertServerBuilt();
+  const pgName = pgDatabaseName(WORK_DATABASE_URL);
   log(
     `data in ${dataRoot}/workloads-*; ${LOAD_SECONDS} s per route at ${CONNECTIONS} connections; ` +
       `PostgreSQL ${WORK_DATABASE_URL ? `on (database ${pgName})` : 'off (set DATABASE_URL)'}`,

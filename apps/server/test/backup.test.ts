@@ -92,6 +92,23 @@ async function waitFor(cond: () => boolean) {
   while (!cond()) await new Promise((r) => setTimeout(r, 20));
 }
 
+/**
+ * `npm run backup` into `out` while `database` is written (writeUnderway, stopped afterwards): its answer and
+ * the writes counted before it began and after.
+ */
+async function backupUnderWrites(database: Database, out: string, env: Record<string, string>) {
+  const writes = writeUnderway(database);
+  let taken: { backup: Awaited<ReturnType<typeof tool>>; before: { committed: number; pairs: number } };
+  try {
+    await waitFor(() => writes.committed() >= 50 && writes.pairs() >= 20);
+    const before = { committed: writes.committed(), pairs: writes.pairs() };
+    taken = { before, backup: await tool('backup', ['--out', out], env) };
+  } finally {
+    await writes.stop();
+  }
+  return { ...taken, after: { committed: writes.committed(), pairs: writes.pairs() } };
+}
+
 function backupIn(dir: string): string {
   const names = readdirSync(dir).filter((n) => n.startsWith('backup-') && !n.endsWith('.partial'));
   expect(names).toHaveLength(1);
@@ -109,19 +126,12 @@ describe.runIf(dbKind === 'pglite')('backup and restore: PGlite', () => {
     // this process stands for the running server: it holds DATA_DIR and answers the backup's request
     const release = holdDataDir(dataDir);
     const stopServing = serveBackupRequests(database, dataDir);
-    const writes = writeUnderway(database);
-    let backup: Awaited<ReturnType<typeof tool>>;
-    let before: { committed: number; pairs: number };
-    try {
-      await waitFor(() => writes.committed() >= 50 && writes.pairs() >= 20);
-      before = { committed: writes.committed(), pairs: writes.pairs() };
-      backup = await tool('backup', ['--out', join(root, 'pglite-backups')], { DATA_DIR: dataDir });
-    } finally {
-      await writes.stop();
+    const { backup, before, after } = await backupUnderWrites(database, join(root, 'pglite-backups'), {
+      DATA_DIR: dataDir,
+    }).finally(() => {
       stopServing();
       release();
-    }
-    const after = { committed: writes.committed(), pairs: writes.pairs() };
+    });
     await database.close();
     expect(backup.code, backup.err).toBe(0);
     expect(backup.out).toContain('asking it for a consistent copy');
@@ -230,20 +240,10 @@ describe.runIf(dbKind === 'postgres' && process.env.TEST_DATABASE_URL)(
       const database = await openDatabase({ url: urlOf(source), dataDir, readCache: false, poolSize: 4 });
       await database.migrate();
       await createProbeTables(database);
-      const writes = writeUnderway(database);
-      let backup: Awaited<ReturnType<typeof tool>>;
-      let before: { committed: number; pairs: number };
-      try {
-        await waitFor(() => writes.committed() >= 50 && writes.pairs() >= 20);
-        before = { committed: writes.committed(), pairs: writes.pairs() };
-        backup = await tool('backup', ['--out', join(root, 'pg-backups')], {
-          DATA_DIR: dataDir,
-          DATABASE_URL: urlOf(source),
-        });
-      } finally {
-        await writes.stop();
-      }
-      const after = { committed: writes.committed(), pairs: writes.pairs() };
+      const { backup, before, after } = await backupUnderWrites(database, join(root, 'pg-backups'), {
+        DATA_DIR: dataDir,
+        DATABASE_URL: urlOf(source),
+      });
       await database.close();
       expect(backup.code, backup.err).toBe(0);
       expect(after.committed).toBeGreaterThan(before.committed);

@@ -298,26 +298,24 @@ export const freePort = () =>
     });
   });
 
+/** `tsx <script> …args` from the repository's root, its output gathered as it comes. */
+export function spawnTsx(script: string, args: string[], env: NodeJS.ProcessEnv) {
+  const repoRoot = join(serverRoot, '../..');
+  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), [script, ...args], { cwd: repoRoot, env });
+  const output = { out: '', err: '' };
+  child.stdout.on('data', (c) => {
+    output.out += c;
+  });
+  child.stderr.on('data', (c) => {
+    output.err += c;
+  });
+  return { child, output };
+}
+
 /** A server tool (`src/tools/<name>.ts`) run through tsx from the repository's root: its exit code and output. */
 export function runTool(name: string, args: string[], env: NodeJS.ProcessEnv) {
-  const repoRoot = join(serverRoot, '../..');
   return new Promise<{ code: number; out: string; err: string }>((resolve) => {
-    const child = spawn(
-      join(repoRoot, 'node_modules/.bin/tsx'),
-      [join(serverRoot, `src/tools/${name}.ts`), ...args],
-      {
-        cwd: repoRoot,
-        env,
-      },
-    );
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-    });
-    child.stderr.on('data', (c) => {
-      err += c;
-    });
-    child.on('close', (code) => resolve({ code: code ?? -1, out, err }));
+    const { child, output } = spawnTsx(join(serverRoot, `src/tools/${name}.ts`), args, env);
+    child.on('close', (code) => resolve({ code: code ?? -1, ...output }));
   });
 }

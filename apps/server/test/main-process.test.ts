@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { WEB_CLIENT_ID, WEB_CLIENT_SECRET } from '@smart/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverRoot } from '../src/platform/paths';
 import { md5Hex } from '../src/seed/system';
-import { runTool } from './fixtures';
+import { runTool, spawnTsx } from './fixtures';
 import { dbKind } from './harness';
 
 /**
@@ -15,8 +15,6 @@ import { dbKind } from './harness';
  * second server on the folder refuses to start), `npm run backup` gets its copy from it while it runs, and
  * SIGTERM drains — not ready at once, the request in flight answered, exit 0, the folder let go.
  */
-const repoRoot = join(serverRoot, '../..');
-const tsx = join(repoRoot, 'node_modules/.bin/tsx');
 const root = mkdtempSync(join(tmpdir(), 'smart-main-'));
 const dataDir = join(root, 'data');
 const env: NodeJS.ProcessEnv = {
@@ -42,20 +40,12 @@ afterAll(() => {
 });
 
 function start() {
-  const child = spawn(tsx, [join(serverRoot, 'src/main.ts')], { cwd: repoRoot, env });
+  const { child, output } = spawnTsx(join(serverRoot, 'src/main.ts'), [], env);
   children.push(child);
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (c) => {
-    out += c;
-  });
-  child.stderr.on('data', (c) => {
-    err += c;
-  });
   const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)));
   const running = new Promise<number>((resolve, reject) => {
     const look = setInterval(() => {
-      const m = /is running: http:\/\/[^:]+:(\d+)\//.exec(out);
+      const m = /is running: http:\/\/[^:]+:(\d+)\//.exec(output.out);
       if (m) {
         clearInterval(look);
         resolve(Number(m[1]));
@@ -63,11 +53,11 @@ function start() {
     }, 50);
     exited.then((code) => {
       clearInterval(look);
-      reject(new Error(`the server exited (${code}): ${err}`));
+      reject(new Error(`the server exited (${code}): ${output.err}`));
     });
   });
   running.catch(() => {});
-  return { child, running, exited, output: () => out + err };
+  return { child, running, exited, output: () => output.out + output.err };
 }
 
 function call(port: number, path: string, method = 'GET', body?: { text: string; gap: number }) {

@@ -108,6 +108,10 @@ let phoneNo = 0;
 /** a phone no other test has texted (the per-phone limit is one a minute) */
 const phone = () => `1390000${String(++phoneNo).padStart(4, '0')}`;
 
+/** sends a code (`digits`, valid 5 minutes) through config `code`, to a new phone unless told */
+const sendCode = (code: string, phones = phone(), digits = '1') =>
+  post('/sms/endpoint/send-message', { code, phones, params: { code: digits, minutes: '5' } });
+
 describe('sending through each provider’s protocol', () => {
   for (const [name, category] of Object.entries(SMS_PROVIDER))
     it(`${name}: signed as the provider checks it, sent, then delivered by its receipt`, async () => {
@@ -149,11 +153,7 @@ describe('sending through each provider’s protocol', () => {
     for (const [category, code] of Object.entries(codes)) {
       const c = await config(category, { secretKey: 'not-the-secret-at-all' });
       // the sandbox knows the account with its real secret: only the signature is wrong
-      const r = await post('/sms/endpoint/send-message', {
-        code: c.code,
-        phones: phone(),
-        params: { code: '1', minutes: '5' },
-      });
+      const r = await sendCode(c.code);
       expect(r.statusCode, r.body).toBe(502);
       expect(r.json().msg).toContain(code);
       const [row] = await logOf(c.id);
@@ -163,11 +163,7 @@ describe('sending through each provider’s protocol', () => {
 
   it('a template the provider does not know: its refusal, with its code, never “sent”', async () => {
     const c = await config(SMS_PROVIDER.ali, { templateId: 'SMS_404' });
-    const r = await post('/sms/endpoint/send-message', {
-      code: c.code,
-      phones: phone(),
-      params: { code: '1', minutes: '5' },
-    });
+    const r = await sendCode(c.code);
     expect(r.statusCode, r.body).toBe(502);
     expect(r.json().msg).toContain('isv.SMS_TEMPLATE_ILLEGAL');
     const [row] = await logOf(c.id);
@@ -202,15 +198,7 @@ describe('sending through each provider’s protocol', () => {
     const c = await config(SMS_PROVIDER.qiniu);
     const to = phone();
     sandbox.undeliverable.add(to);
-    expect(
-      (
-        await post('/sms/endpoint/send-message', {
-          code: c.code,
-          phones: to,
-          params: { code: '7', minutes: '5' },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await sendCode(c.code, to, '7')).statusCode).toBe(200);
     const [sent] = await logOf(c.id);
     // a forged receipt: the right message id, a key that is not the config's
     const forged = await s.app.inject({
@@ -243,23 +231,19 @@ describe('sending through each provider’s protocol', () => {
     const early = await receipt('not-yet-written');
     expect(early.statusCode, early.body).toBe(503);
     expect(early.headers['retry-after']).toBe('1');
-    expect(
-      (await post('/sms/endpoint/send-message', { code: c.code, phones: to, params: { code: '7', minutes: '5' } }))
-        .statusCode,
-    ).toBe(200);
+    expect((await sendCode(c.code, to, '7')).statusCode).toBe(200);
     const [sent] = await logOf(c.id);
-    expect((await receipt(sent.messageId)).statusCode).toBe(200);
+    expect((await receipt(String(sent.messageId))).statusCode).toBe(200);
     expect((await logOf(c.id))[0].state).toBe(SMS_STATE.delivered);
     // posted again (its first answer lost): known, so answered 200, and the message stays delivered
-    expect((await receipt(sent.messageId)).statusCode).toBe(200);
+    expect((await receipt(String(sent.messageId))).statusCode).toBe(200);
     expect((await logOf(c.id))[0].state).toBe(SMS_STATE.delivered);
   });
 
   it('per-phone rate limit: a second message to one phone within the minute is a 429, and not sent', async () => {
     const c = await config(SMS_PROVIDER.ali);
     const to = phone();
-    const send = () =>
-      post('/sms/endpoint/send-message', { code: c.code, phones: to, params: { code: '1', minutes: '5' } });
+    const send = () => sendCode(c.code, to);
     expect((await send()).statusCode).toBe(200);
     const before = sandbox.calls.length;
     const again = await send();
@@ -401,11 +385,7 @@ describe('what an attacker would try', () => {
     for (const endpoint of [`http://localhost:${port}`, 'http://10.0.0.1:9', 'http://169.254.169.254']) {
       const c = await config(SMS_PROVIDER.ali, { endpoint });
       const before = sandbox.calls.length;
-      const r = await post('/sms/endpoint/send-message', {
-        code: c.code,
-        phones: phone(),
-        params: { code: '1', minutes: '5' },
-      });
+      const r = await sendCode(c.code);
       expect(r.statusCode, r.body).toBe(502);
       expect(r.json().msg).toContain('EINNERADDRESS');
       expect(sandbox.calls.length).toBe(before);

@@ -5,7 +5,8 @@ import type { ResourceHooks } from '../../platform/crud/binding';
 import { endpoint, rowInScope } from '../../platform/crud/endpoints';
 import { XLSX_TYPE } from '../../platform/excel';
 import { idString } from '../../platform/http/ids';
-import { buildReport, checkReport, reportableFor, resourceChoice } from './report';
+import type { Lang } from '../../platform/http/messages';
+import { type BuiltReport, buildReport, checkReport, reportableFor, resourceChoice } from './report';
 import { type ReportFont, reportPdf, reportXlsx } from './report-files';
 
 /**
@@ -41,6 +42,29 @@ const fileName = (name: string, ext: string) =>
 export function reportHooks(deps: AreaDeps): ResourceHooks {
   const font: ReportFont = { path: deps.config.REPORT_FONT, face: deps.config.REPORT_FONT_FACE };
   const ById = z.object({ id: idString }).strict();
+  /** `path?id=`: the report drawn as a file by `render`, downloaded under the report's name */
+  const exportEndpoint = (
+    path: string,
+    type: string,
+    ext: string,
+    render: (report: BuiltReport, lang: Lang) => Promise<Buffer>,
+  ) =>
+    endpoint({
+      method: 'GET',
+      path,
+      codeSuffix: '_export',
+      query: ById,
+      async handler({ ctx, req, reply, resource, scope, query }) {
+        const row = await rowInScope(resource, scope, query.id);
+        const file = await render(await buildReport(ctx, req.lang, row), req.lang);
+        (reply as FastifyReply)
+          .header('content-type', type)
+          .header('content-disposition', fileName(String(row.name), ext))
+          .header('cache-control', 'no-store')
+          .send(file);
+        return reply;
+      },
+    });
   return {
     async beforeWrite(ctx, record, _mode, _id, original) {
       const checked = await checkReport(ctx, { ...original, ...record });
@@ -69,38 +93,10 @@ export function reportHooks(deps: AreaDeps): ResourceHooks {
           return { ...(await buildReport(ctx, req.lang, row)), printedAt: stamp() };
         },
       }),
-      endpoint({
-        method: 'GET',
-        path: 'export-pdf',
-        codeSuffix: '_export',
-        query: ById,
-        async handler({ ctx, req, reply, resource, scope, query }) {
-          const row = await rowInScope(resource, scope, query.id);
-          const pdf = await reportPdf(await buildReport(ctx, req.lang, row), req.lang, font, stamp());
-          (reply as FastifyReply)
-            .header('content-type', 'application/pdf')
-            .header('content-disposition', fileName(String(row.name), 'pdf'))
-            .header('cache-control', 'no-store')
-            .send(pdf);
-          return reply;
-        },
-      }),
-      endpoint({
-        method: 'GET',
-        path: 'export-excel',
-        codeSuffix: '_export',
-        query: ById,
-        async handler({ ctx, req, reply, resource, scope, query }) {
-          const row = await rowInScope(resource, scope, query.id);
-          const xlsx = await reportXlsx(await buildReport(ctx, req.lang, row), req.lang);
-          (reply as FastifyReply)
-            .header('content-type', XLSX_TYPE)
-            .header('content-disposition', fileName(String(row.name), 'xlsx'))
-            .header('cache-control', 'no-store')
-            .send(xlsx);
-          return reply;
-        },
-      }),
+      exportEndpoint('export-pdf', 'application/pdf', 'pdf', (report, lang) =>
+        reportPdf(report, lang, font, stamp()),
+      ),
+      exportEndpoint('export-excel', XLSX_TYPE, 'xlsx', reportXlsx),
     ],
   };
 }
