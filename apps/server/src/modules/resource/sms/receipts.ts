@@ -101,7 +101,8 @@ export const smsRoutes: FastifyPluginAsync = async (app) => {
       });
       req.log.info({ configId, receipts: receipts.length, moved, unknown }, 'sms receipts');
       // every provider posts a receipt again when it is not answered 2xx
-      if (unknown) return reply.code(503).header('retry-after', '1').send({ code: 503, msg: 'unknown message' });
+      if (unknown)
+        return reply.code(503).header('retry-after', '1').send({ code: 503, msg: 'unknown message' });
       return reply.type(provider.receiptAnswer.type).send(provider.receiptAnswer.body);
     },
   );
