@@ -13,7 +13,6 @@ test.describe.configure({ mode: 'serial', timeout: 60_000 });
 const PHONE = '13912345678';
 
 test('send a test SMS through the demo config and see it delivered in the log', async ({ page }) => {
-  test.setTimeout(150_000); // the receipt took over 45 s once on a loaded machine
   await page.goto('/resource/sms/index');
   const main = page.getByRole('main');
   const row = main.locator('tr').filter({ hasText: SMS_DEMO.code });
@@ -37,14 +36,15 @@ test('send a test SMS through the demo config and see it delivered in the log', 
 
   await expect(page).toHaveURL(/\/resource\/sms-log\/index/);
   const logRow = page.getByRole('main').locator('tr').filter({ hasText: PHONE });
-  // the receipt comes back from the sandbox a moment later: the list read again shows it
+  // the receipt comes back from the sandbox a moment later: the list read again shows it (the kept-alive
+  // 短信配置 tab's hidden search button stands first in the DOM: the visible refresh button is the one)
+  const refresh = page
+    .getByRole('main')
+    .getByRole('button', { name: '刷新', exact: true })
+    .filter({ visible: true });
   await expect(async () => {
-    await page
-      .getByRole('main')
-      .getByRole('button', { name: /刷新|查询|搜索/ })
-      .first()
-      .click();
+    await refresh.click({ timeout: 5_000 });
     await expect(logRow).toContainText('已送达', { timeout: 5_000 });
-  }).toPass({ timeout: 90_000, intervals: [1_000, 2_000, 3_000] });
+  }).toPass({ timeout: 30_000, intervals: [1_000, 2_000, 3_000] });
   await expect(logRow).toContainText('【智慧乡村】【1号气象站】空气温度告警');
 });
