@@ -27,26 +27,28 @@ import {
   adminSession,
   assertServerBuilt,
   authHeaders,
-  benchEachDatabase,
-  benchSteps,
-  buildTable,
-  downloadMeasured,
-  fmt,
   getJson,
   installExitHandlers,
   makeLog,
   migratedDatabase,
-  num,
   pgDatabaseName,
   requireServer,
   root,
   runMain,
   startServer,
   stopProcess,
-  suffixedDbUrl,
   withPgClient,
-  writeReport,
 } from './lib.mjs';
+import {
+  benchEachDatabase,
+  benchSteps,
+  buildTable,
+  downloadMeasured,
+  fmt,
+  num,
+  suffixedDbUrl,
+  writeReport,
+} from './measure.mjs';
 
 installExitHandlers();
 const log = makeLog('excel');

@@ -25,14 +25,11 @@ import { join, resolve } from 'node:path';
 import {
   adminSession,
   authHeaders,
-  benchEachDatabase,
-  buildTable,
   countersignBpmn,
   cpuSeconds,
   getJson,
   here,
   installExitHandlers,
-  LOAD_SECONDS,
   makeLog,
   migratedDatabase,
   passwordToken,
@@ -44,11 +41,10 @@ import {
   sleep,
   startServer,
   stopProcess,
-  suffixedDbUrl,
   TENANT,
   withPgClient,
-  writeReport,
 } from './lib.mjs';
+import { benchEachDatabase, buildTable, LOAD_SECONDS, suffixedDbUrl, writeReport } from './measure.mjs';
 import { openPglite } from './pglite.mjs';
 
 installExitHandlers();

@@ -18,25 +18,27 @@ import autocannon from 'autocannon';
 import {
   adminSession,
   authHeaders,
-  benchEachDatabase,
-  benchSteps,
-  buildTable,
-  CONNECTIONS,
   getJson,
   installExitHandlers,
-  LOAD_SECONDS,
   makeLog,
   migratedDatabase,
-  num,
   pgClient,
   postJson,
   root,
   runMain,
   startServer,
   stopProcess,
+} from './lib.mjs';
+import {
+  benchEachDatabase,
+  benchSteps,
+  buildTable,
+  CONNECTIONS,
+  LOAD_SECONDS,
+  num,
   suffixedDbUrl,
   writeReport,
-} from './lib.mjs';
+} from './measure.mjs';
 
 installExitHandlers();
 const log = makeLog('mall');

@@ -21,22 +21,18 @@ import { join } from 'node:path';
 import {
   adminSession,
   authHeaders,
-  CONNECTIONS,
   installExitHandlers,
-  LOAD_SECONDS,
   load,
   makeLog,
   migratedDatabase,
-  num,
   root,
   runMain,
   sleep,
   startServer,
   stopProcess,
-  suffixedDbUrl,
-  telemetryBytesPerReading,
   withPgClient,
 } from './lib.mjs';
+import { CONNECTIONS, LOAD_SECONDS, num, suffixedDbUrl, telemetryBytesPerReading } from './measure.mjs';
 
 const log = makeLog('power');
 const STATIONS = 200;

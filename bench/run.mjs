@@ -19,14 +19,11 @@ import {
   adminSession,
   assertServerBuilt,
   BENCH_PASSWORD,
-  buildTable as buildTableOf,
-  CONNECTIONS,
   elapsed,
   freePort,
   getJson,
   here,
   installExitHandlers,
-  LOAD_SECONDS,
   load,
   makeLog,
   migratedDatabase,
@@ -39,6 +36,7 @@ import {
   stopProcess,
   withPgClient,
 } from './lib.mjs';
+import { buildTable as buildTableOf, CONNECTIONS, LOAD_SECONDS } from './measure.mjs';
 import { openPglite } from './pglite.mjs';
 
 const bareMain = join(here, 'bare-server.mjs');

@@ -6,7 +6,8 @@
 // bytes per reading on disk (table, index and TOAST) in the raw form and in the compact form.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeLog, migratedDatabase, root, runMain, runToolJson, suffixedDbUrl } from './lib.mjs';
+import { makeLog, migratedDatabase, root, runMain, runToolJson } from './lib.mjs';
+import { suffixedDbUrl } from './measure.mjs';
 
 const log = makeLog('telemetry-storage');
 const GOAL = 12;

@@ -21,23 +21,19 @@ import { join } from 'node:path';
 import {
   adminSession,
   authHeaders,
-  CONNECTIONS,
   installExitHandlers,
-  LOAD_SECONDS,
   load,
   makeLog,
   migratedDatabase,
-  num,
   root,
   runMain,
   runToolJson,
   sleep,
   startServer,
   stopProcess,
-  suffixedDbUrl,
-  telemetryBytesPerReading,
   withPgClient,
 } from './lib.mjs';
+import { CONNECTIONS, LOAD_SECONDS, num, suffixedDbUrl, telemetryBytesPerReading } from './measure.mjs';
 
 const log = makeLog('telemetry');
 const INGEST_SECONDS = Number(process.env.INGEST_SECONDS ?? 60);
