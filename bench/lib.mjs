@@ -21,6 +21,8 @@ export const requireServer = createRequire(join(serverDir, 'package.json'));
 
 export const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 export const TENANT = '000000';
+/** the signed-in user's menu: a route the bench loads, and where the browser rows find the tabs to open */
+export const API_MENU = '/api/dfem-system/menu/routes';
 
 const started = performance.now();
 export const elapsed = () => ((performance.now() - started) / 1000).toFixed(1);

@@ -144,6 +144,8 @@ export async function countXlsxRows(file) {
 // ---------------------------------------------------------------------------------------------------------
 // the table: one row per measurement, a PGlite and a PostgreSQL column, the target and whether it is met
 
+/** bytes as KB with one decimal */
+export const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 export const num = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 export const fmt = {
   lat: (n) => `${Number(n).toFixed(n < 10 ? 2 : 1)} ms`,
