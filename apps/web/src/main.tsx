@@ -40,7 +40,9 @@ configureHttp({
 void strings.then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      {/* no transitions: a navigation is drawn in one render rather than time-sliced behind the old page
+          (a kept-alive tab comes back within a frame or two); a page still loading shows its own placeholder */}
+      <RouterProvider router={router} useTransitions={false} />
     </StrictMode>,
   ),
 );

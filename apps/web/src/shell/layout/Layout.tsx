@@ -43,6 +43,12 @@ const DIALOGS = {
   search: lazy(() => import('./dialogs/MenuSearchPanel')),
 };
 
+/**
+ * antd's button settings, made once: a new object on each render of the layout (which the router renders
+ * for each of its states) would be a new config, and every antd component on screen would render again.
+ */
+const BUTTON_CONFIG = { loadingIcon: STEADY_LOADING_ICON };
+
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
@@ -96,6 +102,10 @@ function ShellEffects() {
   return null;
 }
 
+/**
+ * The router renders the layout at each of its states (a navigation's loading state too): the bars are
+ * memoised and the page host keeps its frames, so such a render costs only the layout itself.
+ */
 export default function Layout() {
   const language = useLanguage((s) => s.language);
   const themeName = useTheme((s) => s.theme);
@@ -116,11 +126,7 @@ export default function Layout() {
   const Dialog = dialog ? DIALOGS[dialog] : null;
 
   return (
-    <ConfigProvider
-      locale={language === 'en' ? enUS : zhCN}
-      theme={theme}
-      button={{ loadingIcon: STEADY_LOADING_ICON }}
-    >
+    <ConfigProvider locale={language === 'en' ? enUS : zhCN} theme={theme} button={BUTTON_CONFIG}>
       <App style={{ height: '100%' }}>
         <QueryClientProvider client={queryClient}>
           <ShellEffects />

@@ -226,10 +226,13 @@ export default function PageHost() {
   }
   if (kept.epoch !== epoch || !sameFrames(frames, kept.frames)) setKept({ epoch, frames });
 
-  // The current page when it does not keep alive: a fresh frame for every visit.
+  // The current page when it does not keep alive: a fresh frame for every visit. Not for a new route
+  // context alone: the router makes one for each of its states (a navigation's loading state too), and a
+  // new frame renders the whole page again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route as it was when the location changed
   const plain = useMemo(
     (): Frame | null => (keepAlive ? null : { value, location, navigationType, route }),
-    [keepAlive, value, location, navigationType, route],
+    [keepAlive, value, location, navigationType],
   );
 
   // Scroll position per kept page: remembered while scrolling, restored when its tab comes back.

@@ -1,5 +1,5 @@
 import { Layout, Menu, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useTheme } from '../../platform/session/appearance';
@@ -56,7 +56,8 @@ export function accordion(keys: string[], open: string | undefined, topKeys: Set
   return [...new Set(keys.filter((k) => !topKeys.has(k) || k === open))];
 }
 
-export function Sidebar() {
+/** memo: drawn on its own stores and location, not at each render of the layout (see Layout) */
+export const Sidebar = memo(function Sidebar() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const collapsed = useLayout((s) => s.collapsed);
@@ -66,7 +67,8 @@ export function Sidebar() {
   const { items, entries } = useSideMenu();
   const menuItems = useMemo(() => toItems(items, t('menu.external')), [items, t]);
   const current = tabValue(pathname, search);
-  const selected = entries.some((e) => e.path === current) ? current : pathname;
+  // deferred: the page a click opens is drawn first, the menu's highlight (a render of every item) just after
+  const selected = useDeferredValue(entries.some((e) => e.path === current) ? current : pathname);
   const group = useMemo(() => entries.find((e) => e.path === selected)?.group ?? [], [entries, selected]);
   const [openKeys, setOpenKeys] = useState<string[]>(group);
   // the top groups: one open at a time (an accordion), so the menu stays about a screen high
@@ -82,20 +84,40 @@ export function Sidebar() {
     );
   }, [group, topKeys]);
 
-  const onOpenChange = (keys: string[]) => {
-    const opened = keys.find((k) => !openKeys.includes(k));
-    setOpenKeys(opened && topKeys.has(opened) ? accordion(keys, opened, topKeys) : keys);
-  };
+  const onOpenChange = useCallback(
+    (keys: string[]) => {
+      const opened = keys.find((k) => !openKeys.includes(k));
+      setOpenKeys(opened && topKeys.has(opened) ? accordion(keys, opened, topKeys) : keys);
+    },
+    [openKeys, topKeys],
+  );
 
   // Small screens start with the sidebar folded away.
   useEffect(() => {
     if (screen === 0) setCollapsed(true);
   }, [screen, setCollapsed]);
 
-  const onClick: MenuProps['onClick'] = () => {
+  const onClick = useCallback<NonNullable<MenuProps['onClick']>>(() => {
     // On small screens (below 768 px), picking a page collapses the sidebar.
     if (useShellUi.getState().screen === 0) setCollapsed(true);
-  };
+  }, [setCollapsed]);
+
+  // the same element while nothing it shows changed: the sidebar renders at every navigation, antd's menu
+  // then renders every item again
+  const menu = useMemo(
+    () => (
+      <Menu
+        theme={SHELL_THEMES[themeName].menu}
+        mode="inline"
+        items={menuItems}
+        selectedKeys={selectedKeys}
+        {...(collapsed ? {} : { openKeys, onOpenChange })}
+        onClick={onClick}
+        builtinPlacements={POPUP_PLACEMENTS}
+      />
+    ),
+    [themeName, menuItems, selectedKeys, collapsed, openKeys, onOpenChange, onClick],
+  );
 
   // on a phone the open menu lies over the page (which keeps its width), above a backdrop that closes it
   const phone = screen === 0;
@@ -154,15 +176,7 @@ export function Sidebar() {
               {t('menu.empty')}
             </p>
           ) : (
-            <Menu
-              theme={SHELL_THEMES[themeName].menu}
-              mode="inline"
-              items={menuItems}
-              selectedKeys={selectedKeys}
-              {...(collapsed ? {} : { openKeys, onOpenChange })}
-              onClick={onClick}
-              builtinPlacements={POPUP_PLACEMENTS}
-            />
+            menu
           )}
         </nav>
       </Layout.Sider>
@@ -177,4 +191,4 @@ export function Sidebar() {
       )}
     </>
   );
-}
+});

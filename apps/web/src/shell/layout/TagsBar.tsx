@@ -2,7 +2,7 @@ import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { FIRST_PAGE } from '@smart/contracts/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown, type MenuProps } from 'antd';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { request } from '../../platform/http/client';
@@ -19,9 +19,10 @@ export const PAGE_AREA_ID = 'shell-page';
  * The open pages (spec §2): closable unless only one is left (the home tab never, while first page is
  * off); right-click for clear cache / close others / close all; the dropdown also offers search.
  * A WAI-ARIA tab list: arrows move between tabs, Enter opens, Delete closes; the close icon is for the
- * mouse (a tab's children are presentational).
+ * mouse (a tab's children are presentational). Memoised: drawn on its own stores and location, not at
+ * each render of the layout (see Layout).
  */
-export function TagsBar() {
+export const TagsBar = memo(function TagsBar() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -150,4 +151,4 @@ export function TagsBar() {
       </Dropdown>
     </div>
   );
-}
+});

@@ -12,7 +12,7 @@ import {
 } from '@ant-design/icons';
 import { FIRST_PAGE, TAG_BADGE_MAX } from '@smart/contracts/core';
 import { App, Avatar, Badge, Button, Dropdown, Layout, type MenuProps, Popover, Tooltip } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { memo, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LANGUAGES, type Language, setLanguage, useLanguage } from '../../platform/i18n';
@@ -136,7 +136,8 @@ function FullscreenButton() {
   );
 }
 
-export function TopBar() {
+/** memo: drawn on its own stores and location, not at each render of the layout (see Layout) */
+export const TopBar = memo(function TopBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { modal } = App.useApp();
@@ -242,4 +243,4 @@ export function TopBar() {
       </Dropdown>
     </Layout.Header>
   );
-}
+});
