@@ -36,8 +36,12 @@ export const TagsBar = memo(function TagsBar() {
   // keep the active tab in view
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the active tab or the list changes
   useEffect(() => {
-    const el = list.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
-    el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    // after the frame is drawn: scrolling lays the page out, which the first frame would otherwise wait for
+    const frame = requestAnimationFrame(() => {
+      const el = list.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+      el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [active, tags.length]);
 
   const go = (tag: Tag) => void navigate(tagPath(tag));

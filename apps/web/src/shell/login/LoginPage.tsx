@@ -119,20 +119,23 @@ export default function LoginPage() {
     setInvalid(null);
     setError('');
     setSubmitting(true);
+    // the password goes first: the browser opens six connections to a server, and the shell's chunks
+    // asked for before it would hold them all while the password waits behind them
+    const token = requestToken(
+      {
+        tenantId: tenant,
+        username: username.trim(),
+        password,
+        captchaKey: captcha?.key,
+        captchaCode: captchaCode.trim(),
+      },
+      settings.captchaMode,
+    );
     // while the server checks the password: the shell's and the home page's chunks
     const warm = Promise.all([loadLayout(), loadPageHost(), loadHomePage()]);
     warm.catch(() => {});
     try {
-      const result = await requestToken(
-        {
-          tenantId: tenant,
-          username: username.trim(),
-          password,
-          captchaKey: captcha?.key,
-          captchaCode: captchaCode.trim(),
-        },
-        settings.captchaMode,
-      );
+      const result = await token;
       signIn(result);
       // the home's answer is asked for now, beside the menus, not once its page has loaded
       const user = useSession.getState().userInfo;
