@@ -118,6 +118,28 @@ describe('list answers', () => {
     expect(await paramValues()).toContain('cache.test=quiet');
   });
 
+  it('past its few seconds an unchanged answer is answered once more while the next is made', async () => {
+    await settle();
+    expect(await paramValues()).toContain('cache.test=quiet');
+    await deaf(async () => {
+      await exec(`update blade_param set param_value = 'aged' where param_key = 'cache.test'`);
+      await new Promise((r) => setTimeout(r, 3_100));
+      // from memory, without waiting for its statements: the next answer is made beside it
+      expect(await paramValues()).toContain('cache.test=quiet');
+      expect(await eventually(paramValues, (v) => v.includes('cache.test=aged'))).toContain(
+        'cache.test=aged',
+      );
+    });
+  });
+
+  it('past its few seconds an answer whose table changed is never answered', async () => {
+    await settle();
+    expect(await paramValues()).toContain('cache.test=aged');
+    await new Promise((r) => setTimeout(r, 3_100));
+    await exec(`update blade_param set param_value = 'fresh' where param_key = 'cache.test'`);
+    expect(await paramValues()).toContain('cache.test=fresh');
+  });
+
   it('nothing is kept while changes cannot be heard', async () => {
     const changes = server.database.changes;
     await paramValues();

@@ -14,10 +14,12 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from '../auth/context';
-import { changesOf, tablesRead } from '../db/changes';
+import { changesOf, type TableChanges, tablesRead } from '../db/changes';
 import { ok } from '../http/envelope';
 
 const MAX_AGE_MS = 3_000;
+/** how old an unchanged answer may be while its successor is made */
+const STALE_MAX_MS = 2 * MAX_AGE_MS;
 /** what the kept answers may hold at most (a page of 200 wide rows is a few hundred KB) */
 const MAX_BYTES = 64 * 1024 * 1024;
 
@@ -28,6 +30,10 @@ interface Entry {
   body: Promise<string>;
   /** the body's length once it is made */
   bytes: number;
+  /** its body is made (an answer past its age is answered only then) */
+  made: boolean;
+  /** the next answer being made while this one, past its age, is still answered */
+  next?: Promise<void>;
 }
 /** in the order they were made: the oldest first, so expired ones are dropped from the front */
 const answers = new Map<string, Entry>();
@@ -42,7 +48,7 @@ function drop(key: string, entry: Entry) {
 /** Drops what has expired, and the oldest while over the byte budget. */
 function sweep(now: number) {
   for (const [key, entry] of answers) {
-    if (now - entry.at < MAX_AGE_MS && bytesKept <= MAX_BYTES) break;
+    if (now - entry.at < STALE_MAX_MS && bytesKept <= MAX_BYTES) break;
     drop(key, entry);
   }
 }
@@ -74,9 +80,48 @@ function madeAnswer(key: string, now: number, make: () => Promise<ListAnswer>): 
   return answer;
 }
 
+/** Makes the kept entry of an answer: its tables and their versions, then its body (the statements run). */
+async function makeEntry(
+  req: FastifyRequest,
+  changes: TableChanges,
+  answer: ListAnswer,
+  now: number,
+): Promise<Entry> {
+  const tables = [...new Set([...answer.reads.flatMap(tablesRead), ...(answer.alsoReads ?? [])])];
+  // the versions before the statements run: a commit during them makes this answer stale at once
+  const stamp = changes.stamp(tables);
+  return {
+    at: now,
+    tables,
+    stamp,
+    body: answer.data().then((data) => JSON.stringify(ok(req, data))),
+    bytes: 0,
+    made: false,
+  };
+}
+
+/** Keeps `entry` under `key` (in place of what was there) once its body is made; drops it if that fails. */
+function keep(key: string, entry: Entry, replacing?: Entry) {
+  entry.body.then(
+    (body) => {
+      const now = answers.get(key);
+      if (now !== entry && now !== replacing) return; // forgotten or replaced meanwhile
+      if (now && now !== entry) drop(key, now);
+      if (!answers.has(key)) answers.set(key, entry);
+      entry.made = true;
+      entry.bytes = body.length * 2;
+      bytesKept += entry.bytes;
+      sweep(Date.now());
+    },
+    () => drop(key, entry),
+  );
+}
+
 /**
  * Answers a list request from memory when nothing it read has changed, else makes it with `make()` (which
- * builds the statements; they run in `data()`), remembers it and answers it.
+ * builds the statements; they run in `data()`), remembers it and answers it. An answer past its few
+ * seconds whose tables are unchanged is still answered, once, while the next one is made beside it (up to
+ * twice its age): a page many people keep asking for never makes one of them wait for its statements.
  */
 export async function answerList(
   req: FastifyRequest,
@@ -90,32 +135,24 @@ export async function answerList(
   const now = Date.now();
   if (!changes?.listening) return ok(req, await (await madeAnswer(key, now, make)).data());
   let entry = answers.get(key);
-  if (!entry || now - entry.at >= MAX_AGE_MS || entry.stamp !== changes.stamp(entry.tables)) {
-    const answer = await madeAnswer(key, now, make);
-    const tables = [...new Set([...answer.reads.flatMap(tablesRead), ...(answer.alsoReads ?? [])])];
-    // the versions before the statements run: a commit during them makes this answer stale at once
-    const stamp = changes.stamp(tables);
-    const fresh: Entry = {
-      at: now,
-      tables,
-      stamp,
-      body: answer.data().then((data) => JSON.stringify(ok(req, data))),
-      bytes: 0,
-    };
-    entry = fresh;
-    if (answers.has(key)) drop(key, answers.get(key) as Entry);
+  const unchanged = entry !== undefined && entry.stamp === changes.stamp(entry.tables);
+  if (entry && unchanged && now - entry.at >= MAX_AGE_MS && now - entry.at < STALE_MAX_MS && entry.made) {
+    if (!entry.next) {
+      const kept = entry;
+      kept.next = madeAnswer(key, now, make)
+        .then((answer) => makeEntry(req, changes, answer, now))
+        .then((next) => keep(key, next, kept))
+        .catch(() => {});
+    }
+  } else if (!entry || !unchanged || now - entry.at >= MAX_AGE_MS) {
+    const fresh = await makeEntry(req, changes, await madeAnswer(key, now, make), now);
+    const old = answers.get(key);
+    if (old) drop(key, old);
     answers.set(key, fresh);
-    fresh.body.then(
-      (body) => {
-        if (answers.get(key) !== fresh) return;
-        fresh.bytes = body.length * 2;
-        bytesKept += fresh.bytes;
-        sweep(Date.now());
-      },
-      () => drop(key, fresh),
-    );
+    keep(key, fresh);
+    entry = fresh;
   }
-  return reply.type('application/json; charset=utf-8').send(await entry.body);
+  return reply.type('application/json; charset=utf-8').send(await (entry as Entry).body);
 }
 
 /** Forgets every answer (grants or scopes changed on this server). */
