@@ -408,9 +408,17 @@ export async function postJson(url, headers, body) {
   return JSON.parse(text);
 }
 
-/** autocannon for `seconds` at `connections`; req/s, p50, p99 (ms) and anything that was not a 2xx. */
-export async function load(url, headers, seconds, connections) {
-  const r = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 });
+/**
+ * autocannon for `seconds` at `connections`; req/s, p50, p99 (ms) and anything that was not a 2xx. Given
+ * `paths`, each request asks for one of them at random (on `url`'s origin).
+ */
+export async function load(url, headers, seconds, connections, paths) {
+  const requests = paths && [
+    {
+      setupRequest: (req) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)] }),
+    },
+  ];
+  const r = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1, requests });
   return {
     rps: r.requests.average,
     p50: r.latency.p50,

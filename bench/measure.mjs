@@ -159,7 +159,7 @@ export const fmt = {
  * The markdown table of `res` ({ pglite, postgres }: each { errors, error?, …measurements }). A row is
  * { name, get(r) → number, f(value, r) → text, src? (the key of its measurement and of its error),
  * load? (autocannon's non-2xx and timeouts are shown, and why there was no load), suspect?(r), target?,
- * ok?(value), only? ('postgres') }; or, for a measurement outside the databases' runs, { name, cells:
+ * ok?(value, r), only? ('postgres') }; or, for a measurement outside the databases' runs, { name, cells:
  * { pglite, postgres } (each { value?, suspect?, text }), target?, ok? }.
  */
 export function buildTable(rows, res) {
@@ -195,12 +195,12 @@ export function buildTable(rows, res) {
     if (row.ok) {
       const judged = ['pglite', 'postgres']
         .filter((k) => !row.only || row.only === k)
-        .map((k) => ({ k, v: cells[k].value, suspect: cells[k].suspect }))
+        .map((k) => ({ k, v: cells[k].value, suspect: cells[k].suspect, r: res[k] }))
         .filter((c) => c.v !== undefined);
       if (!judged.length) ok = 'n/a';
       else {
         const failed = judged
-          .filter((c) => !row.ok(c.v))
+          .filter((c) => !row.ok(c.v, c.r))
           .map((c) => (c.k === 'pglite' ? 'PGlite' : 'PostgreSQL'));
         ok = failed.length
           ? `❌ ${failed.join(', ')}`
