@@ -118,18 +118,28 @@ interface PdfObject {
 function pdfObjects(pdf: Buffer): Map<number, PdfObject> {
   const text = pdf.toString('latin1');
   const out = new Map<number, PdfObject>();
-  for (const m of text.matchAll(/(\d+) 0 obj\s*([\s\S]*?)endobj/g)) {
-    const body = m[2];
-    const at = body.indexOf('stream');
-    if (at < 0) {
-      out.set(Number(m[1]), { dict: body });
+  const head = /(\d+) 0 obj\s*/g;
+  for (let m = head.exec(text); m; m = head.exec(text)) {
+    const start = head.lastIndex;
+    const end = text.indexOf('endobj', start);
+    const streamAt = text.indexOf('stream', start);
+    if (streamAt < 0 || streamAt > end) {
+      out.set(Number(m[1]), { dict: text.slice(start, end) });
+      head.lastIndex = end;
       continue;
     }
-    const dict = body.slice(0, at);
-    let raw = body.slice(at + 'stream'.length).replace(/^\r?\n/, '');
-    raw = raw.slice(0, raw.lastIndexOf('endstream')).replace(/\r?\n$/, '');
-    const bytes = Buffer.from(raw, 'latin1');
+    const dict = text.slice(start, streamAt);
+    let from = streamAt + 'stream'.length;
+    if (text[from] === '\r') from += 1;
+    if (text[from] === '\n') from += 1;
+    // a stream is as long as its dictionary says: its compressed bytes may hold "endobj" by chance
+    const length = /\/Length (\d+)(?!\d| \d+ R)/.exec(dict);
+    const to = length
+      ? from + Number(length[1])
+      : text.slice(0, text.indexOf('endstream', from)).replace(/\r?\n$/, '').length;
+    const bytes = Buffer.from(text.slice(from, to), 'latin1');
     out.set(Number(m[1]), { dict, stream: /\/FlateDecode/.test(dict) ? inflateSync(bytes) : bytes });
+    head.lastIndex = text.indexOf('endobj', to);
   }
   return out;
 }
