@@ -34,6 +34,31 @@ export const EXPORT_FILTER = `villageGroup=${EXPORT_GROUP}&createTime_datelt=202
 
 const SURNAMES =
   '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛段雷侯龙史黎贺顾毛郝龚邵万钱覃武戴孔汤';
+/** how many distinct queries the mixed load asks for */
+export const MIX_QUERIES = 5_000;
+/**
+ * A morning of clerks on the villager list: MIX_QUERIES distinct queries (the same on every run), each a page
+ * 1…20 of 10 rows, filtered on a village group (half of them), a sex (a third) and a surname typed into the
+ * name box (a third).
+ */
+export function mixedQueries() {
+  let seed = 20261129;
+  const next = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 2 ** 32;
+  };
+  // the seed's 31 commonest surnames
+  const surnames = [...SURNAMES].slice(0, 31);
+  const queries = new Set();
+  while (queries.size < MIX_QUERIES) {
+    const q = [`current=${1 + Math.floor(next() * 20)}`, 'size=10'];
+    if (next() < 0.5) q.push(`villageGroup=${1 + Math.floor(next() * 6)}`);
+    if (next() < 1 / 3) q.push(`sex=${1 + Math.floor(next() * 2)}`);
+    if (next() < 1 / 3) q.push(`name=${encodeURIComponent(surnames[Math.floor(next() * surnames.length)])}`);
+    queries.add(q.join('&'));
+  }
+  return [...queries];
+}
 const MALE = '伟强军勇杰涛斌明辉建国华平刚志文海波林浩宇俊磊鹏超春晓东峰德福贵生长永';
 const FEMALE = '芳娟敏静丽艳娜秀英霞玲燕红梅兰凤琴桂花春云萍莉婷雪丹慧洁淑珍';
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];

@@ -46,11 +46,9 @@ import {
 import {
   benchEachDatabase,
   benchSteps,
-  buildTable,
   CONNECTIONS,
   countXlsxRows,
   downloadMeasured,
-  fmt,
   LOAD_SECONDS,
   num,
   suffixedDbUrl,
@@ -61,10 +59,12 @@ import {
   EXPORT_FILTER,
   IMPORT_HOUSEHOLD_PREFIX,
   IMPORT_ROWS,
+  mixedQueries,
   seedPglite,
   seedPostgres,
   VILLAGERS,
 } from './village-seed.mjs';
+import { villageTable } from './village-table.mjs';
 
 installExitHandlers();
 const log = makeLog('village');
@@ -88,30 +88,6 @@ const SEARCHES = {
 };
 const pageUrl = (filter) => `${API}/page?current=1&size=10&${filter}`;
 
-/** how many distinct queries the mixed load asks for */
-const MIX_QUERIES = 5_000;
-/**
- * A morning of clerks on the villager list: MIX_QUERIES distinct queries (the same on every run), each a page
- * 1…20 of 10 rows, filtered on a village group (half of them), a sex (a third) and a surname typed into the
- * name box (a third).
- */
-function mixedQueries() {
-  let seed = 20261129;
-  const next = () => {
-    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-    return seed / 2 ** 32;
-  };
-  const surnames = [...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹'];
-  const queries = new Set();
-  while (queries.size < MIX_QUERIES) {
-    const q = [`current=${1 + Math.floor(next() * 20)}`, 'size=10'];
-    if (next() < 0.5) q.push(`villageGroup=${1 + Math.floor(next() * 6)}`);
-    if (next() < 1 / 3) q.push(`sex=${1 + Math.floor(next() * 2)}`);
-    if (next() < 1 / 3) q.push(`name=${encodeURIComponent(surnames[Math.floor(next() * surnames.length)])}`);
-    queries.add(q.join('&'));
-  }
-  return [...queries];
-}
 const MIX = mixedQueries();
 
 /** The mixed load on `base` + `prefix` + a query of MIX (after a few seconds at 10 connections to warm it). */
@@ -545,163 +521,6 @@ async function benchDatabase(kind, out) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// the table
-
-/** The rows of one search of workload 1: the real page, the bare route, and the ratio of the two. */
-function pageRows(key, title, target) {
-  const bareKey = `bare_${key}`;
-  const hot = `${key}Remembered`;
-  const differs = (r) => r.bareSame?.[key] === false;
-  return [
-    {
-      name: `${title}, 50 conns, as the product answers it (remembered until villagers change): throughput`,
-      src: hot,
-      get: (r) => r[hot]?.rps,
-      load: true,
-      f: fmt.rps,
-    },
-    {
-      name: `${title}, as the product answers it: p99 latency`,
-      src: hot,
-      get: (r) => r[hot]?.p99,
-      load: true,
-      f: (v, r) => `${fmt.lat(v)} (read from the database: ${r[key]?.p99 ?? '—'} ms)`,
-      target: '≤ 20 ms and ≤ the p99 read from the database (PostgreSQL)',
-      ok: (v, r) => v <= 20 && !(v > r?.[key]?.p99),
-      only: 'postgres',
-    },
-    {
-      name: `${title}, read from the database on every request (READ_CACHE=false), 50 conns: throughput`,
-      src: key,
-      get: (r) => r[key]?.rps,
-      load: true,
-      f: fmt.rps,
-    },
-    {
-      name: `${title}, READ_CACHE=false: p50 latency`,
-      src: key,
-      get: (r) => r[key]?.p50,
-      load: true,
-      f: fmt.lat,
-    },
-    {
-      name: `${title}, READ_CACHE=false: p99 latency`,
-      src: key,
-      get: (r) => r[key]?.p99,
-      load: true,
-      f: fmt.lat,
-    },
-    {
-      name: `${title}, READ_CACHE=false: one request at a time (median)`,
-      src: key,
-      get: (r) => r[key]?.single,
-      f: fmt.lat,
-    },
-    {
-      name: 'Bare Fastify, same SQL as that page: throughput',
-      src: bareKey,
-      get: (r) => r[bareKey]?.rps,
-      load: true,
-      f: fmt.rps,
-    },
-    // the floor: what any server answering this page through the same driver reaches on this machine
-    {
-      name: 'Bare Fastify, same SQL: p99 latency',
-      src: bareKey,
-      get: (r) => r[bareKey]?.p99,
-      load: true,
-      f: fmt.lat,
-    },
-    {
-      name: 'Bare Fastify, same SQL: one request at a time (median)',
-      src: bareKey,
-      get: (r) => r[bareKey]?.single,
-      f: fmt.lat,
-    },
-    {
-      name: `Framework overhead ratio real (READ_CACHE=false) / bare (throughput), median of ${TURNS} turns' ratios`,
-      src: bareKey,
-      get: (r) => r[`ratio_${key}`]?.rps,
-      load: true,
-      f: (v, r) => fmt.ratio(v) + (differs(r) ? ' (bare answered other rows!)' : ''),
-      suspect: differs,
-      ...(target ? { target: '≥ 0.9 (PostgreSQL)', ok: (v) => v >= 0.9, only: 'postgres' } : {}),
-    },
-    {
-      name: `Framework overhead ratio, one request at a time (bare ms / real ms), median of ${TURNS} turns' ratios`,
-      src: bareKey,
-      get: (r) => r[`ratio_${key}`]?.single,
-      f: (v, r) => fmt.ratio(v) + (differs(r) ? ' (bare answered other rows!)' : ''),
-      suspect: differs,
-      ...(target ? { target: '≥ 0.8 (PostgreSQL)', ok: (v) => v >= 0.8, only: 'postgres' } : {}),
-    },
-  ];
-}
-
-function villageTable(res) {
-  const phases = (r) =>
-    ['check', 'write']
-      .filter((p) => r.import.phases?.[p] !== undefined)
-      .map((p) => `${p} from ${fmt.s(r.import.phases[p])}`)
-      .join(', ');
-  const rows = [
-    ...pageRows('groupSex', `villager/page over ${num(VILLAGERS)}, village group + sex filter`, true),
-    ...pageRows('name', 'villager/page, a full name typed into the search box (matched anywhere)', true),
-    {
-      name: `villager/page, ${num(MIX_QUERIES)} distinct queries (random pages 1–20, village groups, sexes, surnames), 50 conns, as the product answers them: p99 latency`,
-      src: 'mix',
-      get: (r) => r.mix?.p99,
-      load: true,
-      f: (v, r) => `${fmt.lat(v)} (${fmt.rps(r.mix.rps)}, p50 ${r.mix.p50} ms)`,
-      target: '≤ 50 ms (PostgreSQL)',
-      ok: (v) => v <= 50,
-      only: 'postgres',
-    },
-    {
-      name: 'Bare Fastify, same SQL, the same mixed queries: p99 latency',
-      src: 'bare_mix',
-      get: (r) => r.bare_mix?.p99,
-      load: true,
-      f: (v, r) => `${fmt.lat(v)} (${fmt.rps(r.bare_mix.rps)}, p50 ${r.bare_mix.p50} ms)`,
-    },
-    {
-      name: 'Excel export of one village group: seconds to download the whole file',
-      src: 'export',
-      get: (r) => r.export?.seconds,
-      f: (v, r) => `${fmt.s(v)} (${num(r.export.rows)} rows, ${(r.export.bytes / 1048576).toFixed(1)} MB)`,
-    },
-    {
-      name: 'Excel export: server peak resident memory (peak − baseline)',
-      src: 'export',
-      get: (r) => r.export?.peak,
-      f: (v, r) => `${fmt.mb(v)} (+${fmt.mb(v - r.export.baseline)})`,
-    },
-    {
-      name: `Excel import of ${num(IMPORT_ROWS)} villagers: seconds until the answer`,
-      src: 'import',
-      get: (r) => r.import?.seconds,
-      f: (v, r) =>
-        `${fmt.s(v)} (${num(r.import.result?.created ?? 0)} created, ${num(r.import.listed)} listed` +
-        `${phases(r) ? `; ${phases(r)}` : ''})`,
-    },
-    {
-      name: 'Excel import: the slowest answer to the progress the web asks for every 0.4 s',
-      src: 'import',
-      get: (r) => r.import?.slowestPoll,
-      f: fmt.s,
-    },
-    {
-      name: 'Excel import: server peak resident memory (peak − baseline)',
-      src: 'import',
-      get: (r) => r.import?.peak,
-      f: (v, r) => `${fmt.mb(v)} (+${fmt.mb(v - r.import.baseline)})`,
-    },
-    { name: 'Server resident memory at the end (VmRSS)', get: (r) => r.rssMb, f: fmt.mb },
-  ];
-  return buildTable(rows, res);
-}
-
-// ---------------------------------------------------------------------------------------------------------
 
 async function main() {
   assertServerBuilt();
@@ -715,7 +534,7 @@ async function main() {
     file: 'last-village.md',
     title: '# Benchmark village affairs, last run',
     facts: `${num(VILLAGERS)} seeded villagers, export filter ${EXPORT_FILTER} · PostgreSQL database ${pgName || '—'}`,
-    table: villageTable(run.results),
+    table: villageTable(run.results, TURNS),
     extra: [
       'Real and bare are both asked for uncompressed answers, one at a time as under load (autocannon asks ' +
         'for no encoding): the ratios are the engine’s cost, not the compressor’s.',
