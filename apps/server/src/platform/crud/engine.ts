@@ -20,6 +20,7 @@ import { rowConstraint } from '../access/scope';
 import { pickedTenant } from '../access/tenant-pick';
 import { type RequestContext, requireCtx } from '../auth/context';
 import { arrayRowsOf, type Db } from '../db';
+import { tablesRead, tableVersion } from '../db/changes';
 import { formatDateTime } from '../format';
 import { ok } from '../http/envelope';
 import { badRequest, FieldInputError, forbidden, invalidField, notFound } from '../http/errors';
@@ -353,13 +354,15 @@ export function mountResource(
       const rows = read(q.size, (q.current - 1) * q.size);
       const total = db.select({ total: count() }).from(table).where(where);
       const totalKey = countKey(def.key, ctx, query);
+      const totalText = total.toSQL().sql;
+      const totalVersion = tableVersion(db, tablesRead(totalText));
       return {
-        reads: [rows.text, total.toSQL().sql],
+        reads: [rows.text, totalText],
         alsoReads: refTables(),
         data: async () => {
           const [records, n] = await Promise.all([
             rows.rows(),
-            cachedCount(totalKey, () => total.then(([r]) => Number(r.total))),
+            cachedCount(totalKey, () => total.then(([r]) => Number(r.total)), totalVersion),
           ]);
           return toPage(records, n, q.current, q.size);
         },

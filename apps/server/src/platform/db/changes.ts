@@ -65,6 +65,17 @@ export function changesOf(db: object): TableChanges | undefined {
   return trackers.get(db);
 }
 
+/**
+ * The versions of `tables` (a stamp: equal stamps, unchanged tables) while this process hears of every change
+ * to them; undefined (unknown) while it does not.
+ */
+export function tableVersion(db: object, tables: readonly string[]): () => string | undefined {
+  return () => {
+    const changes = trackers.get(db);
+    return changes?.listening ? changes.stamp(tables) : undefined;
+  };
+}
+
 /** the tables a statement reads: every name after FROM or JOIN, quoted or not, with or without its schema */
 const READ_TABLES = /\b(?:from|join)\s+(?:only\s+)?(?:"?[a-z_][a-z0-9_]*"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
 
