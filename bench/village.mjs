@@ -49,6 +49,7 @@ import {
   CONNECTIONS,
   countXlsxRows,
   downloadMeasured,
+  fmt,
   LOAD_SECONDS,
   num,
   suffixedDbUrl,
@@ -90,9 +91,26 @@ const pageUrl = (filter) => `${API}/page?current=1&size=10&${filter}`;
 
 const MIX = mixedQueries();
 
-/** The mixed load on `base` + `prefix` + a query of MIX (after a few seconds at 10 connections to warm it). */
+/**
+ * The mixed load on `base` + `prefix` + a query of MIX, after the morning's first requests: the first page of
+ * each distinct filter of the mix asked once (four at a time), then a few seconds at 10 connections.
+ */
 async function measureMix(label, base, prefix, headers) {
   const paths = MIX.map((q) => `${prefix}?${q}`);
+  const filters = [...new Set(MIX.map((q) => q.replace(/^current=\d+&size=\d+&?/, '')))];
+  const t0 = performance.now();
+  const queue = [...filters];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let f = queue.shift(); f !== undefined; f = queue.shift()) {
+        const res = await fetch(`${base}${prefix}?current=1&size=10${f ? `&${f}` : ''}`, { headers });
+        await res.arrayBuffer();
+      }
+    }),
+  );
+  log(
+    `${label}: the first page of each of ${filters.length} filters asked once in ${fmt.s((performance.now() - t0) / 1000)}`,
+  );
   await load(base, headers, 3, 10, paths);
   const r = await load(base, headers, LOAD_SECONDS, CONNECTIONS, paths);
   log(
@@ -100,7 +118,7 @@ async function measureMix(label, base, prefix, headers) {
       `p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.total} requests` +
       (r.bad ? `, ${r.bad}` : ''),
   );
-  return r;
+  return { ...r, filters: filters.length };
 }
 const barePageUrl = (filter) => `/bare/villager/page?current=1&size=10&${filter}`;
 const IMPORTED_PAGE = `${API}/page?current=1&size=1&householdNo_like=${IMPORT_HOUSEHOLD_PREFIX}`;
