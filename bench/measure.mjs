@@ -155,6 +155,27 @@ export const fmt = {
   mb: (n) => `${n.toFixed(0)} MB`,
 };
 
+/** The table rows of an Excel export measured by downloadMeasured (under `export`): seconds, then peak memory. */
+export const excelExportRows = (what) => [
+  {
+    name: `Excel export of ${what}: seconds to download the whole file`,
+    src: 'export',
+    get: (r) => r.export?.seconds,
+    f: (v, r) => `${fmt.s(v)} (${num(r.export.rows)} rows, ${(r.export.bytes / 1048576).toFixed(1)} MB)`,
+  },
+  peakMemoryRow('Excel export', 'export'),
+];
+
+/** The table row of the server's peak resident memory during the measurement under `src` ({ peak, baseline }). */
+export function peakMemoryRow(what, src) {
+  return {
+    name: `${what}: server peak resident memory (peak − baseline)`,
+    src,
+    get: (r) => r[src]?.peak,
+    f: (v, r) => `${fmt.mb(v)} (+${fmt.mb(v - r[src].baseline)})`,
+  };
+}
+
 /**
  * The markdown table of `res` ({ pglite, postgres }: each { errors, error?, …measurements }). A row is
  * { name, get(r) → number, f(value, r) → text, src? (the key of its measurement and of its error),

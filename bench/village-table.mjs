@@ -1,5 +1,5 @@
 // The table of bench/village.mjs: a row per measurement, each beside its target (rows of buildTable, measure.mjs).
-import { buildTable, fmt, num } from './measure.mjs';
+import { buildTable, excelExportRows, fmt, num, peakMemoryRow } from './measure.mjs';
 import { IMPORT_ROWS, MIX_QUERIES, VILLAGERS } from './village-seed.mjs';
 
 /** The rows of one search of workload 1: the real page, the bare route, and the ratio of the two. */
@@ -124,18 +124,7 @@ export function villageTable(res, turns) {
       load: true,
       f: (v, r) => `${fmt.lat(v)} (${fmt.rps(r.bare_mix.rps)}, p50 ${r.bare_mix.p50} ms)`,
     },
-    {
-      name: 'Excel export of one village group: seconds to download the whole file',
-      src: 'export',
-      get: (r) => r.export?.seconds,
-      f: (v, r) => `${fmt.s(v)} (${num(r.export.rows)} rows, ${(r.export.bytes / 1048576).toFixed(1)} MB)`,
-    },
-    {
-      name: 'Excel export: server peak resident memory (peak − baseline)',
-      src: 'export',
-      get: (r) => r.export?.peak,
-      f: (v, r) => `${fmt.mb(v)} (+${fmt.mb(v - r.export.baseline)})`,
-    },
+    ...excelExportRows('one village group'),
     {
       name: `Excel import of ${num(IMPORT_ROWS)} villagers: seconds until the answer`,
       src: 'import',
@@ -150,12 +139,7 @@ export function villageTable(res, turns) {
       get: (r) => r.import?.slowestPoll,
       f: fmt.s,
     },
-    {
-      name: 'Excel import: server peak resident memory (peak − baseline)',
-      src: 'import',
-      get: (r) => r.import?.peak,
-      f: (v, r) => `${fmt.mb(v)} (+${fmt.mb(v - r.import.baseline)})`,
-    },
+    peakMemoryRow('Excel import', 'import'),
     { name: 'Server resident memory at the end (VmRSS)', get: (r) => r.rssMb, f: fmt.mb },
   ];
   return buildTable(rows, res);

@@ -50,10 +50,12 @@ import {
   CONNECTIONS,
   countXlsxRows,
   downloadMeasured,
+  excelExportRows,
   fmt,
   LOAD_SECONDS,
   buildTable as libBuildTable,
   num,
+  peakMemoryRow,
   suffixedDbUrl,
   watchRss,
   writeReport,
@@ -488,18 +490,7 @@ function buildTable(res) {
       f: (v, r) => fmt.ratio(v) + (r.bareSame === false ? ' (bare answered other rows!)' : ''),
       suspect: (r) => r.bareSame === false,
     },
-    {
-      name: 'Excel export of all users: seconds to download the whole file',
-      src: 'export',
-      get: (r) => r.export?.seconds,
-      f: (v, r) => `${fmt.s(v)} (${num(r.export.rows)} rows, ${(r.export.bytes / 1048576).toFixed(1)} MB)`,
-    },
-    {
-      name: 'Excel export: server peak resident memory (peak − baseline)',
-      src: 'export',
-      get: (r) => r.export?.peak,
-      f: (v, r) => `${fmt.mb(v)} (+${fmt.mb(v - r.export.baseline)})`,
-    },
+    ...excelExportRows('all users'),
     {
       name: `Excel import of ${num(IMPORT_ROWS)} users: seconds until the answer`,
       src: 'import',
@@ -507,12 +498,7 @@ function buildTable(res) {
       f: (v, r) =>
         `${fmt.s(v)} (${num(r.import.result?.created ?? 0)} created, ${num(r.import.listed)} listed)`,
     },
-    {
-      name: 'Excel import: server peak resident memory (peak − baseline)',
-      src: 'import',
-      get: (r) => r.import?.peak,
-      f: (v, r) => `${fmt.mb(v)} (+${fmt.mb(v - r.import.baseline)})`,
-    },
+    peakMemoryRow('Excel import', 'import'),
     {
       name: `Leave processes end to end (start, to-do, approve; ${LEAVES_IN_FLIGHT} in flight)`,
       src: 'leaves',
