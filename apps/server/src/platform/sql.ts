@@ -6,6 +6,21 @@ export function containsPattern(text: string): string {
 }
 
 /**
+ * The characters of a text, lower-cased, as an array (`string_to_array(lower(…), null)`): what a contains
+ * field's characters index holds (model.ts), and what a search of one or two characters asks it for. A
+ * trigram index cannot serve a term shorter than three characters, and on Chinese names that is the usual
+ * search: a surname.
+ */
+export function charactersOf(value: AnyColumn | string): SQL {
+  return typeof value === 'string'
+    ? sql`string_to_array(lower(${value}::text), null)`
+    : sql`string_to_array(lower(${value}), null)`;
+}
+
+/** terms shorter than this have no trigram: the characters index narrows them (query.ts) */
+export const TRIGRAM_LENGTH = 3;
+
+/**
  * `is_deleted = 0` written as a constant, not a bound parameter: the tables' partial indexes are declared
  * `WHERE is_deleted = 0`, and only a constant lets PostgreSQL use them in a prepared statement's generic
  * plan (with a parameter it falls back to scanning and sorting the whole table, or plans every execution).

@@ -14,7 +14,7 @@ import {
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { invalidField } from '../http/errors';
-import { containsPattern } from '../sql';
+import { charactersOf, containsPattern, TRIGRAM_LENGTH } from '../sql';
 
 /**
  * Turns a list request's query string into paging, filters and order, accepting only what the definition
@@ -195,7 +195,15 @@ function condition(col: PgColumn, field: FieldDef | undefined, name: string, op:
   }
   if (op === 'like') {
     if (raw.length > 500 || hasNul(raw)) throw invalidField(name, 'fieldInvalid', field?.label);
-    return ilike(col, containsPattern(raw));
+    const contains = ilike(col, containsPattern(raw));
+    const length = [...raw.toLowerCase()].length;
+    if (field?.search !== 'like' || length === 0 || length >= TRIGRAM_LENGTH) return contains;
+    // one or two characters have no trigram: the field's characters index (model.ts) finds them. One
+    // character is in a text exactly when ILIKE finds it there (ILIKE compares the lower-cased texts), and
+    // said once: PostgreSQL multiplies the shares of rows two conditions keep as if unrelated, so the pair
+    // looked 30 times rarer than it is, and a page sorted every match instead of reading the newest first
+    const characters = sql`${charactersOf(col)} @> ${charactersOf(raw)}`;
+    return length === 1 ? characters : (and(contains, characters) as SQL);
   }
   if (kindOf(col, field) === 'date') {
     // checked text, cast by the database: a time stamp is a wall-clock time of the server's zone
