@@ -41,7 +41,7 @@ import { parseListQuery } from './query';
 import { attachRefLabels, checkRefs, mountedByKey, mountSelectRoute, refFields } from './refs';
 import { idParam, idsParam, pathId } from './request-ids';
 import { transitionEndpoint } from './transitions';
-import { descendantIds, isAtOrBelow } from './tree-walk';
+import { descendantIds, placeInTree } from './tree-walk';
 import { insertRows, liveRows, removeRows, transaction, updateRow } from './write';
 
 /**
@@ -170,7 +170,7 @@ export function mountResource(
     if (def.tenant || ctx.tenantId === DEFAULT_TENANT_ID) return;
     if (mode === 'create' || def.readByEveryTenant) throw forbidden();
   };
-  const treeCols = { table, id: cols.id, parentId: cols.parentId };
+  const treeCols = { table, id: cols.id, parentId: cols.parentId, ancestors: cols.ancestors };
 
   const output = (row: Record<string, unknown>) => {
     const out: Record<string, unknown> = { id: row.id };
@@ -248,58 +248,6 @@ export function mountResource(
   /** a GET endpoint of the binding at a generic view's path replaces that view */
   const ownGet = new Set((hooks.endpoints ?? []).filter((e) => e.method === 'GET').map((e) => e.path));
   const extraKeys = new Set(hooks.extraKeys ?? []);
-
-  /**
-   * A tree node's parent must be a visible node of the same resource and not the node itself or one of its
-   * descendants; where the table keeps `ancestors`, they say so and follow the parent (and the descendants
-   * follow it); where it does not, the parent's line is walked up (tree-walk.ts), through the tenant's nodes.
-   */
-  async function placeInTree(
-    ctx: RequestContext,
-    record: Record<string, unknown>,
-    id: string | undefined,
-    scope: SQL,
-  ) {
-    const parentId = String(record.parentId ?? '0') || '0';
-    record.parentId = parentId;
-    let parentAncestors = '0';
-    if (parentId !== '0') {
-      const [parent] = await db
-        .select({ id: cols.id, ...(cols.ancestors ? { ancestors: cols.ancestors } : {}) })
-        .from(table)
-        .where(and(eq(cols.id, parentId), scope))
-        .limit(1);
-      const p = parent as { id: string; ancestors?: string } | undefined;
-      const cyclic =
-        id !== undefined &&
-        p !== undefined &&
-        (cols.ancestors
-          ? p.id === id || `,${p.ancestors ?? ''},`.includes(`,${id},`)
-          : await isAtOrBelow(db, treeCols, p.id, id, await tenantConstraint(ctx)));
-      if (!p || cyclic)
-        throw new FieldInputError('parentId', { zh: '上级节点无效', en: 'The parent is invalid' });
-      parentAncestors = `${p.ancestors ?? '0'},${p.id}`;
-    }
-    if (!cols.ancestors) return;
-    record.ancestors = parentAncestors;
-    if (id) {
-      // descendants keep their path below this node
-      const [self] = await db
-        .select({ ancestors: cols.ancestors })
-        .from(table)
-        .where(eq(cols.id, id))
-        .limit(1);
-      const old = (self as { ancestors?: string } | undefined)?.ancestors;
-      if (old !== undefined && old !== parentAncestors) {
-        await db
-          .update(table)
-          .set({
-            ancestors: sql`${parentAncestors} || substr(${cols.ancestors}, ${old.length + 1})`,
-          } as never)
-          .where(and(sql`(',' || ${cols.ancestors} || ',') like ${`%,${id},%`}`, scope));
-      }
-    }
-  }
 
   const list = async (req: FastifyRequest, reply: FastifyReply) => {
     const ctx = requireCtx(req);
@@ -564,7 +512,8 @@ export function mountResource(
     }
     await check(ctx, record, mode, id, original);
     if (children.size) await checkChildren(ctx, db, children, id);
-    if (def.tree && record.parentId !== undefined) await placeInTree(ctx, record, id, scope);
+    if (def.tree && record.parentId !== undefined)
+      await placeInTree(db, treeCols, record, id, scope, () => tenantConstraint(ctx));
     if (mode === 'create') {
       const [{ row: created, extra }] = await transaction(db, async (tx) => {
         const rows = await insertRows(mounted, ctx, tx, [record], { answer: true });

@@ -1,6 +1,7 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
+import { FieldInputError } from '../http/errors';
 
 /**
  * Walking a tree kept by `parent_id` alone (no `ancestors` path): the nodes below some nodes, and whether a
@@ -14,6 +15,8 @@ interface TreeTable {
   table: PgTable;
   id: PgColumn;
   parentId: PgColumn;
+  /** the path of ids from the root (`0,1,5`), where the table keeps one */
+  ancestors?: PgColumn;
 }
 
 /** The ids of every node below the given ones (not the given ones), within `scope`, nearest levels first. */
@@ -58,4 +61,53 @@ export async function isAtOrBelow(
     at = row.parentId;
   }
   return false;
+}
+
+/**
+ * A tree node's parent must be a visible node (`scope`) of the same resource and not the node itself or one
+ * of its descendants; where the table keeps `ancestors`, they say so and follow the parent (and the
+ * descendants follow it); where it does not, the parent's line is walked up through the tenant's nodes
+ * (`tenantScope`). Sets `record.parentId` (0 for a root) and `record.ancestors`.
+ */
+export async function placeInTree(
+  db: Db,
+  t: TreeTable,
+  record: Record<string, unknown>,
+  id: string | undefined,
+  scope: SQL,
+  tenantScope: () => Promise<SQL>,
+) {
+  const parentId = String(record.parentId ?? '0') || '0';
+  record.parentId = parentId;
+  let parentAncestors = '0';
+  if (parentId !== '0') {
+    const [parent] = await db
+      .select({ id: t.id, ...(t.ancestors ? { ancestors: t.ancestors } : {}) })
+      .from(t.table)
+      .where(and(eq(t.id, parentId), scope))
+      .limit(1);
+    const p = parent as { id: string; ancestors?: string } | undefined;
+    const cyclic =
+      id !== undefined &&
+      p !== undefined &&
+      (t.ancestors
+        ? p.id === id || `,${p.ancestors ?? ''},`.includes(`,${id},`)
+        : await isAtOrBelow(db, t, p.id, id, await tenantScope()));
+    if (!p || cyclic)
+      throw new FieldInputError('parentId', { zh: '上级节点无效', en: 'The parent is invalid' });
+    parentAncestors = `${p.ancestors ?? '0'},${p.id}`;
+  }
+  if (!t.ancestors) return;
+  record.ancestors = parentAncestors;
+  if (id) {
+    // descendants keep their path below this node
+    const [self] = await db.select({ ancestors: t.ancestors }).from(t.table).where(eq(t.id, id)).limit(1);
+    const old = (self as { ancestors?: string } | undefined)?.ancestors;
+    if (old !== undefined && old !== parentAncestors) {
+      await db
+        .update(t.table)
+        .set({ ancestors: sql`${parentAncestors} || substr(${t.ancestors}, ${old.length + 1})` } as never)
+        .where(and(sql`(',' || ${t.ancestors} || ',') like ${`%,${id},%`}`, scope));
+    }
+  }
 }
