@@ -81,36 +81,3 @@ describe.runIf(dbKind === 'postgres')('prepared statements on PostgreSQL', () =>
     expect(statements).toContain('select 1 as one');
   });
 });
-
-/**
- * A contains search reads its GIN indexes' whole pending lists: every such index (the trigrams, and the
- * characters a term of one or two characters is found by) keeps it at 64 kB (platform/crud/model.ts,
- * indexesOf), so searches stay fast after an import (migration 0030 sets it in place).
- */
-describe('contains-search indexes', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  it('merge their pending list every 64 kB, on every table a definition searches by contains', async () => {
-    const { rows } = (await server.app.deps.db.execute(
-      sql`select c.relname as name, array_to_string(c.reloptions, ',') as options
-          from pg_class c join pg_am a on a.oid = c.relam
-          where a.amname = 'gin' and (c.relname like '%\\_trgm\\_idx' or c.relname like '%\\_chars\\_idx')`,
-    )) as unknown as { rows: { name: string; options: string | null }[] };
-    const trigrams = rows
-      .filter((r) => r.name.endsWith('_trgm_idx'))
-      .map((r) => r.name.replace(/_trgm_idx$/, ''));
-    const characters = rows
-      .filter((r) => r.name.endsWith('_chars_idx'))
-      .map((r) => r.name.replace(/_chars_idx$/, ''));
-    // the villager name, the plots, the devices… (55 when this was written); each has both
-    expect(trigrams.length).toBeGreaterThanOrEqual(55);
-    expect(characters.sort()).toEqual(trigrams.sort());
-    expect(rows.filter((r) => r.options !== 'gin_pending_list_limit=64').map((r) => r.name)).toEqual([]);
-  });
-});

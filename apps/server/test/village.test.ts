@@ -3,8 +3,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { villager } from '../src/modules/village/tables';
-import { parseListQuery } from '../src/platform/crud/query';
-import { containsPattern } from '../src/platform/sql';
 import {
   grantCodes,
   makeRole,
@@ -137,61 +135,6 @@ describe('villager rules', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.phone).toBe(phone);
     }
-  });
-});
-
-describe('name search', () => {
-  /** the villagers whose name holds `term`, read the plain way (ILIKE over every row) */
-  const namesHolding = async (term: string) =>
-    (
-      await s.database.db
-        .select({ name: villager.name })
-        .from(villager)
-        .where(and(eq(villager.isDeleted, 0), sql`${villager.name} ilike ${containsPattern(term)}`))
-    )
-      .map((r) => r.name)
-      .sort();
-
-  it('a term of one or two characters finds what reading every row finds, through the characters index', async () => {
-    for (const [i, name] of ['Qa检索', '索检q', '钱赵', '赵钱孙', '百分%号'].entries()) {
-      expect((await post('/villager/submit', villagerBody({ name, householdNo: `NS${i}` }))).statusCode).toBe(
-        200,
-      );
-    }
-    // case folded as ILIKE folds it, characters in their order, % and _ literal, three characters by trigrams
-    for (const term of ['q', '检', '检索', '索检', '赵钱', '钱赵', '%', '%号', '_', '赵钱孙']) {
-      const expected = await namesHolding(term);
-      const res = await get(`/villager/page?size=100&name=${encodeURIComponent(term)}`);
-      const found = res
-        .json()
-        .data.records.map((r: { name: string }) => r.name)
-        .sort();
-      expect(found, term).toEqual(expected);
-      expect(res.json().data.total, term).toBe(expected.length);
-    }
-    expect(await namesHolding('q')).toEqual(['Qa检索', '索检q']);
-    expect(await namesHolding('钱赵')).toEqual(['钱赵']);
-
-    // the condition the list writes is the index's own expression (the planner matches an index to a
-    // condition by its expression, and one written otherwise is never served): as PostgreSQL prints both
-    const field = villagerResource.fields.find((f) => f.name === 'name');
-    const cols = { byField: new Map([['name', { column: villager.name, field }]]) };
-    const text = async (query: ReturnType<typeof sql>) =>
-      ((await s.database.db.execute(query)) as unknown as { rows: Record<string, string>[] }).rows
-        .map((r) => Object.values(r)[0])
-        .join('\n');
-    const plan = (term: string) =>
-      text(
-        sql`explain select ${villager.id} from ${villager} where ${villager.isDeleted} = 0 and ${and(...parseListQuery(villagerResource, cols, { name: term }).where)}`,
-      );
-    const indexDef = await text(sql`select pg_get_indexdef('hope_villager_name_chars_idx'::regclass)`);
-    const expression = /USING gin \((.+)\) WITH/.exec(indexDef)?.[1];
-    expect(expression).toContain('string_to_array');
-    expect(await plan('检')).toContain(`${expression} @> '{检}'`);
-    expect(await plan('检')).not.toContain('~~*'); // one character: that condition alone
-    expect(await plan('检索')).toContain(`${expression} @> '{检,索}'`);
-    expect(await plan('检索')).toContain(`~~* '%检索%'`);
-    expect(await plan('赵钱孙')).not.toContain('string_to_array');
   });
 });
 
