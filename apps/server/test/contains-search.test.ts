@@ -109,4 +109,28 @@ describe('a search of one or two characters', () => {
     expect(await plan('检索')).toContain(`~~* '%检索%'`);
     expect(await plan('赵钱孙')).not.toContain('string_to_array');
   });
+
+  it('the household view finds households by a member’s name of one or two characters, as ILIKE does', async () => {
+    expect(
+      (await post('/villager/submit', villagerBody({ name: '户检员', householdNo: 'NSH1' }))).statusCode,
+    ).toBe(200);
+    for (const term of ['检', '户检', 'q', '员户']) {
+      const expected = (
+        await s.database.db
+          .selectDistinct({ no: villager.householdNo })
+          .from(villager)
+          .where(and(eq(villager.isDeleted, 0), sql`${villager.name} ilike ${containsPattern(term)}`))
+      )
+        .map((r) => r.no)
+        .sort();
+      const res = await get(`/villager/households?size=200&name=${encodeURIComponent(term)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const found = res
+        .json()
+        .data.records.map((r: { householdNo: string }) => r.householdNo)
+        .sort();
+      expect(found, term).toEqual(expected);
+      if (term === '检') expect(found).toContain('NSH1');
+    }
+  });
 });

@@ -1,10 +1,11 @@
-import { POINTS_EVENT } from '@smart/contracts';
+import { POINTS_EVENT, villagerResource } from '@smart/contracts';
 import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { endpoint } from '../../platform/crud/endpoints';
+import { containsFilter } from '../../platform/crud/query';
 import { readableRows } from '../../platform/crud/refs';
 import { PageQuery, pagedList } from '../../platform/paging';
-import { containsPattern, notDeleted } from '../../platform/sql';
+import { notDeleted } from '../../platform/sql';
 import { EARNING_EVENTS } from '../mall/ledger';
 import { pointsRecord } from '../mall/tables';
 import { villager as v } from './tables';
@@ -15,6 +16,8 @@ import { villager as v } from './tables';
  */
 
 const int = (x: unknown) => Number(x ?? 0);
+/** the villager's name as its definition declares it (a contains search, with its indexes) */
+const NAME_FIELD = villagerResource.fields.find((f) => f.name === 'name');
 /** a household's head: the member recorded as 户主, else the eldest */
 const headName = sql<string>`(array_agg(${v.name} order by (${v.relation} = '1') desc, ${v.birthDate} asc nulls last, ${v.id} asc))[1]`;
 
@@ -38,7 +41,7 @@ export const householdsEndpoint = endpoint({
         sql`${v.householdNo} in (${db
           .select({ no: v.householdNo })
           .from(v)
-          .where(and(scope, sql`${v.name} ilike ${containsPattern(q.name)}`))})`,
+          .where(and(scope, containsFilter(v.name, q.name, NAME_FIELD)))})`,
       );
     const filter = and(...where);
     return pagedList(q, {

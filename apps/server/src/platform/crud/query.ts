@@ -195,15 +195,7 @@ function condition(col: PgColumn, field: FieldDef | undefined, name: string, op:
   }
   if (op === 'like') {
     if (raw.length > 500 || hasNul(raw)) throw invalidField(name, 'fieldInvalid', field?.label);
-    const contains = ilike(col, containsPattern(raw));
-    const length = [...raw.toLowerCase()].length;
-    if (field?.search !== 'like' || length === 0 || length >= TRIGRAM_LENGTH) return contains;
-    // one or two characters have no trigram: the field's characters index (model.ts) finds them. One
-    // character is in a text exactly when ILIKE finds it there (ILIKE compares the lower-cased texts), and
-    // said once: PostgreSQL multiplies the shares of rows two conditions keep as if unrelated, so the pair
-    // looked 30 times rarer than it is, and a page sorted every match instead of reading the newest first
-    const characters = sql`${charactersOf(col)} @> ${charactersOf(raw)}`;
-    return length === 1 ? characters : (and(contains, characters) as SQL);
+    return containsFilter(col, raw, field);
   }
   if (kindOf(col, field) === 'date') {
     // checked text, cast by the database: a time stamp is a wall-clock time of the server's zone
@@ -241,5 +233,20 @@ function condition(col: PgColumn, field: FieldDef | undefined, name: string, op:
 }
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * A contains filter (ILIKE '%…%') on a column; where its field is declared `search: 'like'`, a term of one or
+ * two characters is found through the field's characters index (model.ts), which no trigram can serve.
+ */
+export function containsFilter(col: PgColumn, raw: string, field: FieldDef | undefined): SQL {
+  const contains = ilike(col, containsPattern(raw));
+  const length = [...raw.toLowerCase()].length;
+  if (field?.search !== 'like' || length === 0 || length >= TRIGRAM_LENGTH) return contains;
+  // one character is in a text exactly when ILIKE finds it there (ILIKE compares the lower-cased texts), and
+  // said once: PostgreSQL multiplies the shares of rows two conditions keep as if unrelated, so the pair
+  // looked 30 times rarer than it is, and a page sorted every match instead of reading the newest first
+  const characters = sql`${charactersOf(col)} @> ${charactersOf(raw)}`;
+  return length === 1 ? characters : (and(contains, characters) as SQL);
+}
 
 export { and, snake };
