@@ -597,6 +597,10 @@ describe('monitoring screens', () => {
     const weather = await get('/agricultureWeather/page?name=村部');
     expect(weather.statusCode).toBe(200);
     expect(listedRows(weather.json().data).some((r) => r.serial === 'WS-0001')).toBe(true);
+    // one character, found through the name's characters index (platform/crud/query.ts containsFilter)
+    const byOne = listedRows((await get('/agricultureWeather/page?name=部')).json().data);
+    expect(byOne.some((r) => r.serial === 'WS-0001')).toBe(true);
+    expect(byOne.every((r) => String(r.name).includes('部'))).toBe(true);
     const info = await get('/agricultureWeather/device/info?deviceId=1190000000001800001');
     expect(info.json().data.metrics.map((m: { code: string }) => m.code)).toContain('airTemperature');
     expect(info.json().data.metrics[0].todayMax).not.toBeNull();

@@ -1,11 +1,19 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { ALARM_STATE, DEVICE_KIND, metricByCode, metricsOfKind, TELEMETRY_SCREENS } from '@smart/contracts';
+import {
+  ALARM_STATE,
+  DEVICE_KIND,
+  deviceResource,
+  metricByCode,
+  metricsOfKind,
+  TELEMETRY_SCREENS,
+} from '@smart/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requirePermission } from '../../platform/access/permissions';
 import type { OverviewCall } from '../../platform/area';
 import { requireCtx } from '../../platform/auth/context';
+import { containsFilter } from '../../platform/crud/query';
 import { mountedResource, readableRows } from '../../platform/crud/refs';
 import { insertRows } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
@@ -66,6 +74,9 @@ function liveOf(r: {
 }
 
 /** devices of a kind the caller may read, with what their readings say */
+/** the device's name as its definition declares it (a contains search, with its indexes) */
+const DEVICE_NAME = deviceResource.fields.find((f) => f.name === 'name');
+
 async function devicesOf(
   db: Db,
   req: FastifyRequest,
@@ -76,7 +87,7 @@ async function devicesOf(
   const where = and(
     await readableRows('device', ctx),
     eq(device.kind, kind),
-    q.name ? sql`${device.name} ilike ${`%${q.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
+    q.name ? containsFilter(device.name, q.name, DEVICE_NAME) : undefined,
   );
   return pagedList(q, {
     rows: db
