@@ -244,6 +244,31 @@ describe('shared across instances: done on one, seen by the other at once', () =
     }
   });
 
+  it('a process scheduled to start at times (a timer start event, R3/PT1S) starts three instances, no more, with both instances polling', async () => {
+    // the product's scheduled work that publishes something at a time: a process whose start event is a
+    // timer, claimed by the same pollers as the workflow timers
+    const k = kit(() => B);
+    await k.setup(['scheduler']);
+    const pdid = await k.deploy(
+      'clusterCycle',
+      bpmn(
+        'clusterCycle',
+        `<bpmn:startEvent id="s">${timer('timeCycle', 'R3/PT1S')}</bpmn:startEvent>${flow('a', 's', 't')}${task('t', '定时任务', '${applyUser}')}${flow('b', 't', 'e')}<bpmn:endEvent id="e"/>`,
+      ),
+    );
+    const started = () =>
+      count(sql`select count(*)::int as n from flow_instance where process_definition_id = ${pdid}`);
+    await expect.poll(started, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    await sleep(2500); // a second firing of any would have started by now
+    expect(await started()).toBe(3);
+    expect(
+      await count(
+        sql`select count(*)::int as n from flow_task t join flow_instance i using (process_instance_id)
+          where i.process_definition_id = ${pdid} and t.task_definition_key = 't'`,
+      ),
+    ).toBe(3);
+  });
+
   it('a device heard through the broker once, then silent: one offline alarm with both instances checking every 150 ms', async () => {
     const admin = await signIn(A);
     const serial = `CL-${Date.now() % 100000}`;
