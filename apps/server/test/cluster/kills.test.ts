@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { EXCHANGE_STATUS, POINTS_EVENT, villagerResource } from '@smart/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import mqtt from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import { flowHistory, flowInstance, flowTask } from '../../src/modules/flow/tables';
 import { exchangeList, pointsAccount, pointsGoods, pointsRecord } from '../../src/modules/mall/tables';
 import { signedMessage } from '../../src/modules/telemetry/simulator';
+import { deploymentId, kvPrefixOf } from '../../src/platform/kv';
 import { sampleRecord } from '../fixtures';
 import { bpmn, flow, kit, type Person, task } from '../flow-kit';
-import { auth } from '../harness';
+import { auth, md5Hex } from '../harness';
 import {
   A,
+  ADDRESS,
   B,
   cluster,
   count,
@@ -19,10 +22,12 @@ import {
   httpCall,
   MQTT,
   post,
+  REDIS,
   secs,
   signIn,
   testDb,
   timeUntil,
+  tokenRequest,
   useCluster,
   userInfo,
 } from './setup';
@@ -31,7 +36,8 @@ import {
  * Issue 38: an instance SIGKILLed in the middle of a workflow step, a points exchange and a telemetry batch.
  * Work is sent to A's own port; A is killed while some of it is answered and some is still in flight. Then:
  * what A answered is there, nothing is half-written (each unit of work whole or absent), B goes on with what
- * was not done, and A comes back. Each kill prints what was answered, committed and absent.
+ * was not done, and A comes back. Each kill prints what was answered, committed and absent. Last, Redis
+ * emptied under the instances: what it held is refused still (fail closed) and comes back without a restart.
  */
 useCluster();
 
@@ -361,5 +367,53 @@ describe('an instance SIGKILLed in the middle of its work: whole or absent, B go
     expect(before).toBeLessThanOrEqual(BEFORE);
     expect(before).toBeGreaterThan(0);
     await restartA(admin.access_token, 'telemetry batch');
+  });
+});
+
+describe('Redis emptied under the instances (restarted without persistence)', () => {
+  it('a signed-out token stays refused and a used refresh token is not taken again (fail closed), and sign-in goes on, without a restart', async () => {
+    const live = await signIn(A);
+    const ended = await signIn(A);
+    expect((await get(A, ended.access_token, '/api/dfem-auth/oauth/logout')).statusCode).toBe(200);
+    const used = await signIn(B);
+    const refreshed = await tokenRequest(B, {
+      grant_type: 'refresh_token',
+      refresh_token: used.refresh_token,
+    });
+    expect(refreshed.statusCode).toBe(200);
+    // this deployment's keys deleted (the machine's Redis is shared: not FLUSHALL), what a restart without
+    // persistence leaves it
+    const redis = new Redis(REDIS);
+    const prefix = kvPrefixOf({}, await deploymentId(testDb.db));
+    let keys = 0;
+    try {
+      for await (const batch of redis.scanStream({ match: `${prefix}*`, count: 500 })) {
+        if ((batch as string[]).length) keys += await redis.del(...(batch as string[]));
+      }
+    } finally {
+      await redis.quit();
+    }
+    const emptiedAt = Date.now();
+    const gone = await Promise.all([userInfo(A, ended.access_token), userInfo(B, ended.access_token)]);
+    const replay = await tokenRequest(A, { grant_type: 'refresh_token', refresh_token: used.refresh_token });
+    const still = await Promise.all([userInfo(A, live.access_token), userInfo(B, live.access_token)]);
+    const again = await tokenRequest(
+      B,
+      { grant_type: 'password', username: 'admin', password: md5Hex('admin') },
+      { 'x-forwarded-for': ADDRESS() },
+    );
+    console.log(
+      `Redis emptied (${keys} keys): signed-out token ${gone.map((r) => r.statusCode).join('/')}, used refresh token ${replay.statusCode}, live token ${still.map((r) => r.statusCode).join('/')}, sign-in ${again.statusCode}, in ${secs(Date.now() - emptiedAt)}`,
+    );
+    expect(keys).toBeGreaterThan(0);
+    expect(gone.map((r) => r.statusCode)).toEqual([401, 401]);
+    expect(replay.statusCode).toBe(400);
+    expect(still.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(again.statusCode).toBe(200);
+    // recovered without a restart: a sign-in after the loss's second refreshes as before
+    await new Promise((r) => setTimeout(r, 1100));
+    const later = await signIn(B);
+    const next = await tokenRequest(A, { grant_type: 'refresh_token', refresh_token: later.refresh_token });
+    expect(next.statusCode, next.body).toBe(200);
   });
 });
