@@ -41,11 +41,11 @@ import {
  */
 useCluster();
 
-/** Kills A once `answered()` reaches `enough` (or after 10 s), waits for its connections to be gone. */
-async function killA(answered: () => number, enough: number) {
+/** Kills A once `now()` holds (or after 10 s), waits for its connections to be gone. */
+async function killA(now: () => boolean | Promise<boolean>) {
   const [a] = cluster.instances;
   const t0 = Date.now();
-  while (answered() < enough && Date.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 2));
+  while (!(await now()) && Date.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 2));
   await a.stop('SIGKILL');
   const killedAfter = Date.now() - t0;
   // its open transactions are rolled back by PostgreSQL once its connections are gone
@@ -120,7 +120,7 @@ describe('an instance SIGKILLed in the middle of its work: whole or absent, B go
           payload: { taskId, flag: 'ok', comment: '初审 完成' },
         }),
     );
-    const killedAfter = await killA(sent.answered, 5);
+    const killedAfter = await killA(() => sent.answered() >= 5);
     const answers = await sent.all;
     const answered = new Set(answers.filter((x) => x.status === 200).map((x) => x.key));
     for (const x of answers) expect([200, -2], x.body).toContain(x.status);
@@ -235,7 +235,19 @@ describe('an instance SIGKILLed in the middle of its work: whole or absent, B go
         payload: { villagerId: key.split('#')[0], goodsId: g, quantity: 1 },
       }),
     );
-    const killedAfter = await killA(sent.answered, 3);
+    // killed once some are answered, while a batch of them is being written (its transaction open on one
+    // of A's connections)
+    let inTransaction = false;
+    const killedAfter = await killA(async () => {
+      if (sent.answered() === 0) return false;
+      inTransaction =
+        (await count(
+          sql`select count(*)::int as n from pg_stat_activity where datname = ${dbName}
+            and application_name = 'smart-s1' and state in ('active', 'idle in transaction')
+            and query ilike '%"hope_points_%'`,
+        )) > 0;
+      return inTransaction;
+    });
     const answers = await sent.all;
     for (const x of answers) expect([200, -2], x.body).toContain(x.status);
     const answeredIds = answers
@@ -283,7 +295,7 @@ describe('an instance SIGKILLed in the middle of its work: whole or absent, B go
       .where(eq(pointsGoods.id, g));
     expect(Number(stock)).toBe(STOCK - exchanges.length);
     console.log(
-      `SIGKILL of A ${killedAfter} ms into 80 exchanges: ${answeredIds.length} answered 200, ${exchanges.length - answeredIds.length} committed unanswered, ${80 - exchanges.length} absent; every exchange with its debit, balances equal their ledgers, stock ${stock}`,
+      `SIGKILL of A ${killedAfter} ms into 80 exchanges${inTransaction ? ', inside a batch’s transaction' : ''}: ${answeredIds.length} answered 200, ${exchanges.length - answeredIds.length} committed unanswered, ${80 - exchanges.length} absent; every exchange with its debit, balances equal their ledgers, stock ${stock}`,
     );
 
     // B goes on: one more exchange, paid and recorded together
