@@ -276,6 +276,9 @@ export function load(token: string, tag: string, targets: [string, TestServer][]
         if (status === 500) console.log(`500 from ${via}: ${r.body}`);
       } catch (e) {
         status = (e as Error).name === 'TimeoutError' ? -1 : -2;
+        // which connection failed, and how (a failure here fails the PostgreSQL test)
+        if (status === -2)
+          console.log(`-2 from ${via}: ${String((e as Error & { cause?: unknown }).cause ?? e)}`);
       }
       outcomes.push({ status, ms: Date.now() - at, at, write, title, via });
       if (status !== 200) await sleep(50);
