@@ -1,226 +1,59 @@
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALARM_KIND, noticeResource, POINTS_EVENT, villagerResource } from '@smart/contracts';
 import { and, eq, like, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// the recipe `npm run cluster` runs: the instances, their settings and the HAProxy configuration
-// @ts-expect-error a plain ES module of the repository's scripts, without types
-import { startCluster } from '../../../../scripts/cluster.mjs';
+import { describe, expect, it } from 'vitest';
 import { flowHistory, flowWait } from '../../src/modules/flow/tables';
 import { expirePoints } from '../../src/modules/mall/expiry';
 import { pointsRecord } from '../../src/modules/mall/tables';
-import { rowsOf } from '../../src/modules/telemetry/ingest';
 import { signedMessage } from '../../src/modules/telemetry/simulator';
 import { deviceAlarm } from '../../src/modules/telemetry/tables';
 import { loadConfig } from '../../src/platform/config';
-import { type Database, openDatabase, schema } from '../../src/platform/db';
-import { deploymentId, kvPrefixOf, RedisKv } from '../../src/platform/kv';
+import { openDatabase, schema } from '../../src/platform/db';
 import { createServer } from '../../src/server';
-import { listedRows, makeUser, sampleRecord, USER_SHEET_HEADER, xlsxOf } from '../fixtures';
+import { listedRows, sampleRecord, USER_SHEET_HEADER, xlsxOf } from '../fixtures';
 import { bpmn, flow, kit, type Person, task, timer } from '../flow-kit';
-import { auth, basic, md5Hex, type TestServer } from '../harness';
-import { TcpCut } from './tcp-cut';
+import { auth, md5Hex, type TestServer } from '../harness';
+import {
+  A,
+  ADDRESS,
+  B,
+  cluster,
+  count,
+  dbName,
+  dbUrl,
+  get,
+  httpCall,
+  kv,
+  load,
+  MQTT,
+  mqttCut,
+  P,
+  person,
+  pgCut,
+  post,
+  redisCut,
+  secs,
+  signIn,
+  sleep,
+  storedTitles,
+  testDb,
+  timeUntil,
+  tokenRequest,
+  useCluster,
+  userInfo,
+} from './setup';
 
 /**
- * Issue 38: two server processes as production runs them (the built dist/main.js, `npm run cluster`'s
- * recipe) behind HAProxy, on one PostgreSQL, one Redis and one Mosquitto. Each promise of "several
- * instances" is done on one instance (its own port) and observed on the other (its own port, or the proxy);
- * then the faults: PostgreSQL and Redis cut off under load, the broker cut off, an instance SIGKILLed in the
- * middle of its writes. The servers reach the three services through relays the test can cut (TcpCut), so
- * the machine's shared services are never stopped; each recovery's time is printed.
- *
- * Runs in the `cluster` project (CLUSTER_TESTS=1, after the production build: scripts/test.mjs), with
- * TEST_DATABASE_URL and REDIS_URL; Mosquitto at MQTT_TEST_URL (else mqtt://127.0.0.1:1883).
+ * Issue 38: each promise of "several instances" is done on one instance (its own port) and observed on the
+ * other (its own port, or the proxy); then the faults: PostgreSQL and Redis cut off under load, the broker
+ * cut off, an instance SIGKILLed in the middle of an Excel import. Each recovery's time is printed. The
+ * other SIGKILLs are kills.test.ts's.
  */
-const BASE_DB = process.env.TEST_DATABASE_URL!;
-const REDIS = process.env.REDIS_URL!;
-const MQTT = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
-type Reply = {
-  statusCode: number;
-  body: string;
-  rawPayload: Buffer;
-  headers: Record<string, string>;
-  json(): any;
-};
-type InjectOpts = {
-  method?: string;
-  url: string;
-  headers?: Record<string, string>;
-  payload?: unknown;
-};
-
-/** A request to a real server over HTTP, answered in light-my-request's shape (what the API tests read). */
-async function httpCall(base: string, o: InjectOpts, timeoutMs = 20_000): Promise<Reply> {
-  const headers: Record<string, string> = { ...(o.headers ?? {}) };
-  let body: BodyInit | undefined;
-  if (o.payload instanceof FormData || typeof o.payload === 'string') body = o.payload;
-  else if (Buffer.isBuffer(o.payload)) body = new Uint8Array(o.payload);
-  else if (o.payload !== undefined) {
-    body = JSON.stringify(o.payload);
-    headers['content-type'] = 'application/json';
-  }
-  const res = await fetch(base + o.url, {
-    method: o.method ?? 'GET',
-    headers,
-    body,
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  const raw = Buffer.from(await res.arrayBuffer());
-  const text = raw.toString('utf8');
-  return {
-    statusCode: res.status,
-    body: text,
-    rawPayload: raw,
-    headers: Object.fromEntries(res.headers),
-    json: () => JSON.parse(text),
-  };
-}
-
-let testDb: Database;
-/** one instance (or the proxy) as the API tests' helpers see a server: inject over HTTP, the database */
-const remote = (base: () => string) =>
-  ({
-    app: { inject: (o: InjectOpts) => httpCall(base(), o) },
-    database: {
-      get db() {
-        return testDb.db;
-      },
-    },
-  }) as unknown as TestServer;
-
-const pgCut = new TcpCut(new URL(BASE_DB).hostname, Number(new URL(BASE_DB).port || 5432));
-const redisCut = new TcpCut(new URL(REDIS).hostname, Number(new URL(REDIS).port || 6379));
-const mqttCut = new TcpCut(new URL(MQTT).hostname, Number(new URL(MQTT).port || 1883));
-
-type Instance = {
-  name: string;
-  port: number;
-  url: string;
-  start(): Promise<void>;
-  stop(signal?: string): Promise<void>;
-};
-let cluster: { proxyUrl: string; instances: Instance[]; stop(): Promise<void> };
-let dbName = '';
-let dbUrl = '';
-let kv: RedisKv;
-const output: string[] = [];
-const logFile = join(tmpdir(), `smart-cluster-test-${process.pid}.log`);
-
-let A: TestServer;
-let B: TestServer;
-let P: TestServer;
-const ADDRESS = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
-
-function tokenRequest(s: TestServer, q: Record<string, string>, headers: Record<string, string> = {}) {
-  const query = new URLSearchParams({ tenantId: '000000', scope: 'all', type: 'account', ...q });
-  return s.app.inject({
-    method: 'POST',
-    url: `/api/dfem-auth/oauth/token?${query}`,
-    headers: { authorization: basic(), ...headers },
-  }) as unknown as Promise<Reply>;
-}
-async function signIn(s: TestServer, username = 'admin', password = 'admin', address = ADDRESS()) {
-  const res = await tokenRequest(
-    s,
-    { grant_type: 'password', username, password: md5Hex(password) },
-    { 'x-forwarded-for': address },
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { access_token: string; refresh_token: string };
-}
-const get = (s: TestServer, token: string, url: string) =>
-  s.app.inject({ method: 'GET', url, headers: auth(token) }) as unknown as Promise<Reply>;
-const post = (s: TestServer, token: string, url: string, payload?: unknown) =>
-  s.app.inject({
-    method: 'POST',
-    url,
-    headers: auth(token),
-    payload: payload as never,
-  }) as unknown as Promise<Reply>;
-const userInfo = (s: TestServer, token: string) => get(s, token, '/api/dfem-auth/oauth/user-info');
-
-let people = 0;
-/** a user holding the seed's administrator role, signed in on `s` */
-async function person(s: TestServer, roleIds?: string[]) {
-  const account = `cl${++people}${randomUUID().slice(0, 6)}`;
-  const id = await makeUser(testDb.db, { account, roleIds: roleIds ?? [] });
-  const t = await signIn(s, account, 'pass');
-  return { id, account, ...t };
-}
-
-async function count(query: ReturnType<typeof sql>): Promise<number> {
-  const [row] = rowsOf(await testDb.db.execute(query)) as { n: number | string }[];
-  return Number(row.n);
-}
-
-beforeAll(async () => {
-  // a database of its own (smart_test_<pid>: the postgres globalSetup drops it once this process has ended)
-  dbName = `smart_test_${process.pid}`;
-  const admin = new pg.Client({ connectionString: BASE_DB });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const u = new URL(BASE_DB);
-  u.pathname = `/${dbName}`;
-  dbUrl = u.toString();
-  await Promise.all([pgCut.open(), redisCut.open(), mqttCut.open()]);
-  const started = Date.now();
-  cluster = await startCluster({
-    instances: 2,
-    databaseUrl: pgCut.through(dbUrl),
-    redisUrl: redisCut.through(REDIS),
-    mqttUrl: mqttCut.through(MQTT),
-    env: {
-      LOG_LEVEL: 'warn',
-      CAPTCHA_MODE: 'false',
-      DEMO_VIDEO: 'off',
-      WEB_DIST: '/nonexistent',
-      FLOW_TIMER_INTERVAL_MS: '100',
-      TELEMETRY_OFFLINE_CHECK_MS: '150',
-      TELEMETRY_FLUSH_MS: '50',
-    },
-    output: (name: string, line: string) => {
-      output.push(`[${name}] ${line}`);
-      appendFileSync(logFile, `[${name}] ${line}\n`);
-    },
-  });
-  console.log(
-    `cluster: two instances and HAProxy ready in ${secs(Date.now() - started)}; their output: ${logFile}`,
-  );
-  testDb = await openDatabase({ url: dbUrl, dataDir: 'memory://', poolSize: 4, readCache: false });
-  // the seeded administrator has chosen its password (the first sign-in's change is auth.test.ts's)
-  await testDb.db.execute(sql`update blade_user set must_change_password = false where account = 'admin'`);
-  kv = new RedisKv(REDIS, kvPrefixOf({}, await deploymentId(testDb.db)));
-  const [a, b] = cluster.instances;
-  A = remote(() => a.url);
-  B = remote(() => b.url);
-  P = remote(() => cluster.proxyUrl);
-}, 120_000);
-
-afterAll(async () => {
-  await cluster?.stop();
-  await kv?.close();
-  await testDb?.close();
-  await Promise.all([pgCut.cut(), redisCut.cut(), mqttCut.cut()]);
-  // its database goes with it (the postgres globalSetup's sweep only drops those of ended processes)
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: BASE_DB });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
-    await admin.end();
-  }
-  const errors = output.filter((l) => /"level":(50|60)/.test(l)).length;
-  console.log(`the instances logged ${errors} errors (the faults' own among them): ${logFile}`);
-}, 60_000);
+useCluster();
 
 describe('shared across instances: done on one, seen by the other at once', () => {
   it('the proxy spreads requests over both instances, and both answer ready', async () => {
@@ -411,6 +244,31 @@ describe('shared across instances: done on one, seen by the other at once', () =
     }
   });
 
+  it('a process scheduled to start at times (a timer start event, R3/PT1S) starts three instances, no more, with both instances polling', async () => {
+    // the product's scheduled work that publishes something at a time: a process whose start event is a
+    // timer, claimed by the same pollers as the workflow timers
+    const k = kit(() => B);
+    await k.setup(['scheduler']);
+    const pdid = await k.deploy(
+      'clusterCycle',
+      bpmn(
+        'clusterCycle',
+        `<bpmn:startEvent id="s">${timer('timeCycle', 'R3/PT1S')}</bpmn:startEvent>${flow('a', 's', 't')}${task('t', '定时任务', '${applyUser}')}${flow('b', 't', 'e')}<bpmn:endEvent id="e"/>`,
+      ),
+    );
+    const started = () =>
+      count(sql`select count(*)::int as n from flow_instance where process_definition_id = ${pdid}`);
+    await expect.poll(started, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    await sleep(2500); // a second firing of any would have started by now
+    expect(await started()).toBe(3);
+    expect(
+      await count(
+        sql`select count(*)::int as n from flow_task t join flow_instance i using (process_instance_id)
+          where i.process_definition_id = ${pdid} and t.task_definition_key = 't'`,
+      ),
+    ).toBe(3);
+  });
+
   it('a device heard through the broker once, then silent: one offline alarm with both instances checking every 150 ms', async () => {
     const admin = await signIn(A);
     const serial = `CL-${Date.now() % 100000}`;
@@ -456,90 +314,6 @@ describe('shared across instances: done on one, seen by the other at once', () =
     ).toBe(1);
   });
 });
-
-/** Waits until `probe` holds, polling every 50 ms; answers the milliseconds it took (or throws after `ms`). */
-async function timeUntil(what: string, probe: () => Promise<boolean>, ms = 30_000): Promise<number> {
-  const t0 = Date.now();
-  while (Date.now() - t0 < ms) {
-    try {
-      if (await probe()) return Date.now() - t0;
-    } catch {
-      // not yet
-    }
-    await sleep(50);
-  }
-  throw new Error(`${what}: not after ${ms} ms`);
-}
-
-type Outcome = { status: number; ms: number; at: number; write: boolean; title?: string; via: string };
-
-/**
- * Load on the instances (and the proxy) until `stop()`: list reads, every third request a new notice with a
- * title of its own. Each request is given 10 s; one that takes longer counts as hung (status -1).
- */
-function load(token: string, tag: string, targets: [string, TestServer][]) {
-  const outcomes: Outcome[] = [];
-  let stopped = false;
-  let n = 0;
-  const record = sampleRecord(noticeResource, 2);
-  const loop = async (via: string, s: TestServer) => {
-    while (!stopped) {
-      const write = ++n % 3 === 0;
-      const title = write ? `${tag}-${n}` : undefined;
-      const at = Date.now();
-      let status: number;
-      try {
-        const r = write
-          ? await httpCall(
-              via === 'proxy'
-                ? cluster.proxyUrl
-                : via === 'A'
-                  ? cluster.instances[0].url
-                  : cluster.instances[1].url,
-              {
-                method: 'POST',
-                url: '/api/dfem-desk/notice/submit',
-                headers: auth(token),
-                payload: { ...record, title },
-              },
-              10_000,
-            )
-          : await httpCall(
-              via === 'proxy'
-                ? cluster.proxyUrl
-                : via === 'A'
-                  ? cluster.instances[0].url
-                  : cluster.instances[1].url,
-              { url: '/api/dfem-desk/notice/list?current=1&size=20', headers: auth(token) },
-              10_000,
-            );
-        status = r.statusCode;
-        if (status === 500) console.log(`500 from ${via}: ${r.body}`);
-      } catch (e) {
-        status = (e as Error).name === 'TimeoutError' ? -1 : -2;
-      }
-      outcomes.push({ status, ms: Date.now() - at, at, write, title, via });
-      if (status !== 200) await sleep(50);
-    }
-    void s;
-  };
-  const loops = targets.flatMap(([via, s]) => [loop(via, s), loop(via, s)]);
-  return {
-    outcomes,
-    async stop() {
-      stopped = true;
-      await Promise.all(loops);
-    },
-  };
-}
-
-async function storedTitles(tag: string): Promise<Set<string>> {
-  const rows = await testDb.db
-    .select({ title: schema.notice.title })
-    .from(schema.notice)
-    .where(like(schema.notice.title, `${tag}-%`));
-  return new Set(rows.map((r) => r.title));
-}
 
 describe('timed work claimed once', () => {
   it('a points-expiry run started twice on each of two connection pools at once writes an expired lot off once', async () => {

@@ -49,6 +49,12 @@ export interface LiveToken extends VerifiedToken {
 
 const ISSUER = 'smart-admin';
 const CHECKED_TOKENS_KEPT = 10_000;
+/**
+ * In the shared store once its sign-outs were filled from the database, holding when: a store without it has
+ * lost its data (emptied, or restarted without persistence), and no token is admitted before they are back.
+ */
+const FILLED_KEY = 'signed-out-filled';
+const FILLED_TTL_SECONDS = 400 * 86_400;
 
 /** The HS256 key: JWT_SECRET, or a random key generated once into the data folder (never in the repository). */
 export function loadSigningKey(configured: string | undefined, dataDir: string): Uint8Array {
@@ -94,11 +100,19 @@ export class TokenService {
     if (!payload || payload.exp * 1000 <= Date.now()) return null;
     if (payload.typ !== typ) return null;
     // revocation and session state are shared: asked every time (one round trip), never remembered here
-    const [revoked, session] = await this.kv.getMany([
+    let [revoked, session, filled] = await this.kv.getMany([
       `revoked-family:${payload.fid}`,
       sessionKey(payload.uid),
+      FILLED_KEY,
     ]);
+    if (!filled) {
+      // the store lost its data while this server ran: the sign-outs come back first (fail closed)
+      filled = await this.refill();
+      revoked = await this.kv.get(`revoked-family:${payload.fid}`);
+    }
     if (revoked) return null;
+    // a refresh token from before the store was filled may have been used (its mark is gone): refused
+    if (typ === 'refresh' && (payload.iat + 1) * 1000 <= Number(filled)) return null;
     const state = this.sessions.stored(session) ?? (await this.sessions.resolve(payload.uid, session));
     if (!admits(state, payload)) return null;
     // the same state as last time (the store's text unchanged): the same answer, made once
@@ -156,10 +170,26 @@ export class TokenService {
       .onConflictDoUpdate({ target: schema.signedOut.family, set: { expiresAt, createTime: new Date() } });
   }
 
-  /** At start: every family still signed out goes back into the shared store; expired ones are forgotten. */
-  async restoreRevoked(): Promise<number> {
+  /**
+   * At start, and when the store is found empty: every family still signed out goes back into the shared
+   * store (expired ones are forgotten), then the store is marked filled (an earlier mark is kept); answers
+   * the mark. After a loss the mark is a second ahead: a token's time has whole seconds, and one issued in
+   * the second of the loss may have been used.
+   */
+  async restoreRevoked(lost = false): Promise<string> {
     await this.db.delete(schema.signedOut).where(lte(schema.signedOut.expiresAt, new Date()));
-    return this.followRevoked(new Date(0));
+    await this.followRevoked(new Date(0));
+    await this.kv.setIfAbsent(FILLED_KEY, String(Date.now() + (lost ? 1000 : 0)), FILLED_TTL_SECONDS);
+    return (await this.kv.get(FILLED_KEY)) ?? String(Date.now());
+  }
+
+  /** one refill at a time on this server, whatever the number of requests that found the store empty */
+  private refilling: Promise<string> | undefined;
+  private refill(): Promise<string> {
+    this.refilling ??= this.restoreRevoked(true).finally(() => {
+      this.refilling = undefined;
+    });
+    return this.refilling;
   }
 
   /**
