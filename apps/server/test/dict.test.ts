@@ -1,70 +1,16 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { schema } from '../src/platform/db';
-import { menuId } from '../src/seed/menus';
-import { clearCaches, grantCodes, makeRole, makeTenant, makeUser } from './fixtures';
-import { auth, md5Hex, signIn, startTestServer, type TestServer, tokenRequest } from './harness';
+import { dictServer, type Entry, flat } from './dict-kit';
 
-/** Platform dictionaries (dict) and the tenant's own (dict-biz): shapes, rules, removal, isolation, access. */
+/**
+ * Platform dictionaries (dict) and the tenant's own (dict-biz): shapes, rules, removal, and the resource
+ * engine's generic rules seen through them. Isolation and access are dict-access.test.ts.
+ */
 
-let s: TestServer;
-let admin: string;
-let otherAdmin: string;
-let noDelete: string;
-let plain: string;
+const k = dictServer();
+const { get, post, makeDict, seededParent } = k;
 
-const SYS = '/api/dfem-system';
-
-async function tokenFor(account: string, tenantId = '000000') {
-  const res = await tokenRequest(s, {
-    grant_type: 'password',
-    username: account,
-    password: md5Hex('pass'),
-    tenantId,
-  });
-  if (res.statusCode !== 200) throw new Error(res.body);
-  return res.json().access_token as string;
-}
-
-beforeAll(async () => {
-  s = await startTestServer();
-  const db = s.database.db;
-  admin = (await signIn(s)).access_token;
-  await makeTenant(db, '100001', '第二租户');
-  const roleB = await makeRole(db, '100001', 'administrator', '超级管理员');
-  await grantCodes(db, roleB, 'all');
-  await makeUser(db, { tenantId: '100001', account: 'badmin', roleIds: [roleB] });
-  otherAdmin = await tokenFor('badmin', '100001');
-  const limited = await makeRole(db, '000000', 'dict_keeper', '字典维护');
-  await grantCodes(db, limited, ['dict', 'dict_add', 'dict_edit', 'dict_view', 'dict_biz', 'dict_biz_view']);
-  await makeUser(db, { account: 'keeper', roleIds: [limited] });
-  noDelete = await tokenFor('keeper');
-  const none = await makeRole(db, '000000', 'nobody', '无权限');
-  await grantCodes(db, none, []);
-  await makeUser(db, { account: 'plainuser', roleIds: [none] });
-  plain = await tokenFor('plainuser');
-});
-afterAll(() => s?.close());
-
-const get = (url: string, token = admin, headers: Record<string, string> = {}) =>
-  s.app.inject({ method: 'GET', url: `${SYS}${url}`, headers: { ...auth(token), ...headers } });
-const post = (url: string, payload?: object, token = admin, headers: Record<string, string> = {}) =>
-  s.app.inject({ method: 'POST', url: `${SYS}${url}`, headers: { ...auth(token), ...headers }, payload });
-
-/** The rows of a tree answer, parents before their children. */
-const flat = (nodes: (Entry & { children?: Entry[] })[]): Entry[] =>
-  nodes.flatMap((n) => [n, ...flat((n.children ?? []) as (Entry & { children?: Entry[] })[])]);
-
-type Entry = {
-  id: string;
-  parentId: string;
-  code: string;
-  dictKey: string;
-  dictValue: string;
-  sort: number;
-  remark: string;
-  isSealed: number;
-};
 type Node = Entry & { children: Node[] };
 type TreeNode = {
   id: string;
@@ -74,35 +20,6 @@ type TreeNode = {
   value: string;
   children: TreeNode[];
 };
-
-let seq = 0;
-/** a new dictionary (parent row) with entries; answers the parent and the entries */
-async function makeDict(path: 'dict' | 'dict-biz', entries: [key: string, value: string][], token = admin) {
-  const code = `t_${path.replace('-', '_')}_${++seq}`;
-  const res = await post(
-    `/${path}/submit`,
-    { code, dictValue: `测试字典${seq}`, sort: seq, isSealed: 0 },
-    token,
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  const parent = res.json().data as Entry;
-  const children: Entry[] = [];
-  for (const [i, [dictKey, dictValue]] of entries.entries()) {
-    const c = await post(
-      `/${path}/submit`,
-      { parentId: parent.id, code, dictKey, dictValue, sort: i + 1, isSealed: 0 },
-      token,
-    );
-    expect(c.statusCode, c.body).toBe(200);
-    children.push(c.json().data);
-  }
-  return { code, parent, children };
-}
-
-async function seededParent(code: string) {
-  const page = (await get(`/dict/parent-list?code=${code}&size=50`)).json().data;
-  return (page.records as Entry[]).find((r) => r.code === code)!;
-}
 
 describe('reads: shapes', () => {
   it('parent-list answers a page of dictionaries (parentId 0, key -1) with string ids', async () => {
@@ -239,12 +156,12 @@ describe('submit: validation (spec §5)', () => {
       const resZh = await post(`/${path}/submit`, body);
       expect(resZh.statusCode).toBe(400);
       expect(resZh.json()).toEqual({ code: 400, success: false, data: { field }, msg: zh });
-      const resEn = await post(`/${path}/submit`, body, admin, { 'accept-language': 'en' });
+      const resEn = await post(`/${path}/submit`, body, k.admin, { 'accept-language': 'en' });
       expect(resEn.statusCode).toBe(400);
       expect(resEn.json()).toEqual({ code: 400, success: false, data: { field }, msg: en });
       // blank counts as missing
       if (field !== 'isSealed') {
-        const blank = await post(`/${path}/submit`, { ...body, [field]: '  ' }, admin, {
+        const blank = await post(`/${path}/submit`, { ...body, [field]: '  ' }, k.admin, {
           'accept-language': 'en',
         });
         expect(blank.json().msg).toBe(en);
@@ -262,7 +179,7 @@ describe('submit: validation (spec §5)', () => {
         data: { field: 'dictKey' },
         msg: '请输入字典键值',
       });
-      const en = await post(`/${path}/submit`, body, admin, { 'accept-language': 'en' });
+      const en = await post(`/${path}/submit`, body, k.admin, { 'accept-language': 'en' });
       expect(en.json()).toEqual({
         code: 400,
         success: false,
@@ -291,7 +208,9 @@ describe('submit: validation (spec §5)', () => {
       ['sort', 1.5],
       ['sort', 'abc'],
     ] as const) {
-      const res = await post('/dict/submit', { ...base, [field]: value }, admin, { 'accept-language': 'en' });
+      const res = await post('/dict/submit', { ...base, [field]: value }, k.admin, {
+        'accept-language': 'en',
+      });
       expect(res.statusCode, `${field}=${String(value).slice(0, 10)}`).toBe(400);
       expect(res.json().data.field).toBe(field);
       expect(res.json().msg).not.toMatch(/select|insert|stack/i);
@@ -337,7 +256,7 @@ describe('submit: validation (spec §5)', () => {
       data: { field: 'dictKey' },
       msg: '字典键值已存在',
     });
-    const en = await post('/dict/submit', body, admin, { 'accept-language': 'en' });
+    const en = await post('/dict/submit', body, k.admin, { 'accept-language': 'en' });
     expect(en.json().msg).toBe('dictionary key already exists');
     const other = await makeDict('dict', [['1', '甲']]);
     expect(other.children[0].dictKey).toBe('1');
@@ -397,7 +316,7 @@ describe('remove', () => {
     const zh = await post(`/dict/remove?ids=${id}`);
     expect(zh.statusCode).toBe(400);
     expect(zh.json()).toMatchObject({ code: 400, success: false, msg: '封存的字典不能删除' });
-    const en = await post(`/dict/remove?ids=${id}`, undefined, admin, { 'accept-language': 'en' });
+    const en = await post(`/dict/remove?ids=${id}`, undefined, k.admin, { 'accept-language': 'en' });
     expect(en.json().msg).toBe('a sealed dictionary cannot be removed');
     const withParent = await post(`/dict/remove?ids=${parent.id}`);
     expect(withParent.statusCode).toBe(400);
@@ -426,7 +345,7 @@ describe('remove', () => {
     expect((await get(`/dict/detail?id=${children[1].id}`)).statusCode).toBe(404);
     expect((await get(`/dict/parent-list?code=${parent.code}`)).json().data.total).toBe(0);
     const ids = [parent.id, ...children.map((c) => c.id), nestedId];
-    const rows = await s.database.db
+    const rows = await k.s.database.db
       .select({ id: schema.dict.id, isDeleted: schema.dict.isDeleted })
       .from(schema.dict)
       .where(inArray(schema.dict.id, ids));
@@ -450,225 +369,21 @@ describe('remove', () => {
   });
 });
 
-describe('dict-biz belongs to its tenant', () => {
-  it("another tenant's administrator sees and touches none of tenant 000000's rows", async () => {
-    const mine = await makeDict('dict-biz', [
-      ['1', '红'],
-      ['2', '绿'],
-    ]);
-    const row = await s.database.db
-      .select({ tenantId: schema.dictBiz.tenantId })
-      .from(schema.dictBiz)
-      .where(eq(schema.dictBiz.id, mine.parent.id));
-    expect(row[0].tenantId).toBe('000000');
-
-    const list = (await get(`/dict-biz/list?code=${mine.code}`, otherAdmin)).json().data;
-    expect(list).toEqual([]);
-    const all = flat((await get('/dict-biz/list', otherAdmin)).json().data);
-    expect(all.some((r) => r.code === mine.code)).toBe(false);
-    expect((await get('/dict-biz/parent-list', otherAdmin)).json().data.total).toBe(0);
-    expect((await get(`/dict-biz/child-list?parentId=${mine.parent.id}`, otherAdmin)).json().data).toEqual(
-      [],
-    );
-    expect((await get(`/dict-biz/dictionary?code=${mine.code}`, otherAdmin)).json().data).toEqual([]);
-    expect((await get('/dict-biz/tree?code=DICT', otherAdmin)).json().data).toEqual([]);
-    expect((await get(`/dict-biz/detail?id=${mine.parent.id}`, otherAdmin)).statusCode).toBe(404);
-    const update = await post(
-      '/dict-biz/submit',
-      { id: mine.children[0].id, dictKey: '1', dictValue: '黑', sort: 1, isSealed: 0 },
-      otherAdmin,
-    );
-    expect(update.statusCode).toBe(404);
-    // nor can it hang an entry below a foreign dictionary
-    const below = await post(
-      '/dict-biz/submit',
-      { parentId: mine.parent.id, dictKey: '9', dictValue: '黑', sort: 1, isSealed: 0 },
-      otherAdmin,
-    );
-    expect(below.statusCode).toBe(400);
-    expect(below.json().data.field).toBe('parentId');
-    expect((await post(`/dict-biz/remove?ids=${mine.parent.id}`, undefined, otherAdmin)).statusCode).toBe(
-      404,
-    );
-    expect(
-      (await post(`/dict-biz/remove?ids=${mine.children[1].id}`, undefined, otherAdmin)).statusCode,
-    ).toBe(404);
-    // untouched
-    const still = (await get(`/dict-biz/dictionary?code=${mine.code}`)).json().data as Entry[];
-    expect(still.map((e) => e.dictValue)).toEqual(['红', '绿']);
-  });
-
-  it('each tenant keeps its own codes; the rows carry the tenant', async () => {
-    const theirs = await makeDict('dict-biz', [['1', '他们的']], otherAdmin);
-    const rows = await s.database.db
-      .select({ tenantId: schema.dictBiz.tenantId })
-      .from(schema.dictBiz)
-      .where(and(eq(schema.dictBiz.code, theirs.code)));
-    expect(rows.map((r) => r.tenantId)).toEqual(['100001', '100001']);
-    expect((await get(`/dict-biz/dictionary?code=${theirs.code}`)).json().data).toEqual([]);
-    const own = (await get(`/dict-biz/dictionary?code=${theirs.code}`, otherAdmin)).json().data as Entry[];
-    expect(own.map((e) => e.dictValue)).toEqual(['他们的']);
-    const detail = (await get(`/dict-biz/detail?id=${theirs.parent.id}`, otherAdmin)).json().data;
-    expect(detail.tenantId).toBe('100001');
-    // the same code in tenant 000000 is no clash
-    const same = await post('/dict-biz/submit', { code: theirs.code, dictValue: '我们的', sort: 1 });
-    expect(same.statusCode, same.body).toBe(200);
-  });
-
-  it('platform dictionaries are read by every tenant but changed only by the platform tenant', async () => {
-    const read = await get('/dict/parent-list?code=sex', otherAdmin);
-    expect(read.statusCode).toBe(200);
-    expect(read.json().data.total).toBe(1);
-    const sex = read.json().data.records[0] as Entry;
-    const create = await post('/dict/submit', { code: 'tenant_try', dictValue: '试', sort: 1 }, otherAdmin);
-    expect(create.statusCode).toBe(403);
-    const update = await post('/dict/submit', { ...sex, dictValue: '改' }, otherAdmin);
-    expect(update.statusCode).toBe(403);
-    expect((await post(`/dict/remove?ids=${sex.id}`, undefined, otherAdmin)).statusCode).toBe(403);
-    expect((await get('/dict/dictionary?code=sex')).json().data).toHaveLength(3);
-  });
-});
-
-describe('permissions', () => {
-  it('a user without dict_delete gets 403 on remove, and reads and writes with the other codes', async () => {
-    const { parent } = await makeDict('dict', [['1', '甲']]);
-    expect((await post(`/dict/remove?ids=${parent.id}`, undefined, noDelete)).statusCode).toBe(403);
-    expect((await get(`/dict/parent-list?code=${parent.code}`, noDelete)).json().data.total).toBe(1);
-    expect((await get(`/dict/detail?id=${parent.id}`, noDelete)).statusCode).toBe(200);
-    const edit = await post('/dict/submit', { id: parent.id, dictValue: '改' }, noDelete);
-    expect(edit.statusCode, edit.body).toBe(200);
-    // dict_biz: only the menu and view
-    expect((await get('/dict-biz/parent-list', noDelete)).statusCode).toBe(200);
-    expect(
-      (await post('/dict-biz/submit', { code: 'k', dictValue: 'k', sort: 1 }, noDelete)).statusCode,
-    ).toBe(403);
-  });
-
-  it('dictionary and tree are open to every signed-in user; the rest needs the codes', async () => {
-    expect((await get('/dict/dictionary?code=sex', plain)).statusCode).toBe(200);
-    expect((await get('/dict/tree?code=DICT', plain)).statusCode).toBe(200);
-    expect((await get('/dict-biz/dictionary?code=sex', plain)).statusCode).toBe(200);
-    expect((await get('/dict-biz/tree?code=DICT', plain)).statusCode).toBe(200);
-    for (const url of ['/dict/list', '/dict/parent-list', '/dict/child-list?parentId=1', '/dict/detail?id=1'])
-      expect((await get(url, plain)).statusCode, url).toBe(403);
-    expect((await post('/dict/submit', { code: 'p', dictValue: 'p', sort: 1 }, plain)).statusCode).toBe(403);
-    expect((await post('/dict/remove?ids=1', undefined, plain)).statusCode).toBe(403);
-    // not signed in
-    const anon = await s.app.inject({ method: 'GET', url: `${SYS}/dict/dictionary?code=sex` });
-    expect(anon.statusCode).toBe(401);
-  });
-});
-
-describe('hostile input', () => {
-  const hostile = encodeURIComponent("1' OR '1'='1");
-  it('filter values are bound, never SQL', async () => {
-    for (const url of [
-      `/dict/parent-list?code=${hostile}`,
-      `/dict/parent-list?dictValue=${hostile}`,
-      `/dict-biz/parent-list?code=${hostile}`,
-    ]) {
-      const res = await get(url);
-      expect(res.statusCode, url).toBe(200);
-      expect(res.json().data.total, url).toBe(0);
-    }
-    expect((await get(`/dict/list?dictValue=${hostile}`)).json().data).toEqual([]);
-    expect((await get(`/dict/list?code=${hostile}&current=1&size=10`)).json().data).toEqual([]);
-    expect((await get(`/dict/dictionary?code=${hostile}`)).json().data).toEqual([]);
-    expect((await get(`/dict/tree?code=${hostile}`)).json().data).toEqual([]);
-    // LIKE wildcards are literal
-    expect((await get('/dict/parent-list?code=%25')).json().data.total).toBe(0);
-    expect((await get('/dict/parent-list?code=_')).json().data.total).toBeGreaterThan(0); // menu_category…
-  });
-
-  it('malformed ids and paging are a 400 naming the parameter', async () => {
-    for (const [url, field] of [
-      [`/dict/detail?id=${hostile}`, 'id'],
-      [`/dict/child-list?parentId=${hostile}`, 'parentId'],
-      ['/dict/parent-list?size=100000', 'size'],
-      ['/dict/list?current=0', 'current'],
-    ] as const) {
-      const res = await get(url);
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json().data.field, url).toBe(field);
-    }
-    const remove = await post(`/dict/remove?ids=${hostile}`);
-    expect(remove.statusCode).toBe(400);
-    const badId = await post('/dict/submit', { id: '1 OR 1=1', code: 'x', dictValue: 'x', sort: 1 });
-    expect(badId.statusCode).toBe(400);
-    // the seeded dictionaries are all still there
-    expect((await get('/dict/dictionary?code=sex')).json().data).toHaveLength(3);
-  });
-});
-
-describe('the data scope of the dictionary screens', () => {
-  /** A role holding the dict-biz screen with a data scope on dictBiz (the definition's key). */
-  async function scopedKeeper(account: string, scopeType: number, scopeValue?: string) {
-    const db = s.database.db;
-    const role = await makeRole(db, '000000', account, account);
-    await grantCodes(db, role, ['dict_biz', 'dict_biz_view', 'dict_biz_edit', 'dict_biz_delete']);
-    const [scope] = await db
-      .insert(schema.scopeData)
-      .values({
-        menuId: menuId('dict_biz'),
-        resourceCode: 'dictBiz',
-        scopeName: `dict-biz ${account}`,
-        scopeType,
-        scopeValue,
-      })
-      .returning({ id: schema.scopeData.id });
-    await db.insert(schema.roleScope).values({ scopeCategory: 1, scopeId: scope.id, roleId: role });
-    clearCaches();
-    await makeUser(db, { account, roleIds: [role] });
-    return tokenFor(account);
-  }
-
-  it('a custom scope narrows list, parent-list, child-list, detail, submit and remove; the pickers stay whole', async () => {
-    const seen = await makeDict('dict-biz', [['1', '甲']]);
-    const hidden = await makeDict('dict-biz', [['1', '乙']]);
-    const token = await scopedKeeper(
-      'scoped_keeper',
-      5,
-      JSON.stringify({ field: 'code', op: 'eq', value: seen.code }),
-    );
-    const parents = (await get('/dict-biz/parent-list?size=200', token)).json().data.records as Entry[];
-    expect(parents.map((r) => r.code)).toEqual([seen.code]);
-    const all = flat((await get('/dict-biz/list', token)).json().data);
-    expect(new Set(all.map((r) => r.code))).toEqual(new Set([seen.code]));
-    expect((await get(`/dict-biz/child-list?parentId=${hidden.parent.id}`, token)).json().data).toEqual([]);
-    expect((await get(`/dict-biz/detail?id=${hidden.parent.id}`, token)).statusCode).toBe(404);
-    expect((await get(`/dict-biz/detail?id=${seen.parent.id}`, token)).statusCode).toBe(200);
-    const edit = await post('/dict-biz/submit', { id: hidden.children[0].id, dictValue: '改' }, token);
-    expect(edit.statusCode).toBe(404);
-    expect((await post(`/dict-biz/remove?ids=${hidden.parent.id}`, undefined, token)).statusCode).toBe(404);
-    // every screen's selects still read the whole dictionary
-    const entries = (await get(`/dict-biz/dictionary?code=${hidden.code}`, token)).json().data as Entry[];
-    expect(entries.map((e) => e.dictValue)).toEqual(['乙']);
-  });
-
-  it('rows record their creator: a scope of own rows shows only the caller’s own', async () => {
-    await makeDict('dict-biz', [['1', '丙']]);
-    const token = await scopedKeeper('own_keeper', 2);
-    // the seeded rows and the administrator's are not the keeper's
-    expect((await get('/dict-biz/parent-list', token)).json().data.total).toBe(0);
-    expect(flat((await get('/dict-biz/list', token)).json().data)).toEqual([]);
-  });
-});
-
 /** What the resource engine does for every binding, seen through the dictionaries. */
 describe('the engine’s generic rules, through dictionaries', () => {
   it('a row every tenant reads: another tenant’s update and removal are 403 before its body is checked', async () => {
     const { parent, children } = await makeDict('dict', [['1', '甲']]);
-    const bad = await post('/dict/submit', { id: children[0].id, sort: -5 }, otherAdmin);
+    const bad = await post('/dict/submit', { id: children[0].id, sort: -5 }, k.otherAdmin);
     expect(bad.statusCode).toBe(403);
-    const update = await post('/dict/submit', { id: parent.id, dictValue: '别人的' }, otherAdmin);
+    const update = await post('/dict/submit', { id: parent.id, dictValue: '别人的' }, k.otherAdmin);
     expect(update.statusCode).toBe(403);
-    const remove = await post(`/dict/remove?ids=${children[0].id}`, undefined, otherAdmin);
+    const remove = await post(`/dict/remove?ids=${children[0].id}`, undefined, k.otherAdmin);
     expect(remove.statusCode).toBe(403);
     // read, whole and unchanged
-    expect((await get(`/dict/detail?id=${parent.id}`, otherAdmin)).json().data.dictValue).toBe(
+    expect((await get(`/dict/detail?id=${parent.id}`, k.otherAdmin)).json().data.dictValue).toBe(
       parent.dictValue,
     );
-    expect((await get(`/dict/dictionary?code=${parent.code}`, otherAdmin)).json().data).toHaveLength(1);
+    expect((await get(`/dict/dictionary?code=${parent.code}`, k.otherAdmin)).json().data).toHaveLength(1);
   });
 
   it('a tree without an ancestors path refuses a parent below the row, at any depth', async () => {
@@ -726,7 +441,7 @@ describe('the engine’s generic rules, through dictionaries', () => {
     expect((await post(`/dict-biz/remove?ids=${children[0].id}`)).statusCode).toBe(200);
     const left = (await get(`/dict-biz/dictionary?code=${parent.code}`)).json().data as Entry[];
     expect(left.map((e) => e.id)).toEqual([children[1].id]);
-    const rows = await s.database.db
+    const rows = await k.s.database.db
       .select({ isDeleted: schema.dictBiz.isDeleted })
       .from(schema.dictBiz)
       .where(inArray(schema.dictBiz.id, [children[0].id, b.id, sealed.id]));
@@ -762,7 +477,7 @@ describe('the engine’s generic rules, through dictionaries', () => {
 
   it('labels of platform dictionary values follow a change at once (the kept labels are dropped)', async () => {
     const label = async () => {
-      const res = await get('/post/list?postCode=ceo', admin, { 'accept-language': 'en' });
+      const res = await get('/post/list?postCode=ceo', k.admin, { 'accept-language': 'en' });
       return res.json().data.records[0].categoryName as string;
     };
     expect(await label()).toBe('Senior management');

@@ -1,87 +1,24 @@
-import { WECHAT_DEMO, WX_NO_ACCOUNT, WX_SYNC } from '@smart/contracts';
+import { WECHAT_DEMO } from '@smart/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sha1Signature, wxDecrypt, wxEncrypt } from '../src/modules/wechat/crypto';
 import { DEMO_ACCOUNT } from '../src/modules/wechat/sandbox/demo';
-import { openidOf, WechatSandbox } from '../src/modules/wechat/sandbox/server';
+import { openidOf } from '../src/modules/wechat/sandbox/server';
 import { parseWxXml, wxXml } from '../src/modules/wechat/xml';
-import {
-  areaServer,
-  grantCodes,
-  listedRows,
-  makeRole,
-  serviceCalls,
-  signedInUser,
-  uploadFile,
-} from './fixtures';
-import type { TestServer } from './harness';
+import { grantCodes, listedRows, makeRole, signedInUser, uploadFile } from './fixtures';
+import { API, APP, contentOf, signed, VALID_MENU, wechatMpServer } from './wechat-mp-kit';
 
 /**
  * 公众号 (dfem-hope-wx) against the WeChat sandbox, a real HTTP server the client talks to as it would to
  * WeChat: the custom menu's limits (refused by the server before WeChat hears of it), a release arriving byte
- * for byte, 40001 → one token refresh and a retry, 45009 and its way out, 23 000 followers in 3 pages and 230
- * detail calls, the callback's signatures (plain and safe mode), one MsgId answered once, auto-replies and
- * their keyword clash; and what an attacker tries: another tenant's ids, a user without the button, bad input.
+ * for byte, 40001 → one token refresh and a retry, 45009 and its way out, the account's secrets, the
+ * callback's signatures (plain and safe mode), one MsgId answered once, auto-replies and their keyword clash,
+ * and materials within WeChat's limits. Followers, replies to their messages and what an attacker tries are
+ * wechat-mp-followers.test.ts.
  */
-let s: TestServer;
-let token: string;
-let other: string;
-const sandbox = new WechatSandbox().addApp(DEMO_ACCOUNT.appId, DEMO_ACCOUNT.appSecret);
-const APP = DEMO_ACCOUNT.appId;
 
-beforeAll(async () => {
-  await sandbox.listen();
-  sandbox.setFollowers(APP, 5);
-  ({ s, token, other } = await areaServer(['200034', '公众号他村', 'wxOther'], {
-    WECHAT_API_BASE: sandbox.url,
-  }));
-});
-afterAll(async () => {
-  await s?.close();
-  await sandbox.close();
-});
-
-const API = '/api/dfem-hope-wx';
-const { get, post } = serviceCalls(
-  () => s,
-  API,
-  () => token,
-);
-
-const VALID_MENU = {
-  button: [
-    { type: 'click', name: '今日歌曲', key: 'V1001_TODAY_MUSIC' },
-    {
-      name: '办事服务',
-      sub_button: [
-        { type: 'view', name: '村务公开', url: 'https://www.example.com/affairs' },
-        {
-          type: 'miniprogram',
-          name: '积分超市',
-          url: 'https://www.example.com/mall',
-          appid: 'wx286b93c14bbf93aa',
-          pagepath: 'pages/mall/index',
-        },
-        { type: 'scancode_push', name: '扫码核销', key: 'rselfmenu_0_1' },
-        { type: 'scancode_waitmsg', name: '扫码等待', key: 'rselfmenu_0_0' },
-        {
-          type: 'article_view_limited',
-          name: '村规民约',
-          article_id: 'KQb_w_Tiz-nSdVLoTV35Psmty8hGBulGhEdbb9SKs-o',
-        },
-      ],
-    },
-    {
-      name: '随手拍',
-      sub_button: [
-        { type: 'pic_sysphoto', name: '拍照上报', key: 'rselfmenu_1_0' },
-        { type: 'pic_photo_or_album', name: '拍照或相册', key: 'rselfmenu_1_1' },
-        { type: 'pic_weixin', name: '微信相册', key: 'rselfmenu_1_2' },
-        { type: 'location_select', name: '发送位置', key: 'rselfmenu_2_0' },
-      ],
-    },
-  ],
-};
+const k = wechatMpServer();
+const { sandbox, get, post, callback, textMsg } = k;
 
 describe('custom menu', () => {
   it('a fourth top-level button is refused by the server (400) and never reaches WeChat', async () => {
@@ -108,7 +45,7 @@ describe('custom menu', () => {
     const top = await post(
       '/wxMenu/release',
       { button: [{ type: 'click', name: '村'.repeat(6), key: 'k' }] },
-      token,
+      k.token,
       'en',
     );
     expect(top.statusCode).toBe(400);
@@ -236,47 +173,23 @@ describe('accounts', () => {
     const taken = await post(
       '/wxAccount/submit',
       { name: '别村', appId: 'wx00112233445566ff', appSecret: secret, token: 'abc' },
-      other,
+      k.other,
     );
     expect([taken.statusCode, taken.json().data?.field]).toEqual([400, 'appId']);
-    await s.app.auditLog.flush();
+    await k.s.app.auditLog.flush();
     const stored: string[] = [];
     for (const table of ['blade_log_api', 'blade_log_error', 'blade_log_usual']) {
-      const { rows } = (await s.database.db.execute(sql.raw(`select * from ${table}`))) as unknown as {
+      const { rows } = (await k.s.database.db.execute(sql.raw(`select * from ${table}`))) as unknown as {
         rows: unknown[];
       };
       stored.push(JSON.stringify(rows, (_k, v) => (typeof v === 'bigint' ? String(v) : v)));
     }
-    const everything = [...stored, s.logs.join('')].join('\n');
+    const everything = [...stored, k.s.logs.join('')].join('\n');
     expect(everything).toContain('/wxAccount/submit');
     for (const hidden of [secret, aesKey, DEMO_ACCOUNT.appSecret]) expect(everything).not.toContain(hidden);
     expect((await post(`/wxAccount/remove?ids=${id}`)).statusCode).toBe(200);
   });
 });
-
-/** WeChat's query of a callback: its signature over the account's token */
-function signed(extra: Record<string, string> = {}, tk: string = DEMO_ACCOUNT.token) {
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const nonce = String(Math.floor(Math.random() * 1e9));
-  return new URLSearchParams({ signature: sha1Signature(tk, timestamp, nonce), timestamp, nonce, ...extra });
-}
-const callback = (query: URLSearchParams, payload?: string) =>
-  s.app.inject({
-    method: payload === undefined ? 'GET' : 'POST',
-    url: `${API}/open/${APP}?${query}`,
-    ...(payload === undefined ? {} : { payload, headers: { 'content-type': 'text/xml' } }),
-  });
-let msgIds = 7_000_000_000_000_000_000n;
-const textMsg = (content: string, from = openidOf(APP, 0), msgId = String(++msgIds)) =>
-  wxXml({
-    ToUserName: 'gh_demo',
-    FromUserName: from,
-    CreateTime: Math.floor(Date.now() / 1000),
-    MsgType: 'text',
-    Content: content,
-    MsgId: msgId,
-  });
-const contentOf = (xml: string) => parseWxXml(xml)?.Content;
 
 describe('callback', () => {
   it('GET checks the signature and echoes echostr; a wrong signature is refused', async () => {
@@ -371,12 +284,15 @@ describe('callback', () => {
     const q = signed();
     q.set('timestamp', 'abc');
     expect((await callback(q, textMsg('x'))).statusCode).toBe(403);
-    const unknown = await s.app.inject({
+    const unknown = await k.s.app.inject({
       method: 'GET',
       url: `${API}/open/wx0000000000000000?${signed({ echostr: 'e' })}`,
     });
     expect(unknown.statusCode).toBe(404);
-    const junk = await s.app.inject({ method: 'GET', url: `${API}/open/%00..?${signed({ echostr: 'e' })}` });
+    const junk = await k.s.app.inject({
+      method: 'GET',
+      url: `${API}/open/%00..?${signed({ echostr: 'e' })}`,
+    });
     expect([400, 404]).toContain(junk.statusCode);
   });
 });
@@ -465,249 +381,6 @@ describe('auto-replies', () => {
   });
 });
 
-describe('followers', () => {
-  it('23 000 followers synchronised in 3 pages of user/get and 230 batchget calls, progress n of total', async () => {
-    sandbox.setFollowers(APP, 23_000);
-    sandbox.reset();
-    const started = await post('/wxUser/synchron', {});
-    expect(started.statusCode, started.body).toBe(200);
-    expect(started.json().data.state).toBe(WX_SYNC.running);
-    let p: { state: string; done: number; total: number } = started.json().data;
-    const seen = new Set<number>();
-    for (let i = 0; i < 600 && p.state === WX_SYNC.running; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      p = (await get('/wxUser/synchron/progress')).json().data;
-      seen.add(p.done);
-    }
-    expect(p).toMatchObject({ state: WX_SYNC.done, done: 23_000, total: 23_000 });
-    // the progress moved through the hundreds
-    expect([...seen].some((n) => n > 0 && n < 23_000)).toBe(true);
-    expect(sandbox.callsOf('cgi-bin/user/get')).toHaveLength(3);
-    expect(sandbox.callsOf('cgi-bin/user/get').map((c) => c.query.next_openid ?? '')).toEqual([
-      '',
-      openidOf(APP, 9_999),
-      openidOf(APP, 19_999),
-    ]);
-    const details = sandbox.callsOf('cgi-bin/user/info/batchget');
-    expect(details).toHaveLength(230);
-    expect(details.every((c) => JSON.parse(c.body).user_list.length === 100)).toBe(true);
-    const page = (await get('/wxUser/page?current=1&size=10')).json().data;
-    expect(page.total).toBeGreaterThanOrEqual(23_000);
-  }, 180_000);
-
-  /** the progress once the running synchronisation has stopped */
-  const settled = async () => {
-    let p = (await get('/wxUser/synchron/progress')).json().data;
-    for (let i = 0; i < 600 && p.state === WX_SYNC.running; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      p = (await get('/wxUser/synchron/progress')).json().data;
-    }
-    return p as { state: string; done: number; total: number };
-  };
-
-  it('an interrupted synchronisation says why, refuses a second start while running, and resumes at its page', async () => {
-    sandbox.setFollowers(APP, 12_000);
-    sandbox.reset();
-    // WeChat's quota runs out on the 106th detail call: halfway through the second page
-    sandbox.fail('cgi-bin/user/info/batchget', 45009, 1, 105);
-    const started = await post('/wxUser/synchron', { restart: true });
-    expect(started.statusCode, started.body).toBe(200);
-    const twice = await post('/wxUser/synchron', {});
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().msg).toBe('粉丝同步正在进行中,请等待其完成');
-    const stopped = await settled();
-    expect(stopped).toMatchObject({ state: WX_SYNC.interrupted, done: 10_500, total: 12_000 });
-    const account = (await get(`/wxAccount/detail?id=${WECHAT_DEMO.accountId}`)).json().data;
-    expect(String(account.syncError)).toContain('45009');
-    sandbox.reset();
-    const resumed = await post('/wxUser/synchron', {});
-    expect(resumed.statusCode, resumed.body).toBe(200);
-    expect((await settled()).state).toBe(WX_SYNC.done);
-    expect((await get('/wxUser/synchron/progress')).json().data).toMatchObject({
-      done: 12_000,
-      total: 12_000,
-    });
-    // it took up the second page again, not the first
-    expect(sandbox.callsOf('cgi-bin/user/get').map((c) => c.query.next_openid)).toEqual([
-      openidOf(APP, 9_999),
-    ]);
-    expect(sandbox.callsOf('cgi-bin/user/info/batchget')).toHaveLength(20);
-  }, 120_000);
-
-  it('one token refresh however many calls need one at once (single flight)', async () => {
-    const rows = [];
-    for (let i = 10; i < 15; i++)
-      rows.push(
-        listedRows((await get(`/wxUser/page?current=1&size=1&openid=${openidOf(APP, i)}`)).json().data)[0],
-      );
-    sandbox.expireTokens(APP);
-    sandbox.reset();
-    const answers = await Promise.all(
-      rows.map((r, i) => post('/wxUser/remark', { id: r.id, remark: `备注${i}` })),
-    );
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    expect(sandbox.callsOf('cgi-bin/stable_token')).toHaveLength(1);
-  });
-
-  it('a tag is made on WeChat when new, given to the followers there, then kept on them', async () => {
-    const rows = [];
-    for (const i of [20, 21])
-      rows.push(
-        listedRows((await get(`/wxUser/page?current=1&size=1&openid=${openidOf(APP, i)}`)).json().data)[0],
-      );
-    sandbox.reset();
-    const res = await post('/wxUser/tag', { ids: rows.map((r) => r.id), tagName: '党员' });
-    expect(res.statusCode, res.body).toBe(200);
-    const { tagId } = res.json().data;
-    expect(sandbox.callsOf('cgi-bin/tags/create')).toHaveLength(1);
-    expect(sandbox.follower(APP, openidOf(APP, 20))?.tagid_list).toEqual([tagId]);
-    expect((await get(`/wxUser/detail?id=${rows[1].id}`)).json().data.tagIds).toBe(String(tagId));
-    // the same tag again: no second tag on WeChat, no second id on the row
-    expect((await post('/wxUser/tag', { ids: [rows[0].id], tagName: '党员' })).statusCode).toBe(200);
-    expect(sandbox.callsOf('cgi-bin/tags/create')).toHaveLength(1);
-    expect((await get(`/wxUser/detail?id=${rows[0].id}`)).json().data.tagIds).toBe(String(tagId));
-    expect((await post('/wxUser/tag', { ids: [rows[0].id], tagName: '村'.repeat(11) })).statusCode).toBe(400);
-    expect((await post('/wxUser/tag', { ids: [], tagName: 'a' })).statusCode).toBe(400);
-    expect((await post('/wxUser/tag', { ids: [rows[0].id], tagName: 'a' }, other)).statusCode).toBe(404);
-  });
-
-  it('a remark is pushed to WeChat first, then stored; WeChat’s refusal stores nothing', async () => {
-    const [row] = listedRows(
-      (await get(`/wxUser/page?current=1&size=1&openid=${openidOf(APP, 3)}`)).json().data,
-    );
-    const res = await post('/wxUser/remark', { id: row.id, remark: '村医张' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(sandbox.follower(APP, openidOf(APP, 3))?.remark).toBe('村医张');
-    expect((await get(`/wxUser/detail?id=${row.id}`)).json().data.remark).toBe('村医张');
-    sandbox.fail('cgi-bin/user/info/updateremark', 45009);
-    const refused = await post('/wxUser/remark', { id: row.id, remark: '另一个' });
-    expect(refused.statusCode).toBe(409);
-    expect((await get(`/wxUser/detail?id=${row.id}`)).json().data.remark).toBe('村医张');
-  });
-});
-
-describe('what an attacker tries', () => {
-  it('another tenant’s ids are not found (404), whatever the call', async () => {
-    const [follower] = listedRows((await get('/wxUser/page?current=1&size=1')).json().data);
-    expect((await post('/wxUser/remark', { id: follower.id, remark: 'x' }, other)).statusCode).toBe(404);
-    expect(
-      (await post('/wxAutoReply/enable', { id: WECHAT_DEMO.replyIds[0], enabled: 0 }, other)).statusCode,
-    ).toBe(404);
-    expect((await post(`/wxAutoReply/del/${WECHAT_DEMO.replyIds[0]}`, undefined, other)).statusCode).toBe(
-      404,
-    );
-    expect(
-      (await post('/wxMenu/release', { accountId: WECHAT_DEMO.accountId, ...VALID_MENU }, other)).statusCode,
-    ).toBe(404);
-    expect((await post('/wxUser/synchron', { accountId: WECHAT_DEMO.accountId }, other)).statusCode).toBe(
-      404,
-    );
-    expect((await post('/wxAccount/clearQuota', { id: WECHAT_DEMO.accountId }, other)).statusCode).toBe(404);
-    expect((await get(`/wxAccount/detail?id=${WECHAT_DEMO.accountId}`, other)).statusCode).toBe(404);
-    expect((await get(`/wxAutoReply/test?text=a&accountId=${WECHAT_DEMO.accountId}`, other)).statusCode).toBe(
-      404,
-    );
-  });
-
-  it('without an account every WeChat action says what to configure (400)', async () => {
-    const res = await post('/wxMenu/release', VALID_MENU, other);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe(WX_NO_ACCOUNT.zh);
-    expect(res.json().data).toEqual({ configure: 'wxAccount' });
-    expect((await post('/wxUser/synchron', {}, other, 'en')).json().msg).toBe(WX_NO_ACCOUNT.en);
-    // local data still works
-    expect((await get('/wxUser/page?current=1&size=10', other)).statusCode).toBe(200);
-  });
-
-  it('a user without the button is refused (403), whatever the input', async () => {
-    const role = await makeRole(s.database.db, '000000', 'wxViewer');
-    await grantCodes(s.database.db, role, [
-      'wxMenu',
-      'wxMenu_view',
-      'wxUser',
-      'wxUser_view',
-      'wxAutoReply',
-      'wxAutoReply_view',
-    ]);
-    const viewer = (await signedInUser(s, 'wxViewer', [role])).token;
-    expect((await get('/wxMenu/list?current=1&size=10', viewer)).statusCode).toBe(200);
-    expect((await post('/wxMenu/release', VALID_MENU, viewer)).statusCode).toBe(403);
-    expect((await post('/wxMenu/release', { button: 'bad' }, viewer)).statusCode).toBe(403);
-    expect((await post('/wxUser/synchron', {}, viewer)).statusCode).toBe(403);
-    expect((await post('/wxUser/remark', { id: '1', remark: 'x' }, viewer)).statusCode).toBe(403);
-    expect(
-      (await post('/wxAutoReply/enable', { id: WECHAT_DEMO.replyIds[0], enabled: 0 }, viewer)).statusCode,
-    ).toBe(403);
-    expect((await post('/wxAutoReply/add', {}, viewer)).statusCode).toBe(403);
-    expect((await post(`/wxAutoReply/del/${WECHAT_DEMO.replyIds[0]}`, undefined, viewer)).statusCode).toBe(
-      403,
-    );
-    expect((await post('/wxAccount/clearQuota', {}, viewer)).statusCode).toBe(403);
-  });
-});
-
-describe('messages', () => {
-  const received = async (openid: string) =>
-    listedRows((await get(`/wxMsg/page?current=1&size=1&openid=${openid}&direction=1`)).json().data)[0];
-
-  it('a reply goes out within the 48 hours through WeChat and is kept; outside them it is refused before WeChat is asked', async () => {
-    sandbox.setFollowers(APP, 10);
-    const openid = openidOf(APP, 2);
-    await callback(signed(), textMsg('请问低保怎么申请', openid));
-    sandbox.interacted(APP, openid);
-    const msg = await received(openid);
-    const res = await post('/wxMsg/reply', { id: msg.id, content: '请带身份证到村委会办理。' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(sandbox.sent.get(APP)?.at(-1)).toEqual({
-      touser: openid,
-      msgtype: 'text',
-      text: { content: '请带身份证到村委会办理。' },
-    });
-    const rows = listedRows(
-      (await get(`/wxMsg/page?current=1&size=10&openid=${openid}&direction=2`)).json().data,
-    );
-    expect(rows.some((r) => r.content === '请带身份证到村委会办理。')).toBe(true);
-
-    // a follower who last wrote three days ago
-    const old = openidOf(APP, 4);
-    await callback(
-      signed(),
-      wxXml({
-        ToUserName: 'gh_demo',
-        FromUserName: old,
-        CreateTime: Math.floor(Date.now() / 1000) - 3 * 86_400,
-        MsgType: 'text',
-        Content: '三天前的留言',
-        MsgId: String(++msgIds),
-      }),
-    );
-    sandbox.reset();
-    const late = await post('/wxMsg/reply', { id: (await received(old)).id, content: '迟到的回复' });
-    expect(late.statusCode).toBe(409);
-    expect(late.json().msg).toContain('48 小时');
-    expect(sandbox.calls).toHaveLength(0);
-
-    // WeChat's own 45015 is worded the same
-    const fresh = openidOf(APP, 5);
-    await callback(signed(), textMsg('你好', fresh));
-    const refused = await post('/wxMsg/reply', { id: (await received(fresh)).id, content: '您好' });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().data).toMatchObject({ errcode: 45015 });
-  });
-
-  it('another tenant’s message is not found; without the button 403; bad input 400', async () => {
-    const msg = await received(openidOf(APP, 2));
-    expect((await post('/wxMsg/reply', { id: msg.id, content: 'x' }, other)).statusCode).toBe(404);
-    expect((await post('/wxMsg/reply', { id: msg.id, content: '' })).statusCode).toBe(400);
-    expect((await post('/wxMsg/reply', { id: msg.id, content: 'x'.repeat(601) })).statusCode).toBe(400);
-    const role = await makeRole(s.database.db, '000000', 'wxMsgViewer');
-    await grantCodes(s.database.db, role, ['wxMsg', 'wxMsg_view']);
-    const viewer = (await signedInUser(s, 'wxMsgViewer', [role])).token;
-    expect((await get('/wxMsg/page?current=1&size=1', viewer)).statusCode).toBe(200);
-    expect((await post('/wxMsg/reply', { id: msg.id, content: 'x' }, viewer)).statusCode).toBe(403);
-  });
-});
-
 describe('materials', () => {
   const PNG = Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -715,8 +388,8 @@ describe('materials', () => {
   ]);
   const JPG = (n: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(n, 1)]);
   const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom'), Buffer.alloc(3000, 2)]);
-  const up = (query: string, buf: Buffer, name: string, tk = token) =>
-    uploadFile(s, tk, `${API}/wxMaterial/upload?${query}`, buf, name);
+  const up = (query: string, buf: Buffer, name: string, tk = k.token) =>
+    uploadFile(k.s, tk, `${API}/wxMaterial/upload?${query}`, buf, name);
 
   it('an image goes to WeChat and is kept with its media_id and URL; its file comes back as a blob', async () => {
     sandbox.reset();
@@ -727,10 +400,10 @@ describe('materials', () => {
     expect(String(row.url)).toMatch(/^http:\/\/mmbiz\.qpic\.cn\//);
     expect(sandbox.publishing.materials.get(String(row.mediaId))?.data).toEqual(PNG);
     expect(sandbox.callsOf('cgi-bin/material/add_material')[0].query.type).toBe('image');
-    const blob = await s.app.inject({
+    const blob = await k.s.app.inject({
       method: 'GET',
       url: `${API}/wxMaterial/materialOther?id=${row.id}`,
-      headers: { 'blade-auth': `bearer ${token}` },
+      headers: { 'blade-auth': `bearer ${k.token}` },
     });
     expect(blob.statusCode).toBe(200);
     expect(blob.headers['content-type']).toBe('image/png');
@@ -765,11 +438,11 @@ describe('materials', () => {
     expect(video.json().data).toMatchObject({ title: '村容村貌', description: '航拍' });
     expect((await get(`/wxMaterial/materialOther?id=${id}`)).statusCode).toBe(404);
     // another tenant, a user without the button
-    expect((await post(`/wxMaterial/del/${id}`, undefined, other)).statusCode).toBe(404);
-    expect((await get(`/wxMaterial/materialVideo?id=${id}`, other)).statusCode).toBe(404);
-    const role = await makeRole(s.database.db, '000000', 'wxMaterialViewer');
-    await grantCodes(s.database.db, role, ['wxMaterial', 'wxMaterial_view']);
-    const viewer = (await signedInUser(s, 'wxMaterialViewer', [role])).token;
+    expect((await post(`/wxMaterial/del/${id}`, undefined, k.other)).statusCode).toBe(404);
+    expect((await get(`/wxMaterial/materialVideo?id=${id}`, k.other)).statusCode).toBe(404);
+    const role = await makeRole(k.s.database.db, '000000', 'wxMaterialViewer');
+    await grantCodes(k.s.database.db, role, ['wxMaterial', 'wxMaterial_view']);
+    const viewer = (await signedInUser(k.s, 'wxMaterialViewer', [role])).token;
     expect((await post(`/wxMaterial/del/${id}`, undefined, viewer)).statusCode).toBe(403);
     expect((await up('type=1', PNG, 'a.png', viewer)).statusCode).toBe(403);
     expect((await get(`/wxMaterial/materialVideo?id=${id}`, viewer)).statusCode).toBe(200);
