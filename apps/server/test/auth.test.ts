@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryKv } from '../src/platform/kv';
 import {
   auth,
   basic,
@@ -189,6 +190,36 @@ describe('tokens', () => {
       refresh_token: second.refresh_token,
     });
     expect(successor.statusCode).toBe(400);
+  });
+
+  it('a refresh token from before a restart of a server without Redis still refreshes (its in-process store starts empty by nature), and a signed-out one stays refused', async () => {
+    const before = await startTestServer({}, { alongside: s, kv: new MemoryKv() });
+    const kept = await signIn(before);
+    const ended = await signIn(before);
+    const out = await before.app.inject({
+      method: 'GET',
+      url: '/api/dfem-auth/oauth/logout',
+      headers: auth(ended.access_token),
+    });
+    expect(out.statusCode).toBe(200);
+    await before.close();
+    // a token's time has whole seconds: the restart comes in a later one
+    await new Promise((r) => setTimeout(r, 1100));
+    const after = await startTestServer({}, { alongside: s, kv: new MemoryKv() });
+    try {
+      const refreshed = await tokenRequest(after, {
+        grant_type: 'refresh_token',
+        refresh_token: kept.refresh_token,
+      });
+      expect(refreshed.statusCode, refreshed.body).toBe(200);
+      const again = await tokenRequest(after, {
+        grant_type: 'refresh_token',
+        refresh_token: ended.refresh_token,
+      });
+      expect(again.statusCode).not.toBe(200);
+    } finally {
+      await after.close();
+    }
   });
 
   it('two racing refreshes with one token: exactly one wins', async () => {

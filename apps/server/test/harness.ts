@@ -11,6 +11,7 @@ import { dropAccessCaches } from '../src/modules/system/caches';
 import { type Config, loadConfig } from '../src/platform/config';
 import { forgetAllCounts } from '../src/platform/crud/count-cache';
 import { type Database, openDatabase } from '../src/platform/db';
+import type { KvStore } from '../src/platform/kv';
 import { LocalStorage } from '../src/platform/storage';
 import { seed } from '../src/seed';
 import { md5Hex } from '../src/seed/system';
@@ -169,7 +170,8 @@ export interface TestServer extends Server {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  opts: { alongside?: TestServer; extraResources?: ExtraResource[] } = {},
+  /** alongside: on the same database (not reset), sharing its store unless given `kv` */
+  opts: { alongside?: TestServer; kv?: KvStore; extraResources?: ExtraResource[] } = {},
 ): Promise<TestServer> {
   const { database, url } = await sharedDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'smart-test-'));
@@ -201,7 +203,7 @@ export async function startTestServer(
     database,
     logger: stream,
     kvPrefix: `test:${randomUUID()}:`,
-    kv: opts.alongside?.kv,
+    kv: opts.kv ?? opts.alongside?.kv,
     extraResources: opts.extraResources,
   });
   await server.app.ready();

@@ -5,7 +5,7 @@ import { and, gt, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { type Db, schema } from '../db';
-import type { KvStore } from '../kv';
+import { type KvStore, MemoryKv } from '../kv';
 import { admits, type SessionState, type Sessions, sessionKey } from './sessions';
 
 /** What an access or refresh token carries. Short claim names keep the header small. */
@@ -173,13 +173,16 @@ export class TokenService {
   /**
    * At start, and when the store is found empty: every family still signed out goes back into the shared
    * store (expired ones are forgotten), then the store is marked filled (an earlier mark is kept); answers
-   * the mark. After a loss the mark is a second ahead: a token's time has whole seconds, and one issued in
-   * the second of the loss may have been used.
+   * the mark, before which refresh tokens are refused. After a loss the mark is a second ahead: a token's
+   * time has whole seconds, and one issued in the second of the loss may have been used. The in-process map
+   * (no Redis) starts empty with every start of its one server by nature: its mark refuses nothing, or every
+   * restart would sign everybody out.
    */
   async restoreRevoked(lost = false): Promise<string> {
     await this.db.delete(schema.signedOut).where(lte(schema.signedOut.expiresAt, new Date()));
     await this.followRevoked(new Date(0));
-    await this.kv.setIfAbsent(FILLED_KEY, String(Date.now() + (lost ? 1000 : 0)), FILLED_TTL_SECONDS);
+    const mark = !lost && this.kv instanceof MemoryKv ? 0 : Date.now() + (lost ? 1000 : 0);
+    await this.kv.setIfAbsent(FILLED_KEY, String(mark), FILLED_TTL_SECONDS);
     return (await this.kv.get(FILLED_KEY)) ?? String(Date.now());
   }
 
