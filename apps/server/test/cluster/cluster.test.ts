@@ -30,6 +30,7 @@ import {
   kv,
   load,
   MQTT,
+  makeDevice,
   mqttCut,
   P,
   person,
@@ -271,20 +272,12 @@ describe('shared across instances: done on one, seen by the other at once', () =
 
   it('a device heard through the broker once, then silent: one offline alarm with both instances checking every 150 ms', async () => {
     const admin = await signIn(A);
-    const serial = `CL-${Date.now() % 100000}`;
-    const made = await post(A, admin.access_token, '/api/dfem-hope-manage/smartPlant/deviceManage/submit', {
-      name: '集群设备',
-      kind: '1',
-      serial,
-      reportInterval: 10,
-    });
-    expect(made.statusCode, made.body).toBe(200);
-    const dev = made.json().data as { id: string; secret: string };
+    const dev = await makeDevice(A, admin.access_token, '集群设备', 'CL');
     const client = await mqtt.connectAsync(MQTT);
     const t0 = Date.now() - 120_000;
     // one reading (two minutes old): taken by one of the two instances (one shared subscription)
     await client.publishAsync(
-      `000000/1/${serial}/up`,
+      dev.topic,
       signedMessage(dev.secret, { ts: t0, values: { airTemperature: 20 } }),
       { qos: 1 },
     );
@@ -508,15 +501,7 @@ describe('faults survived without a hand', () => {
 
   it('the MQTT broker cut off: both instances subscribe again and a device’s readings resume, each stored once', async () => {
     const admin = await signIn(A);
-    const serial = `CLM-${Date.now() % 100000}`;
-    const made = await post(A, admin.access_token, '/api/dfem-hope-manage/smartPlant/deviceManage/submit', {
-      name: '集群设备二',
-      kind: '1',
-      serial,
-      reportInterval: 10,
-    });
-    expect(made.statusCode, made.body).toBe(200);
-    const dev = made.json().data as { id: string; secret: string };
+    const dev = await makeDevice(A, admin.access_token, '集群设备二', 'CLM');
     await mqttCut.cut();
     await sleep(1000);
     await mqttCut.restore();
@@ -534,7 +519,7 @@ describe('faults survived without a hand', () => {
           ts += 1000;
           published.push(ts);
           await client.publishAsync(
-            `000000/1/${serial}/up`,
+            dev.topic,
             signedMessage(dev.secret, { ts, values: { airTemperature: 21 } }),
             { qos: 1 },
           );
@@ -548,7 +533,7 @@ describe('faults survived without a hand', () => {
       for (let i = 0; i < 10; i++) {
         ts += 1000;
         await client.publishAsync(
-          `000000/1/${serial}/up`,
+          dev.topic,
           signedMessage(dev.secret, { ts, values: { airTemperature: 22 } }),
           { qos: 1 },
         );

@@ -21,6 +21,7 @@ import {
   get,
   httpCall,
   MQTT,
+  makeDevice,
   post,
   REDIS,
   secs,
@@ -316,15 +317,7 @@ describe('an instance SIGKILLed in the middle of its work: whole or absent, B go
 
   it('a telemetry batch: readings published with QoS 1 around A’s kill are stored once each; those after it all, through B', async () => {
     const admin = await signIn(B);
-    const serial = `CLK-${Date.now() % 100000}`;
-    const made = await post(B, admin.access_token, '/api/dfem-hope-manage/smartPlant/deviceManage/submit', {
-      name: '集群设备三',
-      kind: '1',
-      serial,
-      reportInterval: 10,
-    });
-    expect(made.statusCode, made.body).toBe(200);
-    const dev = made.json().data as { id: string; secret: string };
+    const dev = await makeDevice(B, admin.access_token, '集群设备三', 'CLK');
     const t0 = Date.now() - 120_000;
     const stored = (from: number, to: number) =>
       count(
@@ -337,7 +330,7 @@ describe('an instance SIGKILLed in the middle of its work: whole or absent, B go
     const publish = async (from: number, to: number) => {
       for (let i = from; i < to; i++) {
         await client.publishAsync(
-          `000000/1/${serial}/up`,
+          dev.topic,
           signedMessage(dev.secret, { ts: t0 + i * 100, values: { airTemperature: 20 + (i % 10) } }),
           { qos: 1 },
         );

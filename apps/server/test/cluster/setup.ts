@@ -302,3 +302,20 @@ export async function storedTitles(tag: string): Promise<Set<string>> {
     .where(like(schema.notice.title, `${tag}-%`));
   return new Set(rows.map((r) => r.title));
 }
+
+/**
+ * A weather device made through `server` (reporting every 10 s, its serial `<prefix>-<n>`): its id and
+ * secret, and the topic it publishes its readings on.
+ */
+export async function makeDevice(server: TestServer, token: string, name: string, prefix: string) {
+  const serial = `${prefix}-${Date.now() % 100000}`;
+  const made = await post(server, token, '/api/dfem-hope-manage/smartPlant/deviceManage/submit', {
+    name,
+    kind: '1',
+    serial,
+    reportInterval: 10,
+  });
+  expect(made.statusCode, made.body).toBe(200);
+  const { id, secret } = made.json().data as { id: string; secret: string };
+  return { id, secret, topic: `000000/1/${serial}/up` };
+}
