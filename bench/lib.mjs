@@ -410,20 +410,23 @@ export async function postJson(url, headers, body) {
 
 /**
  * autocannon for `seconds` at `connections`; req/s, p50, p99 (ms) and anything that was not a 2xx. Given
- * `paths`, each request asks for one of them at random (on `url`'s origin).
+ * `paths`, each request asks for one of them at random (on `url`'s origin); given a function, it makes each
+ * request from autocannon's (its path, method, headers, body).
  */
 export async function load(url, headers, seconds, connections, paths) {
-  const requests = paths && [
-    {
-      setupRequest: (req) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)] }),
-    },
-  ];
+  const setupRequest =
+    typeof paths === 'function'
+      ? paths
+      : paths && ((req) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)] }));
+  const requests = setupRequest && [{ setupRequest }];
   const r = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1, requests });
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
     total: r.requests.total,
+    /** requests that were not answered with a 2xx, timed out or failed */
+    failed: r.non2xx + r.errors,
     // autocannon's `errors` include its timeouts (10 s); a timed-out request has no latency sample
     bad: [
       r.non2xx && `${r.non2xx} non-2xx`,
