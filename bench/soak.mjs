@@ -71,6 +71,12 @@ function mixedRequest(n) {
 
 /** `instances` servers behind the proxy, loaded minute by minute */
 async function soak(instances, databaseUrl) {
+  // a fresh database each run, seeded by the first start: the two runs start from the same rows (the notices
+  // the one instance wrote made the two slower)
+  const maintenance = new URL(databaseUrl);
+  maintenance.pathname = '/postgres';
+  const name = new URL(databaseUrl).pathname.slice(1);
+  await withPgClient(maintenance.toString(), (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   const cluster = await startCluster({
     instances,
     databaseUrl,
@@ -135,11 +141,7 @@ async function main() {
   if (!DATABASE_URL)
     throw new Error('DATABASE_URL=postgres://… is required: the instances share one PostgreSQL');
   const databaseUrl = suffixedDbUrl(DATABASE_URL, '_soak');
-  // a fresh database: the first start seeds it, and yesterday's notices are not today's
   const name = new URL(databaseUrl).pathname.slice(1);
-  const maintenance = new URL(DATABASE_URL);
-  maintenance.pathname = '/postgres';
-  await withPgClient(maintenance.toString(), (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   const started = Date.now();
   const loadAtStart = loadavg()[0];
   const runs = {};
