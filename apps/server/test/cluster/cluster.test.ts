@@ -22,6 +22,7 @@ import {
   ADDRESS,
   B,
   cluster,
+  connectionsOfAGone,
   count,
   dbName,
   dbUrl,
@@ -614,14 +615,7 @@ describe('faults survived without a hand', () => {
     ).toBe(true);
     // the import: whole or absent (its transaction committed, or rolled back by PostgreSQL when the
     // connection died)
-    await timeUntil(
-      'the killed instance’s connections are gone',
-      async () =>
-        (await count(
-          sql`select count(*)::int as n from pg_stat_activity where datname = ${dbName} and application_name = 'smart-s1'`,
-        )) === 0,
-      20_000,
-    );
+    await connectionsOfAGone();
     const imported = await count(
       sql`select count(*)::int as n from blade_user where account like ${`${tag}u%`} and is_deleted = 0`,
     );

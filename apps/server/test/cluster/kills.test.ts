@@ -16,6 +16,7 @@ import {
   ADDRESS,
   B,
   cluster,
+  connectionsOfAGone,
   count,
   dbName,
   get,
@@ -50,14 +51,7 @@ async function killA(now: () => boolean | Promise<boolean>) {
   await a.stop('SIGKILL');
   const killedAfter = Date.now() - t0;
   // its open transactions are rolled back by PostgreSQL once its connections are gone
-  await timeUntil(
-    'the killed instance’s connections are gone',
-    async () =>
-      (await count(
-        sql`select count(*)::int as n from pg_stat_activity where datname = ${dbName} and application_name = 'smart-s1'`,
-      )) === 0,
-    20_000,
-  );
+  await connectionsOfAGone();
   return killedAfter;
 }
 

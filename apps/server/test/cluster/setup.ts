@@ -319,3 +319,15 @@ export async function makeDevice(server: TestServer, token: string, name: string
   const { id, secret } = made.json().data as { id: string; secret: string };
   return { id, secret, topic: `000000/1/${serial}/up` };
 }
+
+/** Waits until instance A's (smart-s1) connections are gone: PostgreSQL has rolled back what it left open. */
+export async function connectionsOfAGone() {
+  await timeUntil(
+    'the killed instance’s connections are gone',
+    async () =>
+      (await count(
+        sql`select count(*)::int as n from pg_stat_activity where datname = ${dbName} and application_name = 'smart-s1'`,
+      )) === 0,
+    20_000,
+  );
+}
