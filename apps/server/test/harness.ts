@@ -232,3 +232,25 @@ export async function signIn(s: Server, username = 'admin', password = 'admin') 
 }
 
 export const auth = (token: string) => ({ 'blade-auth': `bearer ${token}` });
+
+/** PostgreSQL's notifications arrive a moment after their commit: lets those of earlier writes arrive */
+export const notificationsSettled = () =>
+  dbKind === 'postgres' ? new Promise((r) => setTimeout(r, 300)) : Promise.resolve();
+
+/**
+ * Runs `body` while `server` hears of no table change: what it answers then comes from what it kept
+ * (platform/crud/answers.ts). The notifications of its own writes arrive while it is still deaf.
+ */
+export async function whileDeaf(server: Server, body: () => Promise<void>) {
+  const changes = server.database.changes;
+  const { changed, changedAll } = changes;
+  changes.changed = () => {};
+  changes.changedAll = () => {};
+  try {
+    await body();
+    await notificationsSettled();
+  } finally {
+    changes.changed = changed;
+    changes.changedAll = changedAll;
+  }
+}

@@ -3,7 +3,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/platform/db';
 import { createServer, type Server } from '../src/server';
-import { auth, dbKind, signIn, startTestServer, type TestServer } from './harness';
+import {
+  auth,
+  dbKind,
+  notificationsSettled,
+  signIn,
+  startTestServer,
+  type TestServer,
+  whileDeaf,
+} from './harness';
 
 /**
  * List answers are kept for a few seconds while none of their tables changes (platform/crud/answers.ts,
@@ -34,22 +42,8 @@ describe('list answers', () => {
   };
   const paramValues = async (s: Server = server) =>
     (await list(s, PARAMS)).map((r) => `${r.paramKey}=${r.paramValue}`);
-  /** PostgreSQL's notifications arrive a moment after their commit: lets those of earlier writes arrive */
-  const settle = () => (dbKind === 'postgres' ? new Promise((r) => setTimeout(r, 300)) : Promise.resolve());
-  /** runs `body` while this server hears of no change: what it answers then comes from memory */
-  const deaf = async (body: () => Promise<void>) => {
-    const changes = server.database.changes;
-    const { changed, changedAll } = changes;
-    changes.changed = () => {};
-    changes.changedAll = () => {};
-    try {
-      await body();
-      await settle(); // its own writes' notifications arrive while deaf
-    } finally {
-      changes.changed = changed;
-      changes.changedAll = changedAll;
-    }
-  };
+  const settle = notificationsSettled;
+  const deaf = (body: () => Promise<void>) => whileDeaf(server, body);
 
   beforeAll(async () => {
     server = await startTestServer();

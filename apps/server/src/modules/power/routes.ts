@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAnyPermission, requirePermission } from '../../platform/access/permissions';
 import { type RequestContext, requireCtx } from '../../platform/auth/context';
+import { answerKept } from '../../platform/crud/answers';
 import { mountedResource, readableRows } from '../../platform/crud/refs';
 import { insertRows } from '../../platform/crud/write';
 import type { Db } from '../../platform/db';
@@ -30,9 +31,9 @@ import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { PageQuery, pageOf } from '../../platform/paging';
 import { rowsOf } from '../telemetry/ingest';
-import { device, deviceAlarm, telemetryState } from '../telemetry/tables';
+import { device, deviceAlarm, telemetryRollup, telemetryState } from '../telemetry/tables';
 import { tariffVersions } from './hooks';
-import { collectSetting, dataCollector, inverter, powerStation } from './tables';
+import { collectSetting, dataCollector, inverter, powerStation, powerTariff } from './tables';
 import { dailyEnergy, dayLabel, dayStart, daysBetween, parseDay, periodEnergy, periodOf } from './yield';
 
 /**
@@ -44,6 +45,11 @@ import { dailyEnergy, dayLabel, dayStart, daysBetween, parseDay, periodEnergy, p
 
 const STATION_CODE = powerStationResource.permission;
 const HISTORY_CODES = [STATION_CODE, POWER_SCREENS.overview.code, POWER_SCREENS.live.code];
+
+/** the tables the energy overview reads (what a kept overview is invalidated by) */
+const OVERVIEW_READS = [powerStation, inverter, device, telemetryState, deviceAlarm, telemetryRollup];
+/** the tables a station's yield reads */
+const YIELD_READS = [powerStation, inverter, device, powerTariff, telemetryRollup];
 
 const num = (x: unknown) => (x === null || x === undefined ? null : Number(x));
 
@@ -208,7 +214,6 @@ export async function powerRoutes(app: FastifyInstance) {
   /** A station's yield by day, month or year (the query of the history page and its export). */
   async function stationHistory(req: FastifyRequest, query: unknown) {
     const ctx = requireCtx(req);
-    await requireAnyPermission(db, req, HISTORY_CODES);
     const q = HisQuery.safeParse(query);
     if (!q.success)
       throw new FieldInputError(String(q.error.issues[0].path[0] ?? 'query'), {
@@ -254,19 +259,23 @@ export async function powerRoutes(app: FastifyInstance) {
   }
 
   /** A station's yield by day, month or year: energy, full-load hours, income at the tariffs in force. */
-  app.get('/powerStationHisData/page', async (req) => {
-    const { q, station, rows } = await stationHistory(req, req.query);
-    return ok(req, {
-      ...pageOf(rows, q),
-      station,
-      grain: q.grain,
-      // `total` is the page's (how many periods): the range's energy has a name of its own
-      energyTotal: sumEnergy(rows.map((r) => r.energy)),
+  app.get('/powerStationHisData/page', async (req, reply) => {
+    await requireAnyPermission(db, req, HISTORY_CODES);
+    return answerKept(req, reply, db, requireCtx(req), YIELD_READS, async () => {
+      const { q, station, rows } = await stationHistory(req, req.query);
+      return {
+        ...pageOf(rows, q),
+        station,
+        grain: q.grain,
+        // `total` is the page's (how many periods): the range's energy has a name of its own
+        energyTotal: sumEnergy(rows.map((r) => r.energy)),
+      };
     });
   });
 
   /** The same history as an Excel workbook (every period of the range, no paging). */
   app.get('/powerStationHisData/export', async (req, reply) => {
+    await requireAnyPermission(db, req, HISTORY_CODES);
     const { station, rows } = await stationHistory(req, {
       ...(req.query as object),
       current: '1',
@@ -355,9 +364,13 @@ export async function powerRoutes(app: FastifyInstance) {
   });
 
   /** The energy overview: every station's power and today's energy, this month's yield, the ranking. */
-  app.get('/powerStation/overview', async (req) => {
-    const ctx = requireCtx(req);
+  app.get('/powerStation/overview', async (req, reply) => {
     await requirePermission(db, req, POWER_SCREENS.overview.code);
+    return answerKept(req, reply, db, requireCtx(req), OVERVIEW_READS, () => energyOverview(requireCtx(req)));
+  });
+
+  /** The overview's figures for a caller: what the stations, inverters, alarms and roll-ups now say. */
+  async function energyOverview(ctx: RequestContext): Promise<EnergyOverview> {
     const stations = await db
       .select({ id: powerStation.id, name: powerStation.name, capacity: powerStation.capacity })
       .from(powerStation)
@@ -439,8 +452,8 @@ export async function powerRoutes(app: FastifyInstance) {
         .sort((a, b) => (b.hours ?? -1) - (a.hours ?? -1)),
       openAlarms: Number(alarms?.n ?? 0),
     };
-    return ok(req, answer);
-  });
+    return answer;
+  }
 
   /** The latest collection settings of a type (null before the first submit). */
   app.get('/code/get', async (req) => {

@@ -27,7 +27,7 @@ import { connectPassword, deviceIdentity } from './broker';
 import { historyOf } from './history';
 import { forgetDevices } from './ingest';
 import { readingsOf } from './readings';
-import { device, deviceAlarm, telemetryState } from './tables';
+import { device, deviceAlarm, telemetryChunk, telemetryRollup, telemetryState } from './tables';
 
 /** What differs from the engine's pattern in the telemetry core's resources. */
 
@@ -115,6 +115,8 @@ const historyEndpoint = endpoint({
   path: 'history',
   codeSuffix: READING_CODES,
   query: range,
+  // what historyOf reads (readings.ts: raw and compacted readings; the roll-ups for long ranges)
+  keptWhileUnchanged: [device, 'telemetry_reading', telemetryChunk, telemetryRollup],
   async handler({ resource, scope, query }) {
     const dev = await reachableDevice(resource.db, scope, query.deviceId);
     const metric = metricOf(dev.kind, query.metric);

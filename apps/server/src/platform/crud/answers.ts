@@ -12,6 +12,7 @@
  * keep their own seconds; a grant changed on this server drops the answers at once (dropAccessCaches).
  * While changes cannot be heard (READ_CACHE=false, or the listening connection lost) nothing is kept.
  */
+import { type Table as AnyTable, getTableName } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from '../auth/context';
 import { changesOf, type TableChanges, tablesRead } from '../db/changes';
@@ -160,4 +161,23 @@ export function forgetAnswers() {
   answers.clear();
   made.clear();
   bytesKept = 0;
+}
+
+/**
+ * A figure many people watch at once (an overview, a yield, a chart's history), kept as a list's answer is:
+ * while none of `tables` (the tables `data` reads, named by hand since its statements are built as it
+ * runs) has changed, and a few seconds at most (the figures that depend on the clock, such as a device
+ * seen online, move by no more). Fifty people looking at the same overview cost about what one does; a
+ * new batch of readings, a station edited, is in the next answer. The caller checks the permission first.
+ */
+export function answerKept(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  db: object,
+  ctx: RequestContext,
+  tables: readonly (AnyTable | string)[],
+  data: () => Promise<unknown>,
+) {
+  const alsoReads = tables.map((t) => (typeof t === 'string' ? t : getTableName(t)));
+  return answerList(req, reply, db, ctx, async () => ({ reads: [], alsoReads, data }));
 }

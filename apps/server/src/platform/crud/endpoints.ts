@@ -1,11 +1,12 @@
 import { routePrefix } from '@smart/contracts';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, type Table } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { requireAnyPermission } from '../access/permissions';
 import { type RequestContext, requireCtx } from '../auth/context';
 import { ok } from '../http/envelope';
 import { invalidField, notFound } from '../http/errors';
+import { answerKept } from './answers';
 import type { MountedResource, Row } from './binding';
 
 /**
@@ -51,6 +52,11 @@ export interface ResourceEndpoint {
   body?: z.ZodType;
   /** the largest body it reads, in bytes, when smaller than the server's (a report of the browser's errors) */
   bodyLimit?: number;
+  /**
+   * a figure many watch (a chart's history): its answer is kept while none of these tables, the ones its
+   * handler reads, has changed (answers.ts `answerKept`); GET only
+   */
+  keptWhileUnchanged?: readonly (Table | string)[];
   handler: (call: EndpointCall<never, never>) => Promise<unknown>;
 }
 
@@ -63,6 +69,7 @@ export function endpoint<S extends z.ZodType, B extends z.ZodType = z.ZodUndefin
   query: S;
   body?: B;
   bodyLimit?: number;
+  keptWhileUnchanged?: readonly (Table | string)[];
   handler: (call: EndpointCall<z.infer<S>, z.infer<B>>) => Promise<unknown>;
 }): ResourceEndpoint {
   return e as unknown as ResourceEndpoint;
@@ -92,15 +99,19 @@ export function mountEndpoints(app: FastifyInstance, m: MountedResource, endpoin
           body = b.data;
         }
         const scope = await (e.picker ? m.tenantConstraint(ctx) : m.constraint(ctx));
-        const answer = await e.handler({
-          req,
-          reply,
-          ctx,
-          resource: m,
-          scope,
-          query: parsed.data as never,
-          body: body as never,
-        });
+        const call = () =>
+          e.handler({
+            req,
+            reply,
+            ctx,
+            resource: m,
+            scope,
+            query: parsed.data as never,
+            body: body as never,
+          });
+        if (e.keptWhileUnchanged && e.method === 'GET')
+          return answerKept(req, reply, m.db, ctx, e.keptWhileUnchanged, call);
+        const answer = await call();
         // a handler that sent its own answer (a streamed download) hands back the reply
         return answer === reply ? reply : ok(req, answer);
       },
