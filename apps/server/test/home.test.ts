@@ -204,6 +204,40 @@ describe('home workplace', () => {
   });
 });
 
+describe('notices on the home', () => {
+  it('the latest first, those released since the previous sign-in marked new and counted', async () => {
+    const at = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const notice = async (title: string, releaseTime: string) => {
+      const res = await DESK.post('/notice/submit', {
+        ...sampleRecord(noticeResource, 5),
+        title,
+        releaseTime,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await notice('首页旧通知', at(Date.now() - 86_400_000));
+    const first = await tokenRequest(s, {
+      grant_type: 'password',
+      username: 'admin',
+      password: md5Hex('admin'),
+    });
+    await home(first.json().access_token);
+    await s.app.auditLog.flush();
+    await new Promise((r) => setTimeout(r, 1100));
+    await notice('首页新通知', at(Date.now()));
+    const again = await tokenRequest(s, {
+      grant_type: 'password',
+      username: 'admin',
+      password: md5Hex('admin'),
+    });
+    const h = await home(again.json().access_token);
+    expect(h.notices?.[0]).toMatchObject({ title: '首页新通知', fresh: true });
+    expect(h.notices?.find((n) => n.title === '首页旧通知')?.fresh).toBe(false);
+    expect(h.notices?.filter((n) => n.fresh)).toHaveLength(1);
+    expect(h.since?.notices).toBe(1);
+  });
+});
+
 describe('names in the caller’s language (issue 32)', () => {
   const SYSTEM = serviceCalls(
     () => s,

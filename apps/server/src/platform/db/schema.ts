@@ -342,7 +342,13 @@ export const notice = pgTable(
     content: text('content'),
     ...baseColumns(),
   },
-  (t) => [index('blade_notice_tenant_idx').on(t.tenantId, t.createTime)],
+  (t) => [
+    index('blade_notice_tenant_idx').on(t.tenantId, t.createTime),
+    // the home's latest notices, and those released since the previous sign-in (desk/home.ts)
+    index('blade_notice_released_idx')
+      .on(t.tenantId, t.releaseTime.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`is_deleted = 0`),
+  ],
 );
 
 /** Data scopes: which rows of a resource a role sees (api-contract §Menus and permissions). */

@@ -1,0 +1,1 @@
+CREATE INDEX "blade_notice_released_idx" ON "blade_notice" USING btree ("tenant_id","release_time" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE is_deleted = 0;
