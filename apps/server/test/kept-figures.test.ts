@@ -107,6 +107,27 @@ describe('kept figures', () => {
     expect(await points()).toHaveLength(before + 1);
   });
 
+  it('a pest lamp’s catch is in the next answer of the pest screen', async () => {
+    const lamp = {
+      ...inverter,
+      id: '1190000000001800003',
+      kind: '3' as const,
+      name: '虫情灯',
+      metrics: new Set(['pestPlanthopper']),
+    };
+    const caught = async () => {
+      const res = await manage.get('/pest/detail/list');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.total.find((x: { key: string }) => x.key === 'pestPlanthopper').value as number;
+    };
+    const before = await caught();
+    expect(await caught()).toBe(before);
+    const b = new Batch();
+    addReading(b, lamp, metricByCode.get('pestPlanthopper')!, Date.now() - 1000, 9);
+    await writeBatch(s.database.db, b, { alarms: false });
+    expect(await caught()).toBe(before + 9);
+  });
+
   it('a kept answer is its caller’s alone: another village, a user without the code', async () => {
     expect(await stationPower()).toBeGreaterThan(0);
     const theirs = await power.get('/powerStation/overview', other);

@@ -8,11 +8,12 @@ import {
   TELEMETRY_SCREENS,
 } from '@smart/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requirePermission } from '../../platform/access/permissions';
 import type { OverviewCall } from '../../platform/area';
 import { requireCtx } from '../../platform/auth/context';
+import { answerKept } from '../../platform/crud/answers';
 import { containsFilter } from '../../platform/crud/query';
 import { mountedResource, readableRows } from '../../platform/crud/refs';
 import { insertRows } from '../../platform/crud/write';
@@ -26,7 +27,7 @@ import { imageKind } from '../../platform/storage';
 import { storageRefused } from '../resource/oss';
 import { telemetryActor } from './alarms';
 import { rowsOf, zoneOffsetMs } from './ingest';
-import { device, deviceAlarm, GRAIN, telemetryState } from './tables';
+import { device, deviceAlarm, GRAIN, telemetryRollup, telemetryState } from './tables';
 
 /**
  * The monitoring calls of spec §7 (dfem-hope-manage: agricultureWeather, soil, pest, slopeDetection,
@@ -197,6 +198,9 @@ async function pestCounts(db: Db, req: FastifyRequest, from: number, to: number,
   return { lamps: lamps.length, total, byDay };
 }
 
+/** what the monitoring screens' answers read: the devices, their last readings, the roll-ups */
+const MONITOR_READS = [device, telemetryState, telemetryRollup];
+
 const ListQuery = PageQuery.extend({ name: z.string().max(40).optional() }).strict();
 const InfoQuery = z.object({ deviceId: idString }).strict();
 const RangeQuery = z
@@ -210,51 +214,62 @@ const RangeQuery = z
 /** routes under /api/dfem-hope-manage */
 export async function telemetryRoutes(app: FastifyInstance) {
   const { db } = app.deps;
+  /** a monitoring screen's answer, kept while no device, last reading or roll-up changes (answers.ts) */
+  const kept = (req: FastifyRequest, reply: FastifyReply, data: () => Promise<unknown>) =>
+    answerKept(req, reply, db, requireCtx(req), MONITOR_READS, data);
   const kinds: [string, string][] = [
     ['agricultureWeather', DEVICE_KIND.weather],
     ['soil', DEVICE_KIND.soil],
   ];
   for (const [path, kind] of kinds) {
-    app.get(`/${path}/page`, { schema: { querystring: ListQuery } }, async (req) => {
+    app.get(`/${path}/page`, { schema: { querystring: ListQuery } }, async (req, reply) => {
       await requirePermission(db, req, SCREEN_OF[kind]);
-      return ok(req, await devicesOf(db, req, kind, req.query as z.infer<typeof ListQuery>));
+      return kept(req, reply, () => devicesOf(db, req, kind, req.query as z.infer<typeof ListQuery>));
     });
-    app.get(`/${path}/device/info`, { schema: { querystring: InfoQuery } }, async (req) => {
+    app.get(`/${path}/device/info`, { schema: { querystring: InfoQuery } }, async (req, reply) => {
       await requirePermission(db, req, SCREEN_OF[kind]);
-      return ok(req, await deviceInfo(db, req, kind, (req.query as { deviceId: string }).deviceId));
+      return kept(req, reply, () => deviceInfo(db, req, kind, (req.query as { deviceId: string }).deviceId));
     });
   }
   /** the trap lamps (beside the spec's calls, like agricultureWeather/page and soil/page for theirs) */
-  app.get('/pest/page', { schema: { querystring: ListQuery } }, async (req) => {
+  app.get('/pest/page', { schema: { querystring: ListQuery } }, async (req, reply) => {
     await requirePermission(db, req, SCREEN_OF[DEVICE_KIND.pest]);
-    return ok(req, await devicesOf(db, req, DEVICE_KIND.pest, req.query as z.infer<typeof ListQuery>));
+    return kept(req, reply, () =>
+      devicesOf(db, req, DEVICE_KIND.pest, req.query as z.infer<typeof ListQuery>),
+    );
   });
-  app.get('/slopeDetection/page', { schema: { querystring: ListQuery } }, async (req) => {
+  app.get('/slopeDetection/page', { schema: { querystring: ListQuery } }, async (req, reply) => {
     await requirePermission(db, req, SCREEN_OF[DEVICE_KIND.slope]);
-    return ok(req, await devicesOf(db, req, DEVICE_KIND.slope, req.query as z.infer<typeof ListQuery>));
+    return kept(req, reply, () =>
+      devicesOf(db, req, DEVICE_KIND.slope, req.query as z.infer<typeof ListQuery>),
+    );
   });
   /** one lamp: its state and today's catch */
-  app.get('/pest/bulb/info', { schema: { querystring: InfoQuery } }, async (req) => {
+  app.get('/pest/bulb/info', { schema: { querystring: InfoQuery } }, async (req, reply) => {
     await requirePermission(db, req, SCREEN_OF[DEVICE_KIND.pest]);
-    return ok(req, await deviceInfo(db, req, DEVICE_KIND.pest, (req.query as { deviceId: string }).deviceId));
+    return kept(req, reply, () =>
+      deviceInfo(db, req, DEVICE_KIND.pest, (req.query as { deviceId: string }).deviceId),
+    );
   });
   /** counts by species per day over a range (default: the last 30 days), one lamp or all */
-  app.get('/pest/detail/list', { schema: { querystring: RangeQuery } }, async (req) => {
+  app.get('/pest/detail/list', { schema: { querystring: RangeQuery } }, async (req, reply) => {
     await requirePermission(db, req, SCREEN_OF[DEVICE_KIND.pest]);
     const q = req.query as z.infer<typeof RangeQuery>;
     const to = q.to ?? todayStart() + 86_400_000;
     const from = q.from ?? to - 30 * 86_400_000;
     if (from >= to || to - from > 400 * 86_400_000) throw notFound();
-    return ok(req, await pestCounts(db, req, from, to, q.deviceId));
+    return kept(req, reply, () => pestCounts(db, req, from, to, q.deviceId));
   });
 }
 
 /** routes under /api/dfem-hope-slope (the family's slope service) */
 export async function slopeRoutes(app: FastifyInstance) {
   const { db } = app.deps;
-  app.get('/slopeDevice/page', { schema: { querystring: ListQuery } }, async (req) => {
+  app.get('/slopeDevice/page', { schema: { querystring: ListQuery } }, async (req, reply) => {
     await requirePermission(db, req, SCREEN_OF[DEVICE_KIND.slope]);
-    return ok(req, await devicesOf(db, req, DEVICE_KIND.slope, req.query as z.infer<typeof ListQuery>));
+    return answerKept(req, reply, db, requireCtx(req), MONITOR_READS, () =>
+      devicesOf(db, req, DEVICE_KIND.slope, req.query as z.infer<typeof ListQuery>),
+    );
   });
 }
 
