@@ -5,7 +5,7 @@ import mqtt from 'mqtt';
 import mqttPacket from 'mqtt-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPassword, deviceIdentity } from '../src/modules/telemetry/broker';
-import { rowsOf } from '../src/modules/telemetry/ingest';
+import { type Ingestor, rowsOf } from '../src/modules/telemetry/ingest';
 import { signedMessage } from '../src/modules/telemetry/simulator';
 import { deviceAlarm } from '../src/modules/telemetry/tables';
 import { mountedResource } from '../src/platform/crud/refs';
@@ -456,5 +456,28 @@ describe('alarms follow the devices’ data scope', () => {
     expect(Number(notes)).toBe(1);
     const list = await get('/deviceAlarm/page?size=100', u.token);
     expect(listedRows(list.json().data).some((r) => String(r.deviceId) === d.id)).toBe(true);
+  });
+});
+
+describe('ingestion behind the devices', () => {
+  it('a message the ingestion is too far behind to take is answered 503 with Retry-After, and counted', async () => {
+    const d = await newDevice(DEVICE_KIND.weather);
+    const ingestor = s.app.telemetry.ingestor as unknown as { backlog: number; stats: Ingestor['stats'] };
+    const counted = ingestor.stats.refused.overloaded;
+    const message = signedMessage(d.secret, { values: { airTemperature: 21 } });
+    ingestor.backlog += 1e9; // the database far behind
+    try {
+      const refused = await httpUp(d.kind, d.serial, message);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.json().msg).toBe('overloaded');
+    } finally {
+      ingestor.backlog -= 1e9;
+    }
+    expect(ingestor.stats.refused.overloaded).toBe(counted + 1);
+    // sent again, it is taken
+    expect((await httpUp(d.kind, d.serial, message)).statusCode).toBe(200);
+    await s.app.telemetry.ingestor.flush();
+    expect(await readingsOf(d.id)).toBe(1);
   });
 });

@@ -356,6 +356,12 @@ export async function ingestRoutes(app: FastifyInstance) {
         p.serial,
         JSON.stringify(req.body ?? null),
       );
+      // behind (or closing): not taken, and the device is told to send it again a moment later
+      if (result.reason === 'overloaded')
+        return reply
+          .code(503)
+          .header('retry-after', '1')
+          .send({ code: 503, success: false, msg: result.reason, data: result });
       if (result.reason)
         return reply.code(400).send({ code: 400, success: false, msg: result.reason, data: result });
       return ok(req, result);
