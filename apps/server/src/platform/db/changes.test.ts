@@ -30,4 +30,35 @@ describe('TableChanges', () => {
     changes.noteStatement(session, 'commit');
     expect(changes.stamp(['a', 'b'])).not.toBe(afterA);
   });
+
+  it('a `with` moves the tables it writes, and only those; one that only reads moves nothing', () => {
+    const changes = new TableChanges();
+    const heard: string[] = [];
+    changes.onChange((t) => heard.push(t));
+    const session: WriteSession = { inTransaction: false, written: new Set() };
+    const before = changes.stamp(['flow_history']);
+    const roles = changes.stamp(['blade_role']);
+    // a workflow step's statement (flow/service/tasks.ts)
+    changes.noteStatement(
+      session,
+      `with step as (update flow_history set end_time = now() where id = $1 returning id)
+       insert into "flow_history" (id) select $2 where not exists (select 1 from step)`,
+    );
+    expect(heard).toEqual(['flow_history']);
+    expect(changes.stamp(['flow_history'])).not.toBe(before);
+    // nothing else moved: the grants, scopes and list answers of other tables are kept
+    expect(changes.stamp(['blade_role'])).toBe(roles);
+    heard.length = 0;
+    changes.noteStatement(session, 'with recursive t as (select 1) select * from t');
+    expect(heard).toEqual([]);
+    // inside a transaction: at its commit, each table once
+    changes.noteStatement(session, 'begin');
+    changes.noteStatement(
+      session,
+      'with gone as (delete from "a" returning 1) insert into b select 1 from gone',
+    );
+    expect(heard).toEqual([]);
+    changes.noteStatement(session, 'commit');
+    expect(heard.sort()).toEqual(['a', 'b']);
+  });
 });
