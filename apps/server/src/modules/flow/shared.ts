@@ -39,8 +39,12 @@ function flowCategories(db: Db, lang: Lang) {
     .from(schema.dict)
     .where(
       and(eq(schema.dict.code, 'flow'), ne(schema.dict.parentId, '0'), notDeleted(schema.dict.isDeleted)),
-    );
+    )
+    // a promise, not the query builder: awaiting a builder runs its query again every time (this one ran at
+    // every to-do list)
+    .then((found) => found);
   categories.set(lang, { at: Date.now(), rows });
+  rows.catch(() => categories.delete(lang));
   return rows;
 }
 
