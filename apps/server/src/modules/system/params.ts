@@ -1,6 +1,6 @@
 import { and, eq, getTableName, inArray } from 'drizzle-orm';
 import { type Db, schema } from '../../platform/db';
-import { changesOf } from '../../platform/db/changes';
+import { keptWhileUnchanged } from '../../platform/db/changes';
 import { notDeleted } from '../../platform/sql';
 
 /** A system parameter's value (blade_param), or the fallback when it is missing. */
@@ -18,9 +18,6 @@ export async function paramNumber(db: Db, key: string, fallback: number): Promis
   return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
-/** what `tenantParams` read, by database and the keys asked, while the parameters table is unchanged */
-type Remembered = Map<string, { stamp: string; rows: Promise<Map<string, string | null>> }>;
-const rememberedBy = new WeakMap<object, Remembered>();
 const PARAM_TABLES = [getTableName(schema.param)];
 
 /**
@@ -35,29 +32,13 @@ export async function tenantParams<K extends string>(
 ): Promise<Record<K, string>> {
   const keys = Object.keys(fallbacks) as K[];
   const wanted = [...keys, ...keys.map((k) => `${k}.${tenantId}`)];
-  const changes = changesOf(db);
-  const stamp = changes?.listening ? changes.stamp(PARAM_TABLES) : undefined;
-  const cacheKey = wanted.join('|');
-  let remembered = rememberedBy.get(db);
-  if (!remembered) {
-    remembered = new Map();
-    rememberedBy.set(db, remembered);
-  }
-  const hit = stamp === undefined ? undefined : remembered.get(cacheKey);
-  let rows = hit?.stamp === stamp ? hit?.rows : undefined;
-  if (!rows) {
-    rows = db
+  const rows = keptWhileUnchanged(db, PARAM_TABLES, `params|${wanted.join('|')}`, () =>
+    db
       .select({ key: schema.param.paramKey, v: schema.param.paramValue })
       .from(schema.param)
       .where(and(inArray(schema.param.paramKey, wanted), notDeleted(schema.param.isDeleted)))
-      .then((found) => new Map(found.map((r) => [r.key, r.v])));
-    if (stamp !== undefined) {
-      if (remembered.size > 1_000) remembered.clear();
-      remembered.set(cacheKey, { stamp, rows });
-      const kept = remembered;
-      rows.catch(() => kept.delete(cacheKey));
-    }
-  }
+      .then((found) => new Map(found.map((r) => [r.key, r.v]))),
+  );
   const by = await rows;
   return Object.fromEntries(
     keys.map((k) => [k, by.get(`${k}.${tenantId}`) ?? by.get(k) ?? fallbacks[k]]),

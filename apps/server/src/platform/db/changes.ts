@@ -263,3 +263,37 @@ export async function listenPostgres(
     await c?.end().catch(() => {});
   };
 }
+
+/** what `keptWhileUnchanged` remembers, per database handle and purpose */
+const keptBy = new WeakMap<object, Map<string, { stamp: string; value: Promise<unknown> }>>();
+const KEPT_MAX = 2_000;
+
+/**
+ * `read()`'s answer, remembered under `key` while none of `tables` has changed (this process hears of every
+ * change, its own and every other server's): a system parameter, a deployed process definition. While
+ * changes cannot be heard (no listening connection, or `db` is a transaction's, which is never tracked)
+ * it is read every time.
+ */
+export function keptWhileUnchanged<T>(
+  db: object,
+  tables: readonly string[],
+  key: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  const changes = trackers.get(db);
+  if (!changes?.listening) return read();
+  const stamp = changes.stamp(tables);
+  let kept = keptBy.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptBy.set(db, kept);
+  }
+  const hit = kept.get(key);
+  if (hit?.stamp === stamp) return hit.value as Promise<T>;
+  if (kept.size >= KEPT_MAX) kept.clear();
+  const value = read();
+  const map = kept;
+  map.set(key, { stamp, value });
+  value.catch(() => map.get(key)?.value === value && map.delete(key));
+  return value;
+}

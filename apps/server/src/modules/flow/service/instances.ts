@@ -5,9 +5,10 @@
  * outbox.ts), timers' reminders sent, thrown signals delivered, an ended child's caller moved on.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, isNull, ne, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../../platform/auth/context';
 import type { Db } from '../../../platform/db';
+import { keptWhileUnchanged } from '../../../platform/db/changes';
 import { ApiError, FieldInputError, notFound } from '../../../platform/http/errors';
 import { registerJob } from '../../../platform/outbox';
 import { notDeleted } from '../../../platform/sql';
@@ -75,6 +76,8 @@ export async function startDefinition(
   return { processInstanceId, processDefinitionId: def.processDefinitionId, finished: result.ended };
 }
 
+const DEFINITION_TABLES = [getTableName(flowDefinition)];
+
 export async function startInstance(
   db: Db,
   ctx: Actor,
@@ -87,8 +90,8 @@ export async function startInstance(
   },
   tx?: Db,
 ) {
-  const run = async (t: Db) => {
-    const [def] = await t
+  const read = (t: Db) =>
+    t
       .select()
       .from(flowDefinition)
       .where(
@@ -98,7 +101,17 @@ export async function startInstance(
           definitionVisibleTo(ctx.tenantId),
         ),
       )
-      .limit(1);
+      .limit(1)
+      .then(([found]) => found);
+  // a deployed definition changes only when it is suspended, removed or deployed again: kept while the table
+  // is unchanged (a start inside another transaction reads it there)
+  const kept = tx
+    ? undefined
+    : keptWhileUnchanged(db, DEFINITION_TABLES, `start|${ctx.tenantId}|${input.processDefinitionId}`, () =>
+        read(db),
+      );
+  const run = async (t: Db) => {
+    const def = await (kept ?? read(t));
     if (!def) throw notFound();
     if (def.suspended) throw new FieldInputError('processDefinitionId', FLOW_TEXTS.suspended);
     if (!(await startsByHand(def.xml)))
