@@ -256,3 +256,23 @@ describe('the generic application', () => {
     expect((await complete(approver.token, task.taskId, '同意')).statusCode).toBe(200);
   });
 });
+
+describe('names in the work lists', () => {
+  it('a person renamed is named anew in the next to-do list (the names are kept while no user changes)', async () => {
+    const res = await start(applicant.token, {
+      processDefinitionId: pdid,
+      title: '改名',
+      content: '改名之后',
+      taskUser: approver.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const piid = res.json().data.processInstanceId as string;
+    const named = async () => (await rowOf(approver.token, 'todo-list', piid))?.startUserName;
+    const before = await named();
+    expect(before).toBeTruthy();
+    expect(await named()).toBe(before);
+    const users = schema.user;
+    await s.database.db.update(users).set({ realName: '改过的名字' }).where(eq(users.id, applicant.id));
+    expect(await named()).toBe('改过的名字');
+  });
+});

@@ -1,9 +1,10 @@
 import { DEFAULT_TENANT_ID } from '@smart/contracts';
-import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, ne, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { grantedCodes } from '../../platform/access/permissions';
 import type { RequestContext } from '../../platform/auth/context';
 import { type Db, schema } from '../../platform/db';
+import { keptWhileUnchanged } from '../../platform/db/changes';
 import { dictValueIn } from '../../platform/dicts';
 import { formatDateTime } from '../../platform/format';
 import { forbidden, notFound } from '../../platform/http/errors';
@@ -48,16 +49,22 @@ function flowCategories(db: Db, lang: Lang) {
   return rows;
 }
 
+const USER_TABLES = [getTableName(schema.user)];
+
 /** Names of users and of the `flow` dictionary's categories (in the request's language), for list rows. */
 export async function names(db: Db, userIds: (string | null)[], lang: Lang) {
   const ids = [...new Set(userIds.filter((x): x is string => !!x))];
   // side by side: a list's answer waits for one round trip, not two
   const [users, cats] = await Promise.all([
     ids.length
-      ? db
-          .select({ id: schema.user.id, name: schema.user.realName, account: schema.user.account })
-          .from(schema.user)
-          .where(inArray(schema.user.id, ids))
+      ? // kept while no user changes: every to-do list and instance page names the same few people
+        keptWhileUnchanged(db, USER_TABLES, `names|${[...ids].sort().join(',')}`, () =>
+          db
+            .select({ id: schema.user.id, name: schema.user.realName, account: schema.user.account })
+            .from(schema.user)
+            .where(inArray(schema.user.id, ids))
+            .then((found) => found),
+        )
       : [],
     flowCategories(db, lang),
   ]);
