@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { grantCodes, makeRole, makeTenant, makeUser } from './fixtures';
-import { auth, md5Hex, signIn, startTestServer, type TestServer, tokenRequest } from './harness';
+import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /**
  * What the dictionary tests share (dict.test.ts, dict-access.test.ts): a server with the seeded
@@ -42,16 +42,8 @@ export function dictServer() {
     plain: '',
   };
 
-  async function tokenFor(account: string, tenantId = '000000') {
-    const res = await tokenRequest(k.s, {
-      grant_type: 'password',
-      username: account,
-      password: md5Hex('pass'),
-      tenantId,
-    });
-    if (res.statusCode !== 200) throw new Error(res.body);
-    return res.json().access_token as string;
-  }
+  const tokenFor = async (account: string, tenantId = '000000') =>
+    (await signIn(k.s, account, 'pass', tenantId)).access_token;
 
   beforeAll(async () => {
     k.s = await startTestServer();

@@ -225,8 +225,14 @@ export function tokenRequest(s: Server, q: Record<string, string>, headers: Reco
   });
 }
 
-export async function signIn(s: Server, username = 'admin', password = 'admin') {
-  const res = await tokenRequest(s, { grant_type: 'password', username, password: md5Hex(password) });
+/** Signs in with the password grant (in `tenantId` when given); throws when refused. */
+export async function signIn(s: Server, username = 'admin', password = 'admin', tenantId?: string) {
+  const res = await tokenRequest(s, {
+    grant_type: 'password',
+    username,
+    password: md5Hex(password),
+    ...(tenantId ? { tenantId } : {}),
+  });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
   return res.json() as { access_token: string; refresh_token: string; [k: string]: unknown };
 }

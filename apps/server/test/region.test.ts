@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { regionRows } from '../src/seed/regions';
 import { grantCodes, makeRole, makeTenant, makeUser } from './fixtures';
-import { auth, md5Hex, signIn, startTestServer, type TestServer, tokenRequest } from './harness';
+import { auth, signIn, startTestServer, type TestServer } from './harness';
 
 /** Administrative divisions: the seeded slice, the lazy tree, detail, submit (ancestors), remove, access. */
 
@@ -13,16 +13,8 @@ let viewer: string;
 
 const SYS = '/api/dfem-system';
 
-async function tokenFor(account: string, tenantId = '000000') {
-  const res = await tokenRequest(s, {
-    grant_type: 'password',
-    username: account,
-    password: md5Hex('pass'),
-    tenantId,
-  });
-  if (res.statusCode !== 200) throw new Error(res.body);
-  return res.json().access_token as string;
-}
+const tokenFor = async (account: string, tenantId = '000000') =>
+  (await signIn(s, account, 'pass', tenantId)).access_token;
 
 beforeAll(async () => {
   s = await startTestServer();

@@ -152,11 +152,10 @@ export class TableChanges {
       return;
     }
     if (!WRITES.has(first)) return;
-    // a `with` names its writes inside (a step's update and insert; none at all when it only reads)
-    const tables =
-      first === 'with'
-        ? [...new Set([...text.matchAll(WRITE_TARGETS)].map((m) => m[1].toLowerCase()))]
-        : [WRITE_TARGET.exec(text)?.[1] ?? '*'];
+    // each table the statement names as written (a `with` names its writes inside; one that only reads
+    // names none); a write whose table cannot be told (`merge`, `copy`) moves everything
+    const tables = [...new Set([...text.matchAll(WRITE_TARGETS)].map((m) => m[1].toLowerCase()))];
+    if (!tables.length && first !== 'with') tables.push('*');
     for (const table of tables) {
       if (session.inTransaction) session.written.add(table);
       else if (table === '*') this.changedAll();
@@ -173,18 +172,16 @@ export interface WriteSession {
 
 const FIRST_WORD = /^\s*([a-z]+)/i;
 const TRANSACTION_WORDS = new Set(['begin', 'start', 'commit', 'end', 'rollback']);
-/** statements that write (a `merge` or `copy` names no table here: it moves everything) */
+/** statements that write */
 const WRITES = new Set(['insert', 'update', 'delete', 'truncate', 'with', 'merge', 'copy']);
-const WRITE_TARGET =
-  /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?[\s(]/i;
 /**
- * Every table a `with` statement writes: each data-modifying part names its own. A word after `update` that is
- * no table (`on conflict do update set`, `for update skip locked`) only moves a version nothing reads.
- * Moving everything for a `with` instead dropped every cache of the server (grants, scopes, list answers) at
- * each task a workflow completed.
+ * Every table a statement writes: the target of an `insert into`, `update`, `delete from`, `truncate`, also
+ * each data-modifying part of a `with`. A word after `update` that is no table (`on conflict do update set`,
+ * `for update skip locked`) only moves a version nothing reads. Moving everything for a `with` instead
+ * dropped every cache of the server (grants, scopes, list answers) at each task a workflow completed.
  */
 const WRITE_TARGETS =
-  /\b(?:insert\s+into|update|delete\s+from|merge\s+into)\s+(?:only\s+)?(?:"?[a-z_][a-z0-9_]*"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
+  /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?[a-z_][a-z0-9_]*"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
 
 /** Listens on PGlite (in-process: a notification arrives before the writing query resolves). */
 export async function listenPglite(client: PGlite, changes: TableChanges): Promise<() => Promise<void>> {
