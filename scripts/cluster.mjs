@@ -71,8 +71,11 @@ export async function waitReady(url, ms = 60_000, alive = () => true) {
 
 /**
  * The HAProxy configuration: the instances in one backend, round robin, each checked every second on
- * /api/ready (down after two failures, up again after one success); a request whose connection to an
- * instance failed is tried on another (`retry-on conn-failure` is safe for writes: nothing was sent).
+ * /api/ready (down after two failures, up again after one success). A request whose connection to an
+ * instance failed is tried on another (`conn-failure`: nothing was sent, so writes too). A GET or HEAD
+ * that an instance dropped without an answer (killed in the middle of it, or an idle connection the proxy
+ * reused just as the instance died) is tried on another as well (`empty-response`); a write is not tried
+ * again, since the dead instance may have done it (the client sees the failure and decides).
  * `option forwardfor` adds the client's address, which the instances believe from 127.0.0.1 (TRUST_PROXY).
  */
 export function haproxyConfig({ proxyPort, instances, host = '127.0.0.1' }) {
@@ -90,7 +93,7 @@ defaults
   timeout http-request 10s
   retries 2
   option redispatch
-  retry-on conn-failure
+  retry-on conn-failure empty-response
 
 frontend console
   bind ${host}:${proxyPort}
@@ -101,6 +104,7 @@ backend servers
   balance roundrobin
   option httpchk GET /api/ready
   http-check expect status 200
+  http-request disable-l7-retry unless METH_GET || METH_HEAD
   default-server inter 1s fall 2 rise 1 observe layer4 error-limit 1 on-error mark-down
 ${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`).join('\n')}
 `;
