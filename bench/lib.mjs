@@ -46,6 +46,13 @@ export function killAll(signal = 'SIGKILL') {
   }
 }
 
+/** Tracks a child process: killed with the others when the bench ends or is stopped. Answers it. */
+export function tracked(child) {
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+
 /** Kills the tracked children when this process exits or is stopped; call once from the entry script. */
 export function installExitHandlers() {
   process.on('exit', () => killAll());
@@ -83,12 +90,13 @@ export async function startProcess(
   const t0 = performance.now();
   // BENCH_NODE_ARGS: node options for the processes measured (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof)
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, script], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
+  const child = tracked(
+    spawn(process.execPath, [...nodeArgs, script], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   let output = '';
   const keep = (chunk) => {
     output = (output + chunk).slice(-4000);
@@ -197,17 +205,20 @@ export const pgDatabaseName = (url) => (url ? decodeURIComponent(new URL(url).pa
  * Runs a server tool (`node --import tsx <script> …args` from the root) to its end; its last line of output,
  * parsed as JSON. `echo`: a tag to copy its output to stderr under as it comes.
  */
-export function runToolJson(name, script, args, env, echo) {
+export function runToolJson(name, script, args, env, echo, onOutput) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = tracked(
+      spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }),
+    );
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
       if (echo) process.stderr.write(`[${echo}] ${d}`);
+      onOutput?.(String(d));
     });
     child.on('exit', (code) => {
       if (code) return reject(new Error(`${name} exited ${code}`));

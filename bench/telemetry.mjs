@@ -2,25 +2,31 @@
 // `node bench/telemetry.mjs` (uses what is built). PostgreSQL only (DATABASE_URL; `_telemetry` appended to its
 // database name): ingestion is a PostgreSQL deployment's job, and the simulator adds its stations directly.
 //
-//   1. Ingestion through MQTT into PostgreSQL: the server subscribed to Mosquitto (MQTT_URL, default
-//      mqtt://127.0.0.1:1883; the server's own broker when none answers), the simulator publishing signed
-//      readings of SIM_DEVICES weather stations (7 metrics a message) for 60 s; readings per second stored,
-//      and beside it a plain COPY of the same number of rows into a table of the same shape (psql \copy).
+//   1. Ingestion through MQTT into PostgreSQL, the offered load swept upward: SIM_DEVICES weather stations
+//      (7 metrics an instant, SIM_BATCH instants a message, QoS 1) publish for INGEST_SECONDS at each of
+//      SWEEP readings/s; readings stored per second in each step (PostgreSQL's own count of rows inserted),
+//      the peak, each later step against the peak, and every reading published stored in the end (the
+//      broker holds what the server does not take yet). Beside it a plain COPY of as many rows (psql \copy).
+//      The broker: a Mosquitto of the bench's own when `mosquitto` is installed (its queue per client
+//      unbounded, as a deployment that wants no QoS 1 reading dropped sets it: README "Telemetry"), else
+//      MQTT_URL (default mqtt://127.0.0.1:1883), else the server's own.
 //   2. Bytes per stored reading (partitions and their index, after the run).
 //   3. History of one device over one year of 5-minute readings (105 120, written through the HTTP
 //      ingestion): answered as ≤ 1 000 points, one request at a time and at 50 connections.
 //
-// Environment: DATABASE_URL (required), MQTT_URL, INGEST_SECONDS (default 60), SIM_DEVICES (default 2000),
-// SIM_RATE (messages per second, default 2000), SIM_BATCH (instants per message, default 1), BENCH_SECONDS.
-import { execFileSync } from 'node:child_process';
+// Environment: DATABASE_URL (required), MQTT_URL, INGEST_SECONDS (per step, default 60), SIM_DEVICES (default
+// 2000), SWEEP (readings/s offered, default 14000,28000,56000,112000), SIM_BATCH (instants per message,
+// default 10), BENCH_SECONDS.
+import { execFileSync, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   adminSession,
   authHeaders,
+  freePort,
   installExitHandlers,
   load,
   makeLog,
@@ -31,6 +37,7 @@ import {
   sleep,
   startServer,
   stopProcess,
+  tracked,
   withPgClient,
 } from './lib.mjs';
 import { CONNECTIONS, LOAD_SECONDS, num, suffixedDbUrl, telemetryBytesPerReading } from './measure.mjs';
@@ -38,8 +45,10 @@ import { CONNECTIONS, LOAD_SECONDS, num, suffixedDbUrl, telemetryBytesPerReading
 const log = makeLog('telemetry');
 const INGEST_SECONDS = Number(process.env.INGEST_SECONDS ?? 60);
 const SIM_DEVICES = Number(process.env.SIM_DEVICES ?? 2000);
-const SIM_RATE = Number(process.env.SIM_RATE ?? 2000);
-const SIM_BATCH = Number(process.env.SIM_BATCH ?? 1);
+const SWEEP = (process.env.SWEEP ?? '14000,28000,56000,112000').split(',').map(Number);
+const SIM_BATCH = Number(process.env.SIM_BATCH ?? 10);
+/** a weather station's metrics: the readings of one instant */
+const READINGS_PER_INSTANT = 7;
 const API = '/api/dfem-hope-manage/smartPlant/deviceManage';
 
 function reachable(url) {
@@ -63,9 +72,57 @@ const count = (url) =>
     Number((await c.query('select count(*)::bigint as n from telemetry_reading')).rows[0].n),
   );
 
+/**
+ * rows PostgreSQL has inserted into the readings' partitions: its statistics, no scan of the table (each
+ * server connection reports them at least once a second while it writes)
+ */
+const inserted = (url) =>
+  withPgClient(url, async (c) => {
+    return Number(
+      (
+        await c.query(
+          `select coalesce(sum(n_tup_ins), 0)::bigint as n from pg_stat_user_tables where relname like 'telemetry_reading%'`,
+        )
+      ).rows[0].n,
+    );
+  });
+
 /** runs the simulator (apps/server/src/tools/simulate.ts) to its end; its last line (JSON totals) */
-function simulate(args, env) {
-  return runToolJson('simulator', 'apps/server/src/tools/simulate.ts', args, env, 'simulator');
+function simulate(args, env, onOutput) {
+  return runToolJson('simulator', 'apps/server/src/tools/simulate.ts', args, env, 'simulator', onOutput);
+}
+
+/**
+ * A Mosquitto of the bench's own on a free port: its queue per client unbounded (Mosquitto's default keeps
+ * 1 000 QoS 1 messages a client and drops the rest), no persistence. Null when `mosquitto` is not installed.
+ */
+async function ownBroker() {
+  try {
+    execFileSync('mosquitto', ['-h'], { stdio: 'ignore' });
+  } catch (e) {
+    if (e.code === 'ENOENT') return null;
+  }
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-mosquitto-'));
+  chmodSync(dir, 0o777); // Mosquitto started by root runs as its own user, and writes its log here
+  const conf = join(dir, 'mosquitto.conf');
+  writeFileSync(
+    conf,
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous true',
+      'persistence false',
+      'max_queued_messages 0',
+      'max_inflight_messages 100',
+      `log_dest file ${join(dir, 'mosquitto.log')}`,
+      '',
+    ].join('\n'),
+  );
+  tracked(spawn('mosquitto', ['-c', conf], { stdio: 'ignore' }));
+  const url = `mqtt://127.0.0.1:${port}`;
+  for (let i = 0; i < 50 && !(await reachable(url)); i++) await sleep(100);
+  log(`the bench's Mosquitto: ${url}, its log ${join(dir, 'mosquitto.log')}`);
+  return url;
 }
 
 async function main() {
@@ -78,12 +135,13 @@ async function main() {
   const url = suffixedDbUrl(base, '_telemetry');
   const dataDir = join(root, '.bench-data', 'telemetry');
   await migratedDatabase('postgres', url, dataDir);
-  const mqttUrl = process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+  const mqttUrl =
+    (!process.env.MQTT_URL && (await ownBroker())) || process.env.MQTT_URL || 'mqtt://127.0.0.1:1883';
   const broker = (await reachable(mqttUrl)) ? { MQTT_URL: mqttUrl } : { MQTT_PORT: '0' };
   log(`broker: ${broker.MQTT_URL ?? `the server’s own (no broker answers at ${mqttUrl})`}`);
   const results = {};
 
-  // 1. ingestion: stations provisioned (idempotent), then published for INGEST_SECONDS
+  // 1. ingestion: stations provisioned (idempotent), then the offered load swept upward
   await simulate(['--provision', '--devices', String(SIM_DEVICES), '--duration', '0'], { DATABASE_URL: url });
   const server = await startServer(dataDir, url, undefined, {
     ...broker,
@@ -94,47 +152,64 @@ async function main() {
     if (!brokerUrl) throw new Error('no MQTT broker reachable for the ingestion row');
     await sleep(1000); // the server's subscription is in place
     const before = await count(url);
-    const t0 = performance.now();
-    const sent = await simulate(
-      [
-        '--url',
-        brokerUrl,
-        '--provision',
-        '--devices',
-        String(SIM_DEVICES),
-        '--rate',
-        String(SIM_RATE),
-        '--batch',
-        String(SIM_BATCH),
-        '--duration',
-        String(INGEST_SECONDS),
-      ],
-      { DATABASE_URL: url },
-    );
-    const during = await count(url);
-    const publishS = (performance.now() - t0) / 1000;
-    // what was still on its way when publishing stopped
-    let after = during;
-    for (let i = 0; i < 60; i++) {
-      await sleep(500);
-      const n = await count(url);
-      if (n === after && n - before >= sent.readings * 0.999) break;
-      after = n;
+    const insertedBefore = await inserted(url);
+    results.steps = [];
+    let published = 0;
+    for (const offered of SWEEP) {
+      const rate = Math.max(1, Math.round(offered / (READINGS_PER_INSTANT * SIM_BATCH)));
+      // the window: from the simulator's first message (its devices connected) to its last
+      let window;
+      const sent = await simulate(
+        [
+          '--url',
+          brokerUrl,
+          '--provision',
+          '--devices',
+          String(SIM_DEVICES),
+          '--rate',
+          String(rate),
+          '--batch',
+          String(SIM_BATCH),
+          '--qos',
+          '1',
+          '--duration',
+          String(INGEST_SECONDS),
+        ],
+        { DATABASE_URL: url },
+        (out) => {
+          if (!window && out.includes('publishing from'))
+            window = inserted(url).then((n) => ({ n, t: performance.now() }));
+        },
+      );
+      const start = await window;
+      const end = { n: await inserted(url), t: performance.now() };
+      published += sent.readings;
+      const step = {
+        offered: sent.readingsPerSecond,
+        storedPerS: (end.n - start.n) / ((end.t - start.t) / 1000),
+      };
+      results.steps.push(step);
+      log(`offered ${num(offered)} readings/s: ${JSON.stringify(step)}`);
     }
-    after = await count(url);
-    const drainS = (performance.now() - t0) / 1000;
-    results.ingest = {
-      published: sent.readings,
-      publishedPerS: sent.readingsPerSecond,
-      stored: after - before,
-      storedPerS: (after - before) / drainS,
-      duringPerS: (during - before) / publishS,
-      lost: sent.readings - (after - before),
-    };
-    log(`ingestion: ${JSON.stringify(results.ingest)}`);
+    // what the broker still holds (pushback past the peak) is stored once publishing stopped: until nothing
+    // more comes for 20 s (PostgreSQL's statistics while waiting, one exact count at the end)
+    for (let last = -1, still = 0, i = 0; still < 20 && i < 1200; i++) {
+      const n = await inserted(url);
+      if (n - insertedBefore >= published) break;
+      still = n === last ? still + 1 : 0;
+      last = n;
+      await sleep(1000);
+    }
+    const stored = (await count(url)) - before;
+    results.ingest = { published, stored, lost: published - stored };
+    log(`ingestion sweep: ${JSON.stringify(results.ingest)}`);
 
-    // a plain COPY of as many rows into a table of the same shape, for the ratio
-    const rows = Math.max(1, after - before);
+    // a plain COPY of as many rows as the peak step stored (at most 2 million) into a table of the same
+    // shape, for the ratio
+    const rows = Math.max(
+      1,
+      Math.min(2_000_000, Math.round(Math.max(...results.steps.map((x) => x.storedPerS)) * INGEST_SECONDS)),
+    );
     const csv = join(tmpdir(), 'telemetry-copy.csv');
     const lines = [];
     const now = Date.now();
@@ -222,11 +297,18 @@ async function main() {
   }
 
   const r = results;
+  const peak = Math.max(...r.steps.map((x) => x.storedPerS));
+  const peakAt = r.steps.findIndex((x) => x.storedPerS === peak);
   const table = [
     '| measurement | PostgreSQL | target | ok? |',
     '|---|---|---|---|',
-    `| ingestion through MQTT, readings/s stored (${SIM_DEVICES} stations, ${INGEST_SECONDS} s) | ${num(r.ingest.storedPerS)} (published ${num(r.ingest.publishedPerS)}/s, ${num(r.ingest.lost)} not stored) | ≥ 10 000 | ${r.ingest.storedPerS >= 10_000 ? '✅' : '❌'} |`,
-    `| plain COPY of the same rows, rows/s | ${num(r.copyPerS)} (ingestion is ${(r.ingest.storedPerS / r.copyPerS).toFixed(2)}× of it) | — | — |`,
+    ...r.steps.map(
+      (x, i) =>
+        `| ingestion through MQTT, QoS 1, offered ${num(SWEEP[i])} readings/s (${num(x.offered)} sent): stored/s | ${num(x.storedPerS)}${i > peakAt ? ` (${(x.storedPerS / peak).toFixed(2)} of the peak)` : i === peakAt ? ' (the peak)' : ''} | ${i > peakAt ? '≥ 0.9 of the peak' : '—'} | ${i > peakAt ? (x.storedPerS >= 0.9 * peak ? '✅' : '❌') : '—'} |`,
+    ),
+    `| ingestion: the peak, readings/s stored | ${num(peak)} | ≥ 100 000 | ${peak >= 100_000 ? '✅' : '❌'} |`,
+    `| plain COPY of as many rows, rows/s | ${num(r.copyPerS)} (the peak is ${(peak / r.copyPerS).toFixed(2)}× of it) | ≥ 0.3× | ${peak / r.copyPerS >= 0.3 ? '✅' : '❌'} |`,
+    `| readings published with QoS 1 over the sweep, not stored in the end | ${num(r.ingest.lost)} of ${num(r.ingest.published)} | 0 | ${r.ingest.lost === 0 ? '✅' : '❌'} |`,
     `| bytes per stored reading (table and index) | ${r.bytes.toFixed(1)} | — | — |`,
     `| history of a year of 5-minute readings: points answered | ${r.historyPoints} | ≤ 1 000 | ${r.historyPoints <= 1000 ? '✅' : '❌'} |`,
     `| history, one request at a time: p50 / p99 ms | ${r.history1.p50} / ${r.history1.p99} (${num(r.history1.rps)} req/s${r.history1.bad ? `, ${r.history1.bad}` : ''}) | p50 ≤ 50 | ${r.history1.p50 <= 50 ? '✅' : '❌'} |`,

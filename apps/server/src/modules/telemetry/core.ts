@@ -94,8 +94,29 @@ export async function telemetryCore(app: FastifyInstance, db: Db, config: Config
         clientId: `smart-server-${randomUUID().slice(0, 12)}`,
         reconnectPeriod: 2000,
         connectTimeout: 10_000,
+        // at most this many QoS 1 messages sent and not yet acknowledged (MQTT 5 flow control; Mosquitto
+        // 2.0.11 was seen sending thousands more, which the keepalive below allows for)
+        properties: { receiveMaximum: 100 },
       });
-      client.on('message', (topic, payload) => void take(topic, payload));
+      const mqttClient = client;
+      // mqtt.js reads a ping's answer only after every message the broker sent before it, and ends the
+      // connection when none came in 1.5 keepalives (the broker then drops the clean session's queue).
+      // A message taken, or a wait for room, shows the connection alive: the ping waits
+      const alive = () => mqttClient.reschedulePing(true);
+      // messages are taken one at a time (mqtt.js reads the next once this one's callback has run, and
+      // acknowledges a QoS 1 message then): while the ingestor is behind, none is read, the broker keeps
+      // them (its queue: README "Telemetry"), and nothing is dropped for being too many
+      client.handleMessage = (packet, callback) => {
+        alive();
+        const waiting = ingestor.full ? setInterval(alive, 5_000) : undefined;
+        ingestor
+          .room()
+          .then(() => take(packet.topic, packet.payload))
+          .then(() => {
+            clearInterval(waiting);
+            callback();
+          });
+      };
       client.on('connect', () => client?.subscribe(`$share/${SHARED_GROUP}/${UP_TOPIC}`, { qos: 1 }));
       client.on('error', (err) => app.log.error({ err: err.message }, 'MQTT broker connection'));
     } else if (config.MQTT_PORT >= 0) {

@@ -12,6 +12,7 @@ import {
 import { and, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db';
+import { isUnavailable } from '../../platform/http/errors';
 import { notDeleted, rowsOf } from '../../platform/sql';
 import { judgeStringAlarms, raiseThresholdAlarms, stampRecoveries } from './alarms';
 import { compactedAmong, compactedBefore } from './compact';
@@ -36,9 +37,16 @@ import { device, GRAIN } from './tables';
  * of the readings actually inserted only, so a replayed message changes nothing.
  */
 
-export const BATCH_MAX = 20_000;
+export const BATCH_MAX = 100_000;
 /** past this many waiting readings (the database is behind), new ones are refused as `overloaded` */
 const BACKLOG_MAX = 400_000;
+/**
+ * From this many waiting readings (a batch being written and a full one gathering) MQTT takes no more
+ * messages until a write ends (`room()`): the broker holds them, and a QoS 1 message is acknowledged only
+ * once taken, so an overload slows the readings down instead of dropping them.
+ */
+const TAKE_MAX = 2 * BATCH_MAX;
+const NOW = Promise.resolve();
 /** a message carries at most this many readings, and its data at most this many characters */
 const READINGS_PER_MESSAGE = 5_000;
 const DATA_MAX = 512 * 1024;
@@ -304,6 +312,10 @@ export class Ingestor {
   readonly directory: DeviceDirectory;
   private lastLogged = new Map<RefusalReason, number>();
   private closed = false;
+  /** close() has begun: an unreachable database is no longer waited for */
+  private closing = false;
+  /** those waiting for `room()` */
+  private waitingRoom: (() => void)[] = [];
   /** called after each batch is committed (tests and the bench wait on it) */
   onStored?: (n: number) => void;
 
@@ -432,6 +444,27 @@ export class Ingestor {
     return { accepted, refused };
   }
 
+  /**
+   * Resolves once fewer than TAKE_MAX readings wait to be written (at once, mostly). MQTT waits on it before
+   * it takes each message: while the database is behind, messages stay with the broker (pushback).
+   */
+  room(): Promise<void> {
+    if (!this.full) return NOW;
+    return new Promise((resolve) => this.waitingRoom.push(resolve));
+  }
+
+  /** TAKE_MAX readings or more wait to be written: `room()` would wait */
+  get full() {
+    return this.backlog >= TAKE_MAX && !this.closed;
+  }
+
+  private letIn() {
+    if (this.full) return;
+    const waiting = this.waitingRoom;
+    this.waitingRoom = [];
+    for (const resolve of waiting) resolve();
+  }
+
   /** Writes what is waiting; resolves when it (and any batch before it) is committed. */
   flush(): Promise<void> {
     if (this.flushing) return this.flushing.then(() => (this.pending.n ? this.flush() : undefined));
@@ -442,10 +475,14 @@ export class Ingestor {
     }
     const batch = this.pending;
     this.pending = new Batch();
+    const started = Date.now();
     this.flushing = this.writeWithRetry(batch).finally(() => {
       this.flushing = undefined;
       this.backlog -= batch.n;
-      if (this.pending.n >= BATCH_MAX) void this.flush();
+      this.letIn();
+      // behind (a full batch waits, or what waits has waited a whole write longer than the interval): at once
+      if (this.pending.n >= BATCH_MAX || (this.pending.n && Date.now() - started >= this.flushMs))
+        void this.flush();
       else if (this.pending.n && !this.timer)
         this.timer = setTimeout(() => {
           this.timer = undefined;
@@ -455,6 +492,11 @@ export class Ingestor {
     return this.flushing;
   }
 
+  /**
+   * A batch is tried three times; while the database is unreachable (restarting, cut off), for as long as it
+   * is, unless the server is closing: the batch is held, later readings wait behind it (MQTT's `room()`,
+   * HTTP's 503 past BACKLOG_MAX), and none is dropped for an outage.
+   */
   private async writeWithRetry(batch: Batch) {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -464,20 +506,23 @@ export class Ingestor {
         this.onStored?.(batch.n);
         return;
       } catch (err) {
-        if (attempt >= 3 || this.closed) {
+        if ((attempt >= 3 && (!isUnavailable(err) || this.closing)) || this.closed) {
           this.refuse('writeFailed', batch.n, { err: String((err as Error).message) });
           return;
         }
-        this.log.error({ err, attempt }, 'telemetry batch failed; trying again');
-        await new Promise((r) => setTimeout(r, 200 * attempt));
+        if (attempt <= 3 || attempt % 20 === 0)
+          this.log.error({ err, attempt }, 'telemetry batch failed; trying again');
+        await new Promise((r) => setTimeout(r, Math.min(200 * attempt, 2_000)));
       }
     }
   }
 
   /** Writes what is waiting, then refuses anything more (the server is closing). */
   async close() {
+    this.closing = true;
     await this.flush();
     this.closed = true;
+    this.letIn();
     ingestors.delete(this);
   }
 }
@@ -551,16 +596,20 @@ export async function writeBatch(db: Db, b: Batch, opts: { alarms?: boolean } = 
     const tx = tx0 as unknown as Db;
     const fresh = await notCompacted(tx, b);
     kept = fresh;
-    // the INSERT answers what it stored: a reading stored before (a replay) is skipped and left out of
-    // everything the batch changes beside it
-    const inserted = rowsOf(
-      await tx.execute(sql`insert into telemetry_reading (device_id, at, value, metric)
+    // the INSERT tells what it stored: a reading stored before (a replay) is skipped and left out of
+    // everything the batch changes beside it. Only when some were skipped are the stored ones sent back
+    // (the usual batch, all new, costs a count, not its rows again)
+    const [answer] = rowsOf(
+      await tx.execute(sql`with ins as (insert into telemetry_reading (device_id, at, value, metric)
       select d, to_timestamp(a / 1000.0), v, m
       from unnest(${numbers(fresh.devices)}::bigint[], ${numbers(fresh.ats)}::float8[], ${numbers(fresh.values)}::float8[], ${numbers(fresh.metrics)}::int2[]) as u(d, a, v, m)
       on conflict (device_id, metric, at) do nothing
-      returning device_id, metric, (extract(epoch from at) * 1000)::float8 as a, value`),
+      returning device_id::text as device_id, metric, (extract(epoch from at) * 1000)::float8 as a, value)
+      select (select count(*)::int from ins) as n,
+        (select json_agg(ins) from ins where (select count(*) from ins) < ${fresh.n}) as stored`),
     );
-    if (inserted.length < fresh.n) kept = insertedOnly(fresh, inserted);
+    if (Number(answer.n) < fresh.n)
+      kept = insertedOnly(fresh, (answer.stored as Record<string, unknown>[]) ?? []);
     if (kept.n) await writeRest(tx, kept, opts);
   });
   if (kept.n) tellPastDays(kept);
