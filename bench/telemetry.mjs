@@ -19,13 +19,14 @@
 // default 10), BENCH_SECONDS.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   adminSession,
   authHeaders,
+  cpuSeconds,
   freePort,
   installExitHandlers,
   load,
@@ -92,6 +93,23 @@ function simulate(args, env, onOutput) {
   return runToolJson('simulator', 'apps/server/src/tools/simulate.ts', args, env, 'simulator', onOutput);
 }
 
+/** the bench's own Mosquitto, when it started one */
+let brokerProcess;
+
+/** CPU seconds used so far by this bench's children that have ended (the simulator runs): /proc/self/stat */
+function endedChildrenCpu() {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  // cutime and cstime are the stat file's 16th and 17th fields, in clock ticks
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** CPU seconds of the server, the broker (when the bench's own) and the simulator runs so far */
+const cpuOf = (server) => ({
+  server: cpuSeconds(server.child.pid),
+  broker: brokerProcess ? cpuSeconds(brokerProcess.pid) : Number.NaN,
+  simulator: endedChildrenCpu(),
+});
+
 /**
  * A Mosquitto of the bench's own on a free port: its queue per client unbounded (Mosquitto's default keeps
  * 1 000 QoS 1 messages a client and drops the rest), no persistence. Null when `mosquitto` is not installed.
@@ -118,7 +136,7 @@ async function ownBroker() {
       '',
     ].join('\n'),
   );
-  tracked(spawn('mosquitto', ['-c', conf], { stdio: 'ignore' }));
+  brokerProcess = tracked(spawn('mosquitto', ['-c', conf], { stdio: 'ignore' }));
   const url = `mqtt://127.0.0.1:${port}`;
   for (let i = 0; i < 50 && !(await reachable(url)); i++) await sleep(100);
   log(`the bench's Mosquitto: ${url}, its log ${join(dir, 'mosquitto.log')}`);
@@ -178,15 +196,22 @@ async function main() {
         { DATABASE_URL: url },
         (out) => {
           if (!window && out.includes('publishing from'))
-            window = inserted(url).then((n) => ({ n, t: performance.now() }));
+            window = inserted(url).then((n) => ({ n, t: performance.now(), cpu: cpuOf(server) }));
         },
       );
       const start = await window;
-      const end = { n: await inserted(url), t: performance.now() };
+      const end = { n: await inserted(url), t: performance.now(), cpu: cpuOf(server) };
       published += sent.readings;
+      const seconds = (end.t - start.t) / 1000;
+      // cores used on average: the server and the broker over the window, the simulator over its whole run
+      // (its connecting included: an upper bound)
+      const cores = Object.fromEntries(
+        Object.keys(end.cpu).map((k) => [k, (end.cpu[k] - start.cpu[k]) / seconds]),
+      );
       const step = {
         offered: sent.readingsPerSecond,
-        storedPerS: (end.n - start.n) / ((end.t - start.t) / 1000),
+        storedPerS: (end.n - start.n) / seconds,
+        cores,
       };
       results.steps.push(step);
       log(`offered ${num(offered)} readings/s: ${JSON.stringify(step)}`);
@@ -304,7 +329,7 @@ async function main() {
     '|---|---|---|---|',
     ...r.steps.map(
       (x, i) =>
-        `| ingestion through MQTT, QoS 1, offered ${num(SWEEP[i])} readings/s (${num(x.offered)} sent): stored/s | ${num(x.storedPerS)}${i > peakAt ? ` (${(x.storedPerS / peak).toFixed(2)} of the peak)` : i === peakAt ? ' (the peak)' : ''} | ${i > peakAt ? '≥ 0.9 of the peak' : '—'} | ${i > peakAt ? (x.storedPerS >= 0.9 * peak ? '✅' : '❌') : '—'} |`,
+        `| ingestion through MQTT, QoS 1, offered ${num(SWEEP[i])} readings/s (${num(x.offered)} sent; cores used: server ${x.cores.server.toFixed(2)}, broker ${x.cores.broker.toFixed(2)}, simulator ≤ ${x.cores.simulator.toFixed(2)}): stored/s | ${num(x.storedPerS)}${i > peakAt ? ` (${(x.storedPerS / peak).toFixed(2)} of the peak)` : i === peakAt ? ' (the peak)' : ''} | ${i > peakAt ? '≥ 0.9 of the peak' : '—'} | ${i > peakAt ? (x.storedPerS >= 0.9 * peak ? '✅' : '❌') : '—'} |`,
     ),
     `| ingestion: the peak, readings/s stored | ${num(peak)} | ≥ 100 000 | ${peak >= 100_000 ? '✅' : '❌'} |`,
     `| plain COPY of as many rows, rows/s | ${num(r.copyPerS)} (the peak is ${(peak / r.copyPerS).toFixed(2)}× of it) | ≥ 0.3× | ${peak / r.copyPerS >= 0.3 ? '✅' : '❌'} |`,

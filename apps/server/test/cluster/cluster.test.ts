@@ -271,6 +271,32 @@ describe('shared across instances: done on one, seen by the other at once', () =
     ).toBe(3);
   });
 
+  it('a device added on A is known on B at its first reading a second later (not after B reads its devices again 10 s later)', async () => {
+    const admin = await signIn(A);
+    // B has read its devices before this one exists
+    const upTo = (topic: string, payload: string) =>
+      B.app.inject({
+        method: 'POST',
+        url: `/api/telemetry/${topic}`,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    expect((await upTo('000000/1/NOBODY-1/up', signedMessage('x', { values: {} }))).json().msg).toBe(
+      'unknownDevice',
+    );
+    const dev = await makeDevice(A, admin.access_token, '集群设备四', 'CLN');
+    // B looks for an unknown device again at most once a second
+    await sleep(1100);
+    const up = await upTo(
+      dev.topic,
+      signedMessage(dev.secret, { ts: Date.now(), values: { airTemperature: 19 } }),
+    );
+    expect(up.statusCode, up.body).toBe(200);
+    await expect
+      .poll(() => count(sql`select count(*)::int as n from telemetry_reading where device_id = ${dev.id}`))
+      .toBe(1);
+  });
+
   it('a device heard through the broker once, then silent: one offline alarm with both instances checking every 150 ms', async () => {
     const admin = await signIn(A);
     const dev = await makeDevice(A, admin.access_token, '集群设备', 'CL');

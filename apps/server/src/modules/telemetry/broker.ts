@@ -185,9 +185,8 @@ export async function embeddedBroker(opts: {
     const parts = username.split('/');
     if (parts.length !== 3 || parts.some((p) => !p)) return refuse(done, 4, 'not a device identity');
     if (c.id !== username) return refuse(done, 2, 'client id is not the device identity');
-    directory.ready().then(
-      () => {
-        const dev = directory.get(parts[0], parts[2]);
+    directory.find(parts[0], parts[2]).then(
+      (dev) => {
         if (!dev || dev.kind !== parts[1]) return refuse(done, 4, 'unknown device');
         const expected = Buffer.from(connectPassword(dev.secret, username));
         const given = Buffer.from(password);

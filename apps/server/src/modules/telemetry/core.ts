@@ -100,15 +100,21 @@ export async function telemetryCore(app: FastifyInstance, db: Db, config: Config
       });
       const mqttClient = client;
       // mqtt.js reads a ping's answer only after every message the broker sent before it, and ends the
-      // connection when none came in 1.5 keepalives (the broker then drops the clean session's queue).
-      // A message taken, or a wait for room, shows the connection alive: the ping waits
+      // connection when none came in 1.5 keepalives (the broker then drops the clean session's queue). So
+      // its clock starts again at each QoS 1 message taken (the acknowledgement tells the broker we are
+      // here: a QoS 0 one does not, and the usual ping goes out), and while a message waits for room a ping
+      // goes out every 20 s and the clock starts again (the broker hears from us; its answer may wait)
       const alive = () => mqttClient.reschedulePing(true);
+      const stillHere = () => {
+        mqttClient.sendPing();
+        alive();
+      };
       // messages are taken one at a time (mqtt.js reads the next once this one's callback has run, and
       // acknowledges a QoS 1 message then): while the ingestor is behind, none is read, the broker keeps
       // them (its queue: README "Telemetry"), and nothing is dropped for being too many
       client.handleMessage = (packet, callback) => {
-        alive();
-        const waiting = ingestor.full ? setInterval(alive, 5_000) : undefined;
+        if (packet.qos > 0) alive();
+        const waiting = ingestor.full ? setInterval(stillHere, 20_000) : undefined;
         ingestor
           .room()
           .then(() => take(packet.topic, packet.payload))

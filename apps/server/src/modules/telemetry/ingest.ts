@@ -60,6 +60,8 @@ export const LIVE_PAST_MS = 60 * 60_000;
 export const BACKFILL_MS = 366 * 86_400_000;
 /** how often the devices' view is read again whole (a change made on this server applies at once) */
 const DEVICE_REFRESH_MS = 10_000;
+/** an unknown device is looked for again in a fresh read of the view when it is older than this */
+const UNKNOWN_REREAD_MS = 1_000;
 
 export type RefusalReason =
   | 'unknownDevice'
@@ -199,8 +201,10 @@ export function forgetDevices() {
 /**
  * Every live device that has a secret (what ingestion and the broker need of it), held in memory and read
  * again whole every DEVICE_REFRESH_MS in the background, and at once (awaited) after a device was changed
- * on this server. Lookups never touch the database: a flood of unknown devices or wrong credentials costs a
- * map lookup each. A device added or changed on another server is known here within DEVICE_REFRESH_MS.
+ * on this server. A known device costs a map lookup; an unknown one has the view read again when it is
+ * older than a second (`getAfresh`), so a device added on another server is known at its first message
+ * and a flood of unknown devices or wrong credentials costs one read a second at most. A device changed on
+ * another server is known here within DEVICE_REFRESH_MS.
  */
 export class DeviceDirectory {
   private byKey = new Map<string, DeviceInfo>();
@@ -209,6 +213,8 @@ export class DeviceDirectory {
   private wanted = 1;
   private have = 0;
   private reading: Promise<boolean> | undefined;
+  /** when an unknown device last had the view read again (`getAfresh`) */
+  private triedAt = 0;
 
   constructor(
     private db: Db,
@@ -223,21 +229,46 @@ export class DeviceDirectory {
   async ready(): Promise<void> {
     const outdated = this.have < this.wanted;
     if (!outdated && Date.now() - this.readAt < DEVICE_REFRESH_MS) return;
+    const reading = this.readOnce();
+    if (outdated) {
+      const read = await reading;
+      // a change made while that read ran: read once more (a failed read serves the previous view)
+      if (read && this.have < this.wanted) await this.ready();
+    }
+  }
+
+  /** The live device of a tenant with this serial: from the view, made current first (`ready`), else afresh. */
+  async find(tenantId: string, serial: string): Promise<DeviceInfo | null> {
+    await this.ready();
+    return this.get(tenantId, serial) ?? (await this.getAfresh(tenantId, serial));
+  }
+
+  get(tenantId: string, serial: string): DeviceInfo | null {
+    return this.byKey.get(`${tenantId}\u0000${serial}`) ?? null;
+  }
+
+  /**
+   * A device the view does not hold, once more from a fresh read when the view is older than
+   * UNKNOWN_REREAD_MS (a device just added on another server is known at its first message); a flood of
+   * unknown senders costs one read of the devices a second at most.
+   */
+  async getAfresh(tenantId: string, serial: string): Promise<DeviceInfo | null> {
+    const now = Date.now();
+    if (now - Math.max(this.readAt, this.triedAt) < UNKNOWN_REREAD_MS) return null;
+    this.triedAt = now;
+    await this.readOnce();
+    return this.get(tenantId, serial);
+  }
+
+  /** a read of the view, shared by all who ask while it runs */
+  private readOnce(): Promise<boolean> {
     if (!this.reading) {
       const generation = this.wanted;
       this.reading = this.read(generation).finally(() => {
         this.reading = undefined;
       });
     }
-    if (outdated) {
-      const read = await this.reading;
-      // a change made while that read ran: read once more (a failed read serves the previous view)
-      if (read && this.have < this.wanted) await this.ready();
-    }
-  }
-
-  get(tenantId: string, serial: string): DeviceInfo | null {
-    return this.byKey.get(`${tenantId}\u0000${serial}`) ?? null;
+    return this.reading;
   }
 
   private async read(generation: number): Promise<boolean> {
@@ -348,9 +379,8 @@ export class Ingestor {
    * The live device of a tenant with this serial, as ingestion knows it: from the in-memory view of every
    * device (`DeviceDirectory`), so an unknown or forged sender costs no database work.
    */
-  async deviceOf(tenantId: string, serial: string): Promise<DeviceInfo | null> {
-    await this.directory.ready();
-    return this.directory.get(tenantId, serial);
+  deviceOf(tenantId: string, serial: string): Promise<DeviceInfo | null> {
+    return this.directory.find(tenantId, serial);
   }
 
   /**
