@@ -108,7 +108,15 @@ const logFile = join(tmpdir(), `smart-cluster-test-${process.pid}.log`);
 export let A: TestServer;
 export let B: TestServer;
 export let P: TestServer;
-export const ADDRESS = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+/**
+ * A client address of its own for each call (documentation ranges): the sign-in lockout counts per address,
+ * so two tests, or two calls of one, must never share one by chance (a random one did, 1 time in 250)
+ */
+let addresses = Math.floor(Math.random() * 750);
+export const ADDRESS = () => {
+  const n = addresses++ % 750;
+  return `${['192.0.2', '198.51.100', '203.0.113'][Math.floor(n / 250)]}.${(n % 250) + 1}`;
+};
 
 export function tokenRequest(s: TestServer, q: Record<string, string>, headers: Record<string, string> = {}) {
   const query = new URLSearchParams({ tenantId: '000000', scope: 'all', type: 'account', ...q });

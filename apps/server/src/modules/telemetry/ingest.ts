@@ -38,14 +38,20 @@ import { device, GRAIN } from './tables';
  */
 
 export const BATCH_MAX = 100_000;
+/**
+ * Batches written at once, each in its own transaction (on PostgreSQL its own connection: one's insert runs
+ * beside the other's roll-ups; the roll-ups and states are upserted in one order, so two never wait on each
+ * other in a cycle, as two servers' batches do not).
+ */
+const WRITERS = 2;
 /** past this many waiting readings (the database is behind), new ones are refused as `overloaded` */
 const BACKLOG_MAX = 400_000;
 /**
- * From this many waiting readings (a batch being written and a full one gathering) MQTT takes no more
+ * From this many waiting readings (full batches being written and one gathering) MQTT takes no more
  * messages until a write ends (`room()`): the broker holds them, and a QoS 1 message is acknowledged only
  * once taken, so an overload slows the readings down instead of dropping them.
  */
-const TAKE_MAX = 2 * BATCH_MAX;
+const TAKE_MAX = (WRITERS + 1) * BATCH_MAX;
 const NOW = Promise.resolve();
 /** a message carries at most this many readings, and its data at most this many characters */
 const READINGS_PER_MESSAGE = 5_000;
@@ -337,7 +343,8 @@ export class Ingestor {
   };
   private pending = new Batch();
   private backlog = 0;
-  private flushing: Promise<void> | undefined;
+  /** the batches being written (at most WRITERS) */
+  private writing = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   /** every live device with a secret, in memory (the broker authenticates against it too) */
   readonly directory: DeviceDirectory;
@@ -495,10 +502,10 @@ export class Ingestor {
     for (const resolve of waiting) resolve();
   }
 
-  /** Writes what is waiting; resolves when it (and any batch before it) is committed. */
+  /** Writes what is waiting; resolves when it (and every batch being written) is committed. */
   flush(): Promise<void> {
-    if (this.flushing) return this.flushing.then(() => (this.pending.n ? this.flush() : undefined));
-    if (!this.pending.n) return Promise.resolve();
+    if (!this.pending.n) return this.written();
+    if (this.writing.size >= WRITERS) return Promise.race(this.writing).then(() => this.flush());
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
@@ -506,8 +513,8 @@ export class Ingestor {
     const batch = this.pending;
     this.pending = new Batch();
     const started = Date.now();
-    this.flushing = this.writeWithRetry(batch).finally(() => {
-      this.flushing = undefined;
+    const write: Promise<void> = this.writeWithRetry(batch).finally(() => {
+      this.writing.delete(write);
       this.backlog -= batch.n;
       this.letIn();
       // behind (a full batch waits, or what waits has waited a whole write longer than the interval): at once
@@ -519,7 +526,13 @@ export class Ingestor {
           void this.flush();
         }, this.flushMs);
     });
-    return this.flushing;
+    this.writing.add(write);
+    return this.written();
+  }
+
+  /** resolves when every batch being written now is committed */
+  private written(): Promise<void> {
+    return this.writing.size ? Promise.all(this.writing).then(() => undefined) : NOW;
   }
 
   /**
