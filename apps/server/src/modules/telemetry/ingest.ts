@@ -512,14 +512,12 @@ export class Ingestor {
     }
     const batch = this.pending;
     this.pending = new Batch();
-    const started = Date.now();
     const write: Promise<void> = this.writeWithRetry(batch).finally(() => {
       this.writing.delete(write);
       this.backlog -= batch.n;
       this.letIn();
-      // behind (a full batch waits, or what waits has waited a whole write longer than the interval): at once
-      if (this.pending.n >= BATCH_MAX || (this.pending.n && Date.now() - started >= this.flushMs))
-        void this.flush();
+      // behind (a full batch waits, or messages wait for room): at once; else the interval's timer
+      if (this.pending.n >= BATCH_MAX || (this.pending.n && this.waitingRoom.length)) void this.flush();
       else if (this.pending.n && !this.timer)
         this.timer = setTimeout(() => {
           this.timer = undefined;
