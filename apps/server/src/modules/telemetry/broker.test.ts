@@ -2,7 +2,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrokerStats, embeddedBroker } from './broker';
-import type { DeviceDirectory } from './ingest';
+import type { DeviceDirectory } from './directory';
 
 /**
  * One address holds at most `maxPerAddress` connections open on the embedded broker: a host opening

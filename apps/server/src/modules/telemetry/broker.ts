@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DeviceDirectory } from './ingest';
+import type { DeviceDirectory } from './directory';
 
 /**
  * The embedded MQTT broker's gate (aedes). Devices authenticate at CONNECT; nothing else gets in:

@@ -18,7 +18,8 @@ import { notDeleted } from '../../platform/sql';
 import { addMissingParams, insertAll } from '../../seed/insert';
 import { SEED } from '../../seed/system';
 import { UPLOAD_KINDS } from '../resource/uploads';
-import { addReading, Batch, type DeviceInfo, writeBatch } from './ingest';
+import type { DeviceInfo } from './directory';
+import { addReading, Batch, writeBatch } from './ingest';
 import { demoSecret, readingsAt, trapPhoto } from './simulator';
 import { device, deviceAlarm, pestPhoto } from './tables';
 
