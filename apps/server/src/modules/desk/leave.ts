@@ -11,9 +11,9 @@ import { ok } from '../../platform/http/envelope';
 import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { notDeleted } from '../../platform/sql';
-import { ApproverLists, checkApproverLists, liveUsersOf, startableXml } from '../flow/approvers';
+import { ApproverLists, checkApproverLists, liveUsersOf } from '../flow/approvers';
 import { forgetWorkCounts, readableInstance } from '../flow/routes';
-import { flowTransaction, startInstance } from '../flow/service';
+import { flowTransaction, startableDefinition, startDefinition } from '../flow/service';
 import { flowInstance, processLeave } from '../flow/tables';
 
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/;
@@ -51,11 +51,8 @@ export async function leaveRoutes(base: FastifyInstance) {
       // the approver is a live user of the caller's tenant
       const approver = (await liveUsersOf(db, ctx.tenantId, [b.taskUser])).has(b.taskUser);
       if (!approver) throw new FieldInputError('taskUser', { zh: '审批人不存在', en: 'No such approver' });
-      let approverLists: Record<string, string[]> = {};
-      if (b.variables) {
-        const xml = await startableXml(db, ctx, b.processDefinitionId);
-        approverLists = await checkApproverLists(db, ctx, xml, b.variables);
-      }
+      const def = await startableDefinition(db, ctx, b.processDefinitionId);
+      const approverLists = b.variables ? await checkApproverLists(db, ctx, def.xml, b.variables) : {};
       const result = await flowTransaction(
         db,
         async (tx) => {
@@ -81,17 +78,11 @@ export async function leaveRoutes(base: FastifyInstance) {
             (Date.parse(b.endTime.replace(' ', 'T')) - Date.parse(b.startTime.replace(' ', 'T'))) /
               86_400_000,
           );
-          const started = await startInstance(
-            tx,
-            ctx,
-            {
-              processDefinitionId: b.processDefinitionId,
-              businessId: leave.id,
-              processInstanceId,
-              variables: { ...approverLists, taskUser: b.taskUser, days: Math.round(days * 10) / 10 },
-            },
-            tx,
-          );
+          const started = await startDefinition(tx, ctx, def, {
+            businessId: leave.id,
+            processInstanceId,
+            variables: { ...approverLists, taskUser: b.taskUser, days: Math.round(days * 10) / 10 },
+          });
           return { businessId: leave.id, ...started };
         },
         req.log,

@@ -11,8 +11,8 @@ import { formatDateTime } from '../../platform/format';
 import { ok } from '../../platform/http/envelope';
 import { FieldInputError } from '../../platform/http/errors';
 import { actsOnBusinessRecords } from './actions';
-import { ApproverLists, checkApproverLists, liveUsersOf, startableXml } from './approvers';
-import { startInstance } from './service/instances';
+import { ApproverLists, checkApproverLists, liveUsersOf } from './approvers';
+import { startableDefinition, startDefinition } from './service/instances';
 import { flowTransaction } from './service/outbox';
 import { names, readableInstance } from './shared';
 import { forgetWorkCounts } from './work';
@@ -65,7 +65,8 @@ export async function applyRoutes(base: FastifyInstance) {
           zh: `内容不能超过 ${APPLY_LIMITS.content} 个字符`,
           en: `The content must be at most ${APPLY_LIMITS.content} characters`,
         });
-      const xml = await startableXml(db, ctx, b.processDefinitionId);
+      const def = await startableDefinition(db, ctx, b.processDefinitionId);
+      const { xml } = def;
       // a process whose steps act on a business record (a module's action) starts from that record
       if (actsOnBusinessRecords(xml))
         throw new FieldInputError('processDefinitionId', {
@@ -88,17 +89,11 @@ export async function applyRoutes(base: FastifyInstance) {
         async (tx) => {
           // the application has no row of its own: the instance is its business record
           const processInstanceId = randomUUID();
-          const started = await startInstance(
-            tx,
-            ctx,
-            {
-              processDefinitionId: b.processDefinitionId,
-              variables: { ...approverLists, title, content, ...(taskUser ? { taskUser } : {}) },
-              processInstanceId,
-              businessId: processInstanceId,
-            },
-            tx,
-          );
+          const started = await startDefinition(tx, ctx, def, {
+            variables: { ...approverLists, title, content, ...(taskUser ? { taskUser } : {}) },
+            processInstanceId,
+            businessId: processInstanceId,
+          });
           return {
             processInstanceId: started.processInstanceId,
             businessId: started.processInstanceId,

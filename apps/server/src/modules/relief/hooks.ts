@@ -12,7 +12,7 @@ import { idString } from '../../platform/http/ids';
 import { notDeleted, qualified } from '../../platform/sql';
 import { liveUsersOf } from '../flow/approvers';
 import { forgetWorkCounts } from '../flow/routes';
-import { flowTransaction, startInstance } from '../flow/service';
+import { flowTransaction, startableDefinition, startDefinition } from '../flow/service';
 import { villager, villagerIncome } from '../village/tables';
 import { withoutMeasure } from './measures';
 import { RELIEF_PROCESS_DEFINITION_ID } from './process';
@@ -50,6 +50,7 @@ const identifyEndpoint = (db: Db, config: Config) =>
     query: z.object({}).strict(),
     body: z.object({ id: idString, taskUser: idString, townshipUser: idString }).strict(),
     async handler({ ctx, req, resource: m, scope, body }) {
+      const def = await startableDefinition(db, ctx, RELIEF_PROCESS_DEFINITION_ID);
       const started = await flowTransaction(
         db,
         async (tx) => {
@@ -66,20 +67,14 @@ const identifyEndpoint = (db: Db, config: Config) =>
           for (const name of ['taskUser', 'townshipUser'] as const)
             if (!live.has(body[name]))
               throw new FieldInputError(name, { zh: '办理人不存在', en: 'No such user' });
-          const run = await startInstance(
-            tx,
-            ctx,
-            {
-              processDefinitionId: RELIEF_PROCESS_DEFINITION_ID,
-              businessId: body.id,
-              variables: {
-                taskUser: body.taskUser,
-                townshipUser: body.townshipUser,
-                noticeDuration: config.RELIEF_NOTICE_DURATION,
-              },
+          const run = await startDefinition(tx, ctx, def, {
+            businessId: body.id,
+            variables: {
+              taskUser: body.taskUser,
+              townshipUser: body.townshipUser,
+              noticeDuration: config.RELIEF_NOTICE_DURATION,
             },
-            tx,
-          );
+          });
           await updateRow(m, ctx, tx, body.id, { processInstanceId: run.processInstanceId }, scope);
           return run;
         },

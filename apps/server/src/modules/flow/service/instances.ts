@@ -78,47 +78,46 @@ export async function startDefinition(
 
 const DEFINITION_TABLES = [getTableName(flowDefinition)];
 
+/**
+ * The definition a caller of the tenant may start by hand, checked (404, suspended, started by events only).
+ * A deployed definition changes only when it is suspended, removed or deployed again: it is kept while the
+ * table is unchanged. Asked before a transaction is opened (`db` is the database's handle: a transaction's
+ * reads are never kept, and PGlite would wait for the transaction to end).
+ */
+export async function startableDefinition(db: Db, ctx: Actor, processDefinitionId: string) {
+  const def = await keptWhileUnchanged(
+    db,
+    DEFINITION_TABLES,
+    `start|${ctx.tenantId}|${processDefinitionId}`,
+    () =>
+      db
+        .select()
+        .from(flowDefinition)
+        .where(
+          and(
+            eq(flowDefinition.processDefinitionId, processDefinitionId),
+            notDeleted(flowDefinition.isDeleted),
+            definitionVisibleTo(ctx.tenantId),
+          ),
+        )
+        .limit(1)
+        .then(([found]) => found),
+  );
+  if (!def) throw notFound();
+  if (def.suspended) throw new FieldInputError('processDefinitionId', FLOW_TEXTS.suspended);
+  if (!(await startsByHand(def.xml)))
+    throw new FieldInputError('processDefinitionId', FLOW_TEXTS.startsByEventOnly);
+  return def;
+}
+
+/** Starts an instance of a definition a caller may start by hand, in a transaction of its own. */
 export async function startInstance(
   db: Db,
   ctx: Actor,
-  input: {
-    processDefinitionId: string;
-    variables: Record<string, unknown>;
-    businessId?: string;
-    /** the new instance's id (made here when not given) */
-    processInstanceId?: string;
-  },
-  tx?: Db,
+  input: Parameters<typeof startDefinition>[3] & { processDefinitionId: string },
 ) {
-  const read = (t: Db) =>
-    t
-      .select()
-      .from(flowDefinition)
-      .where(
-        and(
-          eq(flowDefinition.processDefinitionId, input.processDefinitionId),
-          notDeleted(flowDefinition.isDeleted),
-          definitionVisibleTo(ctx.tenantId),
-        ),
-      )
-      .limit(1)
-      .then(([found]) => found);
-  // a deployed definition changes only when it is suspended, removed or deployed again: kept while the table
-  // is unchanged (a start inside another transaction reads it there)
-  const kept = tx
-    ? undefined
-    : keptWhileUnchanged(db, DEFINITION_TABLES, `start|${ctx.tenantId}|${input.processDefinitionId}`, () =>
-        read(db),
-      );
-  const run = async (t: Db) => {
-    const def = await (kept ?? read(t));
-    if (!def) throw notFound();
-    if (def.suspended) throw new FieldInputError('processDefinitionId', FLOW_TEXTS.suspended);
-    if (!(await startsByHand(def.xml)))
-      throw new FieldInputError('processDefinitionId', FLOW_TEXTS.startsByEventOnly);
-    return startDefinition(t, ctx, def, input);
-  };
-  return tx ? run(tx) : flowTransaction(db, run);
+  const def = await startableDefinition(db, ctx, input.processDefinitionId);
+  return flowTransaction(db, (tx) => startDefinition(tx, ctx, def, input));
 }
 
 /** How deep one request may drive instances (calls within calls, actions after actions). */
