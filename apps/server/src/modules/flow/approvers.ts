@@ -7,8 +7,7 @@ import { FieldInputError, notFound } from '../../platform/http/errors';
 import { idString } from '../../platform/http/ids';
 import { notDeleted } from '../../platform/sql';
 import { countersignById } from './countersigns';
-import { definitionVisibleTo } from './service/deploy';
-import { flowDefinition } from './tables';
+import { visibleDefinition } from './service/deploy';
 
 /**
  * The approver lists a start form sends for the countersigns (会签, 或签) its process begins with: each a
@@ -176,17 +175,7 @@ export async function startableXml(
   ctx: RequestContext,
   processDefinitionId: string,
 ): Promise<string> {
-  const [def] = await db
-    .select({ xml: flowDefinition.xml })
-    .from(flowDefinition)
-    .where(
-      and(
-        eq(flowDefinition.processDefinitionId, processDefinitionId),
-        notDeleted(flowDefinition.isDeleted),
-        definitionVisibleTo(ctx.tenantId),
-      ),
-    )
-    .limit(1);
+  const def = await visibleDefinition(db, ctx.tenantId, processDefinitionId);
   if (!def) throw notFound();
   return def.xml;
 }

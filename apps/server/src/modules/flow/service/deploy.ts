@@ -4,9 +4,10 @@
  * (their running instances ended, when the caller confirms). Which definitions a tenant sees.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../../platform/auth/context';
 import type { Db } from '../../../platform/db';
+import { keptWhileUnchanged } from '../../../platform/db/changes';
 import { FieldInputError, notFound } from '../../../platform/http/errors';
 import { notDeleted } from '../../../platform/sql';
 import { DiagramRefusal, inspectDiagram } from '../runtime/inspect';
@@ -22,6 +23,31 @@ export function definitionVisibleTo(tenantId: string): SQL {
     eq(flowDefinition.tenantIds, ''),
     sql`(',' || ${flowDefinition.tenantIds} || ',') like ${`%,${tenantId},%`}`,
   ) as SQL;
+}
+
+const DEFINITION_TABLES = [getTableName(flowDefinition)];
+
+/**
+ * A definition the tenant may use, by its id (undefined when there is none). A deployed definition changes
+ * only when it is suspended, removed or deployed again: it is kept while the table is unchanged. `db` is the
+ * database's handle, asked before a transaction opens (a transaction's reads are never kept, and PGlite would
+ * wait for the transaction to end).
+ */
+export function visibleDefinition(db: Db, tenantId: string, processDefinitionId: string) {
+  return keptWhileUnchanged(db, DEFINITION_TABLES, `visible|${tenantId}|${processDefinitionId}`, () =>
+    db
+      .select()
+      .from(flowDefinition)
+      .where(
+        and(
+          eq(flowDefinition.processDefinitionId, processDefinitionId),
+          notDeleted(flowDefinition.isDeleted),
+          definitionVisibleTo(tenantId),
+        ),
+      )
+      .limit(1)
+      .then(([found]) => found),
+  );
 }
 
 export interface DeployFile {

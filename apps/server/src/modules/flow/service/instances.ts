@@ -5,10 +5,9 @@
  * outbox.ts), timers' reminders sent, thrown signals delivered, an ended child's caller moved on.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, getTableName, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../../platform/auth/context';
 import type { Db } from '../../../platform/db';
-import { keptWhileUnchanged } from '../../../platform/db/changes';
 import { ApiError, FieldInputError, notFound } from '../../../platform/http/errors';
 import { registerJob } from '../../../platform/outbox';
 import { notDeleted } from '../../../platform/sql';
@@ -18,7 +17,7 @@ import { continueProcess, type RunResult, startProcess, type Trigger } from '../
 import { startsByHand } from '../runtime/starts';
 import { flowDefinition, flowInstance, flowWait } from '../tables';
 import { FLOW_TEXTS, textOf } from '../texts';
-import { definitionVisibleTo } from './deploy';
+import { definitionVisibleTo, visibleDefinition } from './deploy';
 import { deferAction, flowTransaction, httpActions } from './outbox';
 import { record } from './record';
 import { remind } from './waits';
@@ -76,33 +75,9 @@ export async function startDefinition(
   return { processInstanceId, processDefinitionId: def.processDefinitionId, finished: result.ended };
 }
 
-const DEFINITION_TABLES = [getTableName(flowDefinition)];
-
-/**
- * The definition a caller of the tenant may start by hand, checked (404, suspended, started by events only).
- * A deployed definition changes only when it is suspended, removed or deployed again: it is kept while the
- * table is unchanged. Asked before a transaction is opened (`db` is the database's handle: a transaction's
- * reads are never kept, and PGlite would wait for the transaction to end).
- */
+/** The definition a caller of the tenant may start by hand, checked (404, suspended, started by events only). */
 export async function startableDefinition(db: Db, ctx: Actor, processDefinitionId: string) {
-  const def = await keptWhileUnchanged(
-    db,
-    DEFINITION_TABLES,
-    `start|${ctx.tenantId}|${processDefinitionId}`,
-    () =>
-      db
-        .select()
-        .from(flowDefinition)
-        .where(
-          and(
-            eq(flowDefinition.processDefinitionId, processDefinitionId),
-            notDeleted(flowDefinition.isDeleted),
-            definitionVisibleTo(ctx.tenantId),
-          ),
-        )
-        .limit(1)
-        .then(([found]) => found),
-  );
+  const def = await visibleDefinition(db, ctx.tenantId, processDefinitionId);
   if (!def) throw notFound();
   if (def.suspended) throw new FieldInputError('processDefinitionId', FLOW_TEXTS.suspended);
   if (!(await startsByHand(def.xml)))
