@@ -80,7 +80,27 @@ export async function completeTask(
         )
         .returning();
       if (!task) throw new FieldInputError('taskId', FLOW_TEXTS.taskGone);
+      // the task's step of the timeline ends, with who did it and what they said; one approval of a
+      // countersign is an iteration the engine records no step of: it gets a line of its own. Written in the
+      // statement that locks the instance (a process that no longer runs rolls it back with the rest), and
+      // the run's history need not end the step again
+      const at = sql`${now.toISOString()}::timestamptz`;
+      const step = tx.$with('step', { id: sql`id` }).as(
+        sql`update flow_history set assignee = ${ctx.userId}::bigint, comment = ${input.comment}, end_time = ${at}
+          where process_instance_id = ${task.processInstanceId} and execution_id = ${task.executionId}
+          returning id`,
+      );
+      const added = tx.$with('added', { id: sql`id` }).as(
+        sql`insert into flow_history (tenant_id, process_instance_id, execution_id, activity_id, activity_name,
+            activity_type, start_time, end_time, assignee, comment)
+          select ${task.tenantId}, ${task.processInstanceId}, ${task.executionId}, ${task.taskDefinitionKey},
+            ${task.name}, 'UserTask', ${task.createTime.toISOString()}::timestamptz, ${at}, ${ctx.userId}::bigint,
+            ${input.comment}
+          where not exists (select 1 from step)
+          returning id`,
+      );
       const [instance] = await tx
+        .with(step, added)
         .select()
         .from(flowInstance)
         .where(
@@ -117,20 +137,6 @@ export async function completeTask(
         // a countersign after the task, approved without its approvers: the handler is told which
         throw missingList(xml, e) ?? new ApiError(409, 'flowStuck', { reason: (e as Error).message });
       }
-      // the task's step of the timeline ends, with who did it and what they said; one approval of a
-      // countersign is an iteration the engine records no step of: it gets a line of its own (one statement
-      // either way, and the run's history need not end the step again)
-      await tx.execute(sql`with step as (
-          update flow_history set assignee = ${ctx.userId}::bigint, comment = ${input.comment},
-            end_time = ${now.toISOString()}::timestamptz
-          where process_instance_id = ${instance.processInstanceId} and execution_id = ${task.executionId}
-          returning id)
-        insert into flow_history (tenant_id, process_instance_id, execution_id, activity_id, activity_name,
-          activity_type, start_time, end_time, assignee, comment)
-        select ${instance.tenantId}, ${instance.processInstanceId}, ${task.executionId}, ${task.taskDefinitionKey},
-          ${task.name}, 'UserTask', ${task.createTime.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz,
-          ${ctx.userId}::bigint, ${input.comment}
-        where not exists (select 1 from step)`);
       run.history = run.history.filter((h) => h.kind !== 'end' || h.executionId !== task.executionId);
       await apply(tx, instance, run, 0);
     },
