@@ -19,7 +19,7 @@ import { flowDefinition, flowInstance, flowWait } from '../tables';
 import { FLOW_TEXTS, textOf } from '../texts';
 import { definitionVisibleTo, visibleDefinition } from './deploy';
 import { deferAction, flowTransaction, httpActions } from './outbox';
-import { record } from './record';
+import { callerWaitOn, record } from './record';
 import { remind } from './waits';
 
 // an http action's job moves its instance on, after the call, by advance (below)
@@ -113,7 +113,11 @@ export async function apply(
 ): Promise<void> {
   if (depth > MAX_STEPS)
     throw new ApiError(409, 'flowStuck', { reason: 'the process does not come to a wait (too many steps)' });
-  await record(tx, instance, run, isNew);
+  // a run that ended and asks nothing more of the service (no call, action or signal to handle first): the
+  // wait of its caller, if a call activity started it, is fired in the statement that records the end
+  const endsQuietly =
+    run.ended && !isNew && !run.calls.length && !run.actions.length && !run.thrownSignals.length;
+  const firedByRecord = await record(tx, instance, run, isNew, endsQuietly);
   for (const fired of run.firedTimers) if (fired.attachedTo) await remind(tx, instance, fired.attachedTo);
   for (const call of run.calls) await startChild(tx, instance, call, depth);
   for (const action of run.actions) {
@@ -149,18 +153,9 @@ export async function apply(
     );
   }
   if (run.ended) {
-    const [call] = await tx
-      .update(flowWait)
-      .set({ firedAt: new Date() })
-      .where(
-        and(
-          eq(flowWait.kind, 'call'),
-          eq(flowWait.childInstanceId, instance.processInstanceId),
-          eq(flowWait.tenantId, instance.tenantId),
-          isNull(flowWait.firedAt),
-        ),
-      )
-      .returning();
+    const [call] = endsQuietly
+      ? firedByRecord
+      : await tx.update(flowWait).set({ firedAt: new Date() }).where(callerWaitOn(instance)).returning();
     if (call?.processInstanceId && call.executionId)
       await advance(
         tx,

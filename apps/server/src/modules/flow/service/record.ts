@@ -4,12 +4,12 @@
  * tasks the process no longer waits on withdrawn.
  */
 import { isId } from '@smart/contracts';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, isNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../../../platform/db';
 import { resolve } from '../expressions';
 import type { WaitingTask } from '../runtime/recorder';
 import type { RunResult } from '../runtime/run';
-import { flowHistory, flowInstance, flowTask } from '../tables';
+import { flowHistory, flowInstance, flowTask, flowWait } from '../tables';
 import { recordWaits } from './waits';
 
 function taskRows(
@@ -89,16 +89,31 @@ async function recordHistory(
       );
 }
 
-/** Writes what a run produced: the saved state, new tasks, history. */
+/** The open wait of the call activity that started an instance (there is none for one started otherwise). */
+export const callerWaitOn = (instance: { processInstanceId: string; tenantId: string }) =>
+  and(
+    eq(flowWait.kind, 'call'),
+    eq(flowWait.childInstanceId, instance.processInstanceId),
+    eq(flowWait.tenantId, instance.tenantId),
+    isNull(flowWait.firedAt),
+  );
+
+/**
+ * Writes what a run produced: the saved state, new tasks, history. `fireCallerWait` (a run that ended): the
+ * wait of the call activity that started the instance, if any, is marked fired in the statement that records
+ * the end, and answered (apply moves the caller on).
+ */
 export async function record(
   tx: Db,
   instance: typeof flowInstance.$inferSelect,
   run: RunResult,
   isNew = false,
-) {
+  fireCallerWait = false,
+): Promise<(typeof flowWait.$inferSelect)[]> {
   const now = new Date();
-  if (!isNew)
-    await tx
+  let fired: (typeof flowWait.$inferSelect)[] = [];
+  if (!isNew) {
+    const saved = tx
       .update(flowInstance)
       .set({
         engineState: run.ended ? null : run.state,
@@ -108,6 +123,16 @@ export async function record(
         updateTime: now,
       })
       .where(eq(flowInstance.id, instance.id));
+    if (fireCallerWait) {
+      const ended = tx.$with('ended').as(saved.returning({ id: flowInstance.id }));
+      fired = await tx
+        .with(ended)
+        .update(flowWait)
+        .set({ firedAt: now })
+        .where(callerWaitOn(instance))
+        .returning();
+    } else await saved;
+  }
   if (run.waiting.length) {
     const known = new Set<string | null>(
       isNew || run.known?.fresh
@@ -146,4 +171,5 @@ export async function record(
         ),
       );
   }
+  return fired;
 }
