@@ -4,7 +4,8 @@
  * tasks the process no longer waits on withdrawn.
  */
 import { isId } from '@smart/contracts';
-import { and, eq, isNull, notInArray } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import type { Db } from '../../../platform/db';
 import { resolve } from '../expressions';
 import type { WaitingTask } from '../runtime/recorder';
@@ -44,15 +45,11 @@ function taskRows(
 }
 
 /**
- * The run's history in two statements at most, whatever its length: what began in this run is inserted
- * with its end when it also ended (a gateway, an event, a flow), and only what began in an earlier run
- * (the task just completed) is updated — instead of a statement per event, in the instance's lock.
+ * The run's history as new lines and the ends of earlier ones, whatever its length: what began in this run
+ * is inserted with its end when it also ended (a gateway, an event, a flow), and only what began in an
+ * earlier run (the task just completed) is updated — instead of a statement per event, in the instance's lock.
  */
-async function recordHistory(
-  tx: Db,
-  instance: typeof flowInstance.$inferSelect,
-  history: RunResult['history'],
-) {
+function historyOf(instance: typeof flowInstance.$inferSelect, history: RunResult['history']) {
   const rows: (typeof flowHistory.$inferInsert)[] = [];
   const begun = new Map<string, typeof flowHistory.$inferInsert>();
   const endedEarlier: { executionId: string; at: Date }[] = [];
@@ -76,17 +73,48 @@ async function recordHistory(
       else endedEarlier.push({ executionId: h.executionId, at: h.at });
     }
   }
-  if (rows.length) await tx.insert(flowHistory).values(rows);
-  for (const e of endedEarlier)
-    await tx
-      .update(flowHistory)
-      .set({ endTime: e.at })
-      .where(
-        and(
-          eq(flowHistory.processInstanceId, instance.processInstanceId),
-          eq(flowHistory.executionId, e.executionId),
-        ),
-      );
+  return { rows, endedEarlier };
+}
+
+/** An insert or update that can be one of a statement's data-modifying CTEs. */
+interface Write extends PromiseLike<unknown> {
+  returning(fields: { done: SQL.Aliased<number> }): unknown;
+}
+
+/**
+ * Writes that touch rows of their own (none reads what another writes) in one statement, each a
+ * data-modifying CTE: a round trip each saved. The statement's main part fires the call wait of the
+ * instance's caller and answers it (`fireCallerWait`), or reads the first CTE's.
+ */
+async function writeTogether(
+  tx: Db,
+  writes: Write[],
+  now: Date,
+  fireCallerWait?: typeof flowInstance.$inferSelect,
+): Promise<(typeof flowWait.$inferSelect)[]> {
+  if (!fireCallerWait && writes.length <= 1) {
+    await writes[0];
+    return [];
+  }
+  const ctes = writes.map((w, i) =>
+    tx
+      .$with(`write${i}`)
+      .as(
+        w.returning({ done: sql<number>`1`.as('done') }) as TypedQueryBuilder<{ done: SQL.Aliased<number> }>,
+      ),
+  );
+  if (fireCallerWait)
+    return tx
+      .with(...ctes)
+      .update(flowWait)
+      .set({ firedAt: now })
+      .where(callerWaitOn(fireCallerWait))
+      .returning();
+  await tx
+    .with(...ctes)
+    .select()
+    .from(ctes[0]);
+  return [];
 }
 
 /** The open wait of the call activity that started an instance (there is none for one started otherwise). */
@@ -111,28 +139,21 @@ export async function record(
   fireCallerWait = false,
 ): Promise<(typeof flowWait.$inferSelect)[]> {
   const now = new Date();
-  let fired: (typeof flowWait.$inferSelect)[] = [];
-  if (!isNew) {
-    const saved = tx
-      .update(flowInstance)
-      .set({
-        engineState: run.ended ? null : run.state,
-        variables: JSON.stringify(run.variables),
-        state: run.ended ? 'finished' : 'running',
-        endTime: run.ended ? now : null,
-        updateTime: now,
-      })
-      .where(eq(flowInstance.id, instance.id));
-    if (fireCallerWait) {
-      const ended = tx.$with('ended').as(saved.returning({ id: flowInstance.id }));
-      fired = await tx
-        .with(ended)
-        .update(flowWait)
-        .set({ firedAt: now })
-        .where(callerWaitOn(instance))
-        .returning();
-    } else await saved;
-  }
+  // the instance's row, its new tasks and the history's new lines: one statement
+  const writes: Write[] = [];
+  if (!isNew)
+    writes.push(
+      tx
+        .update(flowInstance)
+        .set({
+          engineState: run.ended ? null : run.state,
+          variables: JSON.stringify(run.variables),
+          state: run.ended ? 'finished' : 'running',
+          endTime: run.ended ? now : null,
+          updateTime: now,
+        })
+        .where(eq(flowInstance.id, instance.id)),
+    );
   if (run.waiting.length) {
     const known = new Set<string | null>(
       isNew || run.known?.fresh
@@ -145,9 +166,21 @@ export async function record(
           ).map((r) => r.e),
     );
     const fresh = taskRows(instance, run.waiting, run.variables).filter((t) => !known.has(t.executionId));
-    if (fresh.length) await tx.insert(flowTask).values(fresh);
+    if (fresh.length) writes.push(tx.insert(flowTask).values(fresh));
   }
-  await recordHistory(tx, instance, run.history);
+  const history = historyOf(instance, run.history);
+  if (history.rows.length) writes.push(tx.insert(flowHistory).values(history.rows));
+  const fired = await writeTogether(tx, writes, now, fireCallerWait ? instance : undefined);
+  for (const e of history.endedEarlier)
+    await tx
+      .update(flowHistory)
+      .set({ endTime: e.at })
+      .where(
+        and(
+          eq(flowHistory.processInstanceId, instance.processInstanceId),
+          eq(flowHistory.executionId, e.executionId),
+        ),
+      );
   await recordWaits(tx, instance, run, now, isNew);
   if (run.ended) {
     // a process that ended leaves no task waiting (a terminate end cancels the rest), unless the run says
