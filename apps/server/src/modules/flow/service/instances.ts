@@ -19,7 +19,7 @@ import { flowDefinition, flowInstance, flowWait } from '../tables';
 import { FLOW_TEXTS, textOf } from '../texts';
 import { definitionVisibleTo, visibleDefinition } from './deploy';
 import { deferAction, flowTransaction, httpActions } from './outbox';
-import { callerWaitOn, record } from './record';
+import { callerWaitOn, instanceAfter, record } from './record';
 import { remind } from './waits';
 
 // an http action's job moves its instance on, after the call, by advance (below)
@@ -54,10 +54,7 @@ export async function startDefinition(
     .insert(flowInstance)
     .values({
       // what its first run left: `apply` below knows the row is new (nothing to update or look up)
-      engineState: result.ended ? null : result.state,
-      variables: JSON.stringify(result.variables),
-      state: result.ended ? 'finished' : 'running',
-      endTime: result.ended ? now : null,
+      ...instanceAfter(result, now),
       tenantId: actor.tenantId,
       processInstanceId,
       definitionId: def.id,

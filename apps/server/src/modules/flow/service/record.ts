@@ -117,6 +117,14 @@ async function writeTogether(
   return [];
 }
 
+/** What a run leaves in its instance's row (an instance that ended keeps no engine state). */
+export const instanceAfter = (run: Pick<RunResult, 'ended' | 'state' | 'variables'>, now: Date) => ({
+  engineState: run.ended ? null : run.state,
+  variables: JSON.stringify(run.variables),
+  state: run.ended ? 'finished' : 'running',
+  endTime: run.ended ? now : null,
+});
+
 /** The open wait of the call activity that started an instance (there is none for one started otherwise). */
 export const callerWaitOn = (instance: { processInstanceId: string; tenantId: string }) =>
   and(
@@ -145,13 +153,7 @@ export async function record(
     writes.push(
       tx
         .update(flowInstance)
-        .set({
-          engineState: run.ended ? null : run.state,
-          variables: JSON.stringify(run.variables),
-          state: run.ended ? 'finished' : 'running',
-          endTime: run.ended ? now : null,
-          updateTime: now,
-        })
+        .set({ ...instanceAfter(run, now), updateTime: now })
         .where(eq(flowInstance.id, instance.id)),
     );
   if (run.waiting.length) {
