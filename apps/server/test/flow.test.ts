@@ -245,25 +245,13 @@ describe('deployments and candidates', () => {
     await grantCodes(s.database.db, finance, WORK_CODES);
     financeA = await signedInUser(s, 'fina', [finance]);
     financeB = await signedInUser(s, 'finb', [finance]);
-    const started = await call(applicant.token, 'POST', '/api/dfem-flow/process/start-process', {
+    // started by the applicant with the generic application (发起流程)
+    const started = await call(applicant.token, 'POST', '/api/dfem-flow/process/apply/start-process', {
       processDefinitionId: pdid,
+      title: '采购申请',
     });
-    // the generic start lives with the leave form in this product; start through the service route used by the desk
-    expect([200, 404]).toContain(started.statusCode);
-    const { startInstance } = await import('../src/modules/flow/service');
-    const ctx = {
-      tenantId: '000000',
-      userId: applicant.id,
-      deptId: '',
-      roleIds: [],
-      account: 'applicant',
-      clientId: 'saber',
-      token: {} as never,
-    };
-    const { processInstanceId } = await startInstance(s.database.db, ctx, {
-      processDefinitionId: pdid,
-      variables: {},
-    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { processInstanceId } = started.json().data;
 
     const inClaim = async (token: string) =>
       (await list(token, 'claim-list')).records.some(
@@ -366,17 +354,11 @@ describe('deployments and candidates', () => {
       payload: uploadForm([['p.bpmn', CANDIDATE_BPMN.replaceAll('purchase', 'trip')]]),
     });
     const pdid = up.json().data.processDefinitionIds[0];
-    const { startInstance } = await import('../src/modules/flow/service');
-    const ctx = {
-      tenantId: '000000',
-      userId: applicant.id,
-      deptId: '',
-      roleIds: [],
-      account: 'applicant',
-      clientId: 'saber',
-      token: {} as never,
-    };
-    await startInstance(s.database.db, ctx, { processDefinitionId: pdid, variables: {} });
+    const started = await call(applicant.token, 'POST', '/api/dfem-flow/process/apply/start-process', {
+      processDefinitionId: pdid,
+      title: '出差申请',
+    });
+    expect(started.statusCode, started.body).toBe(200);
     const depId = up.json().data.deploymentId;
     const refused = await call(
       admin,

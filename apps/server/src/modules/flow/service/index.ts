@@ -6,6 +6,6 @@
  * (after a restart or a crash) continues it. What the other modules use is here.
  */
 export { definitionVisibleTo } from './deploy';
-export { type Actor, startableDefinition, startDefinition, startInstance } from './instances';
+export { type Actor, startableDefinition, startDefinition } from './instances';
 export { flowTransaction } from './outbox';
 export { claimableBy } from './tasks';

@@ -18,7 +18,7 @@ import { startsByHand } from '../runtime/starts';
 import { flowDefinition, flowInstance, flowWait } from '../tables';
 import { FLOW_TEXTS, textOf } from '../texts';
 import { definitionVisibleTo, visibleDefinition } from './deploy';
-import { deferAction, flowTransaction, httpActions } from './outbox';
+import { deferAction, httpActions } from './outbox';
 import { callerWaitOn, instanceAfter, record } from './record';
 import { remind } from './waits';
 
@@ -80,16 +80,6 @@ export async function startableDefinition(db: Db, ctx: Actor, processDefinitionI
   if (!(await startsByHand(def.xml)))
     throw new FieldInputError('processDefinitionId', FLOW_TEXTS.startsByEventOnly);
   return def;
-}
-
-/** Starts an instance of a definition a caller may start by hand, in a transaction of its own. */
-export async function startInstance(
-  db: Db,
-  ctx: Actor,
-  input: Parameters<typeof startDefinition>[3] & { processDefinitionId: string },
-) {
-  const def = await startableDefinition(db, ctx, input.processDefinitionId);
-  return flowTransaction(db, (tx) => startDefinition(tx, ctx, def, input));
 }
 
 /** How deep one request may drive instances (calls within calls, actions after actions). */

@@ -1,7 +1,7 @@
 /**
- * Writing down what a run produced: the instance's saved state and variables, the user tasks that began
- * waiting (their receivers resolved), its history in two statements at most, its waits (waits.ts), and the
- * tasks the process no longer waits on withdrawn.
+ * Writing down what a run produced: in one statement (writeTogether), the instance's saved state and
+ * variables, the user tasks that began waiting (their receivers resolved) and its history's new lines; then
+ * the ends of earlier lines, its waits (waits.ts), and the tasks the process no longer waits on withdrawn.
  */
 import { isId } from '@smart/contracts';
 import { and, eq, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
